@@ -1,0 +1,37 @@
+# evalkit: `make demo` (install + score bundled real data), `make test` (install + every test),
+# `make docs` (static site in _docs/), `make bench` (benchmarks/results.md).
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat settings.ini setup.py | cksum | cut -d' ' -f1)
+
+.PHONY: demo test test-fast docs bench install clean sync export browser-deps
+
+$(STAMP): settings.ini setup.py
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[dev,dashboard]"
+	rm -f $(VENV)/.installed-*; touch $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/evalkit demo
+
+export: $(STAMP)
+	PATH="$(CURDIR)/$(BIN):$$PATH" nbdev_export && PATH="$(CURDIR)/$(BIN):$$PATH" nbdev_clean && PATH="$(CURDIR)/$(BIN):$$PATH" nbdev_clean --fname tests_nbs
+
+sync: $(STAMP)
+	PATH="$(CURDIR)/$(BIN):$$PATH" bash tools/check_sync.sh
+
+test: $(STAMP) sync
+	$(BIN)/python tools/run_nbs.py nbs tests_nbs --flags slow $(if $(BROWSER),browser,)
+
+test-fast: $(STAMP)
+	$(BIN)/python tools/run_nbs.py nbs tests_nbs
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) _docs _proc build dist *.egg-info
