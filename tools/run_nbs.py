@@ -22,7 +22,7 @@ def main():
     p.add_argument('--flags', nargs='*', default=[], help='cell flags to run too (slow, browser)')
     p.add_argument('--n-workers', type=int, default=os.cpu_count() or 2)
     a = p.parse_args()
-    files = sorted(str(f) for d in a.paths for f in Path(d).rglob('*.ipynb')
+    files = sorted(str(f) for d in map(Path, a.paths) for f in (d.rglob('*.ipynb') if d.is_dir() else [d])
                    if not any(part.startswith(('.', '_')) for part in f.parts))
     os.environ['IN_TEST'] = '1'
     passed = failed = 0
