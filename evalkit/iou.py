@@ -14,8 +14,9 @@ from .errors import InputError
 __all__ = ['as_fraction', 'thresholds', 'is_hit', 'box_inter_union', 'box_iou', 'box_pairs', 'mask_inter_union', 'mask_iou',
            'label_inter_union']
 
-# %% ../nbs/00_iou.ipynb #b9e73a66
-def as_fraction(t) -> Fraction:  # str '0.6', int, Fraction, Decimal or float (read via its shortest repr)
+# %% ../nbs/00_iou.ipynb #f1f4ef33
+def as_fraction(t,  # str '0.6' or '3/5', int, Fraction, Decimal, or float (read via its shortest repr)
+               ) -> Fraction:
     "`t` as an exact `Fraction`: '0.6' and 0.6 both give 3/5."
     if isinstance(t, Fraction): return t
     if isinstance(t, (bool, np.bool_)) or not isinstance(t, (str, numbers.Number, Decimal)):
@@ -70,10 +71,11 @@ def is_hit(inter,  # intersections: array of any shape; int64 counts (exact) or 
         inter, union = inter.astype(kind), union.astype(kind)
     else: inter, union = inter.astype(np.float64), union.astype(np.float64)
     cmp = np.greater_equal if inclusive else np.greater
-    out = np.stack([cmp(inter * f.denominator, union * f.numerator) for f in fs]).astype(bool) if fs else np.zeros((0,) + inter.shape, bool)
+    out = np.zeros((len(fs),) + inter.shape, bool)
+    for k, f in enumerate(fs): out[k] = cmp(inter * f.denominator, union * f.numerator)
     return out[0] if single else out
 
-# %% ../nbs/00_iou.ipynb #2a3f213b
+# %% ../nbs/00_iou.ipynb #9e1a58ed
 _FMTS = ('xywh', 'xyxy')
 
 def _boxes(b, fmt: str, what: str = 'boxes') -> np.ndarray:
@@ -83,22 +85,20 @@ def _boxes(b, fmt: str, what: str = 'boxes') -> np.ndarray:
     if b.size == 0 and b.ndim <= 2: b = b.reshape(0, 4)
     if b.ndim != 2 or b.shape[1] != 4: raise InputError(f'{what} must be an N x 4 array', f'got shape {b.shape}')
     if b.dtype.kind not in 'iuf': raise InputError(f'{what} must be numeric', f'got dtype {b.dtype}')
-    b = b.astype(np.float64) if b.dtype.kind == 'f' else b.astype(np.int64)
-    if b.dtype.kind == 'f' and not np.isfinite(b).all():
+    raw, b = b, b.astype(np.float64)  # whole numbers stay exact (below 2**53); int64 is restored below
+    if not np.isfinite(b).all():
         i = int(np.flatnonzero(~np.isfinite(b).all(1))[0])
-        raise InputError(f'{what}: coordinates must be finite', f'index {i}: {b[i].tolist()}')
+        raise InputError(f'{what}: coordinates must be finite', f'index {i}: {raw[i].tolist()}')
     xyxy = np.concatenate([b[:, :2], b[:, 2:] + b[:, :2]], 1) if fmt == 'xywh' else b
     neg = (xyxy[:, 2] < xyxy[:, 0]) | (xyxy[:, 3] < xyxy[:, 1])
     if neg.any():
         i = int(np.flatnonzero(neg)[0])
         rule = 'width and height must be >= 0' if fmt == 'xywh' else 'need x0 <= x1 and y0 <= y1'
-        raise InputError(f'{what}: {rule}', f'index {i}: {b[i].tolist()}')
-    if xyxy.dtype.kind == 'f' and (xyxy == np.round(xyxy)).all() and np.abs(xyxy).max(initial=0) <= 2**29:
-        xyxy = xyxy.astype(np.int64)
-    if xyxy.dtype.kind == 'i' and np.abs(xyxy).max(initial=0) > 2**29: xyxy = xyxy.astype(np.float64)
-    return xyxy
+        raise InputError(f'{what}: {rule}', f'index {i}: {raw[i].tolist()}')
+    whole = (xyxy == np.round(xyxy)).all() and np.abs(xyxy).max(initial=0) <= 2**29
+    return xyxy.astype(np.int64) if whole else xyxy
 
-# %% ../nbs/00_iou.ipynb #04c31806
+# %% ../nbs/00_iou.ipynb #2c236831
 def _inter_union_xyxy(A: np.ndarray, B: np.ndarray):
     "Intersection and union of xyxy boxes `A`, `B` (broadcast over leading axes; same dtype)."
     iw = np.clip(np.minimum(A[..., 2], B[..., 2]) - np.maximum(A[..., 0], B[..., 0]), 0, None)
@@ -112,7 +112,7 @@ def _same_kind(A, B):
     if A.dtype.kind == B.dtype.kind == 'i': return A, B
     return A.astype(np.float64), B.astype(np.float64)
 
-# %% ../nbs/00_iou.ipynb #fa5fac2a
+# %% ../nbs/00_iou.ipynb #3420d791
 def box_inter_union(a,  # N x 4 boxes (pixels)
                     b,  # M x 4 boxes (pixels)
                     fmt: str = 'xywh',  # 'xywh': x, y top-left, width, height; 'xyxy': x0, y0, x1, y1
@@ -133,7 +133,7 @@ def box_iou(a,  # N x 4 boxes (pixels)
     "Dense N x M IoU of boxes `a` with boxes `b` (for display; decide hits with `is_hit`)."
     return _ratio(*box_inter_union(a, b, fmt))
 
-# %% ../nbs/00_iou.ipynb #7ee321af
+# %% ../nbs/00_iou.ipynb #aa2a4e20
 def _codes(img, n: int, what: str) -> np.ndarray:
     "Validated int64 image codes, one per box."
     img = np.asarray(img)
@@ -151,7 +151,7 @@ def _same_image_pairs(ka: np.ndarray, kb: np.ndarray):
     off = np.arange(int(cnt.sum())) - np.repeat(np.cumsum(cnt) - cnt, cnt)
     return ia, ob[np.repeat(sb[ka], cnt) + off]
 
-# %% ../nbs/00_iou.ipynb #e424345d
+# %% ../nbs/00_iou.ipynb #9978fb62
 def box_pairs(a,  # N x 4 boxes (pixels), e.g. the ground truth of a whole file
               a_img,  # int[N]: image code of each box of `a`
               b,  # M x 4 boxes (pixels), e.g. the predictions of a whole file
@@ -167,7 +167,7 @@ def box_pairs(a,  # N x 4 boxes (pixels), e.g. the ground truth of a whole file
     keep = inter > 0
     return ia[keep], ib[keep], inter[keep], union[keep]
 
-# %% ../nbs/00_iou.ipynb #a114a225
+# %% ../nbs/00_iou.ipynb #db2eeb7d
 def _stack(m, what: str) -> np.ndarray:
     "Validated (N, H, W) binary masks as a float64 N x HW matrix of 0/1."
     m = np.asarray(m)
@@ -192,7 +192,7 @@ def mask_iou(a,  # (N, H, W) binary masks
     "Dense N x M IoU of two stacks of binary masks."
     return _ratio(*mask_inter_union(a, b))
 
-# %% ../nbs/00_iou.ipynb #ec4ed037
+# %% ../nbs/00_iou.ipynb #7c9381ca
 def _labels(x, what: str) -> np.ndarray:
     "Validated 2-D label image of non-negative integers, as int64."
     x = np.asarray(x)
