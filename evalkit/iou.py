@@ -16,7 +16,7 @@ __all__ = ['as_fraction', 'thresholds', 'is_hit', 'box_inter_union', 'box_iou', 
 
 # %% ../nbs/00_iou.ipynb #f1f4ef33
 def as_fraction(t,  # str '0.6' or '3/5', int, Fraction, Decimal, or float (read via its shortest repr)
-               ) -> Fraction:
+               ) -> Fraction:  # the exact value, e.g. Fraction(3, 5)
     "`t` as an exact `Fraction`: '0.6' and 0.6 both give 3/5."
     if isinstance(t, Fraction): return t
     if isinstance(t, (bool, np.bool_)) or not isinstance(t, (str, numbers.Number, Decimal)):
@@ -34,7 +34,7 @@ def as_fraction(t,  # str '0.6' or '3/5', int, Fraction, Decimal, or float (read
 def thresholds(start,  # first threshold, e.g. '0.5' (anything `as_fraction` takes)
                stop,  # last threshold, included, e.g. '0.95'
                step,  # spacing, e.g. '0.05'; > 0
-              ) -> tuple[Fraction, ...]:
+              ) -> tuple[Fraction, ...]:  # (start, start + step, ..., stop)
     "Exact thresholds `start, start+step, ..., stop` (stop included) as Fractions."
     a, b, s = as_fraction(start), as_fraction(stop), as_fraction(step)
     if s <= 0: raise InputError('threshold step must be > 0', f'step={step!r}')
