@@ -1,0 +1,56 @@
+"""pycocotools: masks as COCO RLE (`mask.frPyObjects` on uncompressed counts), overlaps by `mask.iou`; boxes (RSNA)
+by `mask.iou` on xywh boxes. Same matching and metric as evalkit (SPEC 1-3). `mask.iou` returns i/u correctly rounded
+in float64, and i/u > float(t) decides exactly like the rational test for these sizes. Prints the score.
+
+    python benchmarks/peers/pycoco.py METRIC SOLUTION SUBMISSION      # METRIC: dsb2018, airbus or rsna
+"""
+import sys
+import numpy as np
+from pycocotools import mask as cmask
+from _common import (THRESHOLDS, mask_images, rle_runs, image_value, mask_counts_from_hits, rsna_images,
+                     rsna_greedy)
+
+
+def coco_rles(rles, H, W):
+    "Compressed COCO RLEs of SPEC RLE strings (both count column-major; COCO counts alternate 0s and 1s)."
+    objs = []
+    for s in rles:
+        st, ln = rle_runs(s)
+        c = np.empty(2 * len(st) + 1, np.int64)
+        c[0:-1:2] = st - np.r_[0, (st + ln)[:-1]]
+        c[1::2] = ln
+        c[-1] = H * W - st[-1] - ln[-1]
+        objs.append({'counts': c.tolist(), 'size': [H, W]})
+    return cmask.frPyObjects(objs, H, W)
+
+
+def masks(metric, sol, sub):
+    ths, vals = THRESHOLDS[metric], []
+    for iid, H, W, gt, pr in mask_images(metric, sol, sub):
+        ng, npr = len(gt), len(pr)
+        if ng and npr:
+            iou = np.asarray(cmask.iou(coco_rles(pr, H, W), coco_rles(gt, H, W), [0] * ng))  # (n_pred, n_gt)
+            tp, fp, fn = mask_counts_from_hits(np.stack([iou.T > float(t) for t in ths]))
+        else:
+            tp, fp, fn = np.zeros(len(ths)), np.full(len(ths), npr), np.full(len(ths), ng)
+        v = image_value(metric, tp, fp, fn, ng, npr)
+        if v is not None: vals.append(v)
+    return float(np.mean(vals))
+
+
+def boxes(sol, sub):
+    ths, vals = THRESHOLDS['rsna'], []
+    for pid, gt, pr in rsna_images(sol, sub):
+        if len(gt) and len(pr):
+            iou = np.asarray(cmask.iou(pr, gt, [0] * len(gt)), np.float64).reshape(len(pr), len(gt))
+            tp, fp, fn = np.array([rsna_greedy(iou, float(t)) for t in ths]).T
+        else:
+            tp, fp, fn = np.zeros(len(ths)), np.full(len(ths), len(pr)), np.full(len(ths), len(gt))
+        v = image_value('rsna', tp, fp, fn, len(gt), len(pr))
+        if v is not None: vals.append(v)
+    return float(np.mean(vals))
+
+
+if __name__ == '__main__':
+    metric, sol, sub = sys.argv[1:4]
+    print(repr(boxes(sol, sub) if metric == 'rsna' else masks(metric, sol, sub)))

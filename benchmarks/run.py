@@ -1,0 +1,325 @@
+"""evalkit benchmarks: evalkit against the floor and its peers, on the same data, in the same run.
+
+    python benchmarks/run.py [--quick] [--only NAME ...] [--repeat 5] [--seed 0] [--out DIR]
+
+Every scorer runs as a whole process (`evalkit score METRIC SOLUTION SUBMISSION --json`, or a script in
+`benchmarks/peers/`); we report the median wall time of several runs and the peak resident memory of the process
+(`os.wait4` rusage). A full run writes `benchmarks/results.md` and `benchmarks/results.json`; `--quick` (small
+workloads, 1 run each) and `--only` write into `benchmarks/work/` instead, so they never overwrite the published run.
+"""
+from __future__ import annotations
+import argparse, datetime, json, os, platform, re, shutil, statistics, subprocess, sys, tempfile, time
+from importlib import metadata
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import workloads  # noqa: E402
+
+PEERS = HERE/'peers'
+BIN = Path(sys.executable).parent
+SCRIPTS = {'floor': 'floor.py', 'pycocotools': 'pycoco.py', 'kernel': 'kernel.py', 'stardist': 'stardist_peer.py'}
+SCORERS = {'masks': ['floor', 'evalkit', 'pycocotools', 'kernel', 'stardist'],
+           'boxes': ['floor', 'evalkit', 'pycocotools'], 'xml': ['floor', 'evalkit']}
+EXACT = {'evalkit', 'pycocotools', 'kernel'}  # scores that must agree to 1e-12 (stardist uses >=: time only)
+SLOW_S = 60.0  # a peer whose single run takes longer than this is run once
+TOL = 1e-12
+DESCRIPTION = {
+    'dsb_synth': '(a) synthetic 2018 DSB: images at the DSB image sizes, 1-120 blob nuclei each',
+    'airbus': '(b) Airbus scale: 768x768 images, ~60% without ships, up to 5 rotated ships',
+    'rsna_synth': '(c) RSNA scale, synthetic patients',
+    'rsna_real': '(c) RSNA real stage 2 training labels, perturbed submission',
+    'icdar': '(d) ICDAR 2017 POD scale: pages, 3 classes, one ground-truth XML',
+    'dsb_real': '(e) real DSB stage 1 solution (65 images, 4,152 nuclei), perturbed submission',
+}
+
+
+# ------------------------------------------------------------------------------------------------------- measuring
+def run_once(cmd: list[str], timeout: float | None = None) -> dict:
+    "Run `cmd` once: wall seconds, peak RSS of the process in MB, exit code, stdout, stderr."
+    with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=fo, stderr=fe, cwd=str(PEERS))
+        try:
+            _, status, ru = os.wait4(p.pid, 0)
+        except KeyboardInterrupt:
+            p.kill(); raise
+        secs = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        fo.seek(0); fe.seek(0)
+        return dict(secs=secs, peak_mb=ru.ru_maxrss / 1024, rc=p.returncode,
+                    out=fo.read().decode(errors='replace'), err=fe.read().decode(errors='replace'))
+
+
+def parse_score(who: str, out: str) -> float | None:
+    "The score a scorer printed (evalkit: JSON `score`; peers: the last line); None for the floor."
+    if who == 'floor': return None
+    if who == 'evalkit': return float(json.loads(out)['score'])
+    return float(out.strip().splitlines()[-1])
+
+
+def measure(who: str, cmd: list[str], repeat: int) -> dict:
+    "Median of up to `repeat` runs; stops early on an error or after one run slower than SLOW_S."
+    runs = []
+    for _ in range(repeat):
+        r = run_once(cmd)
+        runs.append(r)
+        if r['rc'] != 0 or (who not in ('floor', 'evalkit') and r['secs'] > SLOW_S): break
+    last = runs[-1]
+    row = dict(scorer=who, runs=len(runs), times=[round(r['secs'], 4) for r in runs],
+               median_s=statistics.median(r['secs'] for r in runs), peak_mb=max(r['peak_mb'] for r in runs),
+               score=None, note='')
+    if last['rc'] != 0:
+        tail = (last['err'].strip().splitlines() or ['(no stderr)'])[-1]
+        return row | dict(status='error', note=f'exit {last["rc"]}: {tail[:200]}', median_s=None)
+    try:
+        row['score'] = parse_score(who, last['out'])
+    except Exception as e:  # noqa: BLE001 - an unreadable score is reported, not raised
+        return row | dict(status='error', note=f'unreadable output: {e!r}: {last["out"][:120]!r}', median_s=None)
+    if len(runs) < repeat and who not in ('floor', 'evalkit'): row['note'] = f'slow: 1 run (> {SLOW_S:.0f} s)'
+    return row | dict(status='ok')
+
+
+def evalkit_exe() -> str | None:
+    "The installed `evalkit` console script, if there is one."
+    p = BIN/'evalkit'
+    return str(p) if p.exists() else shutil.which('evalkit')
+
+
+def evalkit_status() -> str | None:
+    "None when `evalkit score` can run; otherwise why not (the harness then skips the evalkit rows)."
+    exe = evalkit_exe()
+    if not exe: return 'no `evalkit` command installed'
+    r = run_once([sys.executable, '-c', 'import evalkit.cli'])
+    if r['rc'] != 0:
+        return 'evalkit.cli cannot be imported yet (' + (r['err'].strip().splitlines() or [''])[-1][:160] + ')'
+    return None
+
+
+def command(who: str, w: dict) -> list[str]:
+    if who == 'evalkit': return [evalkit_exe(), 'score', w['metric'], w['solution'], w['submission'], '--json']
+    return [sys.executable, str(PEERS/SCRIPTS[who]), w['metric'], w['solution'], w['submission']]
+
+
+def available(who: str) -> str | None:
+    "None when a peer's library imports; otherwise a note."
+    mod = {'pycocotools': 'pycocotools.mask', 'stardist': 'stardist.matching'}.get(who)
+    if not mod: return None
+    r = run_once([sys.executable, '-c', f'import {mod}'])
+    return None if r['rc'] == 0 else f'{mod} not importable: ' + (r['err'].strip().splitlines() or [''])[-1][:120]
+
+
+# ---------------------------------------------------------------------------------------------------- one workload
+def bench_workload(name: str, quick: bool, seed: int, repeat: int, ek_note: str | None, peer_notes: dict) -> dict:
+    t0 = time.perf_counter()
+    w = workloads.get(name, quick, seed)
+    gen_s = time.perf_counter() - t0
+    rows = []
+    for who in SCORERS[w['kind']]:
+        note = ek_note if who == 'evalkit' else peer_notes.get(who)
+        if note:
+            rows.append(dict(scorer=who, status='skipped', note=note, median_s=None, peak_mb=None, score=None, runs=0))
+            continue
+        n = repeat if who in ('floor', 'evalkit') else min(3, repeat)
+        rows.append(measure(who, command(who, w), n))
+    by = {r['scorer']: r for r in rows if r['status'] == 'ok'}
+    floor, ek = by.get('floor', {}).get('median_s'), by.get('evalkit', {}).get('median_s')
+    for r in rows:
+        if r.get('median_s') is None: continue
+        r['vs_floor'] = r['median_s'] / floor if floor else None
+        r['vs_evalkit'] = r['median_s'] / ek if ek and r['scorer'] not in ('evalkit', 'floor') else None
+    scored = {k: v['score'] for k, v in by.items() if k in EXACT and v['score'] is not None}
+    if len(scored) >= 2:
+        spread = max(scored.values()) - min(scored.values())
+        agree = dict(ok=spread <= TOL, spread=spread, scorers=sorted(scored))
+    else:
+        agree = dict(ok=None, spread=None, scorers=sorted(scored))
+    return dict(name=name, description=DESCRIPTION[name], metric=w['metric'], kind=w['kind'], size=w['size'],
+                files=w['bytes'], solution=w['solution'], submission=w['submission'], generate_s=round(gen_s, 2),
+                rows=rows, agreement=agree)
+
+
+def import_check(ek_note: str | None, w: dict | None) -> dict:
+    "`evalkit score` must not import ipywidgets, plotly or anywidget (python -X importtime on the console script)."
+    if ek_note or not w: return dict(status='SKIP', detail=ek_note or 'no mask workload in this run')
+    r = run_once([sys.executable, '-X', 'importtime', evalkit_exe(), 'score', w['metric'], w['solution'],
+                  w['submission'], '--json'])
+    mods = {ln.rsplit('|', 1)[-1].strip() for ln in r['err'].splitlines() if ln.startswith('import time:')}
+    bad = sorted(m for m in mods if m.split('.')[0] in ('ipywidgets', 'plotly', 'anywidget'))
+    if r['rc'] != 0: return dict(status='FAIL', detail=f'evalkit score exited {r["rc"]}')
+    return dict(status='FAIL' if bad else 'PASS',
+                detail=f'imported {", ".join(bad[:5])}' if bad else f'{len(mods)} modules imported, none of '
+                                                                      'ipywidgets/plotly/anywidget')
+
+
+def dashboard_row(ek_note: str | None, w: dict | None) -> dict:
+    "The dashboard slider update on the real DSB result, timed by `benchmarks/dashboard_probe.py` (skips when absent)."
+    if not w: return dict(status='skipped', note='dsb_real not in this run')
+    r = run_once([sys.executable, str(HERE/'dashboard_probe.py'), w['solution'], w['submission']])
+    try:
+        d = json.loads(r['out'].strip().splitlines()[-1])
+    except Exception:  # noqa: BLE001
+        return dict(status='error', note=(r['err'].strip().splitlines() or ['no output'])[-1][:200])
+    return d
+
+
+# ---------------------------------------------------------------------------------------------------------- targets
+def targets(res: dict, ek_note: str | None, imp: dict) -> list[dict]:
+    out = []
+
+    def row(wl, scorer):
+        for r in res.get(wl, {}).get('rows', []):
+            if r['scorer'] == scorer and r['status'] == 'ok': return r
+
+    def add(name, wl, fn):
+        if wl not in res: return
+        ek, fl = row(wl, 'evalkit'), row(wl, 'floor')
+        if not ek or not fl:
+            out.append(dict(target=name, status='SKIP', detail=ek_note or 'evalkit or floor row missing'))
+            return
+        ok, detail = fn(ek, fl)
+        out.append(dict(target=name, status='PASS' if ok else 'FAIL', detail=detail))
+
+    def within2(ek, fl):
+        r = ek['median_s'] / fl['median_s']
+        return r <= 2, f'evalkit {ek["median_s"]:.3f} s = {r:.2f}x floor {fl["median_s"]:.3f} s (target <= 2x)'
+
+    def masks(ek, fl):
+        ok, d = within2(ek, fl)
+        peers = [r for r in res['dsb_synth']['rows'] if r['scorer'] in ('pycocotools', 'kernel', 'stardist')
+                 and r['status'] == 'ok']
+        if not peers: return False, d + '; no peer measured'
+        best = min(peers, key=lambda r: r['median_s'])
+        sp = best['median_s'] / ek['median_s']
+        return ok and sp >= 20, d + f'; fastest peer {best["scorer"]} {best["median_s"]:.3f} s = {sp:.1f}x evalkit (target >= 20x)'
+
+    def airbus(ek, fl):
+        ok, d = within2(ek, fl)
+        return ok and ek['peak_mb'] < 1024, d + f'; peak memory {ek["peak_mb"]:.0f} MB (target < 1024 MB)'
+
+    add('masks (a): evalkit <= 2x floor and >= 20x faster than the fastest peer', 'dsb_synth', masks)
+    add('Airbus (b): evalkit <= 2x floor and peak memory < 1 GB', 'airbus', airbus)
+    add('RSNA synthetic (c): evalkit <= 2x floor', 'rsna_synth', within2)
+    add('RSNA real labels (c): evalkit <= 2x floor', 'rsna_real', within2)
+    add('ICDAR (d): evalkit <= 2x floor', 'icdar', within2)
+    for wl, r in res.items():
+        a = r['agreement']
+        if a['ok'] is not None:
+            out.append(dict(target=f'{wl}: scores of {", ".join(a["scorers"])} agree to 1e-12',
+                            status='PASS' if a['ok'] else 'FAIL', detail=f'spread {a["spread"]:.3g}'))
+    out.append(dict(target='`evalkit score` imports no ipywidgets/plotly', **imp))
+    return out
+
+
+# ------------------------------------------------------------------------------------------------------- reporting
+def _version(pkg):
+    try:
+        return metadata.version(pkg)
+    except metadata.PackageNotFoundError:
+        return 'not installed'
+
+
+def machine() -> dict:
+    cpu = platform.processor() or 'unknown'
+    try:
+        cpu = next(ln.split(':', 1)[1].strip() for ln in open('/proc/cpuinfo') if ln.startswith('model name'))
+    except (OSError, StopIteration):
+        pass
+    try:
+        mem_kb = int(next(ln.split()[1] for ln in open('/proc/meminfo') if ln.startswith('MemTotal')))
+    except (OSError, StopIteration):
+        mem_kb = 0
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()
+    return dict(cpu=cpu, cores=os.cpu_count(), usable_cores=usable, memory_gb=round(mem_kb / 2**20, 1),
+                os=platform.platform(), python=platform.python_version(),
+                versions={p: _version(p) for p in ('evalkit', 'numpy', 'pandas', 'pycocotools', 'stardist', 'numba')})
+
+
+def _f(x, fmt):
+    return '' if x is None else format(x, fmt)
+
+
+def _note(r):
+    return r.get('note', '') if r['status'] == 'ok' else f'{r["status"]}: {r.get("note", "")}'
+
+
+def markdown(rep: dict) -> str:
+    m = rep['machine']
+    L = ['# evalkit benchmarks', '',
+         f'Made by `python benchmarks/run.py{" --quick" if rep["quick"] else ""}` on {rep["date"]} '
+         f'(seed {rep["seed"]}, median of up to {rep["repeat"]} runs for evalkit and the floor, up to '
+         f'{min(3, rep["repeat"])} for peers; every scorer is a whole process; peak memory = max resident set of '
+         'the process). The floor reads both files with pandas and parses every RLE / box integer in one bulk call: '
+         'the least any scorer must do. Ratios: to the floor (lower is better) and peer time / evalkit time '
+         '(higher means evalkit is faster).', '',
+         '## Machine', '',
+         f'- CPU: {m["cpu"]}, {m["cores"]} cores ({m["usable_cores"]} usable), {m["memory_gb"]} GB memory',
+         f'- {m["os"]}, Python {m["python"]}',
+         '- ' + ', '.join(f'{k} {v}' for k, v in m['versions'].items()), '']
+    if rep['evalkit_note']: L += [f'**evalkit rows skipped**: {rep["evalkit_note"]}.', '']
+    L += ['## Targets', '', '| target | result | detail |', '|---|---|---|']
+    L += [f'| {t["target"]} | {t["status"]} | {t.get("detail", "")} |' for t in rep['targets']]
+    L += ['']
+    for w in rep['workloads'].values():
+        size = f'{w["size"]:,}' if w['size'] else 'all'
+        L += [f'## {w["name"]}: {w["description"]}', '',
+              f'Size {size}; solution {w["files"]["solution"] / 1e6:.1f} MB, submission '
+              f'{w["files"]["submission"] / 1e6:.1f} MB (metric `{w["metric"]}`).', '',
+              '| scorer | median s | runs | x floor | peer / evalkit | peak MB | score | note |',
+              '|---|---:|---:|---:|---:|---:|---:|---|']
+        for r in w['rows']:
+            L.append(f'| {r["scorer"]} | {_f(r.get("median_s"), ".3f")} | {r.get("runs", 0)} | '
+                     f'{_f(r.get("vs_floor"), ".2f")} | {_f(r.get("vs_evalkit"), ".1f")} | {_f(r.get("peak_mb"), ".0f")} | '
+                     f'{_f(r.get("score"), ".12f")} | {_note(r)} |')
+        a = w['agreement']
+        if a['ok'] is None:
+            L += ['', f'Score agreement: not checked (fewer than two exact scorers: {", ".join(a["scorers"]) or "none"}).']
+        else:
+            s = (f'Score agreement of {", ".join(a["scorers"])}: {"PASS" if a["ok"] else "FAIL"} '
+                 f'(spread {a["spread"]:.3g}, tolerance 1e-12).')
+            if w['kind'] == 'masks': s += ' stardist matches with IoU >= t in float32, so only its time is compared.'
+            L += ['', s]
+        if w['name'] == 'dsb_real':
+            d = rep['dashboard']
+            L += ['', '| dashboard | seconds per update | note |', '|---|---:|---|',
+                  f'| dashboard slider update (real DSB) | {_f(d.get("seconds"), ".4f")} | {d.get("note", d.get("status", ""))} |']
+        L += ['']
+    return '\n'.join(L)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument('--quick', action='store_true', help='small workloads, 1 run each (tests the harness)')
+    p.add_argument('--only', nargs='+', choices=list(workloads.WORKLOADS), help='run only these workloads')
+    p.add_argument('--repeat', type=int, default=None, help='runs per scorer (default 5; 1 with --quick)')
+    p.add_argument('--seed', type=int, default=0)
+    p.add_argument('--out', type=Path, default=None, help='folder for results.md/.json (default: see module doc)')
+    a = p.parse_args(argv)
+    repeat = a.repeat or (1 if a.quick else 5)
+    out = a.out or (HERE if not (a.quick or a.only) else workloads.WORK)
+    names = a.only or list(workloads.WORKLOADS)
+    ek_note = evalkit_status()
+    peer_notes = {k: available(k) for k in ('pycocotools', 'stardist')}
+    t0 = time.perf_counter()
+    res = {}
+    for n in names:
+        res[n] = bench_workload(n, a.quick, a.seed, repeat, ek_note, peer_notes)
+        print(f'{n}: ' + ', '.join(f'{r["scorer"]} {r["median_s"]:.3f}s' if r.get('median_s') is not None
+                                   else f'{r["scorer"]} {r["status"]}' for r in res[n]['rows']), file=sys.stderr)
+    mw = res.get('dsb_real') or res.get('dsb_synth')
+    imp = import_check(ek_note, mw)
+    dash = dashboard_row(ek_note, res.get('dsb_real'))
+    rep = dict(date=datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), quick=a.quick,
+               seed=a.seed, repeat=repeat, machine=machine(), evalkit_note=ek_note, peer_notes=peer_notes,
+               workloads=res, import_check=imp, dashboard=dash, seconds=round(time.perf_counter() - t0, 1))
+    rep['targets'] = targets(res, ek_note, imp)
+    out.mkdir(parents=True, exist_ok=True)
+    (out/'results.json').write_text(json.dumps(rep, indent=1, default=str))
+    (out/'results.md').write_text(markdown(rep))
+    for t in rep['targets']: print(f'{t["status"]:4}  {t["target"]}  {t.get("detail", "")}')
+    print(f'wrote {out/"results.md"} and results.json in {rep["seconds"]} s')
+    return rep
+
+
+if __name__ == '__main__':
+    main()
