@@ -92,8 +92,10 @@ def components(gt,  # int64 [K]: ground-truth index of each pair
     return lab[n_pred:], lab[:n_pred]
 
 # %% ../nbs/02_matching.ipynb #9916bcfb
-def _steps(chooser_rank, comp):
-    "Turn of each chooser within its component: 0 for the first in `chooser_rank` order."
+def _steps(chooser_rank,  # int64 [n]: the order in which choosers take turns (lower first)
+           comp,  # int64 [n]: component label of each chooser
+          ) -> np.ndarray:  # int64 [n]: 0 for the first chooser of its component, 1 for the next...
+    "Turn of each chooser within its component."
     o = np.lexsort((chooser_rank, comp))
     first = np.r_[True, comp[o][1:] != comp[o][:-1]] if len(o) else np.zeros(0, bool)
     start = np.maximum.accumulate(np.where(first, np.arange(len(o)), 0))
@@ -101,15 +103,20 @@ def _steps(chooser_rank, comp):
     return step
 
 # %% ../nbs/02_matching.ipynb #e5917482
-def _assign(ch, cd, prefs, hit, step, n_ch, n_cd):
-    "Each chooser `ch`, turn by turn (`step`), takes its first free, hitting partner `cd` in `prefs` order: [T, n_ch]."
+def _assign(ch,  # int64 [K]: chooser of each row (prediction for greedy, gt for kernel)
+            cd,  # int64 [K]: the partner it may choose
+            prefs,  # tuple of int64 [K] keys: lower is preferred, first key first
+            hit,  # bool [T, K]: the row hits at threshold t
+            step,  # int64 [n_ch]: turn of each chooser within its component (`_steps`)
+            n_ch: int, n_cd: int,  # numbers of choosers and partners
+           ) -> np.ndarray:  # int64 [T, n_ch]: partner chosen by each chooser, -1 if none
+    "Turn by turn, each chooser takes its first free, hitting partner in `prefs` order, at every threshold at once."
     T = hit.shape[0]
     out = np.full((T, n_ch), -1, np.int64)
     if len(ch) == 0: return out
     o = np.lexsort(tuple(prefs[::-1]) + (ch, step[ch]))
     ch, cd, hit, s = ch[o], cd[o], hit[:, o], step[ch[o]]
-    bounds = np.searchsorted(s, np.arange(s[-1] + 2))
-    new_ch = np.r_[True, ch[1:] != ch[:-1]]
+    bounds, new_ch = np.searchsorted(s, np.arange(s[-1] + 2)), np.r_[True, ch[1:] != ch[:-1]]
     taken = np.zeros((T, n_cd), bool)
     for a, b in zip(bounds[:-1], bounds[1:]):  # one turn of every component at once
         if a == b: continue
@@ -117,11 +124,19 @@ def _assign(ch, cd, prefs, hit, step, n_ch, n_cd):
         first = np.minimum.reduceat(np.where(el, np.arange(b - a), b - a), np.flatnonzero(new_ch[a:b]), axis=1)
         ti, si = np.nonzero(first < b - a)
         rows = a + first[ti, si]
-        out[ti, ch[rows]] = cd[rows]
-        taken[ti, cd[rows]] = True
+        out[ti, ch[rows]], taken[ti, cd[rows]] = cd[rows], True
     return out
 
 # %% ../nbs/02_matching.ipynb #7b9597dd
+def _invert(a_b,  # int64 [T, n_a]: partner in b of each a, -1 if none
+            n_b: int,  # number of b objects
+           ) -> np.ndarray:  # int64 [T, n_b]: partner in a of each b, -1 if none
+    "The inverse of a one-to-one assignment table."
+    out = np.full((a_b.shape[0], n_b), -1, np.int64)
+    ti, a = np.nonzero(a_b >= 0)
+    out[ti, a_b[ti, a]] = a
+    return out
+
 @dataclass(frozen=True, eq=False)
 class Matching:
     "One-to-one matching at every threshold: `pred_gt[t, p]` is the gt matched to prediction p, -1 if none (read-only)."
@@ -136,43 +151,68 @@ class Matching:
     @property
     def gt_pred(self) -> np.ndarray:
         "int64 [T, n_gt]: the prediction matched to each ground-truth object, -1 if none."
-        out = np.full((len(self.thresholds), self.n_gt), -1, np.int64)
-        ti, p = np.nonzero(self.pred_gt >= 0)
-        out[ti, self.pred_gt[ti, p]] = p
-        return out
+        return _invert(self.pred_gt, self.n_gt)
 
     def __repr__(self):
         return (f'Matching(method={self.method!r}, inclusive={self.inclusive}, n_gt={self.n_gt}, n_pred={self.n_pred}, '
                 f'thresholds={[str(t) for t in self.thresholds]}, matches={(self.pred_gt >= 0).sum(1).tolist()})')
 
 # %% ../nbs/02_matching.ipynb #2bfc7a38
-def _conf_rank(pred_conf, n_pred):
+def _conf_rank(pred_conf,  # float [n_pred] or None: confidence of each prediction
+               n_pred: int,  # number of predictions
+              ) -> np.ndarray:  # int64 [n_pred]: 0 for the most confident prediction
     "Position of each prediction in descending-confidence order, ties in submission order."
     if pred_conf is None: return np.arange(n_pred, dtype=np.int64)
     c = np.asarray(pred_conf, dtype=np.float64)
     if c.shape != (n_pred,): raise InputError('pred_conf must have one value per prediction', f'shape {c.shape}, n_pred {n_pred}')
-    if not np.all(np.isfinite(c)): raise InputError('confidence must be finite', f'prediction {int(np.flatnonzero(~np.isfinite(c))[0])}: {c[~np.isfinite(c)][0]}')
+    bad = np.flatnonzero(~np.isfinite(c))
+    if len(bad): raise InputError('confidence must be finite', f'prediction {bad[0]}: {c[bad[0]]}')
     r = np.empty(n_pred, np.int64); r[np.argsort(-c, kind='stable')] = np.arange(n_pred)
     return r
 
 # %% ../nbs/02_matching.ipynb #27646140
-def _check_table(gt, pred, inter, union, n_gt, n_pred):
-    "Validated int64 gt/pred index arrays of the overlap table."
+def _check_table(gt, pred, inter, union,  # the overlap table, as given to `match`
+                 n_gt: int, n_pred: int,  # numbers of ground-truth objects and predictions
+                ) -> tuple[np.ndarray, np.ndarray]:  # gt, pred as int64
+    "Validate the overlap table: one length, indices in range, 0 <= inter <= union, no pair twice."
     gt, pred, inter, union = (np.asarray(x) for x in (gt, pred, inter, union))
     if not (gt.ndim == pred.ndim == inter.ndim == union.ndim == 1 and len(gt) == len(pred) == len(inter) == len(union)):
         raise InputError('gt, pred, inter, union must be 1-d arrays of one length', f'shapes {gt.shape}, {pred.shape}, {inter.shape}, {union.shape}')
     for name, x, n in (('gt', gt, n_gt), ('pred', pred, n_pred)):
-        if len(x) and (x.dtype.kind not in 'iu' or x.min() < 0 or x.max() >= n):
-            raise InputError(f'{name} index out of range 0..{n - 1}', f'values {x.min()}..{x.max()}, dtype {x.dtype}')
-    bad = ~((inter >= 0) & (inter <= union))
-    if bad.any(): i = int(np.flatnonzero(bad)[0]); raise InputError('need 0 <= inter <= union', f'row {i}: inter {inter[i]}, union {union[i]}')
-    key = gt.astype(np.int64) * max(n_pred, 1) + pred
-    if len(np.unique(key)) < len(key):
-        s = np.sort(key); d = s[np.r_[s[1:] == s[:-1], False]][0]
-        raise InputError('pair listed twice', f'gt {d // max(n_pred, 1)}, pred {d % max(n_pred, 1)}')
+        if len(x) and x.dtype.kind not in 'iu': raise InputError(f'{name} must hold integer indices', f'dtype {x.dtype}')
+        if len(x) and (x.min() < 0 or x.max() >= n): raise InputError(f'{name} index out of range 0..{n - 1}', f'values {x.min()}..{x.max()}')
+    bad = np.flatnonzero(~((inter >= 0) & (inter <= union)))
+    if len(bad): raise InputError('need 0 <= inter <= union', f'row {bad[0]}: inter {inter[bad[0]]}, union {union[bad[0]]}')
+    key = np.sort(gt.astype(np.int64) * max(n_pred, 1) + pred)
+    dup = key[1:][key[1:] == key[:-1]]
+    if len(dup): raise InputError('pair listed twice', f'gt {dup[0] // max(n_pred, 1)}, pred {dup[0] % max(n_pred, 1)}')
     return gt.astype(np.int64), pred.astype(np.int64)
 
+def _fast_thresholds(ts,  # tuple[Fraction]: the thresholds
+                     inclusive: bool,  # hit test is `>=`
+                     disjoint: bool,  # both sides are known to be pairwise disjoint
+                    ) -> np.ndarray:  # bool [T]
+    "Thresholds at which the hitting pairs already are the matching (disjoint objects, IoU above one half)."
+    half = Fraction(1, 2)
+    return np.array([disjoint and (t > half or (t == half and not inclusive)) for t in ts], bool)
+
 # %% ../nbs/02_matching.ipynb #e3adae9d
+def _sequential(gt, pred, inter, union,  # the validated overlap table [K]
+                hit,  # bool [T, K]: the hits at the thresholds to match
+                rank,  # int64 [n_pred]: confidence order of the predictions (`_conf_rank`)
+                n_gt: int, n_pred: int,  # numbers of objects
+                method: str,  # 'greedy' or 'kernel'
+               ) -> np.ndarray:  # int64 [T, n_pred]: matched gt of each prediction, -1 if none
+    "The greedy or kernel matching, over the components of the rows that hit at some threshold."
+    keep = hit.any(0)  # rows that never hit cannot influence anything
+    g, p, h = gt[keep], pred[keep], hit[:, keep]
+    gc, pc = components(g, p, n_gt, n_pred)
+    if method == 'greedy':
+        r = iou_rank(np.asarray(inter)[keep], np.asarray(union)[keep])
+        return _assign(p, g, (-r, g), h, _steps(rank, pc), n_pred, n_gt)
+    return _invert(_assign(g, p, (rank[p],), h, _steps(np.arange(n_gt), gc), n_gt, n_pred), n_pred)
+
+# %% ../nbs/02_matching.ipynb #6db9b661
 def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order, 0..n_gt-1)
           pred,  # int64 [K]: prediction index of each pair (submission-file order, 0..n_pred-1)
           inter,  # int or float [K]: intersection area (pixels); integers are compared exactly
@@ -193,25 +233,12 @@ def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order
     if any(not 0 <= t <= 1 for t in ts) or (inclusive and 0 in ts):
         raise InputError('thresholds must lie in [0, 1] (and above 0 with inclusive)', str([str(t) for t in ts]))
     gt, pred = _check_table(gt, pred, inter, union, n_gt, n_pred)
-    rank = _conf_rank(pred_conf, n_pred)
-    hit = hits(inter, union, ts, inclusive)
-    fast = np.array([disjoint_gt and disjoint_pred and (t > Fraction(1, 2) or (t == Fraction(1, 2) and not inclusive)) for t in ts], bool)
+    rank, hit = _conf_rank(pred_conf, n_pred), hits(inter, union, ts, inclusive)
+    fast = _fast_thresholds(ts, inclusive, disjoint_gt and disjoint_pred)
     pred_gt = np.full((len(ts), n_pred), -1, np.int64)
     ti, k = np.nonzero(hit & fast[:, None])
     pred_gt[ti, pred[k]] = gt[k]
-    slow = np.flatnonzero(~fast)
-    if len(slow):
-        keep = hit[slow].any(0)  # rows that never hit cannot influence anything
-        g, p, h = gt[keep], pred[keep], hit[slow][:, keep]
-        gc, pc = components(g, p, n_gt, n_pred)
-        if method == 'greedy':
-            r = iou_rank(np.asarray(inter)[keep], np.asarray(union)[keep])
-            pred_gt[slow] = _assign(p, g, (-r, g), h, _steps(rank, pc), n_pred, n_gt)
-        else:
-            gt_pred = _assign(g, p, (rank[p],), h, _steps(np.arange(n_gt), gc), n_gt, n_pred)
-            ti, gi = np.nonzero(gt_pred >= 0)
-            sub = np.full((len(slow), n_pred), -1, np.int64); sub[ti, gt_pred[ti, gi]] = gi
-            pred_gt[slow] = sub
+    if not fast.all(): pred_gt[~fast] = _sequential(gt, pred, inter, union, hit[~fast], rank, n_gt, n_pred, method)
     pred_gt.setflags(write=False)
     return Matching(pred_gt, ts, int(n_gt), int(n_pred), inclusive, method, tuple(bool(f) for f in fast))
 
