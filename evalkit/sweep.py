@@ -59,23 +59,49 @@ class Result:
 # %% ../nbs/03_sweep.ipynb #11fd9dcf
 EMPTY_POLICIES = ('skip', 'one', 'zero')
 
-def _check_counts(tp, fp, fn, T, image_ids, n_gt, n_pred):
-    "Validated int64 arrays, raising `InputError` naming the first bad image."
+def _check_counts(tp, fp, fn,  # int [n_img, T]: the counts
+                  T: int,  # number of thresholds
+                  image_ids: list,  # [n_img] image ids
+                  n_gt, n_pred,  # int [n_img]: objects per image
+                 ) -> tuple:  # (tp, fp, fn, n_gt, n_pred) as int64 arrays
+    "Validate shapes, unique ids and consistent counts; an error names the first bad image."
     n = len(image_ids)
     tp, fp, fn = (np.asarray(x, np.int64) for x in (tp, fp, fn))
     n_gt, n_pred = np.asarray(n_gt, np.int64), np.asarray(n_pred, np.int64)
     for name, x, shape in (('tp', tp, (n, T)), ('fp', fp, (n, T)), ('fn', fn, (n, T)), ('n_gt', n_gt, (n,)), ('n_pred', n_pred, (n,))):
         if x.shape != shape: raise InputError(f'{name} must have shape {shape} (images, thresholds)', f'got {x.shape}')
-    if pd.Index(image_ids).has_duplicates:
-        raise InputError('image ids must be unique', f'{pd.Index(image_ids)[pd.Index(image_ids).duplicated()][0]!r} repeats')
-    bad = ((tp < 0) | (fp < 0) | (fn < 0) | (tp + fn != n_gt[:, None]) | (tp + fp != n_pred[:, None])).any(1)
-    if bad.any():
-        i = int(np.flatnonzero(bad)[0])
+    dup = pd.Index(image_ids)[pd.Index(image_ids).duplicated()]
+    if len(dup): raise InputError('image ids must be unique', f'{dup[0]!r} repeats')
+    bad = np.flatnonzero(((tp < 0) | (fp < 0) | (fn < 0) | (tp + fn != n_gt[:, None]) | (tp + fp != n_pred[:, None])).any(1))
+    if len(bad):
+        i = bad[0]
         raise InputError('counts must be >= 0 with tp + fn == n_gt and tp + fp == n_pred',
                          f'tp {tp[i].tolist()}, fp {fp[i].tolist()}, fn {fn[i].tolist()}, n_gt {n_gt[i]}, n_pred {n_pred[i]}', id=image_ids[i])
     return tp, fp, fn, n_gt, n_pred
 
+def _apply_policy(vals,  # float64 [n_img, T]: values, NaN for empty images
+                  is_empty,  # bool [n_img]: no ground truth and no predictions
+                  empty: str,  # 'skip', 'one' or 'zero'
+                 ) -> tuple[np.ndarray, np.ndarray]:  # (values with the policy applied, scored bool [n_img])
+    "Resolve the 0/0 of empty images: left out ('skip'), or a value of 1 ('one') or 0 ('zero') at every threshold."
+    if empty not in EMPTY_POLICIES: raise InputError(f'empty must be one of {EMPTY_POLICIES}', f'{empty!r}')
+    if empty == 'skip': return vals, ~is_empty
+    vals = vals.copy(); vals[is_empty] = 1.0 if empty == 'one' else 0.0
+    return vals, np.ones(len(vals), bool)
+
 # %% ../nbs/03_sweep.ipynb #fd99d99f
+def _tables(ids, tf, tp, fp, fn, n_gt, n_pred,  # image ids, float thresholds, validated counts
+            vals, img_score, scored,  # values [n_img, T], image scores [n_img] (NaN if left out), scored [n_img]
+           ) -> tuple[pd.DataFrame, pd.DataFrame]:  # (per_image tidy, images)
+    "The tidy per-image table (scored images only) and the one-row-per-image summary."
+    s, T = np.flatnonzero(scored), len(tf)
+    per_image = pd.DataFrame({'image_id': np.repeat(np.asarray(ids, dtype=object)[s], T), 'threshold': np.tile(np.asarray(tf, float), len(s)),
+                              'tp': tp[s].ravel(), 'fp': fp[s].ravel(), 'fn': fn[s].ravel(), 'value': vals[s].ravel(),
+                              'image_score': np.repeat(img_score[s], T)})
+    images = pd.DataFrame({'image_id': pd.Series(ids, dtype=object), 'n_gt': n_gt, 'n_pred': n_pred, 'score': img_score, 'scored': scored})
+    return per_image, images
+
+# %% ../nbs/03_sweep.ipynb #2a30098a
 def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `count_matches`)
           fp,  # int [n_img, T]: false positives
           fn,  # int [n_img, T]: false negatives
@@ -89,22 +115,16 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
           params: dict | None = None,  # more parameters to record in the Result (e.g. the matching method)
          ) -> Result:
     "Per-threshold values, image scores (mean over thresholds) and the dataset score (mean over scored images)."
-    if empty not in EMPTY_POLICIES: raise InputError(f'empty must be one of {EMPTY_POLICIES}', f'{empty!r}')
     ts = tuple(as_fraction(t) for t in np.atleast_1d(np.asarray(thresholds, dtype=object)))
+    if not ts: raise InputError('at least one threshold is needed')
     ids = list(image_ids)
     tp, fp, fn, n_gt, n_pred = _check_counts(tp, fp, fn, len(ts), ids, n_gt, n_pred)
-    vals = threshold_values(tp, fp, fn, beta)
-    is_empty = (n_gt == 0) & (n_pred == 0)
-    if empty != 'skip': vals[is_empty] = 1.0 if empty == 'one' else 0.0
-    scored = ~is_empty if empty == 'skip' else np.ones(len(ids), bool)
-    img_score = np.where(scored, vals.mean(1) if len(ts) else np.nan, np.nan)
+    vals, scored = _apply_policy(threshold_values(tp, fp, fn, beta), (n_gt == 0) & (n_pred == 0), empty)
+    img_score = np.where(scored, vals.mean(1), np.nan)
     score = float(img_score[scored].mean()) if scored.any() else float('nan')
     tf = [float(t) for t in ts]
-    per_t = pd.Series(vals[scored].mean(0) if scored.any() else np.full(len(ts), np.nan), index=pd.Index(tf, name='threshold'), name=metric or 'value')
-    s = np.flatnonzero(scored)
-    per_image = pd.DataFrame({'image_id': np.repeat(np.asarray(ids, dtype=object)[s] if len(s) else np.array([], object), len(ts)),
-                              'threshold': np.tile(tf, len(s)), 'tp': tp[s].ravel(), 'fp': fp[s].ravel(), 'fn': fn[s].ravel(),
-                              'value': vals[s].ravel(), 'image_score': np.repeat(img_score[s], len(ts))})
-    images = pd.DataFrame({'image_id': pd.Series(ids, dtype=object), 'n_gt': n_gt, 'n_pred': n_pred, 'score': img_score, 'scored': scored})
+    per_t = vals[scored].mean(0) if scored.any() else np.full(len(ts), np.nan)
+    per_t = pd.Series(per_t, index=pd.Index(tf, name='threshold'), name=metric or 'value')
+    per_image, images = _tables(ids, tf, tp, fp, fn, n_gt, n_pred, vals, img_score, scored)
     p = Params({**(params or {}), 'beta': beta, 'empty': empty, 'thresholds': tuple(str(t) for t in ts)})
     return Result(metric, score, ts, per_t, per_image, images, p)
