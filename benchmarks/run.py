@@ -80,8 +80,12 @@ def measure(who: str, cmd: list[str], repeat: int) -> dict:
     return row | dict(status='ok')
 
 
+EVALKIT: str | None = None  # --evalkit: another executable taking `score METRIC SOLUTION SUBMISSION --json`
+
+
 def evalkit_exe() -> str | None:
-    "The installed `evalkit` console script, if there is one."
+    "The `evalkit` command to time: --evalkit, else the console script installed beside this Python."
+    if EVALKIT: return EVALKIT
     p = BIN/'evalkit'
     return str(p) if p.exists() else shutil.which('evalkit')
 
@@ -90,6 +94,7 @@ def evalkit_status() -> str | None:
     "None when `evalkit score` can run; otherwise why not (the harness then skips the evalkit rows)."
     exe = evalkit_exe()
     if not exe: return 'no `evalkit` command installed'
+    if EVALKIT: return None if Path(EVALKIT).exists() else f'--evalkit {EVALKIT} does not exist'
     r = run_once([sys.executable, '-c', 'import evalkit.cli'])
     if r['rc'] != 0:
         return 'evalkit.cli cannot be imported yet (' + (r['err'].strip().splitlines() or [''])[-1][:160] + ')'
@@ -294,9 +299,12 @@ def main(argv=None):
     p.add_argument('--repeat', type=int, default=None, help='runs per scorer (default 5; 1 with --quick)')
     p.add_argument('--seed', type=int, default=0)
     p.add_argument('--out', type=Path, default=None, help='folder for results.md/.json (default: see module doc)')
+    p.add_argument('--evalkit', default=None, help='executable to time instead of the installed `evalkit`')
     a = p.parse_args(argv)
+    global EVALKIT
+    EVALKIT = a.evalkit
     repeat = a.repeat or (1 if a.quick else 5)
-    out = a.out or (HERE if not (a.quick or a.only) else workloads.WORK)
+    out = a.out or (HERE if not (a.quick or a.only or a.evalkit) else workloads.WORK)
     names = a.only or list(workloads.WORKLOADS)
     ek_note = evalkit_status()
     peer_notes = {k: available(k) for k in ('pycocotools', 'stardist')}

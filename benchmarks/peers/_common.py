@@ -61,7 +61,7 @@ def rsna_images(sol_path, sub_path):
         gt = g.loc[g.Target == 1, ['x', 'y', 'width', 'height']].to_numpy(np.float64)
         v = np.array(preds.get(pid, '').split(), np.float64).reshape(-1, 5)
         order = np.argsort(-v[:, 0], kind='stable')
-        yield pid, gt, v[order, 1:]
+        yield pid, np.ascontiguousarray(gt), np.ascontiguousarray(v[order, 1:])  # pycocotools reads C order
 
 
 def rsna_greedy(iou, t):

@@ -1,0 +1,194 @@
+"""Self-check of the benchmark harness (no pytest): `python benchmarks/test_harness.py`.
+
+1. Generators are deterministic by seed (same seed: same bytes; another seed: other bytes).
+2. Every generated RLE is valid (SPEC section 2) and masks of one image never overlap (solution and submission).
+3. The peers score hand-computed fixtures exactly (IoU exactly 3/5 at t = 0.6 is a miss; SPEC 1 test vectors).
+4. pycocotools and the classic kernel agree to 1e-12 on the quick workloads; the floor parses every integer.
+5. run.py end to end on quick workloads with a stand-in `evalkit` (a correct one and a wrong one): the rows, ratios,
+   agreement check and targets come out as they should.
+"""
+import hashlib, json, os, stat, subprocess, sys, tempfile, time
+from pathlib import Path
+import numpy as np, pandas as pd
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import workloads, run  # noqa: E402
+
+PEERS = HERE/'peers'
+failures = []
+
+
+def check(cond, what):
+    print(('ok    ' if cond else 'FAIL  ') + what)
+    if not cond: failures.append(what)
+
+
+def peer(name, metric, sol, sub):
+    r = subprocess.run([sys.executable, str(PEERS/name), metric, str(sol), str(sub)], capture_output=True, text=True,
+                       cwd=PEERS)
+    if r.returncode: raise RuntimeError(f'{name} failed: {r.stderr[-500:]}')
+    return float(r.stdout.strip().splitlines()[-1])
+
+
+def digest(d):
+    return {f.name: hashlib.sha256(f.read_bytes()).hexdigest() for f in sorted(Path(d).iterdir()) if f.name != 'meta.json'}
+
+
+def test_deterministic(tmp):
+    for name in workloads.WORKLOADS:
+        a = workloads.get(name, True, 7, root=tmp/'a')
+        b = workloads.get(name, True, 7, root=tmp/'b')
+        c = workloads.get(name, True, 8, root=tmp/'c')
+        da, db, dc = (digest(Path(w['submission']).parent) for w in (a, b, c))
+        check(da == db and len(da) >= 1, f'{name}: same seed gives the same bytes')
+        check(da != dc, f'{name}: another seed gives other bytes')
+
+
+def rle_problems(rles, H, W):
+    "SPEC 2 violations of one image's RLE strings, and whether two masks overlap."
+    starts, ends = [], []
+    for s in rles:
+        v = np.array(s.split(), np.int64)
+        if len(v) % 2: return 'odd count'
+        st, ln = v[0::2], v[1::2]
+        if (st < 1).any() or (ln < 1).any(): return 'non-positive'
+        if (np.diff(st) <= 0).any(): return 'unsorted'
+        if (st[1:] < st[:-1] + ln[:-1]).any(): return 'runs overlap'
+        if (st + ln - 1 > H * W).any(): return 'outside image'
+        starts.append(st); ends.append(st + ln)
+    if starts:
+        st, en = np.concatenate(starts), np.concatenate(ends)
+        o = np.argsort(st, kind='stable')
+        if (st[o][1:] < en[o][:-1]).any(): return 'masks overlap'
+    return None
+
+
+def test_rle_valid():
+    for name in ('dsb_synth', 'airbus', 'dsb_real'):
+        w = workloads.get(name, True, 0)
+        sol = pd.read_csv(w['solution'], keep_default_na=False, dtype={'EncodedPixels': str})
+        size = {k: (int(g.Height.iat[0]), int(g.Width.iat[0])) if 'Height' in g else (768, 768)
+                for k, g in sol.groupby('ImageId')}
+        for which in ('solution', 'submission'):
+            df = pd.read_csv(w[which], keep_default_na=False, dtype={'EncodedPixels': str})
+            bad = {k: p for k, g in df.groupby('ImageId')
+                   if (p := rle_problems([s for s in g.EncodedPixels if s], *size[k]))}
+            check(not bad and len(df) > 0, f'{name} {which}: {len(df)} rows of valid, non-overlapping RLE'
+                                            + (f' -- {list(bad.items())[:2]}' if bad else ''))
+    w = workloads.get('dsb_synth', True, 0)
+    sub = pd.read_csv(w['submission'])
+    sol = pd.read_csv(w['solution'])
+    check(set(sub.ImageId) <= set(sol.ImageId) and sol.Usage.eq('Public').all()
+          and set(zip(sol.Height, sol.Width)) <= set(workloads.DSB_SIZES), 'dsb_synth: layout, sizes and Usage')
+    a = workloads.get('airbus', True, 0)
+    s = pd.read_csv(a['solution'], keep_default_na=False)
+    empty = s.groupby('ImageId').EncodedPixels.apply(lambda g: (g == '').all())
+    check(0.5 < empty.mean() < 0.7 and s.groupby('ImageId').size().max() <= 5, f'airbus: {empty.mean():.0%} without ships')
+
+
+def test_local_rle():
+    "patch_runs / rle_to_patch round trip against a full-image column-major encoding."
+    rng = np.random.default_rng(3)
+    H, W = 37, 23
+    for _ in range(50):
+        m = rng.random((rng.integers(1, H), rng.integers(1, W))) < 0.4
+        y0, x0 = rng.integers(0, H - m.shape[0] + 1), rng.integers(0, W - m.shape[1] + 1)
+        full = np.zeros((H, W), bool); full[y0:y0 + m.shape[0], x0:x0 + m.shape[1]] = m
+        f = np.r_[0, full.ravel(order='F').astype(np.int8), 0]
+        d = np.diff(f)
+        st, en = np.flatnonzero(d == 1), np.flatnonzero(d == -1)
+        s = workloads.runs_to_str(*workloads.patch_runs(m, y0, x0, H))
+        ok = s == ' '.join(f'{a + 1} {b - a}' for a, b in zip(st, en))
+        if m.any():
+            ya, xa, p = workloads.rle_to_patch(s, H)
+            back = np.zeros((H, W), bool); back[ya:ya + p.shape[0], xa:xa + p.shape[1]] = p
+            ok &= (back == full).all()
+        if not ok: break
+    check(ok, 'local-patch RLE equals the full-image column-major RLE and decodes back')
+
+
+def write(path, text):
+    Path(path).write_text(text)
+    return path
+
+
+def test_fixtures(tmp):
+    # 10x10 images. A: GT 4x4 square, prediction shifted one column: inter 12, union 20, IoU exactly 3/5 -> hits at
+    # 0.50 and 0.55 only (0.6 is a miss with `>`): 2/10. B: no prediction: 0. C: exact prediction: 1. Mean 0.4.
+    sq, sh = '1 4 11 4 21 4 31 4', '11 4 21 4 31 4 41 4'
+    sol = write(tmp/'dsb_sol.csv', 'ImageId,EncodedPixels,Height,Width,Usage\n'
+                f'A,{sq},10,10,Public\nB,{sq},10,10,Public\nC,{sq},10,10,Public\n')
+    sub = write(tmp/'dsb_sub.csv', f'ImageId,EncodedPixels\nA,{sh}\nC,{sq}\n')
+    for p in ('kernel.py', 'pycoco.py'):
+        check(abs(peer(p, 'dsb2018', sol, sub) - 0.4) < 1e-15, f'{p}: DSB fixture scores 0.4 (IoU 3/5 misses t = 0.6)')
+    # Airbus: no ship + no prediction: 1; no ship + a prediction: 0; one ship at IoU 3/5: F2 1 at 2 of 10 -> 0.2.
+    sol = write(tmp/'ab_sol.csv', f'ImageId,EncodedPixels\na.jpg,\nb.jpg,\nc.jpg,{sq}\n')
+    sub = write(tmp/'ab_sub.csv', f'ImageId,EncodedPixels\na.jpg,\nb.jpg,{sq}\nc.jpg,{sh}\n')
+    for p in ('kernel.py', 'pycoco.py'):
+        check(abs(peer(p, 'airbus', sol, sub) - 0.4) < 1e-15, f'{p}: Airbus fixture scores 0.4')
+    # RSNA, SPEC 1 test vectors: 1/4 each; an empty patient is left out; a false box on an empty patient scores 0.
+    sol = write(tmp/'rsna_sol.csv', 'patientId,x,y,width,height,Target\nA,0,0,100,100,1\nB,0,0,100,100,1\n'
+                'B,15,14,96,94,1\nC,,,,,0\nD,,,,,0\n')
+    sub = write(tmp/'rsna_sub.csv', 'patientId,PredictionString\nA,0.9 0 0 100 50\n'
+                'B,0.5 6 -7 50 114 0.9 10 30 78 64\nC,\nD,0.3 0 0 10 10\n')
+    check(abs(peer('pycoco.py', 'rsna', sol, sub) - 1 / 6) < 1e-15, 'pycoco.py: RSNA SPEC test vectors (1/4, 1/4, skip, 0)')
+
+
+def test_peers_agree():
+    for name in ('dsb_synth', 'airbus', 'dsb_real'):
+        w = workloads.get(name, True, 0)
+        k, c = (peer(p, w['metric'], w['solution'], w['submission']) for p in ('kernel.py', 'pycoco.py'))
+        check(abs(k - c) <= 1e-12 and 0 < k < 1, f'{name}: kernel {k:.15f} == pycocotools {c:.15f}')
+    w = workloads.get('dsb_synth', True, 0)
+    n = int(subprocess.run([sys.executable, str(PEERS/'floor.py'), 'dsb2018', w['solution'], w['submission']],
+                           capture_output=True, text=True).stdout)
+    ref = sum(len(s.split()) for f in (w['solution'], w['submission']) for s in pd.read_csv(f).EncodedPixels)
+    check(n == ref, f'floor parses every RLE integer ({n})')
+
+
+def fake_evalkit(path, offset=0.0):
+    "A stand-in `evalkit score METRIC SOL SUB --json` that delegates to the pycocotools peer (plus `offset`)."
+    path.write_text(f'#!{sys.executable}\nimport json, subprocess, sys\n'
+                    f'out = subprocess.run([sys.executable, {str(PEERS/"pycoco.py")!r}, *sys.argv[2:5]], '
+                    'capture_output=True, text=True, check=True).stdout\n'
+                    f'print(json.dumps({{"score": float(out.split()[-1]) + {offset!r}}}))\n')
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return str(path)
+
+
+def test_run_end_to_end(tmp):
+    only = ['--quick', '--only', 'dsb_real', 'rsna_synth']
+    rep = run.main([*only, '--out', str(tmp/'good'), '--evalkit', fake_evalkit(tmp/'ek_good')])
+    w = rep['workloads']['dsb_real']
+    rows = {r['scorer']: r for r in w['rows']}
+    check(all(rows[k]['status'] == 'ok' for k in ('floor', 'evalkit', 'pycocotools', 'kernel', 'stardist')),
+          'run.py: every dsb_real row measured')
+    check(rows['kernel']['vs_evalkit'] == rows['kernel']['median_s'] / rows['evalkit']['median_s']
+          and rows['floor']['vs_floor'] == 1.0 and rows['evalkit']['peak_mb'] > 10, 'run.py: ratios and peak memory')
+    check(w['agreement']['ok'] is True and w['agreement']['scorers'] == ['evalkit', 'kernel', 'pycocotools'],
+          'run.py: evalkit, pycocotools and kernel agree')
+    check(rep['import_check']['status'] == 'PASS', 'run.py: import check runs on the evalkit command')
+    md = (tmp/'good'/'results.md').read_text()
+    check('## Machine' in md and '| dsb_real: scores of evalkit, kernel, pycocotools agree to 1e-12 | PASS' in md
+          and 'dashboard slider update (real DSB)' in md, 'run.py: results.md has machine, targets, dashboard row')
+    check(json.loads((tmp/'good'/'results.json').read_text())['workloads']['rsna_synth']['agreement']['ok'] is True,
+          'run.py: results.json written; RSNA evalkit == pycocotools')
+    rep = run.main([*only, '--out', str(tmp/'bad'), '--evalkit', fake_evalkit(tmp/'ek_bad', 1e-9)])
+    check(rep['workloads']['dsb_real']['agreement']['ok'] is False
+          and any(t['status'] == 'FAIL' and 'agree' in t['target'] for t in rep['targets']),
+          'run.py: a score off by 1e-9 is reported as a FAIL')
+
+
+if __name__ == '__main__':
+    t0 = time.time()
+    with tempfile.TemporaryDirectory() as d:
+        d = Path(d)
+        test_deterministic(d/'gen')
+        test_rle_valid()
+        test_local_rle()
+        test_fixtures(d)
+        test_peers_agree()
+        test_run_end_to_end(d)
+    print(f'{len(failures)} failed in {time.time() - t0:.0f} s' if failures else f'all passed in {time.time() - t0:.0f} s')
+    sys.exit(1 if failures else 0)
