@@ -72,11 +72,15 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument('solution', help='solution CSV (ICDAR: ground-truth XML file or folder)')
     s.add_argument('submission', help='submission CSV (ICDAR: submission XML)')
     s.add_argument('--json', action='store_true', help='print one JSON object')
-    s.add_argument('--per-image', metavar='PATH', help='write the per-image table as CSV')
+    s.add_argument('--per-image', metavar='PATH',
+                   help='write the per-image table as CSV (icdar2017: every ranked detection with its TP/FP status)')
     s.add_argument('--inclusive', action='store_true', help='hit when IoU >= t (default: IoU > t)')
     s.add_argument('--matching', choices=['greedy', 'kernel'], default='greedy',
                    help="rsna: 'kernel' follows the public kernel (ground truth in file order, IoU >= t)")
     s.add_argument('--usage', choices=['Public', 'Private', 'all'], help='dsb2018: score one leaderboard')
+    s.add_argument('--ignore', choices=['small', 'difficult', 'none'], default='small',
+                   help='icdar2017: small/line objects removed (default), VOC difficult handling, or kept')
+    s.add_argument('--plus-one', action='store_true', help='icdar2017: pixel-inclusive box areas (w = x1 - x0 + 1)')
     s.add_argument('--thresholds', help='comma-separated IoU thresholds, e.g. 0.5,0.75')
     d = sub.add_parser('demo', help='score the bundled real data')
     d.add_argument('--data', default=None, help='folder of the bundled data (default: the repository data/)')
@@ -98,10 +102,10 @@ def _score(a, out) -> int:
 
 def _score_icdar(a, out) -> int:
     from evalkit.icdar import read_ground_truth, read_submission, score_icdar, icdar_table, icdar_json
-    opts = dict(inclusive=a.inclusive)
+    opts = dict(inclusive=a.inclusive, ignore=None if a.ignore == 'none' else a.ignore, plus_one=a.plus_one)
     if a.thresholds: opts['thresholds'] = [t.strip() for t in a.thresholds.split(',')]
     r = score_icdar(read_ground_truth(a.solution), read_submission(a.submission), **opts)
-    if a.per_image: r.per_class.to_csv(a.per_image, index=False)
+    if a.per_image: r.detections.to_csv(a.per_image, index=False)
     print(json.dumps(icdar_json(r)) if a.json else icdar_table(r), file=out)
     return 0
 
@@ -116,7 +120,7 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
         print(f'evalkit: error: {e}', file=err)
         return 2
 
-# %% ../nbs/06_cli.ipynb #165e74e8
+# %% ../nbs/06_cli.ipynb #e280ba35
 DEMO = [('rsna', 'rsna_stage_2_train_labels.csv', 'sample_rsna_submission.csv'),
         ('dsb2018', 'dsb2018_stage1_solution.csv', 'sample_dsb2018_submission.csv'),
         ('airbus', 'airbus_train_ship_segmentations_v2_subset.csv', 'sample_airbus_submission.csv')]
