@@ -15,16 +15,19 @@ from .matching import count_matches
 from .sweep import threshold_values
 
 # %% auto #0
-__all__ = ['COLORS', 'METRICS', 'threshold_label', 'Model', 'prepare', 'image_values', 'ThresholdView', 'threshold_view',
-           'ImageView', 'image_view', 'image_labels', 'png_data_uri', 'overlay', 'curve_figure', 'histogram_figure',
-           'image_size', 'group_traces', 'image_figure', 'iou_figure', 'image_order', 'Dashboard', 'dashboard',
+__all__ = ['COLORS', 'METRICS', 'CLASS_COLORS', 'threshold_label', 'Model', 'prepare', 'image_values', 'ThresholdView',
+           'threshold_view', 'ImageView', 'image_view', 'image_labels', 'png_data_uri', 'overlay', 'curve_figure',
+           'histogram_figure', 'image_size', 'group_traces', 'image_figure', 'iou_figure', 'image_order', 'Dashboard',
+           'dashboard', 'ICDARView', 'icdar_view', 'pr_figure', 'icdar_table_html', 'ICDARDashboard',
            'time_slider_update']
 
-# %% ../nbs/05_dashboard.ipynb #a4e3e27a
-def threshold_label(t) -> str:
-    "Exact decimal text of threshold `t` with at least two places ('0.50', '0.075'); a fraction if not decimal."
+# %% ../nbs/05_dashboard.ipynb #ca09cc2f
+def threshold_label(t,  # threshold: Fraction, decimal string, int...
+                    places: int = 2,  # least number of decimal places shown
+                   ) -> str:
+    "Exact decimal text of threshold `t` with at least `places` places ('0.50', '0.075'); a fraction if not decimal."
     f = as_fraction(t)
-    for d in range(2, 19):
+    for d in range(max(places, 1), 19):
         if (f * 10**d).denominator == 1:
             n = abs(f.numerator * 10**d // f.denominator)
             s = str(n).rjust(d + 1, '0')
@@ -501,14 +504,22 @@ class Dashboard:
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
 
 # %% ../nbs/05_dashboard.ipynb #af203407
-def dashboard(metric_or_analysis,  # preset name ('rsna', 'dsb2018', 'airbus'), a `Competition`, or an `Analysis`
+def dashboard(metric_or_analysis,  # preset name ('rsna', 'dsb2018', 'airbus', 'icdar'), a `Competition`, an `Analysis` or an `ICDARResult`
               solution=None,  # solution path or DataFrame (with a preset)
               submission=None,  # submission path or DataFrame (with a preset)
               loader=None,  # optional callable: image id -> pixel array, drawn under the objects
               image=None,  # image id to show first (default: the worst image)
-              **options) -> Dashboard:  # options of `Competition.analyse` (inclusive, method, thresholds, usage, ...)
-    "Build the live dashboard of a submission, from files or from an existing `Analysis`."
+              **options):  # options of `Competition.analyse` (inclusive, method, thresholds, usage, ...) or `score_icdar`
+    "Build the live dashboard (`Dashboard`, or `ICDARDashboard` for ICDAR) from files or an existing result."
     a = metric_or_analysis
+    if isinstance(a, str) and a == 'icdar':
+        if solution is None or submission is None: raise InputError('a solution and a submission are needed with a metric name')
+        from evalkit.icdar import score_icdar
+        return ICDARDashboard(score_icdar(solution, submission, **options))
+    if hasattr(a, 'points') and hasattr(a, 'curves'):  # an ICDARResult
+        if solution is not None or submission is not None or options:
+            raise InputError('an ICDAR result is already scored: give no solution, submission or options')
+        return ICDARDashboard(a)
     if isinstance(a, str) or hasattr(a, 'analyse'):
         if solution is None or submission is None: raise InputError('a solution and a submission are needed with a metric name')
         if isinstance(a, str):
@@ -520,7 +531,92 @@ def dashboard(metric_or_analysis,  # preset name ('rsna', 'dsb2018', 'airbus'), 
         raise InputError('an Analysis is already scored: give no solution, submission or options')
     return Dashboard(a, loader=loader, image=image)
 
-# %% ../nbs/05_dashboard.ipynb #d3300e56
+# %% ../nbs/05_dashboard.ipynb #ce899c75
+@dataclass(frozen=True)
+class ICDARView:
+    "An ICDAR result at one threshold: PR curve and 11 interpolation points per class, and the class table."
+    t_index: int  # position of the threshold in `result.thresholds`
+    label: str  # the threshold's decimal text ('0.6')
+    curves: dict  # class -> (recall float64 [n], precision float64 [n]) down the ranked detections
+    points: dict  # class -> (recall levels [11], interpolated precision [11])
+    table: pd.DataFrame  # one row per class (index cls): ap, f1, precision, recall, npos, ndet, tp, fp
+    map: float  # mean AP over the classes
+    avg_f1: float  # mean F1 over the classes
+
+def icdar_view(result,  # `evalkit.icdar.ICDARResult` from `score_icdar`
+               t_index: int,  # threshold position (0: 0.6, 1: 0.8 by default)
+              ) -> ICDARView:
+    "Per-class PR curves, 11-point interpolation, AP/F1 table and means of an ICDAR result at one threshold."
+    ts = result.thresholds
+    if not 0 <= t_index < len(ts): raise InputError(f'threshold index must be in 0..{len(ts) - 1}', f'got {t_index}')
+    t = float(ts[t_index])
+    cls = list(result.classes.query('threshold == @t').cls)
+    pick = lambda df, c: df[(df.threshold == t) & (df.cls == c)]
+    curves = {c: (pick(result.curves, c).recall.to_numpy(), pick(result.curves, c).precision.to_numpy()) for c in cls}
+    points = {c: (pick(result.points, c).recall.to_numpy(), pick(result.points, c).precision.to_numpy()) for c in cls}
+    table = result.classes[result.classes.threshold == t].drop(columns='threshold').set_index('cls')
+    summ = result.summary[result.summary.threshold == t].iloc[0]
+    return ICDARView(t_index, threshold_label(ts[t_index], 1), curves, points, table, float(summ['map']), float(summ['avg_f1']))
+
+# %% ../nbs/05_dashboard.ipynb #03ed08f6
+CLASS_COLORS = {'formula': '#1f77b4', 'table': '#9467bd', 'figure': '#8c564b'}
+
+def pr_figure(view: ICDARView) -> go.Figure:
+    "Precision-recall curves of the three classes with their 11 interpolation points, at one threshold."
+    fig = go.Figure()
+    for c, (rec, prec) in view.curves.items():
+        col = CLASS_COLORS.get(c)
+        fig.add_trace(go.Scatter(x=rec, y=prec, mode='lines+markers', name=f'{c} (AP {view.table.ap[c]:.3f})',
+                                 line=dict(color=col), marker=dict(size=5), legendgroup=c))
+        fig.add_trace(go.Scatter(x=view.points[c][0], y=view.points[c][1], mode='markers', legendgroup=c,
+                                 name=f'{c}: 11 points', marker=dict(symbol='square-open', size=10, color=col)))
+    fig.update_layout(title=f'precision-recall at IoU > {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}',
+                      xaxis=dict(title='recall', range=[-0.02, 1.02]), yaxis=dict(title='precision', range=[-0.02, 1.05]),
+                      height=420, margin=dict(l=50, r=10, t=40, b=40))
+    return fig
+
+def icdar_table_html(view: ICDARView) -> str:
+    "The per-class table at one threshold, with the means, as HTML."
+    t = view.table[['ap', 'f1', 'precision', 'recall', 'npos', 'ndet', 'tp', 'fp']].copy()
+    t.loc['mean'] = [view.map, view.avg_f1, t.precision.mean(), t.recall.mean()] + [''] * 4
+    return t.to_html(float_format=lambda x: f'{x:.4f}', classes='evalkit-icdar-table')
+
+# %% ../nbs/05_dashboard.ipynb #9dd24d93
+class ICDARDashboard:
+    "Live dashboard of an ICDAR result: threshold toggle, PR curves with 11 points, AP/F1 per class."
+    def __init__(self, result):  # `evalkit.icdar.ICDARResult`
+        import ipywidgets as W
+        self.result = result
+        self.labels = [threshold_label(t, 1) for t in result.thresholds]
+        self.toggle = W.ToggleButtons(options=self.labels, value=self.labels[0], description='IoU >')
+        v = icdar_view(result, 0)
+        self.fig = go.FigureWidget(pr_figure(v))
+        self.table, self.score_label = W.HTML(), W.HTML()
+        self.score_label.add_class('evalkit-score')
+        self._labels(v)
+        self.toggle.observe(lambda ch: self.update(), 'value')
+        self.widget = W.VBox([W.HTML('<h3>ICDAR 2017 POD</h3>'), self.toggle, self.score_label, self.fig, self.table])
+
+    @property
+    def t_index(self) -> int: return self.labels.index(self.toggle.value)
+
+    def _labels(self, v: ICDARView):
+        self.score_label.value = (f'<b>mAP at IoU {v.label}: <span class="value">{v.map:.4f}</span></b>, '
+                                  f'average F1 {v.avg_f1:.4f}')
+        self.table.value = icdar_table_html(v)
+
+    def update(self):
+        "Redraw for the toggle's threshold."
+        v = icdar_view(self.result, self.t_index)
+        new = pr_figure(v)
+        with self.fig.batch_update():
+            for tr, n in zip(self.fig.data, new.data): tr.x, tr.y, tr.name = n.x, n.y, n.name
+            self.fig.layout.title.text = new.layout.title.text
+        self._labels(v)
+
+    def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
+
+# %% ../nbs/05_dashboard.ipynb #9d55b424
 def time_slider_update(metric_or_analysis='dsb2018',  # preset name or `Analysis`
                        solution=None, submission=None,  # files, with a preset name
                        repeat: int = 3,  # passes over all thresholds
