@@ -2,11 +2,11 @@
 
     python benchmarks/dashboard_probe.py SOLUTION SUBMISSION
 
-Protocol (placeholder until the dashboard lands): the Result comes from `evalkit.competitions.dsb2018.evaluate`
-(not timed); the update is `evalkit.dashboard.slider_update(result, threshold)`, timed as the median of 20 calls
-over the thresholds. Anything missing gives {"status": "skipped", "note": ...}.
+Uses `evalkit.dashboard.time_slider_update('dsb2018', solution, submission)` (median of slider moves over every
+threshold, on the image with the most objects; building the dashboard is not timed). Anything missing gives
+{"status": "skipped", "note": ...}.
 """
-import importlib, json, statistics, sys, time
+import importlib, json, sys
 
 
 def main(sol, sub):
@@ -14,16 +14,11 @@ def main(sol, sub):
         dash = importlib.import_module('evalkit.dashboard')
     except ImportError as e:
         return dict(status='skipped', note=f'evalkit.dashboard not available ({e})')
-    update = getattr(dash, 'slider_update', None)
-    if update is None: return dict(status='skipped', note='evalkit.dashboard has no slider_update(result, threshold)')
-    from evalkit.competitions import dsb2018
-    res = dsb2018.evaluate(sol, sub)
-    ts, secs = list(res.thresholds), []
-    for i in range(20):
-        t0 = time.perf_counter()
-        update(res, ts[i % len(ts)])
-        secs.append(time.perf_counter() - t0)
-    return dict(status='ok', seconds=statistics.median(secs), note='median of 20 updates')
+    fn = getattr(dash, 'time_slider_update', None)
+    if fn is None: return dict(status='skipped', note='evalkit.dashboard has no time_slider_update')
+    r = fn('dsb2018', sol, sub)
+    return dict(status='ok', seconds=r['median_ms'] / 1000,
+                note=f'median of {r["n"]} slider moves, worst {r["max_ms"]:.1f} ms; image with {r["n_objects"]} objects')
 
 
 if __name__ == '__main__':
