@@ -5,24 +5,13 @@
 # %% ../nbs/02_matching.ipynb #9cc227a2
 from __future__ import annotations
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
-import numbers
 import numpy as np
 from .errors import InputError
+from .iou import as_fraction, is_hit
 
 # %% auto #0
-__all__ = ['as_fraction', 'hits', 'iou_rank', 'components', 'Matching', 'match', 'count_matches']
-
-# %% ../nbs/02_matching.ipynb #e4ef91b7
-def as_fraction(t) -> Fraction:
-    "Exact value of threshold `t`: '0.6', 0.6 and Decimal('0.6') all give Fraction(3, 5)."
-    if isinstance(t, (bool, np.bool_)): raise InputError('threshold must be a number', f'{t!r}')
-    if isinstance(t, Fraction): return t
-    if isinstance(t, (numbers.Integral, Decimal)): return Fraction(int(t) if isinstance(t, numbers.Integral) else t)
-    if isinstance(t, numbers.Real): t = repr(float(t))  # shortest repr: 0.6 -> '0.6'
-    try: return Fraction(str(t).strip())
-    except (ValueError, ZeroDivisionError): raise InputError('threshold is not a number', f'{t!r}') from None
+__all__ = ['iou_rank', 'components', 'Matching', 'match', 'count_matches']
 
 # %% ../nbs/02_matching.ipynb #0c4f3123
 def _exact(inter, union):
@@ -38,21 +27,6 @@ def _exact(inter, union):
 def _big(*xs):
     "True when products of these int64 arrays with small ints could overflow int64."
     return any(len(x) and np.abs(x).max() > 2**31 for x in xs)
-
-# %% ../nbs/02_matching.ipynb #b72206fc
-def hits(inter,  # int or float [K]: intersection area of each pair (pixels)
-         union,  # int or float [K]: union area of each pair (pixels), >= inter
-         thresholds,  # a threshold or a sequence of them, each anything `as_fraction` takes
-         inclusive: bool = False,  # `IoU >= t` instead of the default strict `IoU > t`
-        ) -> np.ndarray:  # bool [T, K]
-    "Which pairs have IoU above each threshold, decided exactly on integers: `inter*den > num*union`."
-    ts = [as_fraction(t) for t in np.atleast_1d(np.asarray(thresholds, dtype=object))]
-    inter, union, is_int = _exact(inter, union)
-    if is_int and _big(inter, union): inter, union = inter.astype(object), union.astype(object)
-    num = np.array([t.numerator for t in ts], dtype=inter.dtype if is_int else np.float64)[:, None]
-    den = np.array([t.denominator for t in ts], dtype=num.dtype)[:, None]
-    lhs, rhs = inter[None] * den, num * union[None]
-    return np.asarray(lhs >= rhs if inclusive else lhs > rhs, dtype=bool)
 
 # %% ../nbs/02_matching.ipynb #1abff7b8
 def iou_rank(inter,  # int or float [K]: intersection of each pair
@@ -233,7 +207,7 @@ def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order
     if any(not 0 <= t <= 1 for t in ts) or (inclusive and 0 in ts):
         raise InputError('thresholds must lie in [0, 1] (and above 0 with inclusive)', str([str(t) for t in ts]))
     gt, pred = _check_table(gt, pred, inter, union, n_gt, n_pred)
-    rank, hit = _conf_rank(pred_conf, n_pred), hits(inter, union, ts, inclusive)
+    rank, hit = _conf_rank(pred_conf, n_pred), is_hit(inter, union, ts, inclusive)
     fast = _fast_thresholds(ts, inclusive, disjoint_gt and disjoint_pred)
     pred_gt = np.full((len(ts), n_pred), -1, np.int64)
     ti, k = np.nonzero(hit & fast[:, None])
