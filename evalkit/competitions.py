@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable
+import os
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, RLEError
 from .iou import thresholds as make_thresholds, as_fraction, box_pairs
@@ -16,10 +17,10 @@ from .matching import match, count_matches
 from .sweep import sweep, Result
 
 # %% auto #0
-__all__ = ['RSNA_COLS', 'USAGES', 'rsna', 'dsb2018', 'airbus', 'COMPETITIONS', 'read_table', 'require_columns', 'to_numbers',
-           'Scene', 'overlaps', 'Analysis', 'analyse_scene', 'read_rsna_solution', 'parse_prediction_strings',
-           'image_codes', 'read_rsna_submission', 'rsna_scene', 'read_mask_solution', 'read_mask_submission',
-           'mask_scene', 'Competition']
+__all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'USAGES', 'MAX_SIDE', 'MAX_TOTAL_PIXELS', 'rsna', 'dsb2018', 'airbus',
+           'COMPETITIONS', 'read_table', 'require_columns', 'to_numbers', 'Scene', 'overlaps', 'Analysis',
+           'analyse_scene', 'read_rsna_solution', 'parse_prediction_strings', 'image_codes', 'read_rsna_submission',
+           'rsna_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene', 'Competition']
 
 # %% ../nbs/03a_competitions.ipynb #707464d1
 def _error_class(what: str):
@@ -32,6 +33,8 @@ def read_table(src,  # path to a CSV file, or a DataFrame
     "Read `src` as a DataFrame of stripped strings (NaN -> ''), with its name for error messages."
     err = _error_class(what)
     if isinstance(src, pd.DataFrame): df, name = src.copy(), name or f'{what} DataFrame'
+    elif not isinstance(src, (str, os.PathLike)) and not hasattr(src, 'read'):
+        raise err('expected a path to a CSV file or a DataFrame', f'got {type(src).__name__}', file=name)
     else:
         name = name or str(src)
         try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig')
@@ -41,6 +44,8 @@ def read_table(src,  # path to a CSV file, or a DataFrame
         except (pd.errors.ParserError, UnicodeDecodeError) as e:
             raise err('not a readable CSV file', str(e).strip().splitlines()[-1][:200], file=name) from None
     df.columns = [str(c).strip() for c in df.columns]
+    dup = pd.Index(df.columns)[pd.Index(df.columns).duplicated()]
+    if len(dup): raise err('duplicate column', repr(dup[0]), file=name)
     for c in df.columns: df[c] = df[c].where(df[c].notna(), '').astype(str).str.strip()
     return df.reset_index(drop=True), name
 
@@ -53,14 +58,20 @@ def require_columns(df: pd.DataFrame,  # as returned by `read_table`
     missing = [c for c in cols if c not in df.columns]
     if missing:
         raise _error_class(what)(f"missing column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}",
-                                 f"columns are {', '.join(map(repr, df.columns))}", file=name)
+                                 _shown(f"columns are {', '.join(map(repr, df.columns))}", 200), file=name)
+
+def _shown(v, limit: int = 60) -> str:
+    "A value as it may appear in a one-line message: printable, at most `limit` characters, `''` when empty."
+    v = str(v)
+    if not v or not v.isprintable(): v = repr(v)
+    return v if len(v) <= limit else v[:limit] + '...'
 
 def _first_bad(mask, df, id_col, name, err, rule, detail=None):
     "Raise `err(rule)` at the first row where `mask` is true."
     if not mask.any(): return
     i = int(np.flatnonzero(np.asarray(mask))[0])
     d = detail(i) if callable(detail) else (detail or '')
-    raise err(rule, d, file=name, row=i + 1, id=df[id_col].iat[i] if id_col in df.columns else None)
+    raise err(rule, d, file=name, row=i + 1, id=_shown(df[id_col].iat[i]) if id_col in df.columns else None)
 
 # %% ../nbs/03a_competitions.ipynb #327c5413
 def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
@@ -71,7 +82,7 @@ def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
     s = df[col]
     v = pd.to_numeric(s.where(s != '', None), errors='coerce').to_numpy(dtype=np.float64)
     _first_bad((s != '').to_numpy() & ~np.isfinite(v), df, id_col, name, _error_class(what),
-               f'{col} is not a finite number', lambda i: repr(s.iat[i]))
+               f'{col} is not a finite number', lambda i: _shown(repr(s.iat[i])))
     return v
 
 # %% ../nbs/03a_competitions.ipynb #0d1dc0f3
@@ -135,18 +146,24 @@ def analyse_scene(scene: Scene,
 
 # %% ../nbs/03a_competitions.ipynb #1eac08f8
 RSNA_COLS = ['x', 'y', 'width', 'height']
+MAX_COORD = 2 ** 31  # no image is that large; products of such numbers stay far inside float64
+COORD_RULE = 'box coordinates and sizes must lie within +-2**31 pixels'
 
 def read_rsna_solution(src, id_col: str = 'patientId', name: str | None = None):
     "Ground-truth boxes of an RSNA solution: `(patient ids, boxes (n, 4) xywh, patient code per box)`."
     df, name = read_table(src, 'solution', name)
     require_columns(df, [id_col, *RSNA_COLS, 'Target'], name, 'solution')
     _first_bad(~df.Target.isin(['0', '1', '0.0', '1.0']), df, id_col, name, SolutionError, 'Target must be 0 or 1',
-               lambda i: repr(df.Target.iat[i]))
+               lambda i: _shown(repr(df.Target.iat[i])))
     _first_bad(df[id_col] == '', df, id_col, name, SolutionError, f'empty {id_col}')
     box = df.Target.str.startswith('1').to_numpy()
     xywh = np.stack([to_numbers(df, c, id_col, name, 'solution') for c in RSNA_COLS], axis=1)
     _first_bad(box & np.isnan(xywh).any(1), df, id_col, name, SolutionError, 'Target 1 row without a complete box')
     _first_bad(box & (xywh[:, 2:] <= 0).any(1), df, id_col, name, SolutionError, 'box width and height must be positive')
+    _first_bad(box & (np.abs(xywh) > MAX_COORD).any(1), df, id_col, name, SolutionError, COORD_RULE)
+    _first_bad(df[id_col].duplicated().to_numpy() & np.isin(df[id_col].to_numpy(), df[id_col].to_numpy()[~box]), df,
+               id_col, name, SolutionError, 'a patient with Target 0 (no box) must have exactly one row')
+    if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
     image_ids = pd.unique(df[id_col].to_numpy())
     codes = pd.Index(image_ids).get_indexer(df[id_col].to_numpy())
     return image_ids, xywh[box], codes[box]
@@ -169,6 +186,8 @@ def parse_prediction_strings(df: pd.DataFrame,  # submission table from `read_ta
     brow = row[::5]
     _first_bad(np.bincount(brow[(g[:, 3:] <= 0).any(1)], minlength=len(df)) > 0, df, id_col, name,
                ParticipantVisibleError, 'box width and height must be positive')
+    _first_bad(np.bincount(brow[(np.abs(g[:, 1:]) > MAX_COORD).any(1)], minlength=len(df)) > 0, df, id_col, name,
+               ParticipantVisibleError, COORD_RULE)
     return brow, g[:, 0].copy(), g[:, 1:].copy()
 
 # %% ../nbs/03a_competitions.ipynb #b21e82fb
@@ -178,6 +197,7 @@ def image_codes(df: pd.DataFrame, id_col: str, image_ids: np.ndarray, name: str,
                ) -> tuple[np.ndarray, np.ndarray]:
     "Image code of each submission row, and the rows kept; unknown (and, if `unique`, repeated) ids refused."
     ids = df[id_col].to_numpy()
+    _first_bad(ids == '', df, id_col, name, ParticipantVisibleError, f'empty {id_col}')
     codes = pd.Index(image_ids).get_indexer(ids)
     known = codes >= 0
     if skip: known |= np.isin(ids, list(skip))
@@ -205,6 +225,8 @@ def rsna_scene(solution, submission, id_col: str = 'patientId', names: tuple = (
 
 # %% ../nbs/03a_competitions.ipynb #8977df73
 USAGES = {'Public', 'Private', 'Ignored'}
+MAX_SIDE = 2 ** 31 - 1  # largest Height or Width; all images together must fit in MAX_TOTAL_PIXELS
+MAX_TOTAL_PIXELS = 2 ** 62  # the global pixel space of a file (int64 run coordinates, no overflow)
 
 def _sizes(df, id_col, name, default_size):
     "Height and width of each solution row (from columns, or `default_size`)."
@@ -212,6 +234,8 @@ def _sizes(df, id_col, name, default_size):
         hw = np.stack([to_numbers(df, c, id_col, name, 'solution') for c in ('Height', 'Width')], 1)
         _first_bad(~(hw >= 1).all(1) | (hw != np.round(hw)).any(1), df, id_col, name, SolutionError,
                    'Height and Width must be positive integers')
+        _first_bad((hw > MAX_SIDE).any(1), df, id_col, name, SolutionError, f'Height and Width must be at most {MAX_SIDE}',
+                   lambda i: f'{hw[i, 0]:.0f} x {hw[i, 1]:.0f}')
         return hw.astype(np.int64)
     if default_size is None: require_columns(df, ['Height', 'Width'], name, 'solution')
     return np.tile(np.asarray(default_size, np.int64), (len(df), 1))
@@ -221,11 +245,12 @@ def read_mask_solution(src, id_col: str = 'ImageId', usage: str | None = None, d
     "Masks of a solution: `(image ids, (H, W) per image, gt Runs, image code per mask, ids not scored)`."
     df, name = read_table(src, 'solution', name)
     require_columns(df, [id_col, 'EncodedPixels'], name, 'solution')
+    _first_bad(df[id_col] == '', df, id_col, name, SolutionError, f'empty {id_col}')
     hw = _sizes(df, id_col, name, default_size)
     scored = np.ones(len(df), bool)
     if 'Usage' in df.columns:
         _first_bad(~df.Usage.isin(USAGES), df, id_col, name, SolutionError, 'Usage must be Public, Private or Ignored',
-                   lambda i: repr(df.Usage.iat[i]))
+                   lambda i: _shown(repr(df.Usage.iat[i])))
         scored = (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
     elif usage not in (None, 'all'): require_columns(df, ['Usage'], name, 'solution')
     ids = df[id_col].to_numpy()
@@ -235,19 +260,30 @@ def read_mask_solution(src, id_col: str = 'ImageId', usage: str | None = None, d
     size = np.zeros((len(image_ids), 2), np.int64); size[codes[scored]] = hw[scored]
     _first_bad(scored & (hw != size[codes]).any(1), df, id_col, name, SolutionError,
                'rows of one image disagree on Height/Width')
+    if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=name)
+    if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
+        raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all', file=name)
+    empty = (df.EncodedPixels == '').to_numpy()
+    _first_bad(df[id_col].duplicated(keep=False).to_numpy() & np.isin(ids, ids[empty]) & scored, df, id_col, name,
+               SolutionError, 'an image with an empty EncodedPixels row (no objects) must have no other row')
     rows = np.flatnonzero(scored & (df.EncodedPixels != '').to_numpy())
     gt = _runs(df, rows, codes, size, id_col, name, 'solution')
     return image_ids, size, gt, codes[rows], skipped
+
+_HUGE = r'(?<![0-9])0*[1-9][0-9]{18}|[0-9]{4000}'  # >= 10**18, or beyond what Python's int() reads
 
 def _runs(df, rows, codes, size, id_col, name, what):
     "Parse the RLEs of `rows` into global `Runs`; RLE errors get their file, row and id."
     npx = size.prod(1)
     base = np.concatenate([[0], np.cumsum(npx)[:-1]])
+    huge = np.zeros(len(df), bool); huge[rows] = df.EncodedPixels.iloc[rows].str.contains(_HUGE, regex=True)
+    _first_bad(huge, df, id_col, name, _error_class(what), 'integer too large',
+               'EncodedPixels holds a number of 19 or more digits')
     try: return parse_runs(df.EncodedPixels.to_numpy()[rows], base=base[codes[rows]], n_pixels=npx[codes[rows]])
     except RLEError as e:
         r = rows[e.row - 1] if e.row is not None else None
         raise _error_class(what)(e.rule, e.detail, file=name, row=None if r is None else r + 1,
-                                 id=None if r is None else df[id_col].iat[r]) from None
+                                 id=None if r is None else _shown(df[id_col].iat[r])) from None
 
 # %% ../nbs/03a_competitions.ipynb #57fbd339
 def read_mask_submission(src, image_ids: np.ndarray, size: np.ndarray, skipped=frozenset(), id_col: str = 'ImageId',
@@ -261,7 +297,7 @@ def read_mask_submission(src, image_ids: np.ndarray, size: np.ndarray, skipped=f
     try: check_disjoint(pred, 'predicted masks')
     except RLEError as e:
         raise ParticipantVisibleError(e.rule, e.detail, file=name, row=None if e.row is None else rows[e.row - 1] + 1,
-                                      id=None if e.row is None else df[id_col].iat[rows[e.row - 1]]) from None
+                                      id=None if e.row is None else _shown(df[id_col].iat[rows[e.row - 1]])) from None
     return pred, codes[rows]
 
 def mask_scene(solution, submission, id_col: str = 'ImageId', usage: str | None = None,
