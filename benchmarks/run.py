@@ -8,7 +8,7 @@ Every scorer runs as a whole process (`evalkit score METRIC SOLUTION SUBMISSION 
 workloads, 1 run each) and `--only` write into `benchmarks/work/` instead, so they never overwrite the published run.
 """
 from __future__ import annotations
-import argparse, datetime, json, os, platform, re, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, datetime, json, os, platform, re, shutil, statistics, subprocess, sys, tempfile, threading, time
 from importlib import metadata
 from pathlib import Path
 
@@ -40,14 +40,18 @@ def run_once(cmd: list[str], timeout: float | None = None) -> dict:
     with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe:
         t0 = time.perf_counter()
         p = subprocess.Popen(cmd, stdout=fo, stderr=fe, cwd=str(PEERS))
+        timer = threading.Timer(timeout, p.kill) if timeout else None
+        if timer: timer.start()
         try:
             _, status, ru = os.wait4(p.pid, 0)
         except KeyboardInterrupt:
             p.kill(); raise
+        finally:
+            if timer: timer.cancel()
         secs = time.perf_counter() - t0
         p.returncode = os.waitstatus_to_exitcode(status)
         fo.seek(0); fe.seek(0)
-        return dict(secs=secs, peak_mb=ru.ru_maxrss / 1024, rc=p.returncode,
+        return dict(secs=secs, peak_mb=ru.ru_maxrss / 1024, rc=p.returncode, timed_out=bool(timeout and secs >= timeout),
                     out=fo.read().decode(errors='replace'), err=fe.read().decode(errors='replace'))
 
 
@@ -61,17 +65,23 @@ def parse_score(who: str, out: str) -> tuple[float | None, str]:
     return float(out.strip().splitlines()[-1]), ''
 
 
+PEER_TIMEOUT = 180.0  # --peer-timeout: a peer still running then is stopped; its time is a lower bound
+
+
 def measure(who: str, cmd: list[str], repeat: int) -> dict:
     "Median of up to `repeat` runs; stops early on an error or after one run slower than SLOW_S."
-    runs = []
+    runs, peer = [], who not in ('floor', 'evalkit')
     for _ in range(repeat):
-        r = run_once(cmd)
+        r = run_once(cmd, PEER_TIMEOUT if peer else None)
         runs.append(r)
-        if r['rc'] != 0 or (who not in ('floor', 'evalkit') and r['secs'] > SLOW_S): break
+        if r['rc'] != 0 or (peer and r['secs'] > SLOW_S): break
     last = runs[-1]
     row = dict(scorer=who, runs=len(runs), times=[round(r['secs'], 4) for r in runs],
                median_s=statistics.median(r['secs'] for r in runs), peak_mb=max(r['peak_mb'] for r in runs),
-               score=None, note='')
+               score=None, note='', lower_bound=False)
+    if last.get('timed_out'):
+        return row | dict(status='ok', lower_bound=True, median_s=last['secs'],
+                          note=f'stopped after {PEER_TIMEOUT:g} s: time and ratios are lower bounds, no score')
     if last['rc'] != 0:
         tail = (last['err'].strip().splitlines() or ['(no stderr)'])[-1]
         return row | dict(status='error', note=f'exit {last["rc"]}: {tail[:200]}', median_s=None)
@@ -278,8 +288,9 @@ def markdown(rep: dict) -> str:
               '| scorer | median s | runs | x floor | peer / evalkit | peak MB | score | note |',
               '|---|---:|---:|---:|---:|---:|---:|---|']
         for r in w['rows']:
-            L.append(f'| {r["scorer"]} | {_f(r.get("median_s"), ".3f")} | {r.get("runs", 0)} | '
-                     f'{_f(r.get("vs_floor"), ".2f")} | {_f(r.get("vs_evalkit"), ".1f")} | {_f(r.get("peak_mb"), ".0f")} | '
+            gt = '> ' if r.get('lower_bound') else ''
+            L.append(f'| {r["scorer"]} | {gt}{_f(r.get("median_s"), ".3f")} | {r.get("runs", 0)} | '
+                     f'{gt}{_f(r.get("vs_floor"), ".2f")} | {gt}{_f(r.get("vs_evalkit"), ".1f")} | {_f(r.get("peak_mb"), ".0f")} | '
                      f'{_f(r.get("score"), ".12f")} | {_note(r)} |')
         a = w['agreement']
         if a['ok'] is None:
@@ -305,9 +316,10 @@ def main(argv=None):
     p.add_argument('--seed', type=int, default=0)
     p.add_argument('--out', type=Path, default=None, help='folder for results.md/.json (default: see module doc)')
     p.add_argument('--evalkit', default=None, help='executable to time instead of the installed `evalkit`')
+    p.add_argument('--peer-timeout', type=float, default=180.0, help='seconds before a peer run is stopped')
     a = p.parse_args(argv)
-    global EVALKIT
-    EVALKIT = a.evalkit
+    global EVALKIT, PEER_TIMEOUT
+    EVALKIT, PEER_TIMEOUT = a.evalkit, a.peer_timeout
     repeat = a.repeat or (1 if a.quick else 5)
     out = a.out or (HERE if not (a.quick or a.only or a.evalkit) else workloads.WORK)
     names = a.only or list(workloads.WORKLOADS)
@@ -319,7 +331,7 @@ def main(argv=None):
         res[n] = bench_workload(n, a.quick, a.seed, repeat, ek_note, peer_notes)
         print(f'{n}: ' + ', '.join(f'{r["scorer"]} {r["median_s"]:.3f}s' if r.get('median_s') is not None
                                    else f'{r["scorer"]} {r["status"]}' for r in res[n]['rows']), file=sys.stderr)
-    mw = res.get('dsb_real') or res.get('dsb_synth')
+    mw = next((r for r in res.values() if r['kind'] == 'masks'), None)
     imp = import_check(ek_note, mw)
     dash = dashboard_row(ek_note, res.get('dsb_real'))
     rep = dict(date=datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), quick=a.quick,
