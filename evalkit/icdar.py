@@ -83,7 +83,9 @@ def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several
         if d == 3: docs[-1]['regions'][-1]['points'] = a['points']
         if d > 3: raise err('unexpected element inside Coords', f'<{name}> at line {line}', **where)
         stack.append(tag)
-    p.StartElementHandler, p.EndElementHandler = start, lambda name: stack.pop()
+    def text(data):
+        if data.strip(): raise err('unexpected text', f'{data.strip()[:40]!r} at line {p.CurrentLineNumber}', file=file, id=docs[-1]['page'] if docs and len(stack) > 1 else None)
+    p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = start, lambda name: stack.pop(), text
     try: p.Parse(data[:i] + b'<evalkit-root>' + data[i:] + b'</evalkit-root>', True)
     except expat.ExpatError as e: raise _malformed(e, err, file) from None
     return docs
@@ -189,18 +191,17 @@ def read_submission(src,  # one XML file of sibling <document> elements, or a Da
         raise ParticipantVisibleError('a submission is one XML file', f'got {src!r}')
     return _read_xml(src, '*.xml', ParticipantVisibleError, True)
 
-# %% ../nbs/04_icdar.ipynb #83218c40
-def _by_page(df: pd.DataFrame):
-    "(page, rows of that page) for every page category, in category order, empty pages included."
+# %% ../nbs/04_icdar.ipynb #b8f5a36d
+def _pages_xml(df: pd.DataFrame, prob: bool) -> list[tuple[str, str]]:
+    "(page, XML of its regions) for every page category in order, empty pages included; corners TL TR BL BR."
+    cols = [df[c].tolist() for c in ('cls', 'x0', 'y0', 'x1', 'y1')] + [df['prob'].tolist() if prob else [None] * len(df)]
+    attr = (lambda p: f' prob="{float(p)!r}"') if prob else (lambda p: '')
+    xml = [f'\t<{c}Region{attr(p)}>\n\t\t<Coords points="{x0},{y0} {x1},{y0} {x0},{y1} {x1},{y1}"/>\n\t</{c}Region>\n'
+           for c, x0, y0, x1, y1, p in zip(*cols)]
     codes = df['page'].cat.codes.to_numpy()
     order = np.argsort(codes, kind='stable')
     cuts = np.searchsorted(codes[order], np.arange(len(df['page'].cat.categories) + 1))
-    return [(str(p), df.iloc[order[cuts[k]:cuts[k + 1]]]) for k, p in enumerate(df['page'].cat.categories)]
-
-def _region_xml(r, prob: bool) -> str:
-    x0, y0, x1, y1, tag = r.x0, r.y0, r.x1, r.y1, f'{r.cls}Region'
-    attr = f' prob="{float(r.prob)!r}"' if prob else ''
-    return f'\t<{tag}{attr}>\n\t\t<Coords points="{x0},{y0} {x1},{y0} {x0},{y1} {x1},{y1}"/>\n\t</{tag}>\n'
+    return [(str(p), ''.join(xml[i] for i in order[cuts[k]:cuts[k + 1]])) for k, p in enumerate(df['page'].cat.categories)]
 
 def _writable(df: pd.DataFrame, err) -> pd.DataFrame:
     if len(df) and str(df['x0'].dtype) != 'int64': raise err('coordinates must be integers to write ICDAR XML', f'dtype {df.x0.dtype}')
@@ -214,8 +215,7 @@ def write_submission(df,  # detections: DataFrame page, cls, x0, y0, x1, y1 (int
                     ) -> Path:  # the file written
     "Write detections as an ICDAR 2017 POD submission: sibling `<document>` elements with `prob` confidences."
     det = _writable(read_submission(df), ParticipantVisibleError)
-    body = ''.join(f'<document filename={quoteattr(p + ".bmp")}>\n' + ''.join(_region_xml(r, True) for r in g.itertuples()) + '</document>\n'
-                   for p, g in _by_page(det))
+    body = ''.join(f'<document filename={quoteattr(p + ".bmp")}>\n{x}</document>\n' for p, x in _pages_xml(det, True))
     Path(path).write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + body, encoding='utf-8')
     return Path(path)
 
@@ -226,10 +226,9 @@ def write_ground_truth(df,  # ground truth: DataFrame page, cls, x0, y0, x1, y1 
     gt, folder = _writable(read_ground_truth(df), SolutionError), Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     out = []
-    for p, g in _by_page(gt):
+    for p, x in _pages_xml(gt, False):
         out.append(folder / f'{p}.xml')
-        out[-1].write_text(f'<?xml version="1.0" encoding="UTF-8"?>\n<document filename={quoteattr(p + ".xml")}>\n'
-                           + ''.join(_region_xml(r, False) for r in g.itertuples()) + '</document>', encoding='utf-8')
+        out[-1].write_text(f'<?xml version="1.0" encoding="UTF-8"?>\n<document filename={quoteattr(p + ".xml")}>\n{x}</document>', encoding='utf-8')
     return out
 
 # %% ../nbs/04_icdar.ipynb #3e89221c
@@ -329,7 +328,19 @@ def _scored(gt: pd.DataFrame, det: pd.DataFrame, ignore, plus_one: bool):
     ia, ib, inter, union = box_pairs(box(det, di), d_code, box(gt, gi), g_code, fmt='xyxy')
     return gi, di, hard, _best_box(ia, ib, inter, union, len(di))
 
-# %% ../nbs/04_icdar.ipynb #9323cc85
+# %% ../nbs/04_icdar.ipynb #47684fec
+def _class_tables(t: float, name: str, tp, fp, rank, prob, npos: int, ndet: int):
+    "One class at one threshold: (scores row, ranked PR curve, 11 interpolated points), from its ranked TP/FP flags."
+    ctp, cfp = np.cumsum(tp, dtype=np.int64), np.cumsum(fp, dtype=np.int64)
+    pts = voc07_ap(ctp, cfp, npos)
+    n_tp, n_fp = (int(ctp[-1]), int(cfp[-1])) if len(ctp) else (0, 0)
+    p, r, f1 = _class_scores(n_tp, n_fp, npos)
+    row = dict(threshold=t, cls=name, ap=float(sum(pts) / 11), precision=float(p), recall=float(r), f1=float(f1), npos=npos, ndet=ndet, tp=n_tp, fp=n_fp)
+    curve = pd.DataFrame(dict(threshold=t, cls=name, rank=rank, prob=prob, tp=ctp, fp=cfp, precision=ctp / np.maximum(ctp + cfp, 1),
+                              recall=ctp / npos if npos else np.zeros(len(ctp))))
+    return row, curve, pd.DataFrame(dict(threshold=t, cls=name, recall=np.arange(11) / 10, precision=[float(x) for x in pts]))
+
+# %% ../nbs/04_icdar.ipynb #cde03127
 def score_icdar(gt,  # ground truth: what `read_ground_truth` takes (folder, file, files, DataFrame)
                 sub,  # detections: what `read_submission` takes (XML file or DataFrame with prob)
                 thresholds=('0.6', '0.8'),  # IoU thresholds, exact decimals ('0.6' is 3/5); each scored separately
@@ -346,24 +357,18 @@ def score_icdar(gt,  # ground truth: what `read_ground_truth` takes (folder, fil
     order = _ranked(d_cls, prob)
     tp, fp, neutral = _voc_match(best, bi, bu, hard, order, ts, inclusive)
     rank = np.empty(len(di), np.int64)
-    rank[order] = np.arange(len(di)) - np.searchsorted(d_cls[order], d_cls[order])  # 0-based rank within class
-    rows, curves, points = [], [], []
+    rank[order] = np.arange(len(di)) - np.searchsorted(d_cls[order], d_cls[order]) + 1  # 1-based rank within class
+    tables = []
     for k, t in enumerate(ts):
         for c, name in enumerate(CLASSES):
-            r = order[(d_cls[order] == c) & ~neutral[k, order]]
-            ctp, cfp, npos = np.cumsum(tp[k, r]), np.cumsum(fp[k, r]), int(((g_cls == c) & ~hard).sum())
-            pts = voc07_ap(ctp, cfp, npos)
-            n_tp, n_fp = int(ctp[-1]) if len(r) else 0, int(cfp[-1]) if len(r) else 0
-            p, rc, f1 = _class_scores(n_tp, n_fp, npos)
-            rows.append(dict(threshold=float(t), cls=name, ap=float(sum(pts) / 11), precision=float(p), recall=float(rc), f1=float(f1),
-                             npos=npos, ndet=int((d_cls == c).sum()), tp=n_tp, fp=n_fp))
-            curves.append(pd.DataFrame(dict(threshold=float(t), cls=name, rank=rank[r] + 1, prob=prob[r], tp=ctp, fp=cfp,
-                                            precision=ctp / np.maximum(ctp + cfp, 1), recall=ctp / npos if npos else np.zeros(len(r)))))
-            points.append(pd.DataFrame(dict(threshold=float(t), cls=name, recall=np.arange(11) / 10, precision=[float(x) for x in pts])))
+            r = order[(d_cls[order] == c) & ~neutral[k, order]]  # counted detections of the class, ranked
+            tables.append(_class_tables(float(t), name, tp[k, r], fp[k, r], rank[r], prob[r],
+                                        npos=int(((g_cls == c) & ~hard).sum()), ndet=int((d_cls == c).sum())))
+    rows, curves, points = zip(*tables)
     return _result(ts, rows, curves, points, gt, det, gi, di, best, bi, bu, rank, tp, neutral,
                    dict(thresholds=tuple(map(_tkey, ts)), ignore=ignore, inclusive=inclusive, plus_one=plus_one))
 
-# %% ../nbs/04_icdar.ipynb #e04350aa
+# %% ../nbs/04_icdar.ipynb #de8193a2
 def _result(ts, rows, curves, points, gt, det, gi, di, best, bi, bu, rank, tp, neutral, params) -> ICDARResult:
     "Assemble the tidy tables of an `ICDARResult`."
     classes = pd.DataFrame(rows)
@@ -371,13 +376,13 @@ def _result(ts, rows, curves, points, gt, det, gi, di, best, bi, bu, rank, tp, n
                .rename(columns={'ap': 'map', 'f1': 'avg_f1'}).reset_index())
     iou = np.divide(bi, bu, out=np.zeros(len(bi)), where=bu > 0)
     dets = [pd.DataFrame(dict(threshold=float(t), det=di, page=det['page'].to_numpy()[di].astype(str), cls=det['cls'].to_numpy()[di].astype(str),
-                              prob=det['prob'].to_numpy()[di], rank=rank + 1, gt=np.where(best >= 0, gi[np.maximum(best, 0)] if len(gi) else -1, -1),
+                              prob=det['prob'].to_numpy()[di], rank=rank, gt=np.where(best >= 0, gi[np.maximum(best, 0)] if len(gi) else -1, -1),
                               iou=iou, outcome=np.where(tp[k], 'tp', np.where(neutral[k], 'neutral', 'fp'))))
             for k, t in enumerate(ts)]
-    cat = lambda fs: pd.concat(fs, ignore_index=True)
+    cat = lambda fs: pd.concat(list(fs), ignore_index=True)
     return ICDARResult(tuple(ts), classes, summary, cat(curves), cat(points), cat(dets), params)
 
-# %% ../nbs/04_icdar.ipynb #e874f785
+# %% ../nbs/04_icdar.ipynb #90e4cdff
 def icdar_json(result: ICDARResult,  # from `score_icdar`
               ) -> dict:  # {"ap": {t: {cls: x}}, "map": {t: x}, "f1", "avg_f1", "precision", "recall"}
     "The scores as a JSON-ready dict keyed by threshold ('0.6') and class."
