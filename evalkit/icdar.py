@@ -382,7 +382,7 @@ def _result(ts, rows, curves, points, gt, det, gi, di, best, bi, bu, rank, tp, n
     cat = lambda fs: pd.concat(list(fs), ignore_index=True)
     return ICDARResult(tuple(ts), classes, summary, cat(curves), cat(points), cat(dets), params)
 
-# %% ../nbs/04_icdar.ipynb #90e4cdff
+# %% ../nbs/04_icdar.ipynb #b2f50ea7
 def icdar_json(result: ICDARResult,  # from `score_icdar`
               ) -> dict:  # {"ap": {t: {cls: x}}, "map": {t: x}, "f1", "avg_f1", "precision", "recall"}
     "The scores as a JSON-ready dict keyed by threshold ('0.6') and class."
