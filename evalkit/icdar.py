@@ -90,8 +90,8 @@ def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several
     except expat.ExpatError as e: raise _malformed(e, err, file) from None
     return docs
 
-# %% ../nbs/04_icdar.ipynb #7da72ab1
-_INT = re.compile(r'[+-]?\d+\Z')
+# %% ../nbs/04_icdar.ipynb #c15d4540
+_INT = re.compile(r'[+-]?[0-9]+\Z')  # ASCII digits only (\d would take other scripts' digits)
 COLUMNS = ['page', 'cls', 'x0', 'y0', 'x1', 'y1']
 
 def _box(points: str, err, line: int, **where) -> tuple:
