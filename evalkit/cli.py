@@ -82,6 +82,13 @@ def _parser() -> argparse.ArgumentParser:
                    help='icdar2017: small/line objects removed (default), VOC difficult handling, or kept')
     s.add_argument('--plus-one', action='store_true', help='icdar2017: pixel-inclusive box areas (w = x1 - x0 + 1)')
     s.add_argument('--thresholds', help='comma-separated IoU thresholds, e.g. 0.5,0.75')
+    r = sub.add_parser('report', help='write a self-contained static HTML report (needs the dashboard extra)')
+    r.add_argument('metric', choices=[*COMPETITIONS, 'icdar2017'])
+    r.add_argument('solution'); r.add_argument('submission')
+    r.add_argument('--html', required=True, metavar='OUT.html', help='where to write the report')
+    r.add_argument('--worst', type=int, default=6, help='how many worst images to draw (default 6)')
+    r.add_argument('--inclusive', action='store_true', help='hit when IoU >= t (default: IoU > t)')
+    r.add_argument('--usage', choices=['Public', 'Private', 'all'], help='dsb2018: score one leaderboard')
     d = sub.add_parser('demo', help='score the bundled real data')
     d.add_argument('--data', default=None, help='folder of the bundled data (default: the repository data/)')
     return p
@@ -109,6 +116,17 @@ def _score_icdar(a, out) -> int:
     print(json.dumps(icdar_json(r)) if a.json else icdar_table(r), file=out)
     return 0
 
+def _report(a, out) -> int:
+    "Run `evalkit report`: score, then write the HTML report (plotly is imported only here)."
+    try: from evalkit.report import report_main
+    except ImportError as e:
+        raise InputError('evalkit report needs the dashboard extra', f"pip install 'evalkit[dashboard]': {e}") from None
+    opts = dict(inclusive=a.inclusive or None)
+    if a.usage: opts['usage'] = a.usage
+    path = report_main(a.metric, a.solution, a.submission, a.html, n_worst=a.worst, **opts)
+    print(f'wrote {path}', file=out)
+    return 0
+
 def main(argv: list[str] | None = None, out=None, err=None) -> int:
     "Entry point of the `evalkit` command; returns the exit status (2 for bad input)."
     out, err = out or sys.stdout, err or sys.stderr
@@ -116,11 +134,12 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
     try:
         if a.command == 'score': return _score(a, out)
         if a.command == 'demo': return demo(a.data, out)
+        if a.command == 'report': return _report(a, out)
     except InputError as e:
         print(f'evalkit: error: {e}', file=err)
         return 2
 
-# %% ../nbs/06_cli.ipynb #e280ba35
+# %% ../nbs/06_cli.ipynb #6421cdc6
 DEMO = [('rsna', 'rsna_stage_2_train_labels.csv', 'sample_rsna_submission.csv'),
         ('dsb2018', 'dsb2018_stage1_solution.csv', 'sample_dsb2018_submission.csv'),
         ('airbus', 'airbus_train_ship_segmentations_v2_subset.csv', 'sample_airbus_submission.csv')]
