@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat settings.ini setup.py | cksum | cut -d' ' -f1)
 
-.PHONY: demo test test-fast docs bench install clean sync export browser-deps
+.PHONY: demo test test-fast docs readme bench install clean sync export browser-deps
 
 $(STAMP): settings.ini setup.py
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -37,6 +37,13 @@ test: $(STAMP) sync browser-deps
 
 test-fast: $(STAMP)
 	$(BIN)/python tools/run_nbs.py nbs tests_nbs
+
+# README.md is generated from nbs/index.ipynb; the site executes every notebook and renders it (no Quarto).
+readme: $(STAMP)
+	$(BIN)/python tools/readme.py
+
+docs: $(STAMP) readme
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python tools/build_docs.py --out _docs
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -53,7 +53,9 @@ k.run_all(nb, exc_stop=False, preproc=no_eval)
 if k.exc:
     sys.stderr.write(k.prettytb(fname=src) + '\n'); sys.exit(1)
 dst.parent.mkdir(parents=True, exist_ok=True)
-write_nb(nb, dst)
+# plain JSON: execnb's write_nb splits every string under a 'source' key into lines, plotly's image data URIs included
+import json
+dst.write_text(json.dumps(nb, ensure_ascii=False, indent=1, default=str), encoding='utf-8')
 '''
 
 PROC_CHILD = r'''
@@ -166,7 +168,16 @@ def default_exp(nb_path: Path) -> str | None:
     return f'evalkit.{m.group(1)}' if m else None
 
 
+def _joined(x):
+    "Undo nbdev's `write_nb`, which stores any string under a 'source' key (plotly images) as a list of lines."
+    if isinstance(x, dict):
+        return {k: ''.join(v) if k == 'source' and isinstance(v, list) and all(isinstance(i, str) for i in v)
+                else _joined(v) for k, v in x.items()}
+    return [_joined(v) for v in x] if isinstance(x, list) else x
+
+
 def _plotly_html(fig: dict, n: int) -> str:
+    fig = _joined(fig)
     data = json.dumps(fig.get('data', []), separators=(',', ':')).replace('</', '<\\/')
     layout = json.dumps(fig.get('layout', {}), separators=(',', ':')).replace('</', '<\\/')
     fid = f'plotly-figure-{n}'
@@ -269,6 +280,8 @@ pre code { background: none; padding: 0; }
 .input_area, .code-fold .highlight { background: var(--bg-soft); border: 1px solid var(--line); border-radius: 8px;
   padding: 10px 14px; }
 .prompt { display: none; }
+.text_cell_render pre { background: var(--bg-soft); border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }
+.text_cell_render td, .text_cell_render th { text-align: left; }
 .output_area { margin-top: 6px; overflow-x: auto; }
 .output_text pre { padding: 6px 14px; border-left: 3px solid #c8d1da; color: #24292f; white-space: pre; }
 .output_html { overflow-x: auto; }

@@ -1,0 +1,45 @@
+"""Generate README.md from nbs/index.ipynb (the docs landing page), so the two never drift apart.
+
+    python tools/readme.py            # write README.md
+    python tools/readme.py --check    # exit 1 (and say why) when README.md is not what index.ipynb gives
+
+Markdown cells are copied; code cells become ```python blocks (`#|` lines dropped, `#| hide` cells left out; the
+notebook is kept without outputs, so none are shown); links to notebooks become links into `nbs/`.
+"""
+import json, re, sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTE = '<!-- Generated from nbs/index.ipynb by tools/readme.py (`make readme`): edit the notebook, not this file. -->'
+
+
+def _link(m):
+    target = m.group(2)
+    if re.match(r'^[a-z]+:|^#|^/', target): return m.group(0)
+    return f'{m.group(1)}(nbs/{target})'
+
+
+def readme(nb_path: Path = ROOT/'nbs'/'index.ipynb') -> str:
+    "The README text for the notebook `nb_path`."
+    parts = []
+    for c in json.loads(nb_path.read_text(encoding='utf-8'))['cells']:
+        src = ''.join(c['source']).strip('\n')
+        if c['cell_type'] == 'markdown':
+            parts.append(re.sub(r'(\[[^\]]*\])\(([^)\s]+\.ipynb(?:#[^)]*)?)\)', _link, src))
+        elif c['cell_type'] == 'code':
+            lines = src.split('\n')
+            flags = [l for l in lines if re.match(r'^\s*#\|', l)]
+            if any(re.match(r'^\s*#\|\s*(hide|include:\s*false)', l) for l in flags): continue
+            code = '\n'.join(l for l in lines if l not in flags).strip('\n')
+            if code: parts.append(f'```python\n{code}\n```')
+    return '\n\n'.join(parts) + f'\n\n{NOTE}\n'
+
+
+if __name__ == '__main__':
+    text, out = readme(), ROOT/'README.md'
+    if '--check' in sys.argv[1:]:
+        if not out.exists() or out.read_text(encoding='utf-8') != text:
+            sys.exit('README.md is out of sync with nbs/index.ipynb: run `make readme` and commit both')
+        print('README.md in sync with nbs/index.ipynb')
+    else:
+        out.write_text(text, encoding='utf-8'); print(f'wrote {out}')
