@@ -417,9 +417,25 @@ def render(proc: Path, rels: list, out: Path, bench: dict | None) -> list:
         dest = out/p['href']
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(page, encoding='utf-8')
+    fix_anchors(out, [out/p['href'] for p in pages])
     css = CSS + HtmlFormatter(style='friendly').get_style_defs('.highlight') + '\n.highlight { background: transparent; }\n'
     (out/'site.css').write_text(css, encoding='utf-8')
     return pages
+
+
+def fix_anchors(out: Path, files: list) -> None:
+    "Local links to an anchor a page lacks: matched case-insensitively to its headings (nbdev links `Result` as "
+    "#result), else pointed at the page itself (private helpers have no card)."
+    ids = {f.resolve(): {i.lower(): i for i in re.findall(r'\sid="([^"]+)"', f.read_text(encoding='utf-8'))} for f in files}
+    for f in files:
+        text = f.read_text(encoding='utf-8')
+        def fix(m):
+            path, frag = m.group(1), m.group(2)
+            target = (f.parent/path).resolve() if path else f.resolve()
+            if target not in ids: return m.group(0)
+            real = ids[target].get(frag.lower()) or ids[target].get(frag.lower().replace('.', '-'))
+            return f'href="{path}#{real}"' if real else f'href="{path or f.name}"'
+        f.write_text(re.sub(r'href="([^"#:]*)#([^"]+)"', fix, text), encoding='utf-8')
 
 
 def _tutorial_rank(rel: Path) -> tuple:
