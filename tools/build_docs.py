@@ -282,6 +282,7 @@ pre code { background: none; padding: 0; }
 .prompt { display: none; }
 .text_cell_render pre { background: var(--bg-soft); border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }
 .text_cell_render td, .text_cell_render th { text-align: left; }
+.text_cell_render .code-fold pre { background: none; border: 0; padding: 0; }
 .output_area { margin-top: 6px; overflow-x: auto; }
 .output_text pre { padding: 6px 14px; border-left: 3px solid #c8d1da; color: #24292f; white-space: pre; }
 .output_html { overflow-x: auto; }
