@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell cat settings.ini setup.py | cksum | cut -d' 
 $(STAMP): settings.ini setup.py
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[dev,dashboard]"
+	$(BIN)/python -m pip install -q -e ".[dev,dashboard,docs]"
 	rm -f $(VENV)/.installed-*; touch $(STAMP)
 
 install: $(STAMP)
