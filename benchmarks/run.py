@@ -251,6 +251,7 @@ def machine() -> dict:
         mem_kb = 0
     usable = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()
     return dict(cpu=cpu, cores=os.cpu_count(), usable_cores=usable, memory_gb=round(mem_kb / 2**20, 1),
+                load_average=[round(x, 2) for x in os.getloadavg()],
                 os=platform.platform(), python=platform.python_version(),
                 versions={p: _version(p) for p in ('evalkit', 'numpy', 'pandas', 'pycocotools', 'stardist', 'numba')})
 
@@ -271,10 +272,13 @@ def markdown(rep: dict) -> str:
          f'{min(3, rep["repeat"])} for peers; every scorer is a whole process; peak memory = max resident set of '
          'the process). The floor reads both files with pandas and parses every RLE / box integer in one bulk call: '
          'the least any scorer must do. Ratios: to the floor (lower is better) and peer time / evalkit time '
-         '(higher means evalkit is faster).', '',
+         '(higher means evalkit is faster); "above floor" compares the time each spends beyond the floor, i.e. the '
+         'scoring work without process start-up and file parsing.', '',
          '## Machine', '',
          f'- CPU: {m["cpu"]}, {m["cores"]} cores ({m["usable_cores"]} usable), {m["memory_gb"]} GB memory',
-         f'- {m["os"]}, Python {m["python"]}',
+         f'- {m["os"]}, Python {m["python"]}'
+         + (f'; load average {"/".join(map(str, m["load_average"]))} (1/5/15 min) at the end of the run: a shared '
+            'machine makes absolute times noisy; compare within a table' if m.get('load_average') else ''),
          '- ' + ', '.join(f'{k} {v}' for k, v in m['versions'].items()), '']
     if rep['evalkit_note']: L += [f'**evalkit rows skipped**: {rep["evalkit_note"]}.', '']
     L += ['## Targets', '', '| target | result | detail |', '|---|---|---|']
@@ -285,12 +289,17 @@ def markdown(rep: dict) -> str:
         L += [f'## {w["name"]}: {w["description"]}', '',
               f'Size {size}; solution {w["files"]["solution"] / 1e6:.1f} MB, submission '
               f'{w["files"]["submission"] / 1e6:.1f} MB (metric `{w["metric"]}`).', '',
-              '| scorer | median s | runs | x floor | peer / evalkit | peak MB | score | note |',
-              '|---|---:|---:|---:|---:|---:|---:|---|']
+              '| scorer | median s | runs | x floor | peer / evalkit | peer / evalkit above floor | peak MB | score | note |',
+              '|---|---:|---:|---:|---:|---:|---:|---:|---|']
+        ok = {r['scorer']: r['median_s'] for r in w['rows'] if r['status'] == 'ok'}
+        fl, ek = ok.get('floor'), ok.get('evalkit')
         for r in w['rows']:
             gt = '> ' if r.get('lower_bound') else ''
+            above = ((r['median_s'] - fl) / (ek - fl) if fl and ek and ek > fl and r.get('vs_evalkit') is not None
+                     else None)
             L.append(f'| {r["scorer"]} | {gt}{_f(r.get("median_s"), ".3f")} | {r.get("runs", 0)} | '
-                     f'{gt}{_f(r.get("vs_floor"), ".2f")} | {gt}{_f(r.get("vs_evalkit"), ".1f")} | {_f(r.get("peak_mb"), ".0f")} | '
+                     f'{gt}{_f(r.get("vs_floor"), ".2f")} | {gt}{_f(r.get("vs_evalkit"), ".1f")} | {gt if above else ""}{_f(above, ".1f")} | '
+                     f'{_f(r.get("peak_mb"), ".0f")} | '
                      f'{_f(r.get("score"), ".12f")} | {_note(r)} |')
         a = w['agreement']
         if a['ok'] is None:
@@ -306,6 +315,11 @@ def markdown(rep: dict) -> str:
                   f'| dashboard slider update (real DSB) | {_f(d.get("seconds"), ".4f")} | {d.get("note", d.get("status", ""))} |']
         L += ['']
     return '\n'.join(L)
+
+
+def render(folder: Path) -> None:
+    "Rewrite results.md from results.json in `folder` (after a change of the report layout; nothing is re-run)."
+    (folder/'results.md').write_text(markdown(json.loads((folder/'results.json').read_text())))
 
 
 def main(argv=None):
