@@ -315,7 +315,7 @@ def _tkey(t: Fraction) -> str:
 # %% ../nbs/04_icdar.ipynb #9ed50528
 def _scored(gt: pd.DataFrame, det: pd.DataFrame, ignore, plus_one: bool):
     "Ground truth and detections that take part, their hard (VOC difficult) flags, and each detection's best box."
-    unknown = [p for p in det['page'].cat.categories if p not in set(gt['page'].cat.categories)]
+    unknown = list(det['page'].cat.categories.difference(gt['page'].cat.categories, sort=False))
     if unknown: raise ParticipantVisibleError('page not in the ground truth', f"{len(unknown)} page(s): {', '.join(map(str, unknown[:5]))}", id=str(unknown[0]))
     g_ign, d_ign = is_ignored(gt, plus_one), is_ignored(det, plus_one)
     gi = np.flatnonzero(~g_ign) if ignore == 'small' else np.arange(len(gt))
