@@ -37,9 +37,10 @@ def read_table(src,  # path to a CSV file, or a DataFrame
         raise err('expected a path to a CSV file or a DataFrame', f'got {type(src).__name__}', file=name)
     else:
         name = name or str(src)
-        try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig')
+        try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True)
         except FileNotFoundError: raise err('file not found', file=name) from None
         except IsADirectoryError: raise err('is a folder, not a CSV file', file=name) from None
+        except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
         except pd.errors.EmptyDataError: raise err('empty file: no header line', file=name) from None
         except (pd.errors.ParserError, UnicodeDecodeError) as e:
             raise err('not a readable CSV file', str(e).strip().splitlines()[-1][:200], file=name) from None
@@ -257,10 +258,12 @@ def read_mask_solution(src, id_col: str = 'ImageId', usage: str | None = None, d
     skipped = frozenset(ids[~scored]) - frozenset(ids[scored])
     image_ids = pd.unique(ids[scored])
     codes = pd.Index(image_ids).get_indexer(ids)
-    size = np.zeros((len(image_ids), 2), np.int64); size[codes[scored]] = hw[scored]
+    if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=name)
+    sr = np.flatnonzero(scored)
+    first = sr[np.unique(codes[sr], return_index=True)[1]]  # the first row of each image gives its size
+    size = np.zeros((len(image_ids), 2), np.int64); size[codes[first]] = hw[first]
     _first_bad(scored & (hw != size[codes]).any(1), df, id_col, name, SolutionError,
                'rows of one image disagree on Height/Width')
-    if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=name)
     if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
         raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all', file=name)
     empty = (df.EncodedPixels == '').to_numpy()
