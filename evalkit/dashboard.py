@@ -347,16 +347,16 @@ def image_figure(model: Model, iv: ImageView, picture: np.ndarray | None = None)
     fig = go.Figure([go.Image(source=png_data_uri(pic), x0=0, y0=0, dx=1, dy=1, hoverinfo='skip')])
     for g, (side, st, dash) in zip(group_traces(model, iv), _GROUPS):
         fig.add_trace(go.Scatter(**g, mode='lines', line=dict(color=COLORS[st], dash=dash, width=2), hoverinfo='name'))
-    fig.update_layout(title=_image_title(iv, model), height=480, legend=dict(orientation='h', y=-0.05),
+    fig.update_layout(title=_image_title(iv, model), height=500, legend=dict(orientation='h', y=-0.05),
                       xaxis=dict(range=[0, W], showgrid=False, zeroline=False, constrain='domain'),
                       yaxis=dict(range=[H, 0], showgrid=False, zeroline=False, scaleanchor='x'),
-                      margin=dict(l=10, r=10, t=40, b=10), plot_bgcolor='white')
+                      margin=dict(l=10, r=10, t=60, b=10), plot_bgcolor='white')
     return fig
 
 def _image_title(iv: ImageView, model: Model) -> str:
     v = iv.values[iv.t_index]
-    return (f'{iv.image_id} at IoU {model.labels[iv.t_index]}: value {v:.4f}, image score {iv.score:.4f} '
-            f'(fill: ground truth, outline: prediction)')
+    return (f'{iv.image_id}<br><sub>at IoU {model.labels[iv.t_index]}: value {v:.4f}, image score {iv.score:.4f} '
+            f'(fill: ground truth, outline: prediction)</sub>')
 
 # %% ../nbs/05_dashboard.ipynb #6dff4280
 def _cells(mask: np.ndarray) -> tuple[list, list]:
@@ -371,9 +371,9 @@ def iou_figure(iv: ImageView, label: str = '') -> go.Figure:
                                 colorscale='Viridis', colorbar=dict(title='IoU', len=0.8), hovertemplate=
                                 'gt row %{y}, pred column %{x}: IoU %{z:.4f}<extra></extra>'),
                      go.Scatter(x=hx, y=hy, mode='markers', name='IoU passes', hoverinfo='skip',
-                                marker=dict(symbol='square-open', size=12, color='white', line=dict(width=2))),
+                                marker=dict(symbol='square-open', size=12, color='magenta', line=dict(width=2))),
                      go.Scatter(x=mx, y=my, mode='markers', name='matched', hoverinfo='skip',
-                                marker=dict(symbol='x-thin-open', size=8, color='red', line=dict(width=2)))])
+                                marker=dict(symbol='x-thin-open', size=8, color='black', line=dict(width=2)))])
     fig.update_layout(title=f'IoU table ({len(y)} ground truth x {len(x)} predictions) at IoU {label}', height=480,
                       xaxis=dict(title='prediction (submission order)'),
                       yaxis=dict(title='ground truth (solution order)', autorange='reversed'),
@@ -408,26 +408,34 @@ class Dashboard:
         self.metric = W.ToggleButtons(options=METRICS, value=METRICS[beta is not None], description='metric')
         self.beta = W.BoundedFloatText(value=2.0 if beta is None else float(beta), min=0.01, max=100, step=0.5,
                                        description='beta', layout=W.Layout(width='160px'), disabled=beta is None)
-        self.order = W.ToggleButtons(options=['worst first', 'solution order'], value='worst first', description='order')
+        self.order = W.ToggleButtons(options=['worst first', 'solution order'], value='worst first',
+                                     style=dict(button_width='110px'))
         self.picker = W.Dropdown(options=image_order(self.model, beta), description='image', layout=W.Layout(width='480px'))
         if image is not None: self.picker.value = str(self.model.image_ids[_image_code(self.model, image)])
-        self.score_label, self.totals = W.HTML(), W.HTML()
+        self.score_label, self.totals, self.image_label, self.iou_label = W.HTML(), W.HTML(), W.HTML(), W.HTML()
         self.score_label.add_class('evalkit-score'); self.totals.add_class('evalkit-totals')
+        self.image_label.add_class('evalkit-image'); self.iou_label.add_class('evalkit-iou')
         v, iv = self.views()
-        self.curve_fig = go.FigureWidget(curve_figure(v, self.model.labels, iv))
-        self.hist_fig = go.FigureWidget(histogram_figure(v))
-        self.image_fig = go.FigureWidget(image_figure(self.model, iv, self._picture(iv)))
-        self.iou_fig = go.FigureWidget(iou_figure(iv, v.label))
-        self._labels(v)
+        # texts that change with the slider live in HTML widgets (cheap to update, easy to read in a browser test)
+        # the whole dashboard fits one screen (about 1300 x 1000 pixels)
+        self.curve_fig = go.FigureWidget(curve_figure(v, self.model.labels, iv).update_layout(width=560, height=320))
+        self.hist_fig = go.FigureWidget(histogram_figure(v).update_layout(title='per-image values at the slider',
+                                                                         width=560, height=280))
+        self.image_fig = go.FigureWidget(image_figure(self.model, iv, self._picture(iv)).update_layout(
+            title=None, margin=dict(t=10), width=720, height=440))
+        self.iou_fig = go.FigureWidget(iou_figure(iv, v.label).update_layout(title=None, margin=dict(t=10),
+                                                                            width=720, height=330))
+        self._labels(v, iv)
         self.slider.observe(lambda ch: self.update(), 'value')
         self.metric.observe(self._on_metric, 'value'); self.beta.observe(self._on_metric, 'value')
         self.order.observe(lambda ch: self._reorder(), 'value')
         self._quiet = False
         self.picker.observe(lambda ch: self._quiet or self.update(new_image=True), 'value')
-        self.widget = W.VBox([W.HTML(f'<h3>{self.model.result.metric}: {len(self.model.image_ids)} images</h3>'),
-                              W.HBox([self.slider, self.metric, self.beta]), W.HBox([self.score_label]), self.totals,
-                              W.HBox([self.curve_fig, self.hist_fig]), W.HBox([self.picker, self.order]),
-                              W.HBox([self.image_fig, self.iou_fig])])
+        head = W.HTML(f'<b>{self.model.result.metric}</b>: {len(self.model.image_ids)} images')
+        self.widget = W.VBox([W.HBox([head, self.slider, self.metric, self.beta]), self.score_label, self.totals,
+                              W.HBox([W.VBox([self.curve_fig, self.hist_fig]),
+                                      W.VBox([W.HBox([self.picker, self.order]), self.image_label, self.image_fig,
+                                              self.iou_label, self.iou_fig])])])
 
     @property
     def t_index(self) -> int: return self.model.labels.index(self.slider.value)
@@ -439,11 +447,14 @@ class Dashboard:
         t, b = self.t_index, self.beta_value
         return threshold_view(self.model, t, b), image_view(self.model, self.picker.value, t, b)
 
-    def _labels(self, v: ThresholdView):
+    def _labels(self, v: ThresholdView, iv: ImageView):
         n = len(v.values)
         self.score_label.value = (f'<b>{_metric_name(v.beta)} at IoU {v.label}: <span class="value">{v.score_at:.4f}'
                                   f'</span></b> (mean over {n} images); score over all thresholds {v.score:.4f}')
         self.totals.value = f"TP {v.tp:,} &nbsp; FP {v.fp:,} &nbsp; FN {v.fn:,} at IoU {v.label}"
+        self.image_label.value = f'<b>{_image_title(iv, self.model)}</b>'
+        self.iou_label.value = (f'<b>IoU table: {len(iv.gt)} ground truth x {len(iv.pred)} predictions</b>, hits at '
+                                f'IoU {v.label}: {int(iv.hit.sum())}, matched: {int(iv.matched.sum())}')
 
     def _picture(self, iv: ImageView):
         "The overlay picture of the picked image for its current statuses (masks), or its pixels/blank (boxes)."
@@ -471,17 +482,29 @@ class Dashboard:
     def update(self, new_image: bool = False):
         "Redraw every view for the controls' current values (a slider move: statuses and numbers only)."
         v, iv = self.views()
-        self._labels(v)
+        self._labels(v, iv)
         x = [float(as_fraction(l)) for l in self.model.labels]
         with self.curve_fig.batch_update():
-            self.curve_fig.data[0].y = v.curve
-            self.curve_fig.data[1].y = iv.values
+            self.curve_fig.data[0].y = v.curve.tolist()
+            self.curve_fig.data[1].y = iv.values.tolist()
             self.curve_fig.data[2].x, self.curve_fig.data[2].y = [x[v.t_index]], [v.score_at]
             self.curve_fig.layout.shapes[0].x0 = self.curve_fig.layout.shapes[0].x1 = x[v.t_index]
             self.curve_fig.layout.title.text = f'{_metric_name(v.beta)} vs IoU threshold (score {v.score:.4f})'
-        with self.hist_fig.batch_update():
-            self.hist_fig.data[0].x = v.values.to_numpy()
-            self.hist_fig.layout.title.text = f'per-image {_metric_name(v.beta)} at IoU {v.label}'
+        self._update_hist(v); self._update_iou(iv, new_image); self._update_image(iv, new_image)
+
+    def _update_hist(self, v):
+        self.hist_fig.data[0].x = v.values.to_numpy().tolist()
+
+    def _update_iou(self, iv, new_image):
+        hx, hy = _cells(iv.hit); mx, my = _cells(iv.matched)
+        with self.iou_fig.batch_update():
+            if new_image:
+                self.iou_fig.data[0].z = iv.iou
+                self.iou_fig.data[0].x, self.iou_fig.data[0].y = list(range(len(iv.pred))), list(range(len(iv.gt)))
+            self.iou_fig.data[1].x, self.iou_fig.data[1].y = hx, hy
+            self.iou_fig.data[2].x, self.iou_fig.data[2].y = mx, my
+
+    def _update_image(self, iv, new_image):
         with self.image_fig.batch_update():
             if self.model.scene.size is not None or new_image:
                 self.image_fig.data[0].source = png_data_uri(self._picture(iv))
@@ -490,16 +513,6 @@ class Dashboard:
                 self.image_fig.layout.xaxis.range, self.image_fig.layout.yaxis.range = [0, W], [H, 0]
             for tr, g in zip(self.image_fig.data[1:], group_traces(self.model, iv)):
                 tr.x, tr.y, tr.name = g['x'], g['y'], g['name']
-            self.image_fig.layout.title.text = _image_title(iv, self.model)
-        hx, hy = _cells(iv.hit); mx, my = _cells(iv.matched)
-        with self.iou_fig.batch_update():
-            if new_image:
-                self.iou_fig.data[0].z = iv.iou
-                self.iou_fig.data[0].x, self.iou_fig.data[0].y = list(range(len(iv.pred))), list(range(len(iv.gt)))
-            self.iou_fig.data[1].x, self.iou_fig.data[1].y = hx, hy
-            self.iou_fig.data[2].x, self.iou_fig.data[2].y = mx, my
-            self.iou_fig.layout.title.text = (f'IoU table ({len(iv.gt)} ground truth x {len(iv.pred)} predictions) '
-                                              f'at IoU {v.label}')
 
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
 
@@ -590,7 +603,7 @@ class ICDARDashboard:
         self.labels = [threshold_label(t, 1) for t in result.thresholds]
         self.toggle = W.ToggleButtons(options=self.labels, value=self.labels[0], description='IoU >')
         v = icdar_view(result, 0)
-        self.fig = go.FigureWidget(pr_figure(v))
+        self.fig = go.FigureWidget(pr_figure(v).update_layout(title='precision-recall per class'))
         self.table, self.score_label = W.HTML(), W.HTML()
         self.score_label.add_class('evalkit-score')
         self._labels(v)
@@ -611,7 +624,6 @@ class ICDARDashboard:
         new = pr_figure(v)
         with self.fig.batch_update():
             for tr, n in zip(self.fig.data, new.data): tr.x, tr.y, tr.name = n.x, n.y, n.name
-            self.fig.layout.title.text = new.layout.title.text
         self._labels(v)
 
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
