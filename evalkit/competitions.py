@@ -23,6 +23,12 @@ __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'USAGES', 'MAX_SIDE', 'MAX_TO
            'rsna_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene', 'Competition']
 
 # %% ../nbs/03a_competitions.ipynb #707464d1
+def _shown(v, limit: int = 60) -> str:
+    "A value as it may appear in a one-line message: printable, at most `limit` characters, `''` when empty."
+    v = str(v)
+    if not v or not v.isprintable(): v = repr(v)
+    return v if len(v) <= limit else v[:limit] + '...'
+
 def _error_class(what: str):
     return ParticipantVisibleError if what == 'submission' else SolutionError
 
@@ -47,8 +53,21 @@ def read_table(src,  # path to a CSV file, or a DataFrame
     df.columns = [str(c).strip() for c in df.columns]
     dup = pd.Index(df.columns)[pd.Index(df.columns).duplicated()]
     if len(dup): raise err('duplicate column', repr(dup[0]), file=name)
-    for c in df.columns: df[c] = df[c].where(df[c].notna(), '').astype(str).str.strip()
+    for c in df.columns: df[c] = _text(df[c], c, err, name)
     return df.reset_index(drop=True), name
+
+def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
+    "Column `s` as stripped strings (missing -> ''); bytes must be UTF-8 text."
+    s = s.where(s.notna(), '')
+    try: return s.astype(str).str.strip()
+    except UnicodeDecodeError:
+        bad = s.map(lambda v: isinstance(v, bytes) and not _is_utf8(v)).to_numpy(bool)
+        raise err(f'{col} holds bytes that are not UTF-8 text', _shown(repr(s[bad].iat[0])), file=name,
+                  row=int(np.flatnonzero(bad)[0]) + 1) from None
+
+def _is_utf8(b: bytes) -> bool:
+    try: b.decode('utf-8'); return True
+    except UnicodeDecodeError: return False
 
 # %% ../nbs/03a_competitions.ipynb #aa9f02a1
 def require_columns(df: pd.DataFrame,  # as returned by `read_table`
@@ -60,12 +79,6 @@ def require_columns(df: pd.DataFrame,  # as returned by `read_table`
     if missing:
         raise _error_class(what)(f"missing column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}",
                                  _shown(f"columns are {', '.join(map(repr, df.columns))}", 200), file=name)
-
-def _shown(v, limit: int = 60) -> str:
-    "A value as it may appear in a one-line message: printable, at most `limit` characters, `''` when empty."
-    v = str(v)
-    if not v or not v.isprintable(): v = repr(v)
-    return v if len(v) <= limit else v[:limit] + '...'
 
 def _first_bad(mask, df, id_col, name, err, rule, detail=None):
     "Raise `err(rule)` at the first row where `mask` is true."
