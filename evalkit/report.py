@@ -23,18 +23,20 @@ class _Page:
     def add(self, html: str): self.parts.append(html)
     def h(self, level: int, text: str): self.add(f'<h{level}>{_html.escape(text)}</h{level}>')
     def p(self, text: str): self.add(f'<p>{_html.escape(text)}</p>')
-    def fig(self, fig: go.Figure):
-        self.add(fig.to_html(full_html=False, include_plotlyjs=self.n_fig == 0, config={'displaylogo': False},
-                             div_id=f'evalkit-fig-{self.n_fig}'))
+    def fig(self, fig: go.Figure, width: int | None = None):
+        if width: fig = go.Figure(fig).update_layout(width=width)
+        self.add(fig.to_html(full_html=False, include_plotlyjs=self.n_fig == 0, div_id=f'evalkit-fig-{self.n_fig}',
+                             config={'displaylogo': False}))
         self.n_fig += 1
     def html(self, title: str) -> str:
         body = '\n'.join(self.parts)
         return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{_html.escape(title)}</title>'
                 f'<style>{_CSS}</style></head><body>\n{body}\n</body></html>\n')
 
-_CSS = ('body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}'
+_CSS = ('body{font-family:system-ui,sans-serif;max-width:1220px;margin:2em auto;padding:0 1em;color:#222}'
         'table{border-collapse:collapse;font-size:0.9em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}'
-        '.row{display:flex;flex-wrap:wrap;gap:1em}.row>div{flex:1 1 480px;min-width:0}code{background:#f4f4f4}')
+        '.row{display:flex;flex-wrap:wrap;gap:1em}.row>div{flex:0 0 auto}'
+        'code{background:#f4f4f4}')
 
 # %% ../nbs/05a_report.ipynb #b95f77fd
 def summary_table(model) -> pd.DataFrame:
@@ -80,20 +82,20 @@ def _sweep_report(pg: _Page, analysis, n_worst: int, t_index: int, loader, canva
                                       if k != 'thresholds') + '</p>')
     pg.h(2, 'Score against the IoU threshold')
     pg.add('<div class="row"><div>')
-    pg.fig(curve_figure(v, m.labels))
+    pg.fig(curve_figure(v, m.labels), 580)
     pg.add('</div><div>')
-    pg.fig(image_score_figure(m))
+    pg.fig(image_score_figure(m), 580)
     pg.add('</div></div>')
     pg.add(summary_table(m).to_html(index=False, float_format=lambda x: f'{x:.4f}', classes='evalkit-summary'))
-    pg.h(2, f'The {min(n_worst, len(m.image_ids))} worst images, at IoU {m.labels[t_index]}')
+    pg.h(2, f'Worst images ({min(n_worst, len(m.image_ids))}), drawn at IoU {m.labels[t_index]}')
     pg.p('Ground truth filled, predictions outlined: green TP, red FP, orange FN. In the IoU table, open squares are '
          'pairs whose IoU passes the threshold, crosses the pairs the matching chose.')
     for _, iid in image_order(m)[:n_worst]:
         iv = image_view(m, iid, t_index)
         pg.add('<div class="row"><div>')
-        pg.fig(image_figure(m, iv, image_picture(m, iv, loader, canvas)))
+        pg.fig(image_figure(m, iv, image_picture(m, iv, loader, canvas)), 580)
         pg.add('</div><div>')
-        pg.fig(iou_figure(iv, m.labels[t_index]))
+        pg.fig(iou_figure(iv, m.labels[t_index]), 580)
         pg.add('</div></div>')
 
 def _icdar_report(pg: _Page, result):
