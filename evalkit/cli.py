@@ -4,7 +4,7 @@
 
 # %% ../nbs/06_cli.ipynb #568e7b35
 from __future__ import annotations
-import argparse, json, sys, time
+import argparse, json, os, sys, time
 from pathlib import Path
 import numpy as np, pandas as pd
 from .errors import InputError
@@ -135,11 +135,21 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
         if a.command == 'score': return _score(a, out)
         if a.command == 'demo': return demo(a.data, out)
         if a.command == 'report': return _report(a, out)
-    except InputError as e:
-        print(f'evalkit: error: {e}', file=err)
+    except (InputError, OSError) as e:  # bad input, or an output file that cannot be written
+        print(f'evalkit: error: {_one_line(e)}', file=err)
         return 2
+    except Exception as e:  # a bug in evalkit, not bad input: one line, the traceback on request
+        if os.environ.get('EVALKIT_DEBUG'): raise
+        print(f'evalkit: internal error (please report it; EVALKIT_DEBUG=1 shows the traceback): '
+              f'{type(e).__name__}: {_one_line(e)}', file=err)
+        return 1
 
-# %% ../nbs/06_cli.ipynb #6421cdc6
+def _one_line(e, limit: int = 400) -> str:
+    "An exception's message on one line, at most `limit` characters."
+    s = ' '.join(str(e).split())
+    return s if len(s) <= limit else s[:limit] + '...'
+
+# %% ../nbs/06_cli.ipynb #e41696a6
 DEMO = [('rsna', 'rsna_stage_2_train_labels.csv', 'sample_rsna_submission.csv'),
         ('dsb2018', 'dsb2018_stage1_solution.csv', 'sample_dsb2018_submission.csv'),
         ('airbus', 'airbus_train_ship_segmentations_v2_subset.csv', 'sample_airbus_submission.csv')]

@@ -175,7 +175,7 @@ def read_rsna_solution(src, id_col: str = 'patientId', name: str | None = None):
     _first_bad(box & np.isnan(xywh).any(1), df, id_col, name, SolutionError, 'Target 1 row without a complete box')
     _first_bad(box & (xywh[:, 2:] <= 0).any(1), df, id_col, name, SolutionError, 'box width and height must be positive')
     _first_bad(box & (np.abs(xywh) > MAX_COORD).any(1), df, id_col, name, SolutionError, COORD_RULE)
-    _first_bad(df[id_col].duplicated().to_numpy() & np.isin(df[id_col].to_numpy(), df[id_col].to_numpy()[~box]), df,
+    _first_bad(df[id_col].duplicated().to_numpy() & df[id_col].isin(df[id_col][~box]).to_numpy(), df,
                id_col, name, SolutionError, 'a patient with Target 0 (no box) must have exactly one row')
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
     image_ids = pd.unique(df[id_col].to_numpy())
@@ -214,7 +214,7 @@ def image_codes(df: pd.DataFrame, id_col: str, image_ids: np.ndarray, name: str,
     _first_bad(ids == '', df, id_col, name, ParticipantVisibleError, f'empty {id_col}')
     codes = pd.Index(image_ids).get_indexer(ids)
     known = codes >= 0
-    if skip: known |= np.isin(ids, list(skip))
+    if skip: known |= pd.Series(ids).isin(skip).to_numpy()
     _first_bad(~known, df, id_col, name, ParticipantVisibleError, 'unknown id: not an image of the solution')
     if unique:
         _first_bad(df[id_col].duplicated().to_numpy(), df, id_col, name, ParticipantVisibleError,
@@ -280,21 +280,16 @@ def read_mask_solution(src, id_col: str = 'ImageId', usage: str | None = None, d
     if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
         raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all', file=name)
     empty = (df.EncodedPixels == '').to_numpy()
-    _first_bad(df[id_col].duplicated(keep=False).to_numpy() & np.isin(ids, ids[empty]) & scored, df, id_col, name,
+    _first_bad(df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[empty]).to_numpy() & scored, df, id_col, name,
                SolutionError, 'an image with an empty EncodedPixels row (no objects) must have no other row')
     rows = np.flatnonzero(scored & (df.EncodedPixels != '').to_numpy())
     gt = _runs(df, rows, codes, size, id_col, name, 'solution')
     return image_ids, size, gt, codes[rows], skipped
 
-_HUGE = r'(?<![0-9])0*[1-9][0-9]{18}|[0-9]{4000}'  # >= 10**18, or beyond what Python's int() reads
-
 def _runs(df, rows, codes, size, id_col, name, what):
     "Parse the RLEs of `rows` into global `Runs`; RLE errors get their file, row and id."
     npx = size.prod(1)
     base = np.concatenate([[0], np.cumsum(npx)[:-1]])
-    huge = np.zeros(len(df), bool); huge[rows] = df.EncodedPixels.iloc[rows].str.contains(_HUGE, regex=True)
-    _first_bad(huge, df, id_col, name, _error_class(what), 'integer too large',
-               'EncodedPixels holds a number of 19 or more digits')
     try: return parse_runs(df.EncodedPixels.to_numpy()[rows], base=base[codes[rows]], n_pixels=npx[codes[rows]])
     except RLEError as e:
         r = rows[e.row - 1] if e.row is not None else None

@@ -98,8 +98,11 @@ def _box(points: str, err, line: int, **where) -> tuple:
     "Box `(x0, y0, x1, y1)`: min/max over the four integer points of a `Coords` `points` attribute."
     pts = [q.split(',') for q in points.split()]
     if len(pts) != 4 or any(len(q) != 2 for q in pts):
-        raise err('Coords must hold exactly 4 points "x,y"', f'points={points!r} at line {line}', **where)
-    if not all(_INT.match(v) for q in pts for v in q): raise err('coordinates must be integers', f'points={points!r} at line {line}', **where)
+        raise err('Coords must hold exactly 4 points "x,y"', f'points={points[:80]!r} at line {line}', **where)
+    shown = repr(points if len(points) <= 80 else points[:80] + '...')
+    if not all(_INT.match(v) for q in pts for v in q): raise err('coordinates must be integers', f'points={shown} at line {line}', **where)
+    if any(len(v.lstrip('+-').lstrip('0')) > 9 for q in pts for v in q):  # before int(): no 5000-digit numbers
+        raise err('coordinate out of range (|x|, |y| < 10**9)', f'points={shown} at line {line}', **where)
     xs, ys = [int(q[0]) for q in pts], [int(q[1]) for q in pts]
     return min(xs), min(ys), max(xs), max(ys)
 

@@ -46,7 +46,9 @@ def _token_values(joined: str) -> np.ndarray:
         if not len(vals) or vals.max() < 10 ** 18: return vals  # larger values (or saturated ones): slow path
     vals = []
     for k, t in enumerate(joined.split()):
-        if not re.fullmatch(r'[+-]?[0-9]+', t, re.ASCII): raise RLEError('non-integer token', repr(t), row=k)
+        if not re.fullmatch(r'[+-]?[0-9]+', t, re.ASCII): raise RLEError('non-integer token', repr(t[:40]), row=k)
+        if len(t.lstrip('+-').lstrip('0')) > 18:  # checked before int(): Python refuses to read > 4300 digits
+            raise RLEError('integer too large', t if len(t) <= 40 else f'{t[:40]}... ({len(t)} digits)', row=k)
         vals.append(int(t))
         if abs(vals[-1]) >= 10 ** 18: raise RLEError('integer too large', t, row=k)
     return np.array(vals, np.int64)
