@@ -46,6 +46,7 @@ docs: $(STAMP) readme
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python tools/build_docs.py --out _docs
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install -q -e ".[bench]"
 	$(BIN)/python benchmarks/run.py
 
 clean:

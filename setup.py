@@ -26,6 +26,7 @@ lic = licenses.get(cfg['license'].lower(), (cfg['license'], None))
 dev_requirements = shlex.split(cfg.get('dev_requirements', ''))
 dashboard_requirements = shlex.split(cfg.get('dashboard_requirements', ''))
 docs_requirements = shlex.split(cfg.get('docs_requirements', ''))
+bench_requirements = shlex.split(cfg.get('bench_requirements', ''))
 
 setuptools.setup(
     name=cfg['lib_name'],
@@ -40,7 +41,8 @@ setuptools.setup(
     packages=setuptools.find_packages(include=['evalkit', 'evalkit.*']),
     include_package_data=True,
     install_requires=requirements,
-    extras_require={'dev': dev_requirements, 'dashboard': dashboard_requirements, 'docs': docs_requirements},
+    extras_require={'dev': dev_requirements, 'dashboard': dashboard_requirements, 'docs': docs_requirements,
+                    'bench': bench_requirements},
     dependency_links=cfg.get('dep_links', '').split(),
     python_requires='>=' + cfg['min_python'],
     long_description=open('README.md', encoding='utf-8').read(),
