@@ -18,10 +18,17 @@ import workloads  # noqa: E402
 
 PEERS = HERE/'peers'
 BIN = Path(sys.executable).parent
-SCRIPTS = {'floor': 'floor.py', 'pycocotools': 'pycoco.py', 'kernel': 'kernel.py', 'stardist': 'stardist_peer.py'}
-SCORERS = {'masks': ['floor', 'evalkit', 'pycocotools', 'kernel', 'stardist'],
-           'boxes': ['floor', 'evalkit', 'pycocotools'], 'xml': ['floor', 'evalkit']}
-EXACT = {'evalkit', 'pycocotools', 'kernel'}  # scores that must agree to 1e-12 (stardist uses >=: time only)
+COCO_MASKS, COCO_COUNTS, COCO_BOXES = 'pycocotools (masks)', 'pycocotools (counts, optimised)', 'pycocotools (boxes)'
+SCRIPTS = {'floor': 'floor.py', COCO_MASKS: 'pycoco_masks.py', COCO_COUNTS: 'pycoco.py', COCO_BOXES: 'pycoco.py',
+           'kernel': 'kernel.py', 'stardist': 'stardist_peer.py'}
+SCORERS = {'masks': ['floor', 'evalkit', COCO_MASKS, 'kernel', 'stardist', COCO_COUNTS],
+           'boxes': ['floor', 'evalkit', COCO_BOXES], 'xml': ['floor', 'evalkit']}
+# Peers as their users run them (the masks target's "fastest peer"); COCO_COUNTS is a hand-optimised scorer (Kaggle
+# RLE written straight as COCO counts, disjointness shortcut instead of matching), reported beside them.
+AS_USED = ('kernel', 'stardist', COCO_MASKS)
+LIBRARY = {COCO_MASKS: 'pycocotools.mask', COCO_COUNTS: 'pycocotools.mask', COCO_BOXES: 'pycocotools.mask',
+           'stardist': 'stardist.matching'}
+EXACT = {'evalkit', 'kernel', COCO_MASKS, COCO_COUNTS, COCO_BOXES}  # must agree to 1e-12 (stardist uses >=: time only)
 SLOW_S = 60.0  # a peer whose single run takes longer than this is run once
 TOL = 1e-12
 DESCRIPTION = {
@@ -121,7 +128,7 @@ def command(who: str, w: dict) -> list[str]:
 
 def available(who: str) -> str | None:
     "None when a peer's library imports; otherwise a note."
-    mod = {'pycocotools': 'pycocotools.mask', 'stardist': 'stardist.matching'}.get(who)
+    mod = LIBRARY.get(who)
     if not mod: return None
     r = run_once([sys.executable, '-c', f'import {mod}'])
     return None if r['rc'] == 0 else f'{mod} not importable: ' + (r['err'].strip().splitlines() or [''])[-1][:120]
@@ -204,20 +211,30 @@ def targets(res: dict, ek_note: str | None, imp: dict) -> list[dict]:
         r = ek['median_s'] / fl['median_s']
         return r <= 2, f'evalkit {ek["median_s"]:.3f} s = {r:.2f}x floor {fl["median_s"]:.3f} s (target <= 2x)'
 
-    def masks(ek, fl):
-        ok, d = within2(ek, fl)
-        peers = [r for r in res['dsb_synth']['rows'] if r['scorer'] in ('pycocotools', 'kernel', 'stardist')
-                 and r['status'] == 'ok']
-        if not peers: return False, d + '; no peer measured'
+    def faster(ek, names, what):
+        peers = [r for r in res['dsb_synth']['rows'] if r['scorer'] in names and r['status'] == 'ok']
+        if not peers: return False, f'no {what} measured'
         best = min(peers, key=lambda r: r['median_s'])
         sp = best['median_s'] / ek['median_s']
-        return ok and sp >= 20, d + f'; fastest peer {best["scorer"]} {best["median_s"]:.3f} s = {sp:.1f}x evalkit (target >= 20x)'
+        return sp >= 20, (f'{what} {best["scorer"]} {"> " if best.get("lower_bound") else ""}{best["median_s"]:.3f} s'
+                          f' = {sp:.1f}x evalkit {ek["median_s"]:.3f} s (target >= 20x)')
+
+    def masks(ek, fl):
+        ok, d = within2(ek, fl)
+        ok2, d2 = faster(ek, AS_USED, 'fastest peer as users run it:')
+        return ok and ok2, d + '; ' + d2
+
+    def masks_optimised(ek, fl):
+        return faster(ek, (COCO_COUNTS,), 'hand-optimised peer')
 
     def airbus(ek, fl):
         ok, d = within2(ek, fl)
         return ok and ek['peak_mb'] < 1024, d + f'; peak memory {ek["peak_mb"]:.0f} MB (target < 1024 MB)'
 
-    add('masks (a): evalkit <= 2x floor and >= 20x faster than the fastest peer', 'dsb_synth', masks)
+    add('masks (a): evalkit <= 2x floor and >= 20x faster than the fastest peer (as users run it: '
+        f'{", ".join(AS_USED)})', 'dsb_synth', masks)
+    add(f'masks (a), stated beside it: >= 20x faster than the hand-optimised {COCO_COUNTS}', 'dsb_synth',
+        masks_optimised)
     add('Airbus (b): evalkit <= 2x floor and peak memory < 1 GB', 'airbus', airbus)
     add('RSNA synthetic (c): evalkit <= 2x floor', 'rsna_synth', within2)
     add('RSNA real labels (c): evalkit <= 2x floor', 'rsna_real', within2)
@@ -338,7 +355,7 @@ def main(argv=None):
     out = a.out or (HERE if not (a.quick or a.only or a.evalkit) else workloads.WORK)
     names = a.only or list(workloads.WORKLOADS)
     ek_note = evalkit_status()
-    peer_notes = {k: available(k) for k in ('pycocotools', 'stardist')}
+    peer_notes = {k: available(k) for k in LIBRARY}
     t0 = time.perf_counter()
     res = {}
     for n in names:

@@ -120,12 +120,12 @@ def test_fixtures(tmp):
     sol = write(tmp/'dsb_sol.csv', 'ImageId,EncodedPixels,Height,Width,Usage\n'
                 f'A,{sq},10,10,Public\nB,{sq},10,10,Public\nC,{sq},10,10,Public\n')
     sub = write(tmp/'dsb_sub.csv', f'ImageId,EncodedPixels\nA,{sh}\nC,{sq}\n')
-    for p in ('kernel.py', 'pycoco.py'):
+    for p in ('kernel.py', 'pycoco.py', 'pycoco_masks.py'):
         check(abs(peer(p, 'dsb2018', sol, sub) - 0.4) < 1e-15, f'{p}: DSB fixture scores 0.4 (IoU 3/5 misses t = 0.6)')
     # Airbus: no ship + no prediction: 1; no ship + a prediction: 0; one ship at IoU 3/5: F2 1 at 2 of 10 -> 0.2.
     sol = write(tmp/'ab_sol.csv', f'ImageId,EncodedPixels\na.jpg,\nb.jpg,\nc.jpg,{sq}\n')
     sub = write(tmp/'ab_sub.csv', f'ImageId,EncodedPixels\na.jpg,\nb.jpg,{sq}\nc.jpg,{sh}\n')
-    for p in ('kernel.py', 'pycoco.py'):
+    for p in ('kernel.py', 'pycoco.py', 'pycoco_masks.py'):
         check(abs(peer(p, 'airbus', sol, sub) - 0.4) < 1e-15, f'{p}: Airbus fixture scores 0.4')
     # RSNA, SPEC 1 test vectors: 1/4 each; an empty patient is left out; a false box on an empty patient scores 0.
     sol = write(tmp/'rsna_sol.csv', 'patientId,x,y,width,height,Target\nA,0,0,100,100,1\nB,0,0,100,100,1\n'
@@ -138,8 +138,10 @@ def test_fixtures(tmp):
 def test_peers_agree():
     for name in ('dsb_synth', 'airbus', 'dsb_real'):
         w = workloads.get(name, True, 0)
-        k, c = (peer(p, w['metric'], w['solution'], w['submission']) for p in ('kernel.py', 'pycoco.py'))
-        check(abs(k - c) <= 1e-12 and 0 < k < 1, f'{name}: kernel {k:.15f} == pycocotools {c:.15f}')
+        k, c, m = (peer(p, w['metric'], w['solution'], w['submission'])
+                   for p in ('kernel.py', 'pycoco.py', 'pycoco_masks.py'))
+        check(abs(k - c) <= 1e-12 and abs(k - m) <= 1e-12 and 0 < k < 1,
+              f'{name}: kernel {k:.15f} == pycocotools counts {c:.15f} == pycocotools masks {m:.15f}')
     w = workloads.get('dsb_synth', True, 0)
     n = int(subprocess.run([sys.executable, str(PEERS/'floor.py'), 'dsb2018', w['solution'], w['submission']],
                            capture_output=True, text=True).stdout)
@@ -157,21 +159,44 @@ def fake_evalkit(path, offset=0.0):
     return str(path)
 
 
+def test_masks_targets():
+    "The masks (a) target takes the fastest peer as users run it; the hand-optimised pycocotools is stated beside it."
+    def res(**t):
+        rows = [dict(scorer=k, status='ok', median_s=v, peak_mb=100) for k, v in t.items()]
+        return {'dsb_synth': dict(rows=rows, agreement=dict(ok=None))}
+    imp = dict(status='PASS', detail='')
+    base = dict(floor=0.5, evalkit=0.6, kernel=30.0, stardist=25.0)
+    tg = run.targets(res(**base, **{run.COCO_MASKS: 13.0, run.COCO_COUNTS: 2.4}), None, imp)
+    used, opt = tg[0], tg[1]
+    check(used['status'] == 'PASS' and run.COCO_MASKS in used['detail'] and '21.7x' in used['detail']
+          and 'as users run it' in used['target'], f'targets: fastest peer as used is {run.COCO_MASKS} (21.7x): PASS')
+    check(opt['status'] == 'FAIL' and 'hand-optimised' in opt['target'] and '4.0x' in opt['detail'],
+          'targets: the hand-optimised pycocotools is reported beside it (4.0x: FAIL)')
+    tg = run.targets(res(**base, **{run.COCO_MASKS: 11.0, run.COCO_COUNTS: 20.0}), None, imp)
+    check(tg[0]['status'] == 'FAIL' and tg[1]['status'] == 'PASS' and '18.3x' in tg[0]['detail'],
+          'targets: 18.3x against the fastest peer as used is a FAIL, whatever the optimised one does')
+    tg = run.targets(res(**{**base, 'floor': 0.2}, **{run.COCO_MASKS: 13.0, run.COCO_COUNTS: 20.0}), None, imp)
+    check(tg[0]['status'] == 'FAIL' and '3.00x floor' in tg[0]['detail'], 'targets: 3x the floor is a FAIL')
+
+
 def test_run_end_to_end(tmp):
     only = ['--quick', '--only', 'dsb_real', 'rsna_synth']
     with contextlib.redirect_stdout(io.StringIO()):  # run.py's own PASS/FAIL lines would read as ours
         rep = run.main([*only, '--out', str(tmp/'good'), '--evalkit', fake_evalkit(tmp/'ek_good')])
     w = rep['workloads']['dsb_real']
     rows = {r['scorer']: r for r in w['rows']}
-    check(all(rows[k]['status'] == 'ok' for k in ('floor', 'evalkit', 'pycocotools', 'kernel'))
+    check(all(rows[k]['status'] == 'ok' for k in ('floor', 'evalkit', run.COCO_MASKS, run.COCO_COUNTS, 'kernel'))
           and rows['stardist']['status'] == 'skipped', 'run.py: every dsb_real row measured (stardist: quick skip)')
     check(rows['kernel']['vs_evalkit'] == rows['kernel']['median_s'] / rows['evalkit']['median_s']
           and rows['floor']['vs_floor'] == 1.0 and rows['evalkit']['peak_mb'] > 10, 'run.py: ratios and peak memory')
-    check(w['agreement']['ok'] is True and w['agreement']['scorers'] == ['evalkit', 'kernel', 'pycocotools'],
-          'run.py: evalkit, pycocotools and kernel agree')
+    check(w['agreement']['ok'] is True
+          and w['agreement']['scorers'] == sorted(['evalkit', 'kernel', run.COCO_MASKS, run.COCO_COUNTS]),
+          'run.py: evalkit, both pycocotools peers and the kernel agree')
+
     check(rep['import_check']['status'] == 'PASS', 'run.py: import check runs on the evalkit command')
     md = (tmp/'good'/'results.md').read_text()
-    check('## Machine' in md and '| dsb_real: scores of evalkit, kernel, pycocotools agree to 1e-12 | PASS' in md
+    check('## Machine' in md and f'| dsb_real: scores of evalkit, kernel, {run.COCO_COUNTS}, {run.COCO_MASKS} '
+          'agree to 1e-12 | PASS' in md and f'| {run.COCO_MASKS} |' in md
           and 'dashboard slider update (real DSB)' in md, 'run.py: results.md has machine, targets, dashboard row')
     check(json.loads((tmp/'good'/'results.json').read_text())['workloads']['rsna_synth']['agreement']['ok'] is True,
           'run.py: results.json written; RSNA evalkit == pycocotools')
@@ -191,6 +216,7 @@ if __name__ == '__main__':
         test_local_rle()
         test_fixtures(d)
         test_peers_agree()
+        test_masks_targets()
         test_run_end_to_end(d)
     print(f'{len(failures)} failed in {time.time() - t0:.0f} s' if failures else f'all passed in {time.time() - t0:.0f} s')
     sys.exit(1 if failures else 0)
