@@ -15,11 +15,11 @@ from .matching import count_matches
 from .sweep import threshold_values
 
 # %% auto #0
-__all__ = ['COLORS', 'METRICS', 'CLASS_COLORS', 'threshold_label', 'Model', 'prepare', 'image_values', 'ThresholdView',
-           'threshold_view', 'ImageView', 'image_view', 'image_labels', 'png_data_uri', 'overlay', 'curve_figure',
-           'histogram_figure', 'image_size', 'group_traces', 'image_figure', 'iou_figure', 'image_order', 'Dashboard',
-           'dashboard', 'ICDARView', 'icdar_view', 'pr_figure', 'icdar_table_html', 'ICDARDashboard',
-           'time_slider_update']
+__all__ = ['COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'METRICS', 'CLASS_COLORS', 'threshold_label', 'Model', 'prepare',
+           'image_values', 'ThresholdView', 'threshold_view', 'ImageView', 'image_view', 'image_labels', 'png_bytes',
+           'png_data_uri', 'overlay', 'curve_figure', 'histogram_figure', 'image_size', 'group_traces', 'image_figure',
+           'iou_figure', 'draw_boxes', 'view_picture', 'iou_picture', 'image_order', 'Dashboard', 'dashboard',
+           'ICDARView', 'icdar_view', 'pr_figure', 'icdar_table_html', 'ICDARDashboard', 'time_slider_update']
 
 # %% ../nbs/05_dashboard.ipynb #ca09cc2f
 def threshold_label(t,  # threshold: Fraction, decimal string, int...
@@ -238,16 +238,21 @@ COLORS = {'TP': '#2ca02c', 'FP': '#d62728', 'FN': '#ff9f1c'}  # status colours, 
 
 def _rgb(hexcolor: str) -> np.ndarray: return np.array([int(hexcolor[i:i + 2], 16) for i in (1, 3, 5)], np.float64)
 
-def png_data_uri(rgb: np.ndarray,  # (H, W, 3) uint8 RGB picture
-                ) -> str:  # 'data:image/png;base64,...'
-    "Encode an RGB picture as a PNG data URI (zlib only)."
+def png_bytes(rgb: np.ndarray,  # (H, W, 3) uint8 RGB picture
+             ) -> bytes:  # the PNG file's bytes
+    "Encode an RGB picture as PNG (zlib only)."
     rgb = np.ascontiguousarray(rgb, np.uint8)
     h, w, _ = rgb.shape
     raw = np.concatenate([np.zeros((h, 1), np.uint8), rgb.reshape(h, w * 3)], axis=1).tobytes()
     chunk = lambda tag, data: struct.pack('>I', len(data)) + tag + data + struct.pack('>I', zlib.crc32(tag + data))
     png = (b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0))
            + chunk(b'IDAT', zlib.compress(raw, 1)) + chunk(b'IEND', b''))
-    return 'data:image/png;base64,' + base64.b64encode(png).decode('ascii')
+    return png
+
+def png_data_uri(rgb: np.ndarray,  # (H, W, 3) uint8 RGB picture
+                ) -> str:  # 'data:image/png;base64,...'
+    "Encode an RGB picture as a PNG data URI (zlib only)."
+    return 'data:image/png;base64,' + base64.b64encode(png_bytes(rgb)).decode('ascii')
 
 # %% ../nbs/05_dashboard.ipynb #4c965ab9
 def _base_picture(pixels, hw) -> np.ndarray:
@@ -380,6 +385,62 @@ def iou_figure(iv: ImageView, label: str = '') -> go.Figure:
                       legend=dict(orientation='h', y=-0.15), margin=dict(l=60, r=10, t=40, b=40))
     return fig
 
+# %% ../nbs/05_dashboard.ipynb #b30caf87
+def draw_boxes(pic: np.ndarray,  # uint8 (H, W, 3) picture (not modified)
+               boxes,  # float (n, 4): x, y, width, height in pixels (x: column, y: row, origin top-left)
+               colors,  # uint8 (n, 3): RGB colour of each box
+               width: int = 2,  # line width in pixels
+               dashed: bool = False,  # dashes of 3 * width pixels
+              ) -> np.ndarray:  # uint8 (H, W, 3)
+    "Copy of `pic` with the outlines of `boxes` drawn inside their edges, clipped to the picture."
+    out, (H, W) = pic.copy(), pic.shape[:2]
+    b = np.asarray(boxes, np.float64).reshape(-1, 4)
+    x0, y0 = np.floor(b[:, 0]).astype(np.int64), np.floor(b[:, 1]).astype(np.int64)
+    x1, y1 = np.ceil(b[:, 0] + b[:, 2]).astype(np.int64), np.ceil(b[:, 1] + b[:, 3]).astype(np.int64)  # exclusive
+    r0, r1 = np.concatenate([y0, y1 - width, y0, y0]), np.concatenate([y0 + width, y1, y1, y1])
+    c0, c1 = np.concatenate([x0, x0, x0, x1 - width]), np.concatenate([x1, x1, x0 + width, x1])
+    r0, r1, c0, c1 = np.clip(r0, 0, H), np.clip(r1, 0, H), np.clip(c0, 0, W), np.clip(c1, 0, W)
+    rows, e = _expand(r0, np.maximum(r1, r0))
+    cols, k = _expand(c0[e], np.maximum(c1[e], c0[e]))
+    r, e = rows[k], e[k]
+    keep = ((r + cols) // (3 * width)) % 2 == 0 if dashed else np.ones(len(r), bool)
+    out[r[keep], cols[keep]] = np.asarray(colors, np.uint8).reshape(-1, 3)[np.tile(np.arange(len(b)), 4)[e[keep]]]
+    return out
+
+# %% ../nbs/05_dashboard.ipynb #c4f7cf26
+def view_picture(model: Model,  # from `prepare`
+                 iv: ImageView,  # the picked image at the slider's threshold
+                 picture: np.ndarray,  # uint8 (H, W, 3): the overlay (masks) or the image's pixels / blank (boxes)
+                ) -> np.ndarray:  # uint8 (H, W, 3)
+    "The picture the live dashboard shows: `picture`, with the boxes drawn for a box metric (masks are in it already)."
+    objs = model.scene.gt
+    if not isinstance(objs, np.ndarray): return picture
+    w = max(2, round(max(picture.shape[:2]) / 400))
+    rgb = lambda st: np.array([_rgb(COLORS[s]) for s in st], np.uint8).reshape(-1, 3)
+    out = draw_boxes(picture, objs[iv.gt], rgb(iv.gt_status), w)
+    return draw_boxes(out, model.scene.pred[iv.pred], rgb(iv.pred_status), w, dashed=True)
+
+VIRIDIS = ('#440154', '#3b528b', '#21918c', '#5ec962', '#fde725')  # IoU 0, 0.25, 0.5, 0.75, 1
+HIT_COLOR, MATCH_COLOR = '#ff00ff', '#000000'
+
+def iou_picture(iv: ImageView,  # the picked image at the slider's threshold
+                cell: int | None = None,  # cell size in pixels (default: the table fits about 300 pixels, 3..40)
+               ) -> np.ndarray:  # uint8 (g * cell, p * cell, 3); one gray cell when the table is empty
+    "The IoU table as a picture: rows ground truth, columns predictions, viridis IoU, hits outlined, matches marked."
+    g, p = iv.iou.shape
+    c = cell or int(np.clip(300 // max(g, p, 1), 3, 40))
+    if g == 0 or p == 0: return np.full((c, c, 3), 200, np.uint8)
+    anchors = np.array([_rgb(h) for h in VIRIDIS])
+    lut = np.stack([np.interp(np.linspace(0, 1, 256), np.linspace(0, 1, len(VIRIDIS)), anchors[:, i]) for i in range(3)], 1)
+    pic = np.repeat(np.repeat(lut[np.rint(np.clip(iv.iou, 0, 1) * 255).astype(int)], c, 0), c, 1).astype(np.uint8)
+    b = max(1, c // 6)
+    ring = np.zeros((c, c), bool); ring[:b] = ring[-b:] = True; ring[:, :b] = ring[:, -b:] = True
+    dot = np.zeros((c, c), bool); dot[c // 3:c - c // 3, c // 3:c - c // 3] = True
+    for mask, patch, color in ((iv.hit, ring, HIT_COLOR), (iv.matched, dot, MATCH_COLOR)):
+        r, q = np.nonzero(mask); pr, pq = np.nonzero(patch)
+        pic[(r[:, None] * c + pr).ravel(), (q[:, None] * c + pq).ravel()] = _rgb(color)
+    return pic
+
 # %% ../nbs/05_dashboard.ipynb #637c2cf2
 def image_order(model, beta='metric', worst_first: bool = True) -> list[tuple[str, str]]:
     "(label, image id) options for the picker: solution order, or worst image score first."
@@ -421,11 +482,16 @@ class Dashboard:
         self.curve_fig = go.FigureWidget(curve_figure(v, self.model.labels, iv).update_layout(width=560, height=320))
         self.hist_fig = go.FigureWidget(histogram_figure(v).update_layout(title='per-image values at the slider',
                                                                          width=560, height=280))
-        self.image_fig = go.FigureWidget(image_figure(self.model, iv, self._picture(iv)).update_layout(
-            title=None, margin=dict(t=10), width=720, height=440))
-        self.iou_fig = go.FigureWidget(iou_figure(iv, v.label).update_layout(title=None, margin=dict(t=10),
-                                                                            width=720, height=330))
-        self._labels(v, iv)
+        # the image and the IoU table are shown as pictures (core `Image` widgets: see "Pictures for the live page");
+        # `image_fig` and `iou_fig` are the same views as plotly figures, kept up to date for notebooks and reports
+        self.image_fig = image_figure(self.model, iv, self._picture(iv)).update_layout(title=None, margin=dict(t=10))
+        self.iou_fig = iou_figure(iv, v.label).update_layout(title=None, margin=dict(t=10))
+        self.image_png = W.Image(format='png', layout=W.Layout(height='400px', width='auto'))
+        self.iou_png = W.Image(format='png', layout=W.Layout(width='auto', height='auto'))
+        self.image_legend = W.HTML()
+        self.image_png.add_class('evalkit-overlay'); self.iou_png.add_class('evalkit-iou-table')
+        self.image_legend.add_class('evalkit-legend')
+        self._labels(v, iv); self._update_image(iv, True); self._update_iou(iv, True)
         self.slider.observe(lambda ch: self.update(), 'value')
         self.metric.observe(self._on_metric, 'value'); self.beta.observe(self._on_metric, 'value')
         self.order.observe(lambda ch: self._reorder(), 'value')
@@ -434,8 +500,8 @@ class Dashboard:
         head = W.HTML(f'<b>{self.model.result.metric}</b>: {len(self.model.image_ids)} images')
         self.widget = W.VBox([W.HBox([head, self.slider, self.metric, self.beta]), self.score_label, self.totals,
                               W.HBox([W.VBox([self.curve_fig, self.hist_fig]),
-                                      W.VBox([W.HBox([self.picker, self.order]), self.image_label, self.image_fig,
-                                              self.iou_label, self.iou_fig])])])
+                                      W.VBox([W.HBox([self.picker, self.order]), self.image_label, self.image_legend,
+                                              self.image_png, self.iou_label, self.iou_png])])])
 
     @property
     def t_index(self) -> int: return self.model.labels.index(self.slider.value)
@@ -454,7 +520,9 @@ class Dashboard:
         self.totals.value = f"TP {v.tp:,} &nbsp; FP {v.fp:,} &nbsp; FN {v.fn:,} at IoU {v.label}"
         self.image_label.value = f'<b>{_image_title(iv, self.model)}</b>'
         self.iou_label.value = (f'<b>IoU table: {len(iv.gt)} ground truth x {len(iv.pred)} predictions</b>, hits at '
-                                f'IoU {v.label}: {int(iv.hit.sum())}, matched: {int(iv.matched.sum())}')
+                                f'IoU {v.label}: {int(iv.hit.sum())}, matched: {int(iv.matched.sum())}<br><sub>rows: '
+                                f'ground truth (solution order), columns: predictions (submission order); colour: IoU '
+                                f'from 0 (purple) to 1 (yellow); magenta ring: IoU passes; black square: matched</sub>')
 
     def _picture(self, iv: ImageView):
         "The overlay picture of the picked image for its current statuses (masks), or its pixels/blank (boxes)."
@@ -496,6 +564,7 @@ class Dashboard:
         self.hist_fig.data[0].x = v.values.to_numpy().tolist()
 
     def _update_iou(self, iv, new_image):
+        self.iou_png.value = png_bytes(iou_picture(iv))
         hx, hy = _cells(iv.hit); mx, my = _cells(iv.matched)
         with self.iou_fig.batch_update():
             if new_image:
@@ -505,13 +574,21 @@ class Dashboard:
             self.iou_fig.data[2].x, self.iou_fig.data[2].y = mx, my
 
     def _update_image(self, iv, new_image):
+        pic = self._picture(iv)
+        png = png_bytes(view_picture(self.model, iv, pic))
+        groups = group_traces(self.model, iv)
+        self.image_png.value = png
+        self.image_legend.value = ' &nbsp; '.join(
+            f'<span class="{side}-{st}"><span style="color:{COLORS[st]}">{"&#9632;" if side == "gt" else "&#9633;"}'
+            f'</span> {g["name"]}</span>' for g, (side, st, _) in zip(groups, _GROUPS))
         with self.image_fig.batch_update():
             if self.model.scene.size is not None or new_image:
-                self.image_fig.data[0].source = png_data_uri(self._picture(iv))
+                self.image_fig.data[0].source = 'data:image/png;base64,' + base64.b64encode(
+                    png if self.model.scene.size is not None else png_bytes(pic)).decode('ascii')
             if new_image:
                 H, W = image_size(self.model, iv.code, self.canvas)
                 self.image_fig.layout.xaxis.range, self.image_fig.layout.yaxis.range = [0, W], [H, 0]
-            for tr, g in zip(self.image_fig.data[1:], group_traces(self.model, iv)):
+            for tr, g in zip(self.image_fig.data[1:], groups):
                 tr.x, tr.y, tr.name = g['x'], g['y'], g['name']
 
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
