@@ -290,7 +290,10 @@ def markdown(rep: dict) -> str:
          'the process). The floor reads both files with pandas and parses every RLE / box integer in one bulk call: '
          'the least any scorer must do. Ratios: to the floor (lower is better) and peer time / evalkit time '
          '(higher means evalkit is faster); "above floor" compares the time each spends beyond the floor, i.e. the '
-         'scoring work without process start-up and file parsing.', '',
+         'scoring work without process start-up and file parsing. Peers as their users run them: '
+         f'{COCO_MASKS} (each RLE decoded to a mask, `mask.encode`, `mask.iou`, greedy matching), the classic '
+         f'kernel, stardist; {COCO_COUNTS} is a hand-optimised scorer (RLE written straight as COCO counts, '
+         'disjointness shortcut instead of matching), reported beside them.', '',
          '## Machine', '',
          f'- CPU: {m["cpu"]}, {m["cores"]} cores ({m["usable_cores"]} usable), {m["memory_gb"]} GB memory',
          f'- {m["os"]}, Python {m["python"]}'
@@ -334,6 +337,26 @@ def markdown(rep: dict) -> str:
     return '\n'.join(L)
 
 
+SHORT = {'dsb_synth': '(a) DSB 2018 masks, 600 synthetic images', 'airbus': '(b) Airbus masks, 15,606 images',
+         'rsna_synth': '(c) RSNA boxes, 3,000 synthetic patients', 'rsna_real': '(c) RSNA boxes, real labels (26,684)',
+         'icdar': '(d) ICDAR 2017 POD, 2,000 pages', 'dsb_real': '(e) DSB 2018 masks, real stage 1 (65 images)'}
+SPEED_PEERS = (COCO_MASKS, 'kernel', 'stardist', COCO_COUNTS, COCO_BOXES)
+
+
+def speed_table(rep: dict) -> str:
+    "The README's table: per workload, evalkit / floor and each peer's time / evalkit's (higher: evalkit faster)."
+    L = ['| workload | floor s | evalkit s | evalkit / floor | ' + ' | '.join(f'{p} / evalkit' for p in SPEED_PEERS) + ' |',
+         '|---|---:|---:|---:|' + '---:|' * len(SPEED_PEERS)]
+    for w in rep['workloads'].values():
+        r = {x['scorer']: x for x in w['rows'] if x['status'] == 'ok'}
+        if 'floor' not in r or 'evalkit' not in r: continue
+        cell = lambda p: ('' if p not in r else ('> ' if r[p].get('lower_bound') else '') + f'{r[p]["vs_evalkit"]:.1f}x')
+        L.append(f'| {SHORT[w["name"]]} | {r["floor"]["median_s"]:.2f} | '
+                 f'{r["evalkit"]["median_s"]:.2f} | {r["evalkit"]["vs_floor"]:.2f}x | '
+                 + ' | '.join(cell(p) for p in SPEED_PEERS) + ' |')
+    return '\n'.join(L)
+
+
 def render(folder: Path) -> None:
     "Rewrite results.md from results.json in `folder` (after a change of the report layout; nothing is re-run)."
     (folder/'results.md').write_text(markdown(json.loads((folder/'results.json').read_text())))
@@ -348,7 +371,10 @@ def main(argv=None):
     p.add_argument('--out', type=Path, default=None, help='folder for results.md/.json (default: see module doc)')
     p.add_argument('--evalkit', default=None, help='executable to time instead of the installed `evalkit`')
     p.add_argument('--peer-timeout', type=float, default=180.0, help='seconds before a peer run is stopped')
+    p.add_argument('--speed-table', type=Path, metavar='RESULTS_JSON',
+                   help="print the README's speed table from a results.json (nothing is run)")
     a = p.parse_args(argv)
+    if a.speed_table: return print(speed_table(json.loads(a.speed_table.read_text())))
     global EVALKIT, PEER_TIMEOUT
     EVALKIT, PEER_TIMEOUT = a.evalkit, a.peer_timeout
     repeat = a.repeat or (1 if a.quick else 5)

@@ -1,6 +1,9 @@
-"""pycocotools: masks as COCO RLE (`mask.frPyObjects` on uncompressed counts), overlaps by `mask.iou`; boxes (RSNA)
-by `mask.iou` on xywh boxes. Same matching and metric as evalkit (SPEC 1-3). `mask.iou` returns i/u correctly rounded
-in float64, and i/u > float(t) decides exactly like the rational test for these sizes. Prints the score.
+"""pycocotools, hand-optimised (row "pycocotools (counts, optimised)"): Kaggle RLE written straight as COCO counts
+(`mask.frPyObjects` on uncompressed counts, no mask decoded), overlaps by `mask.iou`, and the disjointness shortcut
+(disjoint predictions and t >= 1/2: the pairs with IoU > t are the matching) instead of a matching. Not how users
+run pycocotools: that is `pycoco_masks.py`. Boxes (RSNA, row "pycocotools (boxes)") by `mask.iou` on xywh boxes,
+greedy matching in confidence order. Same metric as evalkit (SPEC 1-3). `mask.iou` returns i/u correctly rounded in
+float64, and i/u > float(t) decides exactly like the rational test for these sizes. Prints the score.
 
     python benchmarks/peers/pycoco.py METRIC SOLUTION SUBMISSION      # METRIC: dsb2018, airbus or rsna
 """
