@@ -486,8 +486,10 @@ class Dashboard:
         # `image_fig` and `iou_fig` are the same views as plotly figures, kept up to date for notebooks and reports
         self.image_fig = image_figure(self.model, iv, self._picture(iv)).update_layout(title=None, margin=dict(t=10))
         self.iou_fig = iou_figure(iv, v.label).update_layout(title=None, margin=dict(t=10))
-        self.image_png = W.Image(format='png', layout=W.Layout(height='400px', width='auto'))
-        self.iou_png = W.Image(format='png', layout=W.Layout(width='auto', height='auto'))
+        # the pictures keep their proportions: the image 400 pixels high, the IoU table at its own size (crisp cells)
+        self.image_png = W.Image(format='png', layout=W.Layout(height='400px', width='auto', max_width='720px',
+                                                               object_fit='contain', align_self='flex-start'))
+        self.iou_png = W.Image(format='png', layout=W.Layout(width='auto', height='auto', align_self='flex-start'))
         self.image_legend = W.HTML()
         self.image_png.add_class('evalkit-overlay'); self.iou_png.add_class('evalkit-iou-table')
         self.image_legend.add_class('evalkit-legend')
