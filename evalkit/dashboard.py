@@ -4,7 +4,7 @@
 
 # %% ../nbs/05_dashboard.ipynb #fe4c46f7
 from __future__ import annotations
-import base64, struct, time, zlib
+import base64, html as _html, struct, time, zlib
 from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np, pandas as pd
@@ -18,8 +18,9 @@ from .sweep import threshold_values
 __all__ = ['COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'METRICS', 'CLASS_COLORS', 'threshold_label', 'Model', 'prepare',
            'image_values', 'ThresholdView', 'threshold_view', 'ImageView', 'image_view', 'image_labels', 'png_bytes',
            'png_data_uri', 'overlay', 'curve_figure', 'histogram_figure', 'image_size', 'group_traces', 'image_figure',
-           'iou_figure', 'draw_boxes', 'view_picture', 'iou_picture', 'image_order', 'Dashboard', 'dashboard',
-           'ICDARView', 'icdar_view', 'pr_figure', 'icdar_table_html', 'ICDARDashboard', 'time_slider_update']
+           'iou_figure', 'draw_boxes', 'view_picture', 'iou_picture', 'curve_svg', 'histogram_svg', 'image_order',
+           'Dashboard', 'dashboard', 'ICDARView', 'icdar_view', 'pr_figure', 'icdar_table_html', 'ICDARDashboard',
+           'time_slider_update']
 
 # %% ../nbs/05_dashboard.ipynb #ca09cc2f
 def threshold_label(t,  # threshold: Fraction, decimal string, int...
@@ -441,6 +442,68 @@ def iou_picture(iv: ImageView,  # the picked image at the slider's threshold
         pic[(r[:, None] * c + pr).ravel(), (q[:, None] * c + pq).ravel()] = _rgb(color)
     return pic
 
+# %% ../nbs/05_dashboard.ipynb #dd4e5aab
+_BLUE, _RED = '#636efa', '#ef553b'
+
+def _svg(w: int, h: int, body: list, title: str, xlabel: str, ylabel: str, xt, yt, sx, sy, xr, yr) -> str:
+    "SVG chart w x h: plot area `xr` x `yr` (data units, mapped by `sx`, `sy`), ticks `xt`, `yt` ((value, text)), `body`."
+    e = _html.escape
+    x0, x1, y0, y1 = sx(xr[0]), sx(xr[1]), sy(yr[1]), sy(yr[0])
+    grid = [f'<line x1="{sx(v):.1f}" x2="{sx(v):.1f}" y1="{y0:.1f}" y2="{y1:.1f}" stroke="#fff"/>'
+            f'<text x="{sx(v):.1f}" y="{y1 + 16:.1f}" text-anchor="middle">{e(t)}</text>' for v, t in xt]
+    grid += [f'<line x1="{x0:.1f}" x2="{x1:.1f}" y1="{sy(v):.1f}" y2="{sy(v):.1f}" stroke="#fff"/>'
+             f'<text x="{x0 - 6:.1f}" y="{sy(v) + 4:.1f}" text-anchor="end">{e(t)}</text>' for v, t in yt]
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="11">'
+            f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" fill="#e5ecf6"/>' + ''.join(grid)
+            + f'<text x="{w / 2:.0f}" y="18" text-anchor="middle" font-size="14">{e(title)}</text>'
+            f'<text x="{(x0 + x1) / 2:.1f}" y="{h - 6}" text-anchor="middle" font-size="12">{e(xlabel)}</text>'
+            f'<text transform="translate(14 {(y0 + y1) / 2:.1f}) rotate(-90)" text-anchor="middle" font-size="12">'
+            f'{e(ylabel)}</text>' + ''.join(body) + '</svg>')
+
+def curve_svg(view: ThresholdView,  # the dataset at the slider's threshold
+              labels,  # str [T]: threshold labels
+              image: ImageView | None = None,  # the picked image (its values are drawn too, dotted)
+              w: int = 560, h: int = 320,  # size in pixels
+             ) -> str:  # '<svg ...>...</svg>'
+    "The score curve as SVG: mean value per threshold, the picked image's values, the slider's threshold marked."
+    x = [float(as_fraction(l)) for l in labels]
+    lo, hi = min(x) - 0.02, max(x) + 0.02
+    sx = lambda v: 50 + (v - lo) / (hi - lo or 1) * (w - 180)
+    sy = lambda v: h - 45 - v * (h - 80)
+    body = []
+    for ys, col, dash, cls in ((view.curve, _BLUE, '', 'mean'), ([] if image is None else image.values, _RED, ' stroke-dasharray="3 3"', 'picked')):
+        pts = [(a, b) for a, b in zip(x, ys) if np.isfinite(b)]
+        if pts: body.append(f'<polyline class="{cls}" fill="none" stroke="{col}" stroke-width="2"{dash} points="'
+                            + ' '.join(f'{sx(a):.1f},{sy(b):.1f}' for a, b in pts) + '"/>')
+        body += [f'<circle cx="{sx(a):.1f}" cy="{sy(b):.1f}" r="3.5" fill="{col}"><title>{cls} at IoU {l}: {b:.4f}'
+                 f'</title></circle>' for (a, b), l in zip(pts, [l for l, v in zip(labels, ys) if np.isfinite(v)])]
+    xs, ys = sx(x[view.t_index]), sy(view.score_at if np.isfinite(view.score_at) else 0)
+    body.append(f'<line x1="{xs:.1f}" x2="{xs:.1f}" y1="{sy(1):.1f}" y2="{sy(0):.1f}" stroke="gray" stroke-dasharray="5 4"/>'
+                f'<path class="at-slider" data-x="{x[view.t_index]!r}" data-y="{float(view.score_at)!r}" fill="black" '
+                f'd="M{xs:.1f},{ys - 8:.1f} l8,8 l-8,8 l-8,-8 z"><title>at IoU {view.label}: {view.score_at:.4f}</title></path>')
+    for k, (name, col) in enumerate((('mean over images', _BLUE), ('picked image', _RED), ('at slider', 'black'))):
+        body.append(f'<rect x="{w - 120}" y="{40 + 18 * k}" width="10" height="10" fill="{col}"/>'
+                    f'<text x="{w - 105}" y="{49 + 18 * k}">{name}</text>')
+    return _svg(w, h, body, f'{_metric_name(view.beta)} vs IoU threshold (score {view.score:.4f})', 'IoU threshold',
+                'value', [(x[i], labels[i]) for i in range(0, len(x), 1 if len(x) <= 6 else 2)],
+                [(v, f'{v:g}') for v in (0, 0.2, 0.4, 0.6, 0.8, 1)], sx, sy, (lo, hi), (-0.02, 1.02))
+
+def histogram_svg(view: ThresholdView, w: int = 560, h: int = 280) -> str:
+    "The per-image values at the slider's threshold as an SVG histogram: 20 bins of width 0.05 (the last holds 1)."
+    edges = np.linspace(0, 1, 21)
+    counts = np.histogram(view.values.to_numpy(), edges)[0]
+    top = max(int(counts.max()) if len(counts) else 0, 1)
+    step = max(1, int(np.ceil(top / 5)))
+    ymax = step * int(np.ceil(top / step))
+    sx = lambda v: 50 + v * (w - 70)
+    sy = lambda v: h - 45 - v / ymax * (h - 80)
+    body = [f'<rect class="bar" data-count="{n}" x="{sx(a) + 1:.1f}" y="{sy(n):.1f}" width="{sx(b) - sx(a) - 2:.1f}" '
+            f'height="{sy(0) - sy(n):.1f}" fill="{_BLUE}"><title>{a:.2f} to {b:.2f}: {n} images</title></rect>'
+            for a, b, n in zip(edges[:-1], edges[1:], counts)]
+    return _svg(w, h, body, f'per-image {_metric_name(view.beta)} at IoU {view.label}', 'value', 'images',
+                [(v, f'{v:g}') for v in (0, 0.2, 0.4, 0.6, 0.8, 1)], [(v, str(v)) for v in range(0, ymax + 1, step)], sx, sy,
+                (0, 1), (0, ymax))
+
 # %% ../nbs/05_dashboard.ipynb #637c2cf2
 def image_order(model, beta='metric', worst_first: bool = True) -> list[tuple[str, str]]:
     "(label, image id) options for the picker: solution order, or worst image score first."
@@ -479,11 +542,12 @@ class Dashboard:
         v, iv = self.views()
         # texts that change with the slider live in HTML widgets (cheap to update, easy to read in a browser test)
         # the whole dashboard fits one screen (about 1300 x 1000 pixels)
-        self.curve_fig = go.FigureWidget(curve_figure(v, self.model.labels, iv).update_layout(width=560, height=320))
-        self.hist_fig = go.FigureWidget(histogram_figure(v).update_layout(title='per-image values at the slider',
-                                                                         width=560, height=280))
-        # the image and the IoU table are shown as pictures (core `Image` widgets: see "Pictures for the live page");
-        # `image_fig` and `iou_fig` are the same views as plotly figures, kept up to date for notebooks and reports
+        # the views are shown as pictures in core widgets (SVG in `HTML`, PNG in `Image`: see "Pictures for the live
+        # page"); `curve_fig`, `hist_fig`, `image_fig` and `iou_fig` are the same views as plotly figures, kept up to date
+        self.curve_fig = curve_figure(v, self.model.labels, iv)
+        self.hist_fig = histogram_figure(v).update_layout(title='per-image values at the slider')
+        self.curve_svg, self.hist_svg = W.HTML(), W.HTML()
+        self.curve_svg.add_class('evalkit-curve'); self.hist_svg.add_class('evalkit-hist')
         self.image_fig = image_figure(self.model, iv, self._picture(iv)).update_layout(title=None, margin=dict(t=10))
         self.iou_fig = iou_figure(iv, v.label).update_layout(title=None, margin=dict(t=10))
         # the pictures keep their proportions: the image 400 pixels high, the IoU table at its own size (crisp cells)
@@ -493,7 +557,8 @@ class Dashboard:
         self.image_legend = W.HTML()
         self.image_png.add_class('evalkit-overlay'); self.iou_png.add_class('evalkit-iou-table')
         self.image_legend.add_class('evalkit-legend')
-        self._labels(v, iv); self._update_image(iv, True); self._update_iou(iv, True)
+        self._labels(v, iv); self._update_hist(v); self._update_image(iv, True); self._update_iou(iv, True)
+        self.curve_svg.value = curve_svg(v, self.model.labels, iv)
         self.slider.observe(lambda ch: self.update(), 'value')
         self.metric.observe(self._on_metric, 'value'); self.beta.observe(self._on_metric, 'value')
         self.order.observe(lambda ch: self._reorder(), 'value')
@@ -501,7 +566,7 @@ class Dashboard:
         self.picker.observe(lambda ch: self._quiet or self.update(new_image=True), 'value')
         head = W.HTML(f'<b>{self.model.result.metric}</b>: {len(self.model.image_ids)} images')
         self.widget = W.VBox([W.HBox([head, self.slider, self.metric, self.beta]), self.score_label, self.totals,
-                              W.HBox([W.VBox([self.curve_fig, self.hist_fig]),
+                              W.HBox([W.VBox([self.curve_svg, self.hist_svg]),
                                       W.VBox([W.HBox([self.picker, self.order]), self.image_label, self.image_legend,
                                               self.image_png, self.iou_label, self.iou_png])])])
 
@@ -560,10 +625,12 @@ class Dashboard:
             self.curve_fig.data[2].x, self.curve_fig.data[2].y = [x[v.t_index]], [v.score_at]
             self.curve_fig.layout.shapes[0].x0 = self.curve_fig.layout.shapes[0].x1 = x[v.t_index]
             self.curve_fig.layout.title.text = f'{_metric_name(v.beta)} vs IoU threshold (score {v.score:.4f})'
+        self.curve_svg.value = curve_svg(v, self.model.labels, iv)
         self._update_hist(v); self._update_iou(iv, new_image); self._update_image(iv, new_image)
 
     def _update_hist(self, v):
         self.hist_fig.data[0].x = v.values.to_numpy().tolist()
+        self.hist_svg.value = histogram_svg(v)
 
     def _update_iou(self, iv, new_image):
         self.iou_png.value = png_bytes(iou_picture(iv))
