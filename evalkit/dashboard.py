@@ -19,8 +19,8 @@ __all__ = ['COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'METRICS', 'CLASS_CO
            'image_values', 'ThresholdView', 'threshold_view', 'ImageView', 'image_view', 'image_labels', 'png_bytes',
            'png_data_uri', 'overlay', 'curve_figure', 'histogram_figure', 'image_size', 'group_traces', 'image_figure',
            'iou_figure', 'draw_boxes', 'view_picture', 'iou_picture', 'curve_svg', 'histogram_svg', 'image_order',
-           'Dashboard', 'dashboard', 'ICDARView', 'icdar_view', 'pr_figure', 'icdar_table_html', 'ICDARDashboard',
-           'time_slider_update']
+           'Dashboard', 'dashboard', 'ICDARView', 'icdar_view', 'pr_figure', 'pr_svg', 'icdar_table_html',
+           'ICDARDashboard', 'time_slider_update']
 
 # %% ../nbs/05_dashboard.ipynb #ca09cc2f
 def threshold_label(t,  # threshold: Fraction, decimal string, int...
@@ -546,7 +546,7 @@ class Dashboard:
         # page"); `curve_fig`, `hist_fig`, `image_fig` and `iou_fig` are the same views as plotly figures, kept up to date
         self.curve_fig = curve_figure(v, self.model.labels, iv)
         self.hist_fig = histogram_figure(v).update_layout(title='per-image values at the slider')
-        self.curve_svg, self.hist_svg = W.HTML(), W.HTML()
+        self.curve_svg, self.hist_svg = (W.HTML(layout=W.Layout(min_width='570px')) for _ in range(2))
         self.curve_svg.add_class('evalkit-curve'); self.hist_svg.add_class('evalkit-hist')
         self.image_fig = image_figure(self.model, iv, self._picture(iv)).update_layout(title=None, margin=dict(t=10))
         self.iou_fig = iou_figure(iv, v.label).update_layout(title=None, margin=dict(t=10))
@@ -566,7 +566,7 @@ class Dashboard:
         self.picker.observe(lambda ch: self._quiet or self.update(new_image=True), 'value')
         head = W.HTML(f'<b>{self.model.result.metric}</b>: {len(self.model.image_ids)} images')
         self.widget = W.VBox([W.HBox([head, self.slider, self.metric, self.beta]), self.score_label, self.totals,
-                              W.HBox([W.VBox([self.curve_svg, self.hist_svg]),
+                              W.HBox([W.VBox([self.curve_svg, self.hist_svg], layout=W.Layout(min_width='580px')),
                                       W.VBox([W.HBox([self.picker, self.order]), self.image_label, self.image_legend,
                                               self.image_png, self.iou_label, self.iou_png])])])
 
@@ -734,6 +734,24 @@ def pr_figure(view: ICDARView) -> go.Figure:
                       height=420, margin=dict(l=50, r=10, t=40, b=40))
     return fig
 
+def pr_svg(view: ICDARView, w: int = 620, h: int = 420) -> str:
+    "The precision-recall curves and 11 interpolation points of `pr_figure` as SVG, for the live dashboard."
+    sx = lambda v: 50 + (v + 0.02) / 1.04 * (w - 230)
+    sy = lambda v: h - 45 - (v + 0.02) / 1.07 * (h - 80)
+    body = []
+    for k, (c, (rec, prec)) in enumerate(view.curves.items()):
+        col = CLASS_COLORS.get(c, 'gray')
+        if len(rec): body.append(f'<polyline class="pr" data-cls="{c}" data-n="{len(rec)}" fill="none" stroke="{col}" '
+                                 'stroke-width="2" points="' + ' '.join(f'{sx(a):.1f},{sy(b):.1f}' for a, b in zip(rec, prec)) + '"/>')
+        body += [f'<rect class="pt" data-cls="{c}" data-p="{float(b)!r}" x="{sx(a) - 4:.1f}" y="{sy(b) - 4:.1f}" width="8" '
+                 f'height="8" fill="none" stroke="{col}"><title>{c}: recall {a:.1f}, interpolated precision {b:.4f}</title></rect>'
+                 for a, b in zip(*view.points[c])]
+        body.append(f'<rect x="{w - 170}" y="{40 + 18 * k}" width="10" height="10" fill="{col}"/>'
+                    f'<text x="{w - 155}" y="{49 + 18 * k}">{c} (AP {view.table.ap[c]:.3f})</text>')
+    ticks = [(v, f'{v:g}') for v in (0, 0.2, 0.4, 0.6, 0.8, 1)]
+    return _svg(w, h, body, f'precision-recall at IoU > {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}',
+                'recall (squares: 11 interpolation points)', 'precision', ticks, ticks, sx, sy, (-0.02, 1.02), (-0.02, 1.05))
+
 def icdar_table_html(view: ICDARView) -> str:
     "The per-class table at one threshold, with the means, as HTML."
     t = view.table[['ap', 'f1', 'precision', 'recall', 'npos', 'ndet', 'tp', 'fp']].copy()
@@ -749,12 +767,15 @@ class ICDARDashboard:
         self.labels = [threshold_label(t, 1) for t in result.thresholds]
         self.toggle = W.ToggleButtons(options=self.labels, value=self.labels[0], description='IoU >')
         v = icdar_view(result, 0)
-        self.fig = go.FigureWidget(pr_figure(v).update_layout(title='precision-recall per class'))
-        self.table, self.score_label = W.HTML(), W.HTML()
+        # shown as SVG (`pr_svg`), like the other dashboard's views (see "Pictures for the live page"); `fig` is the
+        # same view as a plotly figure, kept up to date
+        self.fig = pr_figure(v).update_layout(title='precision-recall per class')
+        self.table, self.score_label, self.pr = W.HTML(), W.HTML(), W.HTML()
+        self.pr.add_class('evalkit-pr')
         self.score_label.add_class('evalkit-score')
         self._labels(v)
         self.toggle.observe(lambda ch: self.update(), 'value')
-        self.widget = W.VBox([W.HTML('<h3>ICDAR 2017 POD</h3>'), self.toggle, self.score_label, self.fig, self.table])
+        self.widget = W.VBox([W.HTML('<h3>ICDAR 2017 POD</h3>'), self.toggle, self.score_label, self.pr, self.table])
 
     @property
     def t_index(self) -> int: return self.labels.index(self.toggle.value)
@@ -763,6 +784,7 @@ class ICDARDashboard:
         self.score_label.value = (f'<b>mAP at IoU {v.label}: <span class="value">{v.map:.4f}</span></b>, '
                                   f'average F1 {v.avg_f1:.4f}')
         self.table.value = icdar_table_html(v)
+        self.pr.value = pr_svg(v)
 
     def update(self):
         "Redraw for the toggle's threshold."
