@@ -177,6 +177,8 @@ def test_masks_targets():
           'targets: 18.3x against the fastest peer as used is a FAIL, whatever the optimised one does')
     tg = run.targets(res(**{**base, 'floor': 0.2}, **{run.COCO_MASKS: 13.0, run.COCO_COUNTS: 20.0}), None, imp)
     check(tg[0]['status'] == 'FAIL' and '3.00x floor' in tg[0]['detail'], 'targets: 3x the floor is a FAIL')
+    dash = [run.targets({}, None, imp, dict(seconds=s, note=''))[-1]['status'] for s in (0.0214, 0.1)]
+    check(dash == ['PASS', 'FAIL'], 'targets: dashboard slider update 21 ms PASS, 100 ms FAIL')
 
 
 def test_run_end_to_end(tmp):
