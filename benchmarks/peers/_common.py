@@ -31,6 +31,14 @@ def rle_runs(s):
     return v[0::2] - 1, v[1::2]
 
 
+def rle_decode(s, H, W):
+    "Binary H x W uint8 mask of one SPEC RLE string (1-based starts, column-major), as the Kaggle kernels decode it."
+    img = np.zeros(H * W, np.uint8)
+    for a, l in zip(*rle_runs(s)):
+        img[a:a + l] = 1
+    return img.reshape((H, W), order='F')
+
+
 def hits(inter, union, t):
     "Exact integer hit test IoU > t (t a Fraction)."
     return inter * t.denominator > t.numerator * union

@@ -1,4 +1,5 @@
-"""The classic Kaggle kernel: per image, decode every mask into a label image, intersections by `np.histogram2d`,
+"""The classic Kaggle kernel as its users run it: per image, decode every RLE to its own H x W mask (the kernels'
+`rle_decode`) and paint it into a label image, intersections by `np.histogram2d`,
 areas by `np.histogram`, then TP/FP/FN per threshold. Hit test made exact (integer `inter*den > num*union`) so that
 its score can be compared with evalkit's to 1e-12; the original used float `np.arange` thresholds. Prints the score.
 
@@ -6,16 +7,15 @@ its score can be compared with evalkit's to 1e-12; the original used float `np.a
 """
 import sys
 import numpy as np
-from _common import THRESHOLDS, mask_images, rle_runs, hits, image_value, mask_counts_from_hits
+from _common import THRESHOLDS, mask_images, rle_decode, hits, image_value, mask_counts_from_hits
 
 
-def label_image(rles, n_pixels):
-    "Flat label image (column-major order does not matter for counting): mask k -> label k + 1."
-    lab = np.zeros(n_pixels, np.int32)
+def label_image(rles, H, W):
+    "The kernel's label image: each mask decoded to its own H x W array (`rle_decode`), then `labels[mask > 0] = k + 1`."
+    lab = np.zeros((H, W), np.int32)
     for k, s in enumerate(rles):
-        for a, l in zip(*rle_runs(s)):
-            lab[a:a + l] = k + 1
-    return lab
+        lab[rle_decode(s, H, W) > 0] = k + 1
+    return lab.ravel()
 
 
 def main(metric, sol, sub):
@@ -23,7 +23,7 @@ def main(metric, sol, sub):
     for iid, H, W, gt, pr in mask_images(metric, sol, sub):
         ng, npr = len(gt), len(pr)
         if ng and npr:
-            lt, lp = label_image(gt, H * W), label_image(pr, H * W)
+            lt, lp = label_image(gt, H, W), label_image(pr, H, W)
             inter = np.histogram2d(lt, lp, bins=(np.arange(ng + 2) - 0.5, np.arange(npr + 2) - 0.5))[0]
             at = np.histogram(lt, bins=np.arange(ng + 2) - 0.5)[0]
             ap = np.histogram(lp, bins=np.arange(npr + 2) - 0.5)[0]

@@ -10,15 +10,7 @@ in float64, and i/u > float(t) decides exactly like the rational test for these 
 import sys
 import numpy as np
 from pycocotools import mask as cmask
-from _common import THRESHOLDS, mask_images, rle_runs, image_value, rsna_greedy
-
-
-def rle_decode(s, H, W):
-    "Binary H x W uint8 mask of one SPEC RLE string (1-based starts, column-major), as the Kaggle kernels decode it."
-    img = np.zeros(H * W, np.uint8)
-    for a, l in zip(*rle_runs(s)):
-        img[a:a + l] = 1
-    return img.reshape((H, W), order='F')
+from _common import THRESHOLDS, mask_images, rle_decode, image_value, rsna_greedy
 
 
 def coco_rles(rles, H, W):
