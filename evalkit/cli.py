@@ -82,6 +82,7 @@ def _parser() -> argparse.ArgumentParser:
                    help='icdar2017: small/line objects removed (default), VOC difficult handling, or kept')
     s.add_argument('--plus-one', action='store_true', help='icdar2017: pixel-inclusive box areas (w = x1 - x0 + 1)')
     s.add_argument('--thresholds', help='comma-separated IoU thresholds, e.g. 0.5,0.75')
+    s.add_argument('--pattern', default='*.xml', help='icdar2017: ground-truth files of a folder (default *.xml)')
     r = sub.add_parser('report', help='write a self-contained static HTML report (needs the dashboard extra)')
     r.add_argument('metric', choices=[*COMPETITIONS, 'icdar2017'])
     r.add_argument('solution'); r.add_argument('submission')
@@ -89,6 +90,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument('--worst', type=int, default=6, help='how many worst images to draw (default 6)')
     r.add_argument('--inclusive', action='store_true', help='hit when IoU >= t (default: IoU > t)')
     r.add_argument('--usage', choices=['Public', 'Private', 'all'], help='dsb2018: score one leaderboard')
+    r.add_argument('--pattern', default='*.xml', help='icdar2017: ground-truth files of a folder (default *.xml)')
     d = sub.add_parser('demo', help='score the bundled real data')
     d.add_argument('--data', default=None, help='folder of the bundled data (default: the repository data/)')
     return p
@@ -111,7 +113,7 @@ def _score_icdar(a, out) -> int:
     from evalkit.icdar import read_ground_truth, read_submission, score_icdar, icdar_table, icdar_json
     opts = dict(inclusive=a.inclusive, ignore=None if a.ignore == 'none' else a.ignore, plus_one=a.plus_one)
     if a.thresholds: opts['thresholds'] = [t.strip() for t in a.thresholds.split(',')]
-    r = score_icdar(read_ground_truth(a.solution), read_submission(a.submission), **opts)
+    r = score_icdar(read_ground_truth(a.solution, pattern=a.pattern), read_submission(a.submission), **opts)
     if a.per_image: r.detections.to_csv(a.per_image, index=False)
     print(json.dumps(icdar_json(r)) if a.json else icdar_table(r), file=out)
     return 0
@@ -122,8 +124,12 @@ def _report(a, out) -> int:
     except ImportError as e:
         raise InputError('evalkit report needs the dashboard extra', f"pip install 'evalkit[dashboard]': {e}") from None
     opts = dict(inclusive=a.inclusive or None)
-    if a.usage: opts['usage'] = a.usage
-    path = report_main(a.metric, a.solution, a.submission, a.html, n_worst=a.worst, **opts)
+    if a.metric == 'icdar2017':
+        from evalkit.icdar import read_ground_truth
+        path = report_main('icdar', read_ground_truth(a.solution, pattern=a.pattern), a.submission, a.html, **opts)
+    else:
+        if a.usage: opts['usage'] = a.usage
+        path = report_main(a.metric, a.solution, a.submission, a.html, n_worst=a.worst, **opts)
     print(f'wrote {path}', file=out)
     return 0
 
@@ -135,6 +141,11 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
         if a.command == 'score': return _score(a, out)
         if a.command == 'demo': return demo(a.data, out)
         if a.command == 'report': return _report(a, out)
+    except BrokenPipeError:  # the reader went away (`evalkit score ... | head`): stop quietly, as a shell tool does
+        if out is sys.stdout:  # no second error when the interpreter flushes stdout at exit
+            try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (OSError, ValueError): pass
+        return 141
     except (InputError, OSError) as e:  # bad input, or an output file that cannot be written
         print(f'evalkit: error: {_one_line(e)}', file=err)
         return 2
@@ -170,4 +181,14 @@ def demo(data: str | Path | None = None, out=None) -> int:
         worst = r.images[r.images.scored].nsmallest(3, 'score')
         print('worst images: ' + ', '.join(f'{i} ({s:.3f})' for i, s in zip(worst.image_id, worst.score)) + '\n',
               file=out)
+    _demo_icdar(data, out)
     return 0
+
+def _demo_icdar(data: Path, out) -> None:
+    "Score the bundled ICDAR 2017 POD submission against the five real ground-truth pages."
+    from evalkit.icdar import read_ground_truth, score_icdar, icdar_table
+    t0 = time.perf_counter()
+    r = score_icdar(read_ground_truth(data/'icdar2017_pod', pattern='POD_*.xml'), data/'sample_icdar2017_submission.xml')
+    print(f'== ICDAR 2017 Page Object Detection: icdar2017_pod/POD_*.xml vs sample_icdar2017_submission.xml '
+          f'({time.perf_counter() - t0:.2f} s)', file=out)
+    print(icdar_table(r) + '\n', file=out)

@@ -68,20 +68,20 @@ def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several
     "Parse untrusted ICDAR XML with the hardened parser, wrapped in a root after the prolog."
     i, docs, stack = _root_offset(data, err, file), [], []
     p = _parser(err, file)
+    def where(d): return dict(file=file, id=docs[-1]['page'] if docs and d > 1 else None)  # built only to raise
     def start(name, attrs):
         d, tag, line, a = len(stack), name.lower(), p.CurrentLineNumber, {k.lower(): v for k, v in attrs.items()}
-        where = dict(file=file, id=docs[-1]['page'] if docs and d > 1 else None)
-        if d == 1 and tag != 'document': raise err('unexpected element', f'<{name}> at line {line}, expected <document>', **where)
-        if d == 1 and not a.get('filename', '').strip(): raise err('document has no filename attribute', f'line {line}', **where)
+        if d == 1 and tag != 'document': raise err('unexpected element', f'<{name}> at line {line}, expected <document>', **where(d))
+        if d == 1 and not a.get('filename', '').strip(): raise err('document has no filename attribute', f'line {line}', **where(d))
         if d == 1: docs.append(dict(page=_stem(a['filename'].strip()), line=line, regions=[]))
         if d == 2 and tag not in _REGIONS:
-            raise err('unknown class element', f'<{name}> at line {line}, expected formulaRegion, tableRegion or figureRegion', **where)
+            raise err('unknown class element', f'<{name}> at line {line}, expected formulaRegion, tableRegion or figureRegion', **where(d))
         if d == 2: docs[-1]['regions'].append(dict(cls=_REGIONS[tag], line=line, points=None, prob=a.get('prob')))
-        if d == 3 and tag != 'coords': raise err('unexpected element in a region', f'<{name}> at line {line}, expected <Coords>', **where)
-        if d == 3 and docs[-1]['regions'][-1]['points'] is not None: raise err('region has more than one Coords element', f'line {line}', **where)
-        if d == 3 and 'points' not in a: raise err('Coords has no points attribute', f'line {line}', **where)
+        if d == 3 and tag != 'coords': raise err('unexpected element in a region', f'<{name}> at line {line}, expected <Coords>', **where(d))
+        if d == 3 and docs[-1]['regions'][-1]['points'] is not None: raise err('region has more than one Coords element', f'line {line}', **where(d))
+        if d == 3 and 'points' not in a: raise err('Coords has no points attribute', f'line {line}', **where(d))
         if d == 3: docs[-1]['regions'][-1]['points'] = a['points']
-        if d > 3: raise err('unexpected element inside Coords', f'<{name}> at line {line}', **where)
+        if d > 3: raise err('unexpected element inside Coords', f'<{name}> at line {line}', **where(d))
         stack.append(tag)
     def text(data):
         if data.strip(): raise err('unexpected text', f'{data.strip()[:40]!r} at line {p.CurrentLineNumber}', file=file, id=docs[-1]['page'] if docs and len(stack) > 1 else None)

@@ -131,14 +131,14 @@ def write_report(result,  # `Analysis` (from `Competition.analyse`) or `ICDARRes
     return path
 
 # %% ../nbs/05a_report.ipynb #4ff1ab0a
-def report_main(metric: str,  # 'rsna', 'dsb2018', 'airbus' or 'icdar'
+def report_main(metric: str,  # 'rsna', 'dsb2018', 'airbus' or 'icdar' (also 'icdar2017', as the CLI names it)
                 solution,  # solution file (ICDAR: folder, file or files of ground-truth XML) or DataFrame
                 submission,  # submission file or DataFrame
                 html,  # output HTML path
                 n_worst: int = 6,  # worst images drawn
                 **options) -> Path:  # options of `Competition.analyse` or `score_icdar`
     "Score `submission` against `solution` with `metric` and write the HTML report to `html`."
-    if metric == 'icdar':
+    if metric in ('icdar', 'icdar2017'):
         from evalkit.icdar import score_icdar
         return write_report(score_icdar(solution, submission, **options), html)
     from evalkit.competitions import COMPETITIONS

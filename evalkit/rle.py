@@ -55,12 +55,14 @@ def _token_values(joined: str) -> np.ndarray:
 
 def _tokens(strings: list) -> tuple:
     "`(values int64[total], count int64[n])`: every integer of `strings`, and how many each string holds."
-    if strings and _DIGITS.fullmatch(' '.join(strings)):  # digits and spaces only: one parse, -1 after each string
-        v = np.fromstring(' -1 '.join(strings) + ' -1', dtype=np.int64, sep=' ')
-        sep = np.flatnonzero(v < 0)  # a value saturated by overflow is not negative: it goes the slow way
-        if len(sep) == len(strings):
-            vals = np.delete(v, sep)
-            if not len(vals) or vals.max() < 10 ** 18: return vals, np.diff(sep, prepend=-1) - 1
+    if strings:  # one parse of all strings with -1 after each, when they hold only digits and spaces
+        j = ' -1 '.join(strings) + ' -1'
+        if j.encode('ascii', 'replace').translate(None, b'0123456789 \t\r\n') == b'-' * len(strings):
+            v = np.fromstring(j, dtype=np.int64, sep=' ')
+            neg = v < 0  # the -1s; a value saturated by overflow is not negative, and is caught below
+            vals, sep = v[~neg], np.flatnonzero(neg)
+            if len(sep) == len(strings) and (not len(vals) or vals.max() < 10 ** 18):
+                return vals, np.diff(sep, prepend=-1) - 1
     count = np.fromiter((len(s.split()) for s in strings), np.int64, len(strings))
     try: vals = _token_values(' '.join(strings))
     except RLEError as e:  # `row` holds the token index: turn it into the string's position

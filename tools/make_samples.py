@@ -1,6 +1,7 @@
 """Make the bundled sample submissions (seeded): plausible predictions for the real ground truth in data/.
 
     python tools/make_samples.py            # writes data/sample_{rsna,dsb2018,airbus}_submission.csv
+                                            # and data/sample_icdar2017_submission.xml
 
 Each prediction starts from a ground-truth object and is shifted, grown or shrunk; some objects are missed and some
 false objects added, as a reasonable model would do. Masks never overlap each other (SPEC section 2).
@@ -76,8 +77,29 @@ def airbus(rng):
     return pd.DataFrame(rows, columns=['ImageId', 'EncodedPixels'])
 
 
+def icdar2017(rng):
+    "Detections for the five real ICDAR 2017 POD pages: corners moved, some regions missed or misnamed, a few false."
+    from evalkit.icdar import read_ground_truth, CLASSES
+    gt = read_ground_truth(sorted((DATA/'icdar2017_pod').glob('POD_*.xml')))
+    rows = []
+    for r in gt.itertuples():
+        if rng.random() < 0.15: continue  # missed
+        box = np.array([r.x0, r.y0, r.x1, r.y1]) + rng.integers(-12, 13, 4)
+        cls = str(r.cls) if rng.random() > 0.1 else str(rng.choice([c for c in CLASSES if c != r.cls]))
+        rows.append((r.page, cls, *box, round(float(rng.uniform(0.55, 1)), 3)))
+    for page in rng.choice(gt.page.cat.categories, 3):  # false regions
+        x0, y0 = rng.integers(100, 1200, 2)
+        rows.append((page, str(rng.choice(CLASSES)), x0, y0, x0 + rng.integers(80, 500), y0 + rng.integers(30, 200),
+                     round(float(rng.uniform(0.05, 0.7)), 3)))
+    return pd.DataFrame(rows, columns=['page', 'cls', 'x0', 'y0', 'x1', 'y1', 'prob'])
+
+
 if __name__ == '__main__':
     for name, make in [('rsna', rsna), ('dsb2018', dsb2018), ('airbus', airbus)]:
         df = make(np.random.default_rng(2018))
         df.to_csv(DATA/f'sample_{name}_submission.csv', index=False)
         print(f'data/sample_{name}_submission.csv: {len(df)} rows')
+    from evalkit.icdar import write_submission
+    det = icdar2017(np.random.default_rng(2017))
+    write_submission(det, DATA/'sample_icdar2017_submission.xml')
+    print(f'data/sample_icdar2017_submission.xml: {len(det)} detections')

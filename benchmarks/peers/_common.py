@@ -39,6 +39,14 @@ def rle_decode(s, H, W):
     return img.reshape((H, W), order='F')
 
 
+def label_image(rles, H, W):
+    "H x W int32 label image as the Kaggle kernels build it: each RLE decoded to its own mask, then `lab[m > 0] = k + 1`."
+    lab = np.zeros((H, W), np.int32)
+    for k, s in enumerate(rles):
+        lab[rle_decode(s, H, W) > 0] = k + 1
+    return lab
+
+
 def hits(inter, union, t):
     "Exact integer hit test IoU > t (t a Fraction)."
     return inter * t.denominator > t.numerator * union

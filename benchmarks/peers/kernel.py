@@ -7,15 +7,7 @@ its score can be compared with evalkit's to 1e-12; the original used float `np.a
 """
 import sys
 import numpy as np
-from _common import THRESHOLDS, mask_images, rle_decode, hits, image_value, mask_counts_from_hits
-
-
-def label_image(rles, H, W):
-    "The kernel's label image: each mask decoded to its own H x W array (`rle_decode`), then `labels[mask > 0] = k + 1`."
-    lab = np.zeros((H, W), np.int32)
-    for k, s in enumerate(rles):
-        lab[rle_decode(s, H, W) > 0] = k + 1
-    return lab.ravel()
+from _common import THRESHOLDS, mask_images, label_image, hits, image_value, mask_counts_from_hits
 
 
 def main(metric, sol, sub):
@@ -23,7 +15,7 @@ def main(metric, sol, sub):
     for iid, H, W, gt, pr in mask_images(metric, sol, sub):
         ng, npr = len(gt), len(pr)
         if ng and npr:
-            lt, lp = label_image(gt, H, W), label_image(pr, H, W)
+            lt, lp = label_image(gt, H, W).ravel(), label_image(pr, H, W).ravel()
             inter = np.histogram2d(lt, lp, bins=(np.arange(ng + 2) - 0.5, np.arange(npr + 2) - 0.5))[0]
             at = np.histogram(lt, bins=np.arange(ng + 2) - 0.5)[0]
             ap = np.histogram(lp, bins=np.arange(npr + 2) - 0.5)[0]

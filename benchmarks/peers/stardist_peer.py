@@ -1,20 +1,14 @@
 """stardist's `matching` (label images, IoU >= t with Hungarian assignment, float32 IoU): compare its time, not its
-score. Per image as its users do; same per-image metric around its TP/FP/FN. Prints the score.
+score. Per image as its users do: each RLE decoded to its own mask and painted into a label image (`label_image`, the
+Kaggle kernels' way, shared with the kernel peer), then `matching`; same per-image metric around its TP/FP/FN.
+Prints the score.
 
     python benchmarks/peers/stardist_peer.py METRIC SOLUTION SUBMISSION      # METRIC: dsb2018 or airbus
 """
 import sys
 import numpy as np
 from stardist.matching import matching
-from _common import THRESHOLDS, mask_images, rle_runs, image_value
-
-
-def label_image(rles, H, W):
-    lab = np.zeros(H * W, np.int32)
-    for k, s in enumerate(rles):
-        for a, l in zip(*rle_runs(s)):
-            lab[a:a + l] = k + 1
-    return lab.reshape(W, H).T
+from _common import THRESHOLDS, mask_images, label_image, image_value
 
 
 def main(metric, sol, sub):
