@@ -301,7 +301,8 @@ def markdown(rep: dict) -> str:
          '(higher means evalkit is faster); "above floor" compares the time each spends beyond the floor, i.e. the '
          'scoring work without process start-up and file parsing. Peers as their users run them: '
          f'{COCO_MASKS} (each RLE decoded to a mask, `mask.encode`, `mask.iou`, greedy matching), the classic '
-         f'kernel, stardist; {COCO_COUNTS} is a hand-optimised scorer (RLE written straight as COCO counts, '
+         f'kernel and stardist (label images made as the Kaggle kernels make them: each RLE decoded to its own '
+         f'H x W mask by `rle_decode`, then painted in); {COCO_COUNTS} is a hand-optimised scorer (RLE written straight as COCO counts, '
          'disjointness shortcut instead of matching), reported beside them.', '',
          '## Machine', '',
          f'- CPU: {m["cpu"]}, {m["cores"]} cores ({m["usable_cores"]} usable), {m["memory_gb"]} GB memory',
