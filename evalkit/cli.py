@@ -123,13 +123,12 @@ def _report(a, out) -> int:
     try: from evalkit.report import report_main
     except ImportError as e:
         raise InputError('evalkit report needs the dashboard extra', f"pip install 'evalkit[dashboard]': {e}") from None
-    opts = dict(inclusive=a.inclusive or None)
+    opts, solution = dict(inclusive=a.inclusive or None), a.solution
     if a.metric == 'icdar2017':
         from evalkit.icdar import read_ground_truth
-        path = report_main('icdar', read_ground_truth(a.solution, pattern=a.pattern), a.submission, a.html, **opts)
-    else:
-        if a.usage: opts['usage'] = a.usage
-        path = report_main(a.metric, a.solution, a.submission, a.html, n_worst=a.worst, **opts)
+        solution = read_ground_truth(a.solution, pattern=a.pattern)
+    elif a.usage: opts['usage'] = a.usage
+    path = report_main(a.metric, solution, a.submission, a.html, n_worst=a.worst, **opts)
     print(f'wrote {path}', file=out)
     return 0
 

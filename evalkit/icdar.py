@@ -51,12 +51,7 @@ def _root_offset(data: bytes, err, file) -> int:
         if e.code == expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS]: return len(data)  # no document at all
         raise _malformed(e, err, file) from None
     except LookupError as e:  # the declaration names an encoding Python does not know
-        raise err('unknown XML encoding', _one(e), file=file) from None
-
-def _one(e: Exception, limit: int = 80) -> str:
-    "An exception's message on one line, at most `limit` characters."
-    s = ' '.join(str(e).split())
-    return s if len(s) <= limit else s[:limit] + '...'
+        raise err('unknown XML encoding', str(e)[:80], file=file) from None  # an XML encoding name is one word
 
 # %% ../nbs/04_icdar.ipynb #d0e78f2e
 CLASSES = ('formula', 'table', 'figure')

@@ -171,6 +171,9 @@ def _firsts(x: np.ndarray) -> np.ndarray:
 
 def _segments(b: Runs) -> tuple:
     "Cut `b` at every run boundary: `(seg_start, seg_end, ptr, obj)`, covering objects of segment u in `obj[ptr[u]:ptr[u+1]]`."
+    o = np.argsort(b.start, kind='stable')
+    s, e = b.start[o], b.end[o]
+    if (e[:-1] <= s[1:]).all(): return s, e, None, b.obj[o]  # disjoint (predictions always are): segment u is run u
     bounds = np.sort(np.concatenate([b.start, b.end]))
     bounds = bounds[_firsts(bounds)]
     i0, i1 = np.searchsorted(bounds, b.start), np.searchsorted(bounds, b.end)
@@ -203,15 +206,10 @@ def runs_intersections(a: Runs,  # masks of one side (e.g. ground truth); may ov
                       ) -> tuple:
     "Every pair of objects sharing pixels: `(ia, ib, inter)` int64[K], sorted by (ia, ib), inter > 0."
     if a.order != b.order: raise ValueError(f'runs use different pixel orders ({a.order!r} and {b.order!r})')
-    o = np.argsort(b.start, kind='stable')
-    s, e = b.start[o], b.end[o]
-    if (e[:-1] <= s[1:]).all():  # `b` disjoint (predictions always are): its runs are its segments
-        ra, u = _expand(np.searchsorted(e, a.start, 'right'), np.searchsorted(s, a.end, 'left'))
-        ov = np.minimum(a.end[ra], e[u]) - np.maximum(a.start[ra], s[u])
-        return _sum_pairs(a.obj[ra], b.obj[o][u], ov, max(b.n_obj, 1))
     s, e, ptr, obj = _segments(b)
     ra, u = _expand(np.searchsorted(e, a.start, 'right'), np.searchsorted(s, a.end, 'left'))
     ov = np.minimum(a.end[ra], e[u]) - np.maximum(a.start[ra], s[u])
+    if ptr is None: return _sum_pairs(a.obj[ra], obj[u], ov, max(b.n_obj, 1))  # one object per segment
     k, m = _expand(ptr[u], ptr[u + 1])
     return _sum_pairs(a.obj[ra[k]], obj[m], ov[k], max(b.n_obj, 1))
 
