@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable
-import os
+import operator, os
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, RLEError
 from .iou import thresholds as make_thresholds, as_fraction, box_pairs
@@ -58,12 +58,15 @@ def read_table(src,  # path to a CSV file, or a DataFrame
 
 def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
     "Column `s` as stripped strings (missing -> ''); bytes must be UTF-8 text."
-    s = s.where(s.notna(), '')
-    try: return s.astype(str).str.strip()
+    if s.hasnans: s = s.where(s.notna(), '')
+    try: s = s.astype(str)
     except UnicodeDecodeError:
         bad = s.map(lambda v: isinstance(v, bytes) and not _is_utf8(v)).to_numpy(bool)
         raise err(f'{col} holds bytes that are not UTF-8 text', _shown(repr(s[bad].iat[0])), file=name,
                   row=int(np.flatnonzero(bad)[0]) + 1) from None
+    v = s.to_numpy()
+    out = [x.strip() for x in v]  # `strip` returns the string itself when there is nothing to strip
+    return s if all(map(operator.is_, out, v)) else pd.Series(out, index=s.index, dtype=s.dtype)
 
 def _is_utf8(b: bytes) -> bool:
     try: b.decode('utf-8'); return True
@@ -110,8 +113,6 @@ class Scene:
     gt: object  # (n_gt, 4) float64 xywh boxes, or `Runs` of masks
     pred: object  # (n_pred, 4) float64 xywh boxes, or `Runs` of masks
     pred_conf: np.ndarray | None = None  # (n_pred,) float64 confidences; None = submission order
-    disjoint_gt: bool = False  # no two ground-truth masks overlap (enables the fast matching path)
-    disjoint_pred: bool = False  # no two predicted masks overlap (checked for every mask submission)
     size: np.ndarray | None = None  # (n_img, 2) int64 height, width of each image (masks; None for boxes)
 
     @property
@@ -148,8 +149,7 @@ def analyse_scene(scene: Scene,
     pairs = overlaps(scene)
     tick('matching', 0.5)
     m = match(*pairs, len(scene.gt_img), len(scene.pred_img), thresholds, pred_conf=scene.pred_conf,
-              inclusive=inclusive, method=method, disjoint_gt=scene.disjoint_gt,
-              disjoint_pred=scene.disjoint_pred)
+              inclusive=inclusive, method=method)
     tp, fp, fn = count_matches(m, scene.gt_img, scene.pred_img, scene.n_img)
     tick('sweep', 0.75)
     n_gt, n_pred = (np.bincount(a, minlength=scene.n_img) for a in (scene.gt_img, scene.pred_img))
@@ -317,12 +317,7 @@ def mask_scene(solution, submission, id_col: str = 'ImageId', usage: str | None 
     "Read a mask solution and submission (DSB 2018 or Airbus layouts) into a `Scene`."
     image_ids, size, gt, gt_img, skipped = read_mask_solution(solution, id_col, usage, default_size, names[0])
     pred, pred_img = read_mask_submission(submission, image_ids, size, skipped, id_col, names[1])
-    return Scene(image_ids, gt_img, pred_img, gt, pred, disjoint_gt=_disjoint(gt), disjoint_pred=True, size=size)
-
-def _disjoint(runs) -> bool:
-    "True when no two masks of `runs` overlap."
-    try: check_disjoint(runs); return True
-    except RLEError: return False
+    return Scene(image_ids, gt_img, pred_img, gt, pred, size=size)
 
 # %% ../nbs/03a_competitions.ipynb #c526a33a
 @dataclass(frozen=True)

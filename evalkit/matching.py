@@ -120,7 +120,7 @@ class Matching:
     n_pred: int  # number of predictions
     inclusive: bool  # True: hit when IoU >= t; False: IoU > t
     method: str  # 'greedy' or 'kernel'
-    fast_path: tuple = ()  # bool per threshold: matched directly from the hits (disjoint objects, t >= 1/2)
+    fast_path: tuple = ()  # bool per threshold: matched directly from the hits (they were one-to-one)
 
     @property
     def gt_pred(self) -> np.ndarray:
@@ -170,6 +170,13 @@ def _fast_thresholds(ts,  # tuple[Fraction]: the thresholds
     half = Fraction(1, 2)
     return np.array([disjoint and (t > half or (t == half and not inclusive)) for t in ts], bool)
 
+def _one_to_one(gt, pred,  # int64 [K]: the validated table's indices
+                hit,  # bool [T, K]: the hits at each threshold
+               ) -> np.ndarray:  # bool [T]
+    "Thresholds at which no object has two hits: there the hitting pairs are the matching, whatever the rule."
+    return np.array([np.bincount(gt[h]).max(initial=0) <= 1 and np.bincount(pred[h]).max(initial=0) <= 1 for h in hit],
+                    bool).reshape(len(hit))
+
 # %% ../nbs/02_matching.ipynb #e3adae9d
 def _sequential(gt, pred, inter, union,  # the validated overlap table [K]
                 hit,  # bool [T, K]: the hits at the thresholds to match
@@ -209,6 +216,7 @@ def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order
     gt, pred = _check_table(gt, pred, inter, union, n_gt, n_pred)
     rank, hit = _conf_rank(pred_conf, n_pred), is_hit(inter, union, ts, inclusive)
     fast = _fast_thresholds(ts, inclusive, disjoint_gt and disjoint_pred)
+    fast[~fast] = _one_to_one(gt, pred, hit[~fast])
     pred_gt = np.full((len(ts), n_pred), -1, np.int64)
     ti, k = np.nonzero(hit & fast[:, None])
     pred_gt[ti, pred[k]] = gt[k]

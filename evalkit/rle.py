@@ -6,6 +6,8 @@
 from __future__ import annotations
 import re
 from dataclasses import dataclass
+from functools import cached_property
+from itertools import repeat
 import numpy as np
 from .errors import RLEError
 
@@ -25,12 +27,20 @@ class Runs:
 
     def __len__(self): return len(self.start)
 
+    @cached_property
+    def by_start(self) -> tuple:
+        "`(start, end, obj)` of the runs in order of `start` (a stable sort), computed once and kept."
+        o = np.argsort(self.start, kind='stable')
+        return self.start[o], self.end[o], self.obj[o]
+
 # %% ../nbs/01_rle.ipynb #2279070e
 _DIGITS = re.compile(r'[0-9 \t\r\n]*', re.ASCII)
 
 def _as_strings(rles, allow_empty: bool) -> list:
     "The RLE strings of `rles` as a list; NaN/None become '' (refused unless `allow_empty`)."
-    out = []
+    out = list(rles)
+    if set(map(type, out)) <= {str} and (allow_empty or ('' not in out and not any(map(str.isspace, out)))): return out
+    out = []  # something to convert or refuse: string by string
     for i, s in enumerate(rles):
         if s is None or (isinstance(s, float) and s != s) or type(s).__name__ == 'NAType': s = ''
         if not isinstance(s, str): raise RLEError('RLE is not a string', repr(s), row=i + 1)
@@ -53,9 +63,19 @@ def _token_values(joined: str) -> np.ndarray:
         if abs(vals[-1]) >= 10 ** 18: raise RLEError('integer too large', t, row=k)
     return np.array(vals, np.int64)
 
+def _only(text: str, chars: bytes) -> bool:
+    "True when every character of `text` is one of the ASCII `chars`."
+    return not text.encode('ascii', 'replace').translate(None, chars)
+
 def _tokens(strings: list) -> tuple:
     "`(values int64[total], count int64[n])`: every integer of `strings`, and how many each string holds."
-    if strings:  # one parse of all strings with -1 after each, when they hold only digits and spaces
+    j = ' '.join(strings)
+    if j[:1] not in ('', ' ') and j[-1] != ' ' and '  ' not in j and _only(j, b'0123456789 '):
+        # digits with one space between tokens: no string is empty or padded, each holds its spaces + 1 integers
+        v = np.fromstring(j, dtype=np.int64, sep=' ')
+        count = np.fromiter(map(str.count, strings, repeat(' ')), np.int64, len(strings)) + 1
+        if len(v) == count.sum() and v.max() < 10 ** 18: return v, count  # else saturated by overflow: below
+    if strings:  # one parse of all strings with -1 after each, when they hold only digits and whitespace
         j = ' -1 '.join(strings) + ' -1'
         if j.encode('ascii', 'replace').translate(None, b'0123456789 \t\r\n') == b'-' * len(strings):
             v = np.fromstring(j, dtype=np.int64, sep=' ')
@@ -87,15 +107,16 @@ def _check_pairs(start, length, row, n_pixels):
     "Validate the pairs of every string at once (SPEC section 2); `row` is each pair's string index."
     _first(start < 1, row, 'start not positive', lambda k: f'start {start[k]}')
     _first(length < 1, row, 'length not positive', lambda k: f'start {start[k]} length {length[k]}')
+    end = start + length  # cannot overflow: every integer is below 10**18
     if n_pixels is not None:
         npx = n_pixels[row]
-        _first((start > npx) | (length > npx) | (start + np.minimum(length, npx) - 1 > npx), row,
-               'run outside the image', lambda k: f'start {start[k]} length {length[k]} ends at pixel '
-               f'{start[k] + length[k] - 1} > {npx[k]} = H*W')
+        _first(end - 1 > npx, row, 'run outside the image', lambda k: f'start {start[k]} length {length[k]} ends at '
+               f'pixel {start[k] + length[k] - 1} > {npx[k]} = H*W')
     same = row[1:] == row[:-1]
+    if not (same & (start[1:] < end[:-1])).any(): return  # one test for both rules below: a run starts before the last ends
     _first(same & (start[1:] < start[:-1]), row[1:], 'pairs not sorted by start',
            lambda k: f'start {start[k + 1]} after start {start[k]}')
-    _first(same & (start[1:] < start[:-1] + length[:-1]), row[1:], 'runs overlap or repeat pixels',
+    _first(same & (start[1:] < end[:-1]), row[1:], 'runs overlap or repeat pixels',
            lambda k: f'run {start[k]} {length[k]} and run {start[k + 1]} {length[k + 1]}')
 
 # %% ../nbs/01_rle.ipynb #a3966c4f
@@ -171,9 +192,8 @@ def _firsts(x: np.ndarray) -> np.ndarray:
 
 def _segments(b: Runs) -> tuple:
     "Cut `b` at every run boundary: `(seg_start, seg_end, ptr, obj)`, covering objects of segment u in `obj[ptr[u]:ptr[u+1]]`."
-    o = np.argsort(b.start, kind='stable')
-    s, e = b.start[o], b.end[o]
-    if (e[:-1] <= s[1:]).all(): return s, e, None, b.obj[o]  # disjoint (predictions always are): segment u is run u
+    s, e, obj = b.by_start
+    if (e[:-1] <= s[1:]).all(): return s, e, None, obj  # disjoint (predictions always are): segment u is run u
     bounds = np.sort(np.concatenate([b.start, b.end]))
     bounds = bounds[_firsts(bounds)]
     i0, i1 = np.searchsorted(bounds, b.start), np.searchsorted(bounds, b.end)
@@ -218,8 +238,7 @@ def check_disjoint(runs: Runs,  # parsed masks of a whole file (global pixel spa
                    what: str = 'predicted masks',  # what the masks are, for the message
                   ) -> None:
     "Raise `RLEError` naming the two rows (1-based) of the first two masks that share a pixel."
-    o = np.argsort(runs.start, kind='stable')
-    s, e, obj = runs.start[o], runs.end[o], runs.obj[o]
+    s, e, obj = runs.by_start
     bad = np.flatnonzero(e[:-1] > s[1:])
     if len(bad):
         i, j = sorted((int(obj[bad[0]]) + 1, int(obj[bad[0] + 1]) + 1))
