@@ -4,7 +4,7 @@
 
 # %% ../nbs/01_rle.ipynb #dfe0bee4
 from __future__ import annotations
-import re
+import re, warnings
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import repeat
@@ -63,18 +63,23 @@ def _token_values(joined: str) -> np.ndarray:
         if abs(vals[-1]) >= 10 ** 18: raise RLEError('integer too large', t, row=k)
     return np.array(vals, np.int64)
 
-def _only(text: str, chars: bytes) -> bool:
-    "True when every character of `text` is one of the ASCII `chars`."
-    return not text.encode('ascii', 'replace').translate(None, chars)
+_LAX = '\t\n\r\x0b\x0c+-'  # whitespace and signs that numpy's parser skips or reads leniently ('1 -' gives 1, 0)
+
+def _parse_all(j: str):
+    "Every integer of the ASCII text `j` in one call, or None if numpy stops at something that is not one."
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter('error', DeprecationWarning)  # numpy < 2.3 warns and stops where numpy 2.3 raises
+            return np.fromstring(j, dtype=np.int64, sep=' ')
+    except (ValueError, DeprecationWarning): return None
 
 def _tokens(strings: list) -> tuple:
     "`(values int64[total], count int64[n])`: every integer of `strings`, and how many each string holds."
     j = ' '.join(strings)
-    if j[:1] not in ('', ' ') and j[-1] != ' ' and '  ' not in j and _only(j, b'0123456789 '):
-        # digits with one space between tokens: no string is empty or padded, each holds its spaces + 1 integers
-        v = np.fromstring(j, dtype=np.int64, sep=' ')
+    v = _parse_all(j) if j.isascii() and not any(c in j for c in _LAX) else None
+    if v is not None:  # with one space between tokens, each string holds its spaces + 1 integers
         count = np.fromiter(map(str.count, strings, repeat(' ')), np.int64, len(strings)) + 1
-        if len(v) == count.sum() and v.max() < 10 ** 18: return v, count  # else saturated by overflow: below
+        if len(v) == count.sum() and (not len(v) or (v.min() >= 0 and v.max() < 10 ** 18)): return v, count
     if strings:  # one parse of all strings with -1 after each, when they hold only digits and whitespace
         j = ' -1 '.join(strings) + ' -1'
         if j.encode('ascii', 'replace').translate(None, b'0123456789 \t\r\n') == b'-' * len(strings):
@@ -205,6 +210,19 @@ def _segments(b: Runs) -> tuple:
     ptr = _firsts(seg)
     return bounds[seg[ptr]], bounds[seg[ptr] + 1], np.append(ptr, len(seg)), obj
 
+# %% ../nbs/01_rle.ipynb #8e41c0d2
+def _ranges(s: np.ndarray, e: np.ndarray,  # int64[n]: sorted, disjoint segments [s, e)
+            x: np.ndarray, y: np.ndarray,  # int64[m]: query runs [x, y), any order, x < y
+           ) -> tuple:
+    "`(lo, hi)` int64[m]: segments lo..hi-1 are those overlapping each query run."
+    lo = np.searchsorted(e, x, 'right')
+    if not len(s): return lo, lo
+    starts_before_end = lambda k: (k < len(s)) & (s[np.minimum(k, len(s) - 1)] < y)
+    hi = lo + starts_before_end(lo)
+    k = np.flatnonzero(starts_before_end(lo + 1))  # a second segment in range: search the rest
+    hi[k] = np.searchsorted(s, y[k], 'left')
+    return lo, hi
+
 # %% ../nbs/01_rle.ipynb #f1e9cfa3
 def _expand(lo: np.ndarray, hi: np.ndarray) -> tuple:
     "For ranges `[lo_i, hi_i)`: `(i, j)` over every member j of every range."
@@ -227,7 +245,7 @@ def runs_intersections(a: Runs,  # masks of one side (e.g. ground truth); may ov
     "Every pair of objects sharing pixels: `(ia, ib, inter)` int64[K], sorted by (ia, ib), inter > 0."
     if a.order != b.order: raise ValueError(f'runs use different pixel orders ({a.order!r} and {b.order!r})')
     s, e, ptr, obj = _segments(b)
-    ra, u = _expand(np.searchsorted(e, a.start, 'right'), np.searchsorted(s, a.end, 'left'))
+    ra, u = _expand(*_ranges(s, e, a.start, a.end))
     ov = np.minimum(a.end[ra], e[u]) - np.maximum(a.start[ra], s[u])
     if ptr is None: return _sum_pairs(a.obj[ra], obj[u], ov, max(b.n_obj, 1))  # one object per segment
     k, m = _expand(ptr[u], ptr[u + 1])
