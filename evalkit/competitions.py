@@ -58,6 +58,11 @@ def read_table(src,  # path to a CSV file, or a DataFrame
 
 def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
     "Column `s` as stripped strings (missing -> ''); bytes must be UTF-8 text."
+    if isinstance(s.dtype, pd.StringDtype):  # as read from a file: strings (a missing value stops the fast way)
+        v = s.to_numpy()
+        try: out = [x.strip() for x in v]
+        except AttributeError: pass
+        else: return s if all(map(operator.is_, out, v)) else pd.Series(out, index=s.index, dtype=s.dtype)
     if s.hasnans: s = s.where(s.notna(), '')
     try: s = s.astype(str)
     except UnicodeDecodeError:
@@ -98,8 +103,9 @@ def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
     "Column `col` as float64 ('' -> NaN); non-numbers and infinities refused with their row."
     s = df[col]
     code, text = pd.factorize(s.to_numpy())  # each distinct text parsed once (a solution repeats its Height/Width)
-    v = pd.to_numeric(pd.Series(text, dtype=object).where(text != '', None), errors='coerce').to_numpy(dtype=np.float64)[code]
-    _first_bad((s != '').to_numpy() & ~np.isfinite(v), df, id_col, name, _error_class(what),
+    given = np.asarray(text != '', bool)
+    v = pd.to_numeric(pd.Series(text, dtype=object).where(given, None), errors='coerce').to_numpy(dtype=np.float64)[code]
+    _first_bad(given[code] & ~np.isfinite(v), df, id_col, name, _error_class(what),
                f'{col} is not a finite number', lambda i: _shown(repr(s.iat[i])))
     return v
 
@@ -269,9 +275,11 @@ def read_mask_solution(src, id_col: str = 'ImageId', usage: str | None = None, d
         scored = (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
     elif usage not in (None, 'all'): require_columns(df, ['Usage'], name, 'solution')
     ids = df[id_col].to_numpy()
-    skipped = frozenset(ids[~scored]) - frozenset(ids[scored])
-    image_ids = pd.unique(ids[scored])
-    codes = pd.Index(image_ids).get_indexer(ids)
+    if scored.all(): (codes, image_ids), skipped = pd.factorize(ids), frozenset()
+    else:
+        skipped = frozenset(ids[~scored]) - frozenset(ids[scored])
+        image_ids = pd.unique(ids[scored])
+        codes = pd.Index(image_ids).get_indexer(ids)
     if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=name)
     sr = np.flatnonzero(scored)
     first = sr[np.unique(codes[sr], return_index=True)[1]]  # the first row of each image gives its size
@@ -280,10 +288,10 @@ def read_mask_solution(src, id_col: str = 'ImageId', usage: str | None = None, d
                'rows of one image disagree on Height/Width')
     if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
         raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all', file=name)
-    empty = (df.EncodedPixels == '').to_numpy()
+    empty = (df.EncodedPixels == '').to_numpy()  # an image without objects
     _first_bad(df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[empty]).to_numpy() & scored, df, id_col, name,
                SolutionError, 'an image with an empty EncodedPixels row (no objects) must have no other row')
-    rows = np.flatnonzero(scored & (df.EncodedPixels != '').to_numpy())
+    rows = np.flatnonzero(scored & ~empty)
     gt = _runs(df, rows, codes, size, id_col, name, 'solution')
     return image_ids, size, gt, codes[rows], skipped
 

@@ -108,17 +108,20 @@ def _per_string(x, n: int, what: str) -> np.ndarray:
     return a
 
 # %% ../nbs/01_rle.ipynb #4739bc38
-def _check_pairs(start, length, row, n_pixels):
-    "Validate the pairs of every string at once (SPEC section 2); `row` is each pair's string index."
-    _first(start < 1, row, 'start not positive', lambda k: f'start {start[k]}')
-    _first(length < 1, row, 'length not positive', lambda k: f'start {start[k]} length {length[k]}')
+def _check_pairs(start, length, row, n_pixels, pairs):
+    "Validate the pairs of every string at once (SPEC section 2); `row` is each pair's string index, `pairs` the count per string."
+    if len(start) and min(start.min(), length.min()) < 1:
+        _first(start < 1, row, 'start not positive', lambda k: f'start {start[k]}')
+        _first(length < 1, row, 'length not positive', lambda k: f'start {start[k]} length {length[k]}')
     end = start + length  # cannot overflow: every integer is below 10**18
-    if n_pixels is not None:
+    same = row[1:] == row[:-1]
+    ordered = not (same & (start[1:] < end[:-1])).any()  # one test for the last two rules: no run starts before the last ends
+    has = pairs > 0  # the runs of an ordered string end with its last one: only that one needs the image size
+    if n_pixels is not None and (not ordered or (end[np.cumsum(pairs)[has] - 1] - 1 > n_pixels[has]).any()):
         npx = n_pixels[row]
         _first(end - 1 > npx, row, 'run outside the image', lambda k: f'start {start[k]} length {length[k]} ends at '
                f'pixel {start[k] + length[k] - 1} > {npx[k]} = H*W')
-    same = row[1:] == row[:-1]
-    if not (same & (start[1:] < end[:-1])).any(): return  # one test for both rules below: a run starts before the last ends
+    if ordered: return
     _first(same & (start[1:] < start[:-1]), row[1:], 'pairs not sorted by start',
            lambda k: f'start {start[k + 1]} after start {start[k]}')
     _first(same & (start[1:] < end[:-1]), row[1:], 'runs overlap or repeat pixels',
@@ -140,9 +143,10 @@ def parse_runs(rles,  # sequence of n RLE strings ('start length ...', 1-based);
     npx = None if n_pixels is None else _per_string(n_pixels, n, 'n_pixels')
     vals, count = _tokens(strings)
     _first(count % 2 == 1, np.arange(n), 'odd number of integers', lambda k: f'{count[k]} integers')
-    start, length, row = vals[0::2], vals[1::2], np.repeat(np.arange(n, dtype=np.int64), count // 2)
-    _check_pairs(start, length, row, npx)
-    s = start - 1 + (0 if base is None else _per_string(base, n, 'base')[row])
+    pairs = count // 2
+    start, length, row = vals[0::2], vals[1::2], np.repeat(np.arange(n, dtype=np.int64), pairs)
+    _check_pairs(start, length, row, npx, pairs)
+    s = start - 1 if base is None else start + np.repeat(_per_string(base, n, 'base') - 1, pairs)
     return Runs(row, s, s + length, n, order)
 
 # %% ../nbs/01_rle.ipynb #f6010d4f
