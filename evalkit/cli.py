@@ -11,7 +11,7 @@ from .errors import InputError
 from .competitions import COMPETITIONS
 
 # %% auto #0
-__all__ = ['DEMO', 'per_threshold_table', 'format_result', 'result_json', 'Progress', 'main', 'demo_data_dir', 'demo']
+__all__ = ['DEMO', 'per_threshold_table', 'format_result', 'result_json', 'Progress', 'main', 'run', 'demo_data_dir', 'demo']
 
 # %% ../nbs/06_cli.ipynb #51124976
 def per_threshold_table(result) -> pd.DataFrame:
@@ -158,6 +158,15 @@ def _one_line(e, limit: int = 400) -> str:
     "An exception's message on one line, at most `limit` characters."
     s = ' '.join(str(e).split())
     return s if len(s) <= limit else s[:limit] + '...'
+
+def run() -> None:
+    "The installed `evalkit` command: `main`, then the process ends at once, its output flushed."
+    code = main()
+    try: sys.stdout.flush(); sys.stderr.flush()
+    except BrokenPipeError: code = 141
+    except (OSError, ValueError): pass
+    if 'coverage' in sys.modules: sys.exit(code)  # coverage.py writes its data while the interpreter shuts down
+    os._exit(code)
 
 # %% ../nbs/06_cli.ipynb #e41696a6
 DEMO = [('rsna', 'rsna_stage_2_train_labels.csv', 'sample_rsna_submission.csv'),

@@ -55,27 +55,35 @@ def _root_offset(data: bytes, err, file) -> int:
 
 # %% ../nbs/04_icdar.ipynb #d0e78f2e
 CLASSES = ('formula', 'table', 'figure')
-_REGIONS = {f'{c}region': c for c in CLASSES}
+_REGIONS = {f'{c}region': c for c in CLASSES} | {f'{c}Region': c for c in CLASSES}  # lower case, and as written
 
 def _stem(name: str) -> str:
     "Page name from a document's filename: the last path part without its extension (`a/POD_0014.bmp` -> `POD_0014`)."
-    base = PurePosixPath(name.replace('\\', '/')).name
+    name = name.replace('\\', '/')
+    base = name if '/' not in name and name != '.' else PurePosixPath(name).name
     return base.rsplit('.', 1)[0] if '.' in base[1:] else base
 
 # %% ../nbs/04_icdar.ipynb #63749a09
-def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several sibling <document> elements)
-                   file: str,  # its name, for error messages
-                   err,  # the error class: SolutionError or ParticipantVisibleError
-                  ) -> list[dict]:  # one dict per document: page, line, regions [{cls, line, points, prob}]
-    "Parse untrusted ICDAR XML with the hardened parser, wrapped in a root after the prolog."
-    i, docs, stack = _root_offset(data, err, file), [], []
+def _scan(body: bytes, file: str, err, checking: bool) -> tuple:
+    "`(documents, text)` of a wrapped XML body; `checking` refuses stray text where it occurs, else it is collected."
+    docs, stack, chunks, regions = [], [], [], None  # regions: the current document's
     p = _parser(err, file)
     def where(d): return dict(file=file, id=docs[-1]['page'] if docs and d > 1 else None)  # built only to raise
     def start(name, attrs):
-        d, tag, line, a = len(stack), name.lower(), p.CurrentLineNumber, {k.lower(): v for k, v in attrs.items()}
+        nonlocal regions
+        d = len(stack)
+        stack.append(name)
+        if d == 3:  # a region's Coords, as written: its only attribute `points`, the region's first Coords
+            if len(attrs) == 1 and 'points' in attrs and (name == 'Coords' or name.lower() == 'coords') and regions[-1]['points'] is None:
+                regions[-1]['points'] = attrs['points']; return
+        elif d == 2:  # a region, as written: no attribute or only `prob`
+            cls = _REGIONS.get(name) or _REGIONS.get(name.lower())
+            if cls and (not attrs or (len(attrs) == 1 and 'prob' in attrs)):
+                regions.append({'cls': cls, 'line': p.CurrentLineNumber, 'points': None, 'prob': attrs.get('prob')}); return
+        tag, line, a = name.lower(), p.CurrentLineNumber, {k.lower(): v for k, v in attrs.items()}  # the rest, checked
         if d == 1 and tag != 'document': raise err('unexpected element', f'<{name}> at line {line}, expected <document>', **where(d))
         if d == 1 and not a.get('filename', '').strip(): raise err('document has no filename attribute', f'line {line}', **where(d))
-        if d == 1: docs.append(dict(page=_stem(a['filename'].strip()), line=line, regions=[]))
+        if d == 1: docs.append(dict(page=_stem(a['filename'].strip()), line=line, regions=[])); regions = docs[-1]['regions']
         if d == 2 and tag not in _REGIONS:
             raise err('unknown class element', f'<{name}> at line {line}, expected formulaRegion, tableRegion or figureRegion', **where(d))
         if d == 2: docs[-1]['regions'].append(dict(cls=_REGIONS[tag], line=line, points=None, prob=a.get('prob')))
@@ -84,13 +92,26 @@ def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several
         if d == 3 and 'points' not in a: raise err('Coords has no points attribute', f'line {line}', **where(d))
         if d == 3: docs[-1]['regions'][-1]['points'] = a['points']
         if d > 3: raise err('unexpected element inside Coords', f'<{name}> at line {line}', **where(d))
-        stack.append(tag)
     def text(data):
         if data.strip(): raise err('unexpected text', f'{data.strip()[:40]!r} at line {p.CurrentLineNumber}', file=file, id=docs[-1]['page'] if docs and len(stack) > 1 else None)
-    p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = start, lambda name: stack.pop(), text
-    try: p.Parse(data[:i] + b'<evalkit-root>' + data[i:] + b'</evalkit-root>', True)
+    # only the depth matters: an end tag removes one entry (`remove` finds its equal), all three handlers but `start` in C
+    p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = start, stack.remove, text if checking else chunks.append
+    try: p.Parse(body, True)
     except expat.ExpatError as e: raise _malformed(e, err, file) from None
-    return docs
+    return docs, ''.join(chunks)
+
+def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several sibling <document> elements)
+                   file: str,  # its name, for error messages
+                   err,  # the error class: SolutionError or ParticipantVisibleError
+                  ) -> list[dict]:  # one dict per document: page, line, regions [{cls, line, points, prob}]
+    "Parse untrusted ICDAR XML with the hardened parser, wrapped in a root after the prolog."
+    i = _root_offset(data, err, file)
+    body = data[:i] + b'<evalkit-root>' + data[i:] + b'</evalkit-root>'
+    try:  # text between elements collected and looked at once; any error or stray text: the checking parse says which first
+        docs, text = _scan(body, file, err, checking=False)
+        if not text or text.isspace(): return docs
+    except InputError: pass
+    return _scan(body, file, err, checking=True)[0]
 
 # %% ../nbs/04_icdar.ipynb #c15d4540
 _INT = re.compile(r'[+-]?[0-9]+\Z')  # ASCII digits only (\d would take other scripts' digits)
@@ -178,6 +199,12 @@ def _read_xml(src, pattern: str, err, with_prob: bool) -> pd.DataFrame:
     return _from_documents(docs, err, with_prob)
 
 # %% ../nbs/04_icdar.ipynb #c9e1304d
+def _per_value(col: pd.Series, f) -> np.ndarray:
+    "`f(str(v))` for every value `v` of `col` (object array); once per category when `col` is categorical."
+    if not isinstance(col.dtype, pd.CategoricalDtype): return np.array([f(str(v)) for v in col], dtype=object)
+    out = np.array([f(str(c)) for c in col.cat.categories] + [f(str(np.nan))], dtype=object)
+    return out[col.cat.codes.to_numpy()]  # code -1 (missing) takes the last entry, as `str(nan)`
+
 def _from_frame(df: pd.DataFrame, err, with_prob: bool) -> pd.DataFrame:
     "Validated tidy copy of a DataFrame with columns page, cls, x0, y0, x1, y1 (+ prob)."
     need = COLUMNS + (['prob'] if with_prob else [])
@@ -187,9 +214,9 @@ def _from_frame(df: pd.DataFrame, err, with_prob: bool) -> pd.DataFrame:
         i = int(np.flatnonzero(mask)[0])
         raise err(rule, f'{col}={df[col].tolist()[i]!r}', row=i + 1, id=None if df['page'].isna().iloc[i] else str(df['page'].iloc[i]))
     if df['page'].isna().any(): fail('missing page', df['page'].isna().to_numpy(), 'page')
-    page = df['page'].astype(str).to_numpy()
+    page = _per_value(df['page'], str)
     pages = [str(c) for c in df['page'].cat.categories] if isinstance(df['page'].dtype, pd.CategoricalDtype) else list(dict.fromkeys(page))
-    cls = np.array([str(c).strip().lower().removesuffix('region') for c in df['cls']], dtype=object)
+    cls = _per_value(df['cls'], lambda c: c.strip().lower().removesuffix('region'))
     bad = ~np.isin(cls, list(CLASSES))
     if bad.any(): fail('unknown class (expected formula, table or figure)', bad, 'cls')
     num = {c: pd.to_numeric(df[c], errors='coerce').to_numpy(np.float64) for c in need[2:]}
