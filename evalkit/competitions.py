@@ -58,17 +58,19 @@ def read_table(src,  # path to a CSV file, or a DataFrame
 
 def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
     "Column `s` as stripped strings (missing -> ''); bytes must be UTF-8 text."
-    if isinstance(s.dtype, pd.StringDtype):  # as read from a file: strings (a missing value stops the fast way)
-        v = s.to_numpy()
-        try: out = [x.strip() for x in v]
+    if isinstance(s.dtype, pd.StringDtype):  # as read from a file: strings, unless a value is missing
+        try: return _stripped(s)
         except AttributeError: pass
-        else: return s if all(map(operator.is_, out, v)) else pd.Series(out, index=s.index, dtype=s.dtype)
     if s.hasnans: s = s.where(s.notna(), '')
     try: s = s.astype(str)
     except UnicodeDecodeError:
         bad = s.map(lambda v: isinstance(v, bytes) and not _is_utf8(v)).to_numpy(bool)
         raise err(f'{col} holds bytes that are not UTF-8 text', _shown(repr(s[bad].iat[0])), file=name,
                   row=int(np.flatnonzero(bad)[0]) + 1) from None
+    return _stripped(s)
+
+def _stripped(s: pd.Series) -> pd.Series:
+    "A column of strings with each value stripped: `s` itself when nothing changes (AttributeError on a non-string)."
     v = s.to_numpy()
     out = [x.strip() for x in v]  # `strip` returns the string itself when there is nothing to strip
     return s if all(map(operator.is_, out, v)) else pd.Series(out, index=s.index, dtype=s.dtype)

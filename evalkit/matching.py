@@ -174,8 +174,7 @@ def _one_to_one(gt, pred,  # int64 [K]: the validated table's indices
                 hit,  # bool [T, K]: the hits at each threshold
                ) -> np.ndarray:  # bool [T]
     "Thresholds at which no object has two hits: there the hitting pairs are the matching, whatever the rule."
-    return np.array([np.bincount(gt[h]).max(initial=0) <= 1 and np.bincount(pred[h]).max(initial=0) <= 1 for h in hit],
-                    bool).reshape(len(hit))
+    return np.array([np.bincount(gt[h]).max(initial=0) <= 1 and np.bincount(pred[h]).max(initial=0) <= 1 for h in hit], bool)
 
 # %% ../nbs/02_matching.ipynb #e3adae9d
 def _sequential(gt, pred, inter, union,  # the validated overlap table [K]
