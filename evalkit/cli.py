@@ -7,45 +7,13 @@ from __future__ import annotations
 import argparse, json, os, sys, time
 from pathlib import Path
 import numpy as np, pandas as pd
+from . import __version__
 from .errors import InputError
-from .competitions import COMPETITIONS
+from .iou import hit_text
+from .metrics import METRICS, get_metric, list_metrics
 
 # %% auto #0
-__all__ = ['DEMO', 'per_threshold_table', 'format_result', 'result_json', 'Progress', 'main', 'run', 'demo_data_dir', 'demo']
-
-# %% ../nbs/06_cli.ipynb #51124976
-def per_threshold_table(result) -> pd.DataFrame:
-    "Per threshold: the dataset mean of the per-threshold values and the TP, FP, FN totals."
-    pi = result.per_image
-    tot = pi.groupby('threshold', sort=True)[['tp', 'fp', 'fn']].sum()
-    return tot.assign(value=result.per_threshold.reindex(tot.index).to_numpy())
-
-def format_result(result) -> str:
-    "The score, images scored, and the per-threshold table as text."
-    t = per_threshold_table(result)
-    name = 'F2' if result.params.get('beta') == 2 else ('F%g' % result.params['beta'] if result.params.get('beta')
-                                                         else 'TP/(TP+FP+FN)')
-    lines = [f'{result.metric} score: {result.score:.6f}  ({int(result.images.scored.sum())} images scored)',
-             f"{'IoU >':>7} {name:>14} {'TP':>8} {'FP':>8} {'FN':>8}"]
-    op = '>=' if result.params.get('inclusive') else '>'
-    lines[1] = lines[1].replace('IoU >', f'IoU {op}')
-    lines += [f'{r.Index:7.2f} {r.value:14.6f} {r.tp:8d} {r.fp:8d} {r.fn:8d}' for r in t.itertuples()]
-    return '\n'.join(lines)
-
-# %% ../nbs/06_cli.ipynb #bb61edf4
-def result_json(result) -> dict:
-    "The result as a JSON-ready dict."
-    t = per_threshold_table(result)
-    return dict(metric=result.metric, score=float(result.score), n_images=int(result.images.scored.sum()),
-                thresholds=[float(x) for x in result.thresholds],
-                threshold_labels=[_decimal(x) for x in result.thresholds],
-                per_threshold=[float(v) for v in t.value], tp=[int(v) for v in t.tp], fp=[int(v) for v in t.fp],
-                fn=[int(v) for v in t.fn], params={k: v for k, v in result.params.items()})
-
-def _decimal(f) -> str:
-    "A Fraction with a terminating decimal expansion as its exact decimal string."
-    from decimal import Decimal
-    return str(Decimal(f.numerator) / Decimal(f.denominator))
+__all__ = ['DEMO', 'Progress', 'main', 'run', 'demo_data_dir', 'demo']
 
 # %% ../nbs/06_cli.ipynb #ca469cb1
 class Progress:
@@ -64,58 +32,69 @@ class Progress:
         self.stream.flush()
 
 # %% ../nbs/06_cli.ipynb #87591b5b
+def _defaults(name: str) -> str:
+    "Each registered metric's default for option `name`, as help text."
+    return ', '.join(f'{m.name} {o.default}' for m in METRICS.values() for o in m.options if o.name == name)
+
+def _metric_options(p: argparse.ArgumentParser):
+    "The options every metric takes, and every option a registered metric declares (once each)."
+    p.add_argument('metric', metavar='METRIC', help=f"metric name or alias ({', '.join(METRICS)}; see `evalkit list`)")
+    p.add_argument('solution', help='solution file (CSV; ICDAR: ground-truth XML file or folder)')
+    p.add_argument('submission', help='submission file (CSV; ICDAR: one XML file)')
+    hits = ', '.join(f'{m.name} IoU {hit_text(m.inclusive)} t' for m in METRICS.values())
+    g = p.add_mutually_exclusive_group()
+    g.add_argument('--inclusive', dest='inclusive', action='store_const', const=True, default=None,
+                   help=f'hit when IoU >= t (defaults: {hits}; rsna with --matching kernel: >=)')
+    g.add_argument('--strict', dest='inclusive', action='store_const', const=False,
+                   help='hit when IoU > t, also with --matching kernel')
+    p.add_argument('--thresholds', help='comma-separated IoU thresholds, e.g. 0.5,0.75 (default: the competition\'s)')
+    seen = {}
+    for m in METRICS.values():
+        for o in m.options: seen.setdefault(o.name, (o, []))[1].append(m.name)
+    for o, names in seen.values():
+        kw = dict(action='store_const', const=True) if o.flag else dict(choices=[c for c in o.choices or () if c is not None] or None)
+        p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw,
+                       help=f"{', '.join(names)}: {o.help} (default: {_defaults(o.name)})")
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog='evalkit', description='Exact competition scoring of detections and masks.')
+    p.add_argument('--version', action='version', version=f'evalkit {__version__}')
     sub = p.add_subparsers(dest='command', required=True)
     s = sub.add_parser('score', help='score a submission against a solution')
-    s.add_argument('metric', choices=[*COMPETITIONS, 'icdar2017'])
-    s.add_argument('solution', help='solution CSV (ICDAR: ground-truth XML file or folder)')
-    s.add_argument('submission', help='submission CSV (ICDAR: submission XML)')
+    _metric_options(s)
     s.add_argument('--json', action='store_true', help='print one JSON object')
     s.add_argument('--per-image', metavar='PATH',
-                   help='write the per-image table as CSV (icdar2017: every ranked detection with its TP/FP status)')
-    s.add_argument('--inclusive', action='store_true', help='hit when IoU >= t (default: IoU > t)')
-    s.add_argument('--matching', choices=['greedy', 'kernel'], default='greedy',
-                   help="rsna: 'kernel' follows the public kernel (ground truth in file order, IoU >= t)")
-    s.add_argument('--usage', choices=['Public', 'Private', 'all'], help='dsb2018: score one leaderboard')
-    s.add_argument('--ignore', choices=['small', 'difficult', 'none'], default='small',
-                   help='icdar2017: small/line objects removed (default), VOC difficult handling, or kept')
-    s.add_argument('--plus-one', action='store_true', help='icdar2017: pixel-inclusive box areas (w = x1 - x0 + 1)')
-    s.add_argument('--thresholds', help='comma-separated IoU thresholds, e.g. 0.5,0.75')
-    s.add_argument('--pattern', default='*.xml', help='icdar2017: ground-truth files of a folder (default *.xml)')
+                   help="write the family's per-image table as CSV (ranked AP: every ranked detection with its status)")
     r = sub.add_parser('report', help='write a self-contained static HTML report (needs the dashboard extra)')
-    r.add_argument('metric', choices=[*COMPETITIONS, 'icdar2017'])
-    r.add_argument('solution'); r.add_argument('submission')
+    _metric_options(r)
     r.add_argument('--html', required=True, metavar='OUT.html', help='where to write the report')
     r.add_argument('--worst', type=int, default=6, help='how many worst images to draw (default 6)')
-    r.add_argument('--inclusive', action='store_true', help='hit when IoU >= t (default: IoU > t)')
-    r.add_argument('--usage', choices=['Public', 'Private', 'all'], help='dsb2018: score one leaderboard')
-    r.add_argument('--pattern', default='*.xml', help='icdar2017: ground-truth files of a folder (default *.xml)')
+    sub.add_parser('list', help='list the metrics: name, aliases, family, thresholds, hit test')
     d = sub.add_parser('demo', help='score the bundled real data')
     d.add_argument('--data', default=None, help='folder of the bundled data (default: the repository data/)')
     return p
 
 # %% ../nbs/06_cli.ipynb #af472c89
+def _options(a) -> tuple:
+    "(metric, options for `evaluate`) from parsed arguments; an option the metric does not take is refused."
+    m = get_metric(a.metric)
+    opts = {k[4:]: v for k, v in vars(a).items() if k.startswith('opt_') and v is not None}
+    takes = {o.name for o in m.options}
+    bad = [k for k in opts if k not in takes]
+    if bad:
+        o = next(o for x in METRICS.values() for o in x.options if o.name == bad[0])
+        users = [x.name for x in METRICS.values() if o in x.options]
+        raise InputError(f"{o.cli} applies to {', '.join(users)}, not {m.name}")
+    if a.inclusive is not None: opts['inclusive'] = a.inclusive
+    if a.thresholds is not None: opts['thresholds'] = [t.strip() for t in a.thresholds.split(',')]
+    return m, opts
+
 def _score(a, out) -> int:
     "Run `evalkit score` with parsed arguments `a`."
-    if a.metric == 'icdar2017': return _score_icdar(a, out)
-    opts = dict(inclusive=a.inclusive or None, method=a.matching, names=(a.solution, a.submission))
-    if a.thresholds: opts['thresholds'] = [t.strip() for t in a.thresholds.split(',')]
-    if a.usage: opts['usage'] = a.usage
-    c = COMPETITIONS[a.metric]
-    if a.usage and 'usage' not in c.reader_options: raise InputError(f'--usage applies to dsb2018, not {a.metric}')
-    r = c.evaluate(a.solution, a.submission, progress=Progress(), **opts)
+    m, opts = _options(a)
+    r = m.evaluate(a.solution, a.submission, progress=Progress(), names=(a.solution, a.submission), **opts)
     if a.per_image: r.per_image.to_csv(a.per_image, index=False)
-    print(json.dumps(result_json(r)) if a.json else format_result(r), file=out)
-    return 0
-
-def _score_icdar(a, out) -> int:
-    from evalkit.icdar import read_ground_truth, read_submission, score_icdar, icdar_table, icdar_json
-    opts = dict(inclusive=a.inclusive, ignore=None if a.ignore == 'none' else a.ignore, plus_one=a.plus_one)
-    if a.thresholds: opts['thresholds'] = [t.strip() for t in a.thresholds.split(',')]
-    r = score_icdar(read_ground_truth(a.solution, pattern=a.pattern), read_submission(a.submission), **opts)
-    if a.per_image: r.detections.to_csv(a.per_image, index=False)
-    print(json.dumps(icdar_json(r)) if a.json else icdar_table(r), file=out)
+    print(json.dumps(r.to_json()) if a.json else r.to_text(), file=out)
     return 0
 
 def _report(a, out) -> int:
@@ -123,13 +102,15 @@ def _report(a, out) -> int:
     try: from evalkit.report import report_main
     except ImportError as e:
         raise InputError('evalkit report needs the dashboard extra', f"pip install 'evalkit[dashboard]': {e}") from None
-    opts, solution = dict(inclusive=a.inclusive or None), a.solution
-    if a.metric == 'icdar2017':
-        from evalkit.icdar import read_ground_truth
-        solution = read_ground_truth(a.solution, pattern=a.pattern)
-    elif a.usage: opts['usage'] = a.usage
-    path = report_main(a.metric, solution, a.submission, a.html, n_worst=a.worst, **opts)
+    m, opts = _options(a)
+    path = report_main(m, a.solution, a.submission, a.html, n_worst=a.worst, **opts)
     print(f'wrote {path}', file=out)
+    return 0
+
+def _list(out) -> int:
+    "Print the registered metrics."
+    with pd.option_context('display.width', 200, 'display.max_colwidth', 60):
+        print(list_metrics()[['name', 'title', 'family', 'thresholds', 'hit', 'aliases']].to_string(index=False), file=out)
     return 0
 
 def main(argv: list[str] | None = None, out=None, err=None) -> int:
@@ -140,6 +121,7 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
         if a.command == 'score': return _score(a, out)
         if a.command == 'demo': return demo(a.data, out)
         if a.command == 'report': return _report(a, out)
+        if a.command == 'list': return _list(out)
     except BrokenPipeError:  # the reader went away (`evalkit score ... | head`): stop quietly, as a shell tool does
         if out is sys.stdout:  # no second error when the interpreter flushes stdout at exit
             try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -169,9 +151,10 @@ def run() -> None:
     os._exit(code)
 
 # %% ../nbs/06_cli.ipynb #e41696a6
-DEMO = [('rsna', 'rsna_stage_2_train_labels.csv', 'sample_rsna_submission.csv'),
-        ('dsb2018', 'dsb2018_stage1_solution.csv', 'sample_dsb2018_submission.csv'),
-        ('airbus', 'airbus_train_ship_segmentations_v2_subset.csv', 'sample_airbus_submission.csv')]
+DEMO = [('rsna', 'rsna_stage_2_train_labels.csv', 'sample_rsna_submission.csv', {}),
+        ('dsb2018', 'dsb2018_stage1_solution.csv', 'sample_dsb2018_submission.csv', {}),
+        ('airbus', 'airbus_train_ship_segmentations_v2_subset.csv', 'sample_airbus_submission.csv', {}),
+        ('icdar2017', 'icdar2017_pod', 'sample_icdar2017_submission.xml', {'pattern': 'POD_*.xml'})]
 
 def demo_data_dir() -> Path:
     "The bundled data folder of a source checkout."
@@ -180,23 +163,12 @@ def demo_data_dir() -> Path:
 def demo(data: str | Path | None = None, out=None) -> int:
     "Score each bundled sample submission and print a short report."
     data, out = Path(data) if data else demo_data_dir(), out or sys.stdout
-    for metric, solution, submission in DEMO:
-        t0 = time.perf_counter()
-        r = COMPETITIONS[metric].evaluate(data/solution, data/submission, progress=Progress())
-        secs = time.perf_counter() - t0
-        print(f'== {COMPETITIONS[metric].title}: {solution} vs {submission} ({secs:.2f} s)', file=out)
-        print(format_result(r), file=out)
-        worst = r.images[r.images.scored].nsmallest(3, 'score')
-        print('worst images: ' + ', '.join(f'{i} ({s:.3f})' for i, s in zip(worst.image_id, worst.score)) + '\n',
-              file=out)
-    _demo_icdar(data, out)
+    for name, solution, submission, options in DEMO:
+        m, t0 = get_metric(name), time.perf_counter()
+        r = m.evaluate(data/solution, data/submission, progress=Progress(), **options)
+        print(f'== {m.title}: {solution} vs {submission} ({time.perf_counter() - t0:.2f} s)', file=out)
+        print(r.to_text(), file=out)
+        worst = r.images[r.images.scored & r.images.score.notna()].nsmallest(3, 'score')
+        if len(worst): print('worst images: ' + ', '.join(f'{i} ({s:.3f})' for i, s in zip(worst.image_id, worst.score)), file=out)
+        print(file=out)
     return 0
-
-def _demo_icdar(data: Path, out) -> None:
-    "Score the bundled ICDAR 2017 POD submission against the five real ground-truth pages."
-    from evalkit.icdar import read_ground_truth, score_icdar, icdar_table
-    t0 = time.perf_counter()
-    r = score_icdar(read_ground_truth(data/'icdar2017_pod', pattern='POD_*.xml'), data/'sample_icdar2017_submission.xml')
-    print(f'== ICDAR 2017 Page Object Detection: icdar2017_pod/POD_*.xml vs sample_icdar2017_submission.xml '
-          f'({time.perf_counter() - t0:.2f} s)', file=out)
-    print(icdar_table(r) + '\n', file=out)

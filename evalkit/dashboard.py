@@ -10,30 +10,17 @@ from fractions import Fraction
 import numpy as np, pandas as pd
 import plotly.graph_objects as go
 from .errors import InputError
-from .iou import is_hit, as_fraction
+from .iou import is_hit, as_fraction, threshold_text
 from .matching import count_matches
-from .sweep import threshold_values
+from .sweep import threshold_values, value_name
 
 # %% auto #0
-__all__ = ['COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'METRICS', 'CLASS_COLORS', 'threshold_label', 'Model', 'prepare',
-           'image_values', 'ThresholdView', 'threshold_view', 'ImageView', 'image_view', 'image_labels', 'png_bytes',
-           'png_data_uri', 'overlay', 'curve_figure', 'histogram_figure', 'image_size', 'group_traces', 'image_figure',
-           'iou_figure', 'draw_boxes', 'view_picture', 'iou_picture', 'curve_svg', 'histogram_svg', 'image_order',
-           'Dashboard', 'dashboard', 'ICDARView', 'icdar_view', 'pr_figure', 'pr_svg', 'icdar_table_html',
-           'ICDARDashboard', 'time_slider_update']
-
-# %% ../nbs/05_dashboard.ipynb #ca09cc2f
-def threshold_label(t,  # threshold: Fraction, decimal string, int...
-                    places: int = 2,  # least number of decimal places shown
-                   ) -> str:
-    "Exact decimal text of threshold `t` with at least `places` places ('0.50', '0.075'); a fraction if not decimal."
-    f = as_fraction(t)
-    for d in range(max(places, 1), 19):
-        if (f * 10**d).denominator == 1:
-            n = abs(f.numerator * 10**d // f.denominator)
-            s = str(n).rjust(d + 1, '0')
-            return ('-' if f < 0 else '') + s[:-d] + '.' + s[-d:]
-    return str(f)
+__all__ = ['COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'METRICS', 'CLASS_COLORS', 'Model', 'prepare', 'image_values',
+           'ThresholdView', 'threshold_view', 'ImageView', 'image_view', 'image_labels', 'png_bytes', 'png_data_uri',
+           'overlay', 'curve_figure', 'histogram_figure', 'image_size', 'group_traces', 'image_figure', 'iou_figure',
+           'draw_boxes', 'view_picture', 'iou_picture', 'curve_svg', 'histogram_svg', 'image_order', 'Dashboard',
+           'dashboard', 'RankedView', 'ranked_view', 'pr_figure', 'pr_svg', 'class_table_html', 'RankedDashboard',
+           'time_slider_update']
 
 # %% ../nbs/05_dashboard.ipynb #08fcce5b
 def _groups(codes, n: int):
@@ -56,7 +43,7 @@ class Model:
     tp: np.ndarray  # int64 [n_img, T]: true positives per image and threshold
     fp: np.ndarray  # int64 [n_img, T]: false positives
     fn: np.ndarray  # int64 [n_img, T]: false negatives
-    labels: tuple  # str [T]: exact threshold labels ('0.50', ...)
+    labels: tuple  # str [T]: the thresholds' text ('0.5', ...)
     gt_groups: tuple  # (order, starts): ground-truth objects of each image, in file order
     pred_groups: tuple  # (order, starts): predictions of each image, in file order
     pair_groups: tuple  # (order, starts): overlapping pairs of each image
@@ -79,7 +66,7 @@ def prepare(analysis) -> Model:
     tp, fp, fn = count_matches(m, s.gt_img, s.pred_img, s.n_img)
     gg, pg = _groups(s.gt_img, s.n_img), _groups(s.pred_img, s.n_img)
     pairs_img = np.asarray(s.gt_img, np.int64)[np.asarray(analysis.pairs[0], np.int64)]
-    return Model(analysis, tp, fp, fn, tuple(threshold_label(t) for t in m.thresholds), gg, pg,
+    return Model(analysis, tp, fp, fn, tuple(threshold_text(t) for t in m.thresholds), gg, pg,
                  _groups(pairs_img, s.n_img), _local(*gg, s.gt_img), _local(*pg, s.pred_img))
 
 # %% ../nbs/05_dashboard.ipynb #dbd0d6a6
@@ -106,7 +93,7 @@ class ThresholdView:
     "The dataset at one threshold: what the dataset half of the dashboard shows."
     t_index: int  # position of the threshold in the metric's thresholds
     threshold: Fraction  # the threshold, exact
-    label: str  # its decimal text ('0.50')
+    label: str  # its text ('0.5')
     beta: object  # None: TP/(TP+FP+FN); else the F-beta used
     score: float  # dataset score: mean over scored images of the image scores (mean over thresholds)
     score_at: float  # mean over scored images of the value at this threshold
@@ -290,8 +277,6 @@ def overlay(base: np.ndarray,  # float64 (H, W, 3) picture from `_base_picture`
     return np.clip(out, 0, 255).astype(np.uint8)
 
 # %% ../nbs/05_dashboard.ipynb #1ccaa6f8
-def _metric_name(beta) -> str: return 'TP/(TP+FP+FN)' if beta is None else f'F{as_fraction(beta)}'
-
 def curve_figure(view: ThresholdView,  # the dataset at the slider's threshold
                  labels,  # str [T]: threshold labels
                  image: ImageView | None = None,  # the picked image (its values are drawn too)
@@ -303,7 +288,7 @@ def curve_figure(view: ThresholdView,  # the dataset at the slider's threshold
                                 line=dict(dash='dot')),
                      go.Scatter(x=[x[view.t_index]], y=[view.score_at], mode='markers', name='at slider',
                                 marker=dict(size=14, symbol='diamond', color='black'))])
-    fig.update_layout(title=f'{_metric_name(view.beta)} vs IoU threshold (score {view.score:.4f})', height=340,
+    fig.update_layout(title=f'{value_name(view.beta)} vs IoU threshold (score {view.score:.4f})', height=340,
                       xaxis_title='IoU threshold', yaxis=dict(title='value', range=[-0.02, 1.02]),
                       shapes=[dict(type='line', x0=x[view.t_index], x1=x[view.t_index], y0=0, y1=1, yref='paper',
                                    line=dict(color='gray', dash='dash'))], margin=dict(l=50, r=10, t=40, b=40))
@@ -313,7 +298,7 @@ def histogram_figure(view: ThresholdView) -> go.Figure:
     "Distribution of the per-image values at the slider's threshold."
     fig = go.Figure([go.Histogram(x=view.values.to_numpy(), xbins=dict(start=0, end=1.0001, size=0.05),
                                   name='images')])
-    fig.update_layout(title=f'per-image {_metric_name(view.beta)} at IoU {view.label}', height=340,
+    fig.update_layout(title=f'per-image {value_name(view.beta)} at IoU {view.label}', height=340,
                       xaxis=dict(title='value', range=[0, 1.0001]), yaxis_title='images', bargap=0.05,
                       margin=dict(l=50, r=10, t=40, b=40))
     return fig
@@ -484,7 +469,7 @@ def curve_svg(view: ThresholdView,  # the dataset at the slider's threshold
     for k, (name, col) in enumerate((('mean over images', _BLUE), ('picked image', _RED), ('at slider', 'black'))):
         body.append(f'<rect x="{w - 120}" y="{40 + 18 * k}" width="10" height="10" fill="{col}"/>'
                     f'<text x="{w - 105}" y="{49 + 18 * k}">{name}</text>')
-    return _svg(w, h, body, f'{_metric_name(view.beta)} vs IoU threshold (score {view.score:.4f})', 'IoU threshold',
+    return _svg(w, h, body, f'{value_name(view.beta)} vs IoU threshold (score {view.score:.4f})', 'IoU threshold',
                 'value', [(x[i], labels[i]) for i in range(0, len(x), 1 if len(x) <= 6 else 2)],
                 [(v, f'{v:g}') for v in (0, 0.2, 0.4, 0.6, 0.8, 1)], sx, sy, (lo, hi), (-0.02, 1.02))
 
@@ -500,7 +485,7 @@ def histogram_svg(view: ThresholdView, w: int = 560, h: int = 280) -> str:
     body = [f'<rect class="bar" data-count="{n}" x="{sx(a) + 1:.1f}" y="{sy(n):.1f}" width="{sx(b) - sx(a) - 2:.1f}" '
             f'height="{sy(0) - sy(n):.1f}" fill="{_BLUE}"><title>{a:.2f} to {b:.2f}: {n} images</title></rect>'
             for a, b, n in zip(edges[:-1], edges[1:], counts)]
-    return _svg(w, h, body, f'per-image {_metric_name(view.beta)} at IoU {view.label}', 'value', 'images',
+    return _svg(w, h, body, f'per-image {value_name(view.beta)} at IoU {view.label}', 'value', 'images',
                 [(v, f'{v:g}') for v in (0, 0.2, 0.4, 0.6, 0.8, 1)], [(v, str(v)) for v in range(0, ymax + 1, step)], sx, sy,
                 (0, 1), (0, ymax))
 
@@ -582,7 +567,7 @@ class Dashboard:
 
     def _labels(self, v: ThresholdView, iv: ImageView):
         n = len(v.values)
-        self.score_label.value = (f'<b>{_metric_name(v.beta)} at IoU {v.label}: <span class="value">{v.score_at:.4f}'
+        self.score_label.value = (f'<b>{value_name(v.beta)} at IoU {v.label}: <span class="value">{v.score_at:.4f}'
                                   f'</span></b> (mean over {n} images); score over all thresholds {v.score:.4f}')
         self.totals.value = f"TP {v.tp:,} &nbsp; FP {v.fp:,} &nbsp; FN {v.fn:,} at IoU {v.label}"
         self.image_label.value = f'<b>{_image_title(iv, self.model)}</b>'
@@ -624,7 +609,7 @@ class Dashboard:
             self.curve_fig.data[1].y = iv.values.tolist()
             self.curve_fig.data[2].x, self.curve_fig.data[2].y = [x[v.t_index]], [v.score_at]
             self.curve_fig.layout.shapes[0].x0 = self.curve_fig.layout.shapes[0].x1 = x[v.t_index]
-            self.curve_fig.layout.title.text = f'{_metric_name(v.beta)} vs IoU threshold (score {v.score:.4f})'
+            self.curve_fig.layout.title.text = f'{value_name(v.beta)} vs IoU threshold (score {v.score:.4f})'
         self.curve_svg.value = curve_svg(v, self.model.labels, iv)
         self._update_hist(v); self._update_iou(iv, new_image); self._update_image(iv, new_image)
 
@@ -663,84 +648,78 @@ class Dashboard:
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
 
 # %% ../nbs/05_dashboard.ipynb #af203407
-def dashboard(metric_or_analysis,  # preset name ('rsna', 'dsb2018', 'airbus', 'icdar'), a `Competition`, an `Analysis` or an `ICDARResult`
-              solution=None,  # solution path or DataFrame (with a preset)
-              submission=None,  # submission path or DataFrame (with a preset)
+def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a `Metric`, or an `Analysis`
+              solution=None,  # solution path or DataFrame (with a metric)
+              submission=None,  # submission path or DataFrame (with a metric)
               loader=None,  # optional callable: image id -> pixel array, drawn under the objects
               image=None,  # image id to show first (default: the worst image)
-              **options):  # options of `Competition.analyse` (inclusive, method, thresholds, usage, ...) or `score_icdar`
-    "Build the live dashboard (`Dashboard`, or `ICDARDashboard` for ICDAR) from files or an existing result."
+              **options):  # the metric's options (`thresholds`, `inclusive` and its own; see `evalkit list`)
+    "Build the live dashboard of any registered metric from files, or of an `Analysis` already at hand."
     a = metric_or_analysis
-    if isinstance(a, str) and a == 'icdar':
-        if solution is None or submission is None: raise InputError('a solution and a submission are needed with a metric name')
-        from evalkit.icdar import score_icdar
-        return ICDARDashboard(score_icdar(solution, submission, **options))
-    if hasattr(a, 'points') and hasattr(a, 'curves'):  # an ICDARResult
+    if hasattr(a, 'scene') and hasattr(a, 'result'):
         if solution is not None or submission is not None or options:
-            raise InputError('an ICDAR result is already scored: give no solution, submission or options')
-        return ICDARDashboard(a)
-    if isinstance(a, str) or hasattr(a, 'analyse'):
+            raise InputError('an Analysis is already scored: give no solution, submission or options')
+    else:
+        from evalkit.metrics import get_metric
+        m = get_metric(a)
         if solution is None or submission is None: raise InputError('a solution and a submission are needed with a metric name')
-        if isinstance(a, str):
-            from evalkit.competitions import COMPETITIONS
-            if a not in COMPETITIONS: raise InputError('unknown metric', f'{a!r}; known: {", ".join(COMPETITIONS)}')
-            a = COMPETITIONS[a]
-        a = a.analyse(solution, submission, **options)
-    elif solution is not None or submission is not None or options:
-        raise InputError('an Analysis is already scored: give no solution, submission or options')
+        a = m.analyse(solution, submission, **options)
+    if a.result.family == 'ranked AP': return RankedDashboard(a.result)
     return Dashboard(a, loader=loader, image=image)
 
 # %% ../nbs/05_dashboard.ipynb #ce899c75
 @dataclass(frozen=True)
-class ICDARView:
-    "An ICDAR result at one threshold: PR curve and 11 interpolation points per class, and the class table."
+class RankedView:
+    "A ranked AP result at one threshold: PR curve and interpolation points per class, and the class table."
     t_index: int  # position of the threshold in `result.thresholds`
-    label: str  # the threshold's decimal text ('0.6')
+    label: str  # the threshold's text ('0.6')
+    hit: str  # the hit test used, '>' or '>='
     curves: dict  # class -> (recall float64 [n], precision float64 [n]) down the ranked detections
-    points: dict  # class -> (recall levels [11], interpolated precision [11])
+    points: dict  # class -> (recall levels, interpolated precision) behind the class's AP
     table: pd.DataFrame  # one row per class (index cls): ap, f1, precision, recall, npos, ndet, tp, fp
-    map: float  # mean AP over the classes
+    map: float  # the result's mAP at this threshold
     avg_f1: float  # mean F1 over the classes
 
-def icdar_view(result,  # `evalkit.icdar.ICDARResult` from `score_icdar`
-               t_index: int,  # threshold position (0: 0.6, 1: 0.8 by default)
-              ) -> ICDARView:
-    "Per-class PR curves, 11-point interpolation, AP/F1 table and means of an ICDAR result at one threshold."
+def ranked_view(result,  # a ranked AP `Result`
+                t_index: int,  # threshold position (ICDAR: 0 for 0.6, 1 for 0.8)
+               ) -> RankedView:
+    "Per-class PR curves, interpolation points, AP/F1 table and means of a ranked AP result at one threshold."
     ts = result.thresholds
     if not 0 <= t_index < len(ts): raise InputError(f'threshold index must be in 0..{len(ts) - 1}', f'got {t_index}')
     t = float(ts[t_index])
-    cls = list(result.classes.query('threshold == @t').cls)
-    pick = lambda df, c: df[(df.threshold == t) & (df.cls == c)]
-    curves = {c: (pick(result.curves, c).recall.to_numpy(), pick(result.curves, c).precision.to_numpy()) for c in cls}
-    points = {c: (pick(result.points, c).recall.to_numpy(), pick(result.points, c).precision.to_numpy()) for c in cls}
     table = result.classes[result.classes.threshold == t].drop(columns='threshold').set_index('cls')
-    summ = result.summary[result.summary.threshold == t].iloc[0]
-    return ICDARView(t_index, threshold_label(ts[t_index], 1), curves, points, table, float(summ['map']), float(summ['avg_f1']))
+    pick = lambda df, c: df[(df.threshold == t) & (df.cls == c)]
+    curves = {c: (pick(result.curves, c).recall.to_numpy(), pick(result.curves, c).precision.to_numpy()) for c in table.index}
+    points = {c: (pick(result.points, c).recall.to_numpy(), pick(result.points, c).precision.to_numpy()) for c in table.index}
+    return RankedView(t_index, threshold_text(ts[t_index]), result.hit, curves, points, table,
+                      float(result.per_threshold.iloc[t_index]), float(table.f1.mean()))
 
 # %% ../nbs/05_dashboard.ipynb #03ed08f6
-CLASS_COLORS = {'formula': '#1f77b4', 'table': '#9467bd', 'figure': '#8c564b'}
+CLASS_COLORS = ('#1f77b4', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e')  # by class position
 
-def pr_figure(view: ICDARView) -> go.Figure:
+def _class_color(view: RankedView, c: str) -> str: return CLASS_COLORS[list(view.table.index).index(c) % len(CLASS_COLORS)]
+
+def pr_figure(view: RankedView) -> go.Figure:
     "Precision-recall curves of the three classes with their 11 interpolation points, at one threshold."
     fig = go.Figure()
     for c, (rec, prec) in view.curves.items():
-        col = CLASS_COLORS.get(c)
+        col = _class_color(view, c)
         fig.add_trace(go.Scatter(x=rec, y=prec, mode='lines+markers', name=f'{c} (AP {view.table.ap[c]:.3f})',
                                  line=dict(color=col), marker=dict(size=5), legendgroup=c))
         fig.add_trace(go.Scatter(x=view.points[c][0], y=view.points[c][1], mode='markers', legendgroup=c,
                                  name=f'{c}: 11 points', marker=dict(symbol='square-open', size=10, color=col)))
-    fig.update_layout(title=f'precision-recall at IoU > {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}',
+    fig.update_layout(title=f'precision-recall at IoU {view.hit} {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}',
                       xaxis=dict(title='recall', range=[-0.02, 1.02]), yaxis=dict(title='precision', range=[-0.02, 1.05]),
                       height=420, margin=dict(l=50, r=10, t=40, b=40))
     return fig
 
-def pr_svg(view: ICDARView, w: int = 620, h: int = 420) -> str:
+def pr_svg(view: RankedView, w: int = 620, h: int = 420) -> str:
     "The precision-recall curves and 11 interpolation points of `pr_figure` as SVG, for the live dashboard."
     sx = lambda v: 50 + (v + 0.02) / 1.04 * (w - 230)
     sy = lambda v: h - 45 - (v + 0.02) / 1.07 * (h - 80)
     body = []
     for k, (c, (rec, prec)) in enumerate(view.curves.items()):
-        col = CLASS_COLORS.get(c, 'gray')
+        col = _class_color(view, c)
         if len(rec): body.append(f'<polyline class="pr" data-cls="{c}" data-n="{len(rec)}" fill="none" stroke="{col}" '
                                  'stroke-width="2" points="' + ' '.join(f'{sx(a):.1f},{sy(b):.1f}' for a, b in zip(rec, prec)) + '"/>')
         body += [f'<rect class="pt" data-cls="{c}" data-p="{float(b)!r}" x="{sx(a) - 4:.1f}" y="{sy(b) - 4:.1f}" width="8" '
@@ -749,24 +728,24 @@ def pr_svg(view: ICDARView, w: int = 620, h: int = 420) -> str:
         body.append(f'<rect x="{w - 170}" y="{40 + 18 * k}" width="10" height="10" fill="{col}"/>'
                     f'<text x="{w - 155}" y="{49 + 18 * k}">{c} (AP {view.table.ap[c]:.3f})</text>')
     ticks = [(v, f'{v:g}') for v in (0, 0.2, 0.4, 0.6, 0.8, 1)]
-    return _svg(w, h, body, f'precision-recall at IoU > {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}',
+    return _svg(w, h, body, f'precision-recall at IoU {view.hit} {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}',
                 'recall (squares: 11 interpolation points)', 'precision', ticks, ticks, sx, sy, (-0.02, 1.02), (-0.02, 1.05))
 
-def icdar_table_html(view: ICDARView) -> str:
+def class_table_html(view: RankedView) -> str:
     "The per-class table at one threshold, with the means, as HTML."
     t = view.table[['ap', 'f1', 'precision', 'recall', 'npos', 'ndet', 'tp', 'fp']].copy()
     t.loc['mean'] = [view.map, view.avg_f1, t.precision.mean(), t.recall.mean()] + [''] * 4
-    return t.to_html(float_format=lambda x: f'{x:.4f}', classes='evalkit-icdar-table')
+    return t.to_html(float_format=lambda x: f'{x:.4f}', classes='evalkit-class-table')
 
 # %% ../nbs/05_dashboard.ipynb #9dd24d93
-class ICDARDashboard:
-    "Live dashboard of an ICDAR result: threshold toggle, PR curves with 11 points, AP/F1 per class."
-    def __init__(self, result):  # `evalkit.icdar.ICDARResult`
+class RankedDashboard:
+    "Live dashboard of a ranked AP result: threshold toggle, PR curves with interpolation points, AP/F1 per class."
+    def __init__(self, result):  # a ranked AP `Result`
         import ipywidgets as W
         self.result = result
-        self.labels = [threshold_label(t, 1) for t in result.thresholds]
-        self.toggle = W.ToggleButtons(options=self.labels, value=self.labels[0], description='IoU >')
-        v = icdar_view(result, 0)
+        self.labels = [threshold_text(t) for t in result.thresholds]
+        self.toggle = W.ToggleButtons(options=self.labels, value=self.labels[0], description=f'IoU {result.hit}')
+        v = ranked_view(result, 0)
         # shown as SVG (`pr_svg`), like the other dashboard's views (see "Pictures for the live page"); `fig` is the
         # same view as a plotly figure, kept up to date
         self.fig = pr_figure(v).update_layout(title='precision-recall per class')
@@ -775,20 +754,20 @@ class ICDARDashboard:
         self.score_label.add_class('evalkit-score')
         self._labels(v)
         self.toggle.observe(lambda ch: self.update(), 'value')
-        self.widget = W.VBox([W.HTML('<h3>ICDAR 2017 POD</h3>'), self.toggle, self.score_label, self.pr, self.table])
+        self.widget = W.VBox([W.HTML(f'<h3>{_html.escape(result.title or result.metric)}</h3>'), self.toggle, self.score_label, self.pr, self.table])
 
     @property
     def t_index(self) -> int: return self.labels.index(self.toggle.value)
 
-    def _labels(self, v: ICDARView):
+    def _labels(self, v: RankedView):
         self.score_label.value = (f'<b>mAP at IoU {v.label}: <span class="value">{v.map:.4f}</span></b>, '
                                   f'average F1 {v.avg_f1:.4f}')
-        self.table.value = icdar_table_html(v)
+        self.table.value = class_table_html(v)
         self.pr.value = pr_svg(v)
 
     def update(self):
         "Redraw for the toggle's threshold."
-        v = icdar_view(self.result, self.t_index)
+        v = ranked_view(self.result, self.t_index)
         new = pr_figure(v)
         with self.fig.batch_update():
             for tr, n in zip(self.fig.data, new.data): tr.x, tr.y, tr.name = n.x, n.y, n.name

@@ -11,8 +11,8 @@ import numpy as np
 from .errors import InputError
 
 # %% auto #0
-__all__ = ['as_fraction', 'thresholds', 'is_hit', 'box_inter_union', 'box_iou', 'box_pairs', 'mask_inter_union', 'mask_iou',
-           'label_inter_union']
+__all__ = ['as_fraction', 'thresholds', 'threshold_text', 'hit_text', 'check_thresholds', 'is_hit', 'box_inter_union', 'box_iou',
+           'box_pairs', 'mask_inter_union', 'mask_iou', 'label_inter_union']
 
 # %% ../nbs/00_iou.ipynb #f1f4ef33
 def as_fraction(t,  # str '0.6' or '3/5', int, Fraction, Decimal, or float (read via its shortest repr)
@@ -42,6 +42,35 @@ def thresholds(start,  # first threshold, e.g. '0.5' (anything `as_fraction` tak
     k = (b - a) / s
     if k.denominator != 1: raise InputError('stop must be start + a whole number of steps', f'{start!r} + k*{step!r} != {stop!r}')
     return tuple(a + i * s for i in range(int(k) + 1))
+
+# %% ../nbs/00_iou.ipynb #thr-rule
+def threshold_text(t,  # a threshold: Fraction, decimal string, number
+                  ) -> str:  # its shortest exact decimal ('0.4', '0.75'), or 'num/den' when it has none
+    "The one text form of a threshold, used in every JSON field and display."
+    f = as_fraction(t)
+    d = Fraction(f.denominator)
+    while d.denominator == 1 and d.numerator % 2 == 0: d /= 2
+    while d.denominator == 1 and d.numerator % 5 == 0: d /= 5
+    if d != 1: return str(f)
+    return format((Decimal(f.numerator) / Decimal(f.denominator)).normalize(), 'f')
+
+def hit_text(inclusive: bool,  # True: the hit test is IoU >= t
+            ) -> str:  # '>=' or '>'
+    "The hit test as an operator."
+    return '>=' if inclusive else '>'
+
+def check_thresholds(ts,  # one threshold or a sequence of them (anything `as_fraction` takes)
+                     *, inclusive: bool = False,  # the hit test is `>=`: 0 is refused
+                    ) -> tuple[Fraction, ...]:  # the thresholds, exact, in the order given
+    "The one validation rule for IoU thresholds: at least one, each in [0, 1] (> 0 with `>=`), distinct."
+    single = isinstance(ts, (str, numbers.Number, Decimal))
+    fs = tuple(as_fraction(t) for t in ([ts] if single else ts))
+    if not fs: raise InputError('at least one IoU threshold is needed')
+    bad = [f for f in fs if not 0 <= f <= 1 or (inclusive and f == 0)]
+    if bad: raise InputError(f"IoU thresholds must lie in {'(0' if inclusive else '[0'}, 1]", threshold_text(bad[0]))
+    dup = [f for i, f in enumerate(fs) if f in fs[:i]]
+    if dup: raise InputError('IoU thresholds must be distinct', f'{threshold_text(dup[0])} given twice')
+    return fs
 
 # %% ../nbs/00_iou.ipynb #519dc369
 def _fracs(t):

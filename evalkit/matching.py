@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np
 from .errors import InputError
-from .iou import as_fraction, is_hit
+from .iou import as_fraction, is_hit, check_thresholds
 
 # %% auto #0
 __all__ = ['iou_rank', 'components', 'Matching', 'match', 'count_matches']
@@ -209,9 +209,7 @@ def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order
     "One-to-one matching of predictions to ground truth at every threshold, for the whole file in one pass."
     if method not in ('greedy', 'kernel'): raise InputError("method must be 'greedy' or 'kernel'", f'{method!r}')
     inclusive = (method == 'kernel') if inclusive is None else bool(inclusive)
-    ts = tuple(as_fraction(t) for t in np.atleast_1d(np.asarray(thresholds, dtype=object)))
-    if any(not 0 <= t <= 1 for t in ts) or (inclusive and 0 in ts):
-        raise InputError('thresholds must lie in [0, 1] (and above 0 with inclusive)', str([str(t) for t in ts]))
+    ts = check_thresholds(list(np.atleast_1d(np.asarray(thresholds, dtype=object))), inclusive=inclusive)
     gt, pred = _check_table(gt, pred, inter, union, n_gt, n_pred)
     rank, hit = _conf_rank(pred_conf, n_pred), is_hit(inter, union, ts, inclusive)
     fast = _fast_thresholds(ts, inclusive, disjoint_gt and disjoint_pred)

@@ -9,9 +9,10 @@ from pathlib import Path
 import numpy as np, pandas as pd
 import plotly.graph_objects as go
 from .errors import InputError
-from .dashboard import (prepare, threshold_view, image_view, image_labels, image_order, image_size, icdar_view,
-                               curve_figure, image_figure, iou_figure, pr_figure, icdar_table_html, overlay, _outline,
-                               _base_picture, _metric_name, threshold_label)
+from .sweep import value_name
+from .dashboard import (prepare, threshold_view, image_view, image_labels, image_order, image_size, ranked_view,
+                               curve_figure, image_figure, iou_figure, pr_figure, class_table_html, overlay, _outline,
+                               _base_picture)
 
 # %% auto #0
 __all__ = ['summary_table', 'image_score_figure', 'image_picture', 'write_report', 'report_main']
@@ -75,8 +76,9 @@ def _sweep_report(pg: _Page, analysis, n_worst: int, t_index: int, loader, canva
     m = prepare(analysis)
     r = m.result
     v = threshold_view(m, t_index)
-    pg.p(f'{_metric_name(v.beta)} averaged over the IoU thresholds {", ".join(m.labels)}; score = mean over '
-         f'{int(r.images.scored.sum())} scored images of {len(r.images)}.')
+    pg.p(f'{value_name(v.beta)} averaged over the IoU thresholds {", ".join(m.labels)} (hit: IoU {r.hit} t); '
+         + (f'score = mean over {r.n_images} scored images of {len(r.images)}.' if r.family == 'per-image sweep'
+            else f'counts pooled over {r.n_images} images.'))
     pg.add(f'<p class="evalkit-score">Score: <b>{r.score:.6f}</b></p>')
     pg.add('<p>Options: ' + ', '.join(f'<code>{_html.escape(f"{k}={v_!r}")}</code>' for k, v_ in r.params.items()
                                       if k != 'thresholds') + '</p>')
@@ -87,7 +89,7 @@ def _sweep_report(pg: _Page, analysis, n_worst: int, t_index: int, loader, canva
     pg.fig(image_score_figure(m), 580)
     pg.add('</div></div>')
     pg.add(summary_table(m).to_html(index=False, float_format=lambda x: f'{x:.4f}', classes='evalkit-summary'))
-    pg.h(2, f'Worst images ({min(n_worst, len(m.image_ids))}), drawn at IoU {m.labels[t_index]}')
+    pg.h(2, f'Worst images ({min(n_worst, len(m.image_ids))}), drawn at IoU {r.hit} {m.labels[t_index]}')
     pg.p('Ground truth filled, predictions outlined: green TP, red FP, orange FN. In the IoU table, open squares are '
          'pairs whose IoU passes the threshold, crosses the pairs the matching chose.')
     for _, iid in image_order(m)[:n_worst]:
@@ -98,49 +100,45 @@ def _sweep_report(pg: _Page, analysis, n_worst: int, t_index: int, loader, canva
         pg.fig(iou_figure(iv, m.labels[t_index]), 580)
         pg.add('</div></div>')
 
-def _icdar_report(pg: _Page, result):
-    "Sections of an ICDAR 2017 POD report."
+def _ranked_report(pg: _Page, result):
+    "Sections of a ranked AP report: per threshold, the PR curves and the class table."
+    pg.add(f'<p class="evalkit-score">Score (mAP averaged over the thresholds): <b>{result.score:.6f}</b></p>')
     for k in range(len(result.thresholds)):
-        v = icdar_view(result, k)
-        pg.h(2, f'IoU > {v.label}')
+        v = ranked_view(result, k)
+        pg.h(2, f'IoU {v.hit} {v.label}')
         pg.add(f'<p class="evalkit-score">mAP <b>{v.map:.6f}</b>, average F1 <b>{v.avg_f1:.6f}</b></p>')
         pg.fig(pr_figure(v))
-        pg.add(icdar_table_html(v))
+        pg.add(class_table_html(v))
 
 # %% ../nbs/05a_report.ipynb #89ab538a
-def write_report(result,  # `Analysis` (from `Competition.analyse`) or `ICDARResult` (from `score_icdar`)
+def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                  path,  # where to write the HTML file (str or Path); folders are created
-                 title: str | None = None,  # page title (default: from the metric)
-                 n_worst: int = 6,  # worst images drawn (IoU-sweep metrics)
+                 *, title: str | None = None,  # page title (default: from the metric)
+                 n_worst: int = 6,  # worst images drawn (sweeps)
                  t_index: int = 0,  # threshold position at which the worst images are drawn
                  loader=None,  # optional callable: image id -> pixel array, drawn under the objects
                  canvas=(1024, 1024),  # (H, W) for box metrics (RSNA radiographs are 1024 x 1024)
                 ) -> Path:  # the path written
     "Write a self-contained static HTML report (plotly.js embedded once, no CDN, no server) of a scored submission."
-    pg = _Page()
-    if hasattr(result, 'points') and hasattr(result, 'curves'):
-        title = title or 'ICDAR 2017 POD report'
-        pg.h(1, title); _icdar_report(pg, result)
-    elif hasattr(result, 'matching') and hasattr(result, 'scene'):
-        title = title or f'{result.result.metric} report'
-        pg.h(1, title); _sweep_report(pg, result, n_worst, t_index, loader, canvas)
-    else: raise InputError('write_report needs an Analysis or an ICDARResult', type(result).__name__)
+    if not (hasattr(analysis, 'scene') and hasattr(analysis, 'result')):
+        raise InputError('write_report needs an Analysis (Metric.analyse)', type(analysis).__name__)
+    r, pg = analysis.result, _Page()
+    title = title or f'{r.title or r.metric} report'
+    pg.h(1, title)
+    if r.family == 'ranked AP': _ranked_report(pg, r)
+    else: _sweep_report(pg, analysis, n_worst, t_index, loader, canvas)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(pg.html(title), encoding='utf-8')
     return path
 
 # %% ../nbs/05a_report.ipynb #4ff1ab0a
-def report_main(metric: str,  # 'rsna', 'dsb2018', 'airbus' or 'icdar' (also 'icdar2017', as the CLI names it)
-                solution,  # solution file (ICDAR: folder, file or files of ground-truth XML) or DataFrame
+def report_main(metric,  # a metric name or alias (`evalkit list`), or a `Metric`
+                solution,  # solution file(s) or DataFrame, in the metric's layout
                 submission,  # submission file or DataFrame
                 html,  # output HTML path
-                n_worst: int = 6,  # worst images drawn
-                **options) -> Path:  # options of `Competition.analyse` or `score_icdar`
+                *, n_worst: int = 6,  # worst images drawn (sweeps)
+                **options) -> Path:  # the metric's options (`thresholds`, `inclusive` and its own)
     "Score `submission` against `solution` with `metric` and write the HTML report to `html`."
-    if metric in ('icdar', 'icdar2017'):
-        from evalkit.icdar import score_icdar
-        return write_report(score_icdar(solution, submission, **options), html)
-    from evalkit.competitions import COMPETITIONS
-    if metric not in COMPETITIONS: raise InputError('unknown metric', f"{metric!r}; known: {', '.join([*COMPETITIONS, 'icdar'])}")
-    return write_report(COMPETITIONS[metric].analyse(solution, submission, **options), html, n_worst=n_worst)
+    from evalkit.metrics import get_metric
+    return write_report(get_metric(metric).analyse(solution, submission, **options), html, n_worst=n_worst)

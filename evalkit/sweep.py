@@ -9,10 +9,11 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 from .errors import InputError
-from .matching import as_fraction
+from .iou import as_fraction, check_thresholds, threshold_text, hit_text
 
 # %% auto #0
-__all__ = ['EMPTY_POLICIES', 'threshold_values', 'Params', 'Result', 'sweep']
+__all__ = ['FAMILIES', 'EMPTY_POLICIES', 'threshold_values', 'Params', 'value_name', 'Result', 'sweep', 'totals', 'result_json',
+           'result_text']
 
 # %% ../nbs/03_sweep.ipynb #44388195
 def threshold_values(tp,  # int [n_img, T]: true positives per image and threshold
@@ -40,21 +41,46 @@ class Params(dict):
     def __reduce__(self): return (Params, (dict(self),))
 
 # %% ../nbs/03_sweep.ipynb #23244262
+FAMILIES = ('per-image sweep', 'pooled sweep', 'ranked AP')  # SPEC section 5
+
+def value_name(beta) -> str:
+    "The per-threshold value as its formula's name: 'TP/(TP+FP+FN)', 'F2', 'F0.5'."
+    return 'TP/(TP+FP+FN)' if beta is None else f'F{threshold_text(beta)}'
+
 @dataclass(frozen=True, eq=False)
 class Result:
-    "Score of an IoU-sweep metric with the tables that explain it (pandas parts are mutable: treat as read-only)."
+    "Score of any metric with the tables that explain it: one protocol for every family (pandas parts: read-only)."
     metric: str  # metric name, e.g. 'rsna'
-    score: float  # mean image score over scored images (NaN when none is scored)
+    score: float  # the metric's score (NaN when nothing is scored)
     thresholds: tuple  # tuple[Fraction]: the IoU thresholds, exact
-    per_threshold: pd.Series  # index: threshold (float), values: mean over scored images of the value at it
-    per_image: pd.DataFrame  # tidy: image_id, threshold, tp, fp, fn, value, image_score; one row per scored image x threshold
-    images: pd.DataFrame  # one row per image: image_id, n_gt, n_pred, score (NaN when left out), scored
-    params: dict  # the options that made it (beta, empty, plus what the caller passed)
+    per_threshold: pd.Series  # index: threshold (float); the family's value at it (mean over images, pooled, or mAP)
+    per_image: pd.DataFrame  # the family's tidy table: image x threshold counts, or ranked detections (ranked AP)
+    images: pd.DataFrame  # one row per image: image_id, n_gt, n_pred, score (NaN when left out or pooled), scored
+    params: dict  # the options that made it (beta, empty, inclusive, thresholds, plus what the caller passed)
+    title: str = ''  # the competition's name
+    family: str = FAMILIES[0]  # one of `FAMILIES`
+    classes: pd.DataFrame | None = None  # ranked AP: per (threshold, cls) ap, precision, recall, f1, npos, ndet, tp, fp
+    curves: pd.DataFrame | None = None  # ranked AP: the ranked precision-recall curve of every class and threshold
+    points: pd.DataFrame | None = None  # ranked AP: the interpolation points (recall level, precision) behind each AP
+
+    @property
+    def hit(self) -> str: return hit_text(self.params.get('inclusive', False))
+    @property
+    def labels(self) -> tuple: return tuple(threshold_text(t) for t in self.thresholds)
+    @property
+    def n_images(self) -> int: return int(self.images['scored'].sum()) if len(self.images) else 0
+    @property
+    def summary(self) -> pd.DataFrame | None:
+        "Ranked AP: per threshold, the mAP (the per-threshold score), average F1, mean precision and recall."
+        if self.classes is None: return None
+        m = self.classes.groupby('threshold', sort=False)[['f1', 'precision', 'recall']].mean()
+        return m.rename(columns={'f1': 'avg_f1'}).assign(map=self.per_threshold.to_numpy())[
+            ['map', 'avg_f1', 'precision', 'recall']].reset_index()
 
     def __repr__(self):
-        n = int(self.images['scored'].sum()) if len(self.images) else 0
-        return (f'Result(metric={self.metric!r}, score={self.score!r}, thresholds={[str(t) for t in self.thresholds]}, '
-                f'images={len(self.images)}, scored={n}, params={dict(self.params)})')
+        return (f'Result(metric={self.metric!r}, family={self.family!r}, score={self.score!r}, hit={self.hit!r}, '
+                f'thresholds={list(self.labels)}, images={len(self.images)}, scored={self.n_images}, '
+                f'params={dict(self.params)})')
 
 # %% ../nbs/03_sweep.ipynb #11fd9dcf
 EMPTY_POLICIES = ('skip', 'one', 'zero')
@@ -90,12 +116,13 @@ def _apply_policy(vals,  # float64 [n_img, T]: values, NaN for empty images
     return vals, np.ones(len(vals), bool)
 
 # %% ../nbs/03_sweep.ipynb #fd99d99f
-def _tables(ids, tf, tp, fp, fn, n_gt, n_pred,  # image ids, float thresholds, validated counts
+def _tables(ids, tf, hit, tp, fp, fn, n_gt, n_pred,  # image ids, float thresholds, hit test, validated counts
             vals, img_score, scored,  # values [n_img, T], image scores [n_img] (NaN if left out), scored [n_img]
            ) -> tuple[pd.DataFrame, pd.DataFrame]:  # (per_image tidy, images)
     "The tidy per-image table (scored images only) and the one-row-per-image summary."
     s, T = np.flatnonzero(scored), len(tf)
     per_image = pd.DataFrame({'image_id': np.repeat(np.asarray(ids, dtype=object)[s], T), 'threshold': np.tile(np.asarray(tf, float), len(s)),
+                              'hit': hit,
                               'tp': tp[s].ravel(), 'fp': fp[s].ravel(), 'fn': fn[s].ravel(), 'value': vals[s].ravel(),
                               'image_score': np.repeat(img_score[s], T)})
     images = pd.DataFrame({'image_id': pd.Series(ids, dtype=object), 'n_gt': n_gt, 'n_pred': n_pred, 'score': img_score, 'scored': scored})
@@ -115,8 +142,7 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
           params: dict | None = None,  # more parameters to record in the Result (e.g. the matching method)
          ) -> Result:
     "Per-threshold values, image scores (mean over thresholds) and the dataset score (mean over scored images)."
-    ts = tuple(as_fraction(t) for t in np.atleast_1d(np.asarray(thresholds, dtype=object)))
-    if not ts: raise InputError('at least one threshold is needed')
+    ts = check_thresholds(list(np.atleast_1d(np.asarray(thresholds, dtype=object))))
     ids = list(image_ids)
     tp, fp, fn, n_gt, n_pred = _check_counts(tp, fp, fn, len(ts), ids, n_gt, n_pred)
     vals, scored = _apply_policy(threshold_values(tp, fp, fn, beta), (n_gt == 0) & (n_pred == 0), empty)
@@ -125,6 +151,77 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
     tf = [float(t) for t in ts]
     per_t = vals[scored].mean(0) if scored.any() else np.full(len(ts), np.nan)
     per_t = pd.Series(per_t, index=pd.Index(tf, name='threshold'), name=metric or 'value')
-    per_image, images = _tables(ids, tf, tp, fp, fn, n_gt, n_pred, vals, img_score, scored)
-    p = Params({**(params or {}), 'beta': beta, 'empty': empty, 'thresholds': tuple(str(t) for t in ts)})
+    per_image, images = _tables(ids, tf, hit_text((params or {}).get('inclusive', False)), tp, fp, fn, n_gt, n_pred, vals, img_score, scored)
+    p = Params({**(params or {}), 'beta': beta, 'empty': empty, 'thresholds': tuple(map(threshold_text, ts))})
     return Result(metric, score, ts, per_t, per_image, images, p)
+
+# %% ../nbs/03_sweep.ipynb #proto
+def totals(result: Result) -> pd.DataFrame:
+    "Per threshold (index: its text): the value, and TP, FP, FN summed over the images (ranked AP: over classes)."
+    if result.classes is not None:
+        c = result.classes.assign(fn=result.classes.npos - result.classes.tp)
+        tot = c.groupby('threshold', sort=False)[['tp', 'fp', 'fn']].sum()
+    else:
+        tot = result.per_image.groupby('threshold', sort=False)[['tp', 'fp', 'fn']].sum()
+    tot = tot.reindex([float(t) for t in result.thresholds], fill_value=0).astype(np.int64)
+    tot.insert(0, 'value', result.per_threshold.to_numpy())
+    return tot.set_axis(pd.Index(result.labels, name='threshold'))
+
+def _plain(v):
+    "A parameter as JSON: Fractions and thresholds as text, tuples as lists."
+    if isinstance(v, (tuple, list)): return [_plain(x) for x in v]
+    if isinstance(v, Fraction): return threshold_text(v)
+    if isinstance(v, (np.integer, np.floating, np.bool_)): return v.item()
+    return v if v is None or isinstance(v, (str, int, float, bool)) else str(v)
+
+def _per_class(result: Result, col: str) -> dict:
+    "{class: {threshold text: value}} from the ranked AP class table."
+    keys = dict(zip((float(t) for t in result.thresholds), result.labels))
+    return {c: {keys[t]: float(v) for t, v in zip(g.threshold, g[col])}
+            for c, g in result.classes.groupby('cls', sort=False)}
+
+def result_json(result: Result) -> dict:
+    "The result as a JSON-ready dict: the same keys for every metric, plus per-class tables for ranked AP."
+    tot = totals(result)
+    j = dict(metric=result.metric, title=result.title, family=result.family, score=float(result.score),
+             n_images=result.n_images, thresholds=list(result.labels), hit=result.hit,
+             per_threshold={k: float(v) for k, v in tot.value.items()},
+             **{c: {k: int(v) for k, v in tot[c].items()} for c in ('tp', 'fp', 'fn')},
+             params={k: _plain(v) for k, v in result.params.items()})
+    if result.classes is not None:
+        per = {k: _per_class(result, k) for k in ('ap', 'f1', 'precision', 'recall')}
+        j['per_class'] = {c: {k: per[k][c] for k in per} for c in per['ap']}
+        j['map'] = dict(j['per_threshold'])  # the score of each threshold is its mAP
+        f1 = result.classes.groupby('threshold', sort=False).f1.mean()
+        j['avg_f1'] = {result.labels[i]: float(v) for i, v in enumerate(f1)}
+    return j
+
+# %% ../nbs/03_sweep.ipynb #proto-text
+def _class_text(result: Result, digits: int) -> list[str]:
+    "The ranked AP class table: AP, F1, P, R per class and threshold, and their means."
+    cols = [(f'{n}@{lab}', k, t) for t, lab in zip(result.thresholds, result.labels)
+            for k, n in (('ap', 'AP'), ('f1', 'F1'), ('precision', 'P'), ('recall', 'R'))]
+    c = result.classes.set_index(['threshold', 'cls'])
+    names = list(dict.fromkeys(result.classes.cls))
+    w, cw = max(digits + 3, *(len(h) for h, _, _ in cols)), max(8, *(len(n) + 1 for n in names))
+    lines = ['class'.ljust(cw) + ' '.join(h.rjust(w) for h, _, _ in cols)]
+    lines += [n.ljust(cw) + ' '.join(f'{c.loc[(float(t), n), k]:.{digits}f}'.rjust(w) for _, k, t in cols) for n in names]
+    mean = result.classes.groupby('threshold', sort=False)[['ap', 'f1', 'precision', 'recall']].mean()
+    lines.append('average'.ljust(cw) + ' '.join(f'{mean.loc[float(t), k]:.{digits}f}'.rjust(w) for _, k, t in cols))
+    return lines
+
+def result_text(result: Result,  # any metric's result
+                digits: int = 6,  # decimals of the score and values
+               ) -> str:  # a few lines of fixed-width text
+    "The score, what took part, and a per-threshold table (ranked AP: the per-class table) as text."
+    p = result.params
+    what = {'per-image sweep': f'{result.n_images} images scored', 'pooled sweep': f'{result.n_images} images, pooled',
+            'ranked AP': f'mAP averaged over the thresholds; {result.n_images} images'}[result.family]
+    lines = [f'{result.metric} score: {result.score:.{digits}f}  ({what})']
+    if result.classes is not None: return '\n'.join(lines + _class_text(result, min(digits, 4)))
+    tot, name = totals(result), value_name(p.get('beta'))
+    lines.append(f"{'IoU ' + result.hit:>7} {name:>14} {'TP':>8} {'FP':>8} {'FN':>8}")
+    lines += [f'{r.Index:>7} {r.value:14.{digits}f} {r.tp:8d} {r.fp:8d} {r.fn:8d}' for r in tot.itertuples()]
+    return '\n'.join(lines)
+
+Result.to_json, Result.to_text, Result.totals = result_json, result_text, totals
