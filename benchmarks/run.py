@@ -71,9 +71,7 @@ def parse_score(who: str, out: str) -> tuple[float | None, str]:
     "The score a scorer printed (evalkit: JSON `score`, ICDAR: mAP at IoU 0.8; peers: the last line), and a note."
     if who == 'floor': return None, ''
     if who in ('evalkit', EK_KEPT):
-        d = json.loads(out)
-        if 'score' not in d and 'map' in d: return float(d['map']['0.8']), 'score = mAP at IoU 0.8'
-        return float(d['score']), ''
+        return float(json.loads(out)['score']), ''
     return float(out.strip().splitlines()[-1]), ''
 
 

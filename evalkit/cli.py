@@ -10,7 +10,7 @@ import numpy as np, pandas as pd
 from . import __version__
 from .errors import InputError
 from .iou import hit_text
-from .metrics import METRICS, get_metric, list_metrics
+from .metrics import METRICS, get_metric, list_metrics, all_options
 
 # %% auto #0
 __all__ = ['DEMO', 'Progress', 'main', 'run', 'demo_data_dir', 'demo']
@@ -32,10 +32,6 @@ class Progress:
         self.stream.flush()
 
 # %% ../nbs/06_cli.ipynb #87591b5b
-def _defaults(name: str) -> str:
-    "Each registered metric's default for option `name`, as help text."
-    return ', '.join(f'{m.name} {o.default}' for m in METRICS.values() for o in m.options if o.name == name)
-
 def _metric_options(p: argparse.ArgumentParser):
     "The options every metric takes, and every option a registered metric declares (once each)."
     p.add_argument('metric', metavar='METRIC', help=f"metric name or alias ({', '.join(METRICS)}; see `evalkit list`)")
@@ -48,13 +44,9 @@ def _metric_options(p: argparse.ArgumentParser):
     g.add_argument('--strict', dest='inclusive', action='store_const', const=False,
                    help='hit when IoU > t, also with --matching kernel')
     p.add_argument('--thresholds', help='comma-separated IoU thresholds, e.g. 0.5,0.75 (default: the competition\'s)')
-    seen = {}
-    for m in METRICS.values():
-        for o in m.options: seen.setdefault(o.name, (o, []))[1].append(m.name)
-    for o, names in seen.values():
+    for o, names in all_options().values():
         kw = dict(action='store_const', const=True) if o.flag else dict(choices=[c for c in o.choices or () if c is not None] or None)
-        p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw,
-                       help=f"{', '.join(names)}: {o.help} (default: {_defaults(o.name)})")
+        p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw, help=f"{', '.join(names)}: {o.help} (default {o.default})")
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog='evalkit', description='Exact competition scoring of detections and masks.')
@@ -82,8 +74,7 @@ def _options(a) -> tuple:
     takes = {o.name for o in m.options}
     bad = [k for k in opts if k not in takes]
     if bad:
-        o = next(o for x in METRICS.values() for o in x.options if o.name == bad[0])
-        users = [x.name for x in METRICS.values() if o in x.options]
+        o, users = all_options()[bad[0]]
         raise InputError(f"{o.cli} applies to {', '.join(users)}, not {m.name}")
     if a.inclusive is not None: opts['inclusive'] = a.inclusive
     if a.thresholds is not None: opts['thresholds'] = [t.strip() for t in a.thresholds.split(',')]

@@ -13,6 +13,7 @@ from .errors import InputError
 from .iou import is_hit, as_fraction, threshold_text
 from .matching import count_matches
 from .sweep import threshold_values, value_name
+from .families import Counts
 
 # %% auto #0
 __all__ = ['COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'METRICS', 'CLASS_COLORS', 'Model', 'prepare', 'image_values',
@@ -62,8 +63,9 @@ def prepare(analysis) -> Model:
     if isinstance(analysis, Model): return analysis
     for f in ('result', 'scene', 'pairs', 'matching'):
         if not hasattr(analysis, f): raise InputError('not an Analysis: missing field ' + repr(f), type(analysis).__name__)
-    s, m = analysis.scene, analysis.matching
-    tp, fp, fn = count_matches(m, s.gt_img, s.pred_img, s.n_img)
+    s, m, st = analysis.scene, analysis.matching, getattr(analysis, 'stats', None)
+    if isinstance(st, Counts): tp, fp, fn = st.tp, st.fp, st.fn  # the family's map: whole scene, in scene order
+    else: tp, fp, fn = count_matches(m, s.gt_img, s.pred_img, s.n_img)
     gg, pg = _groups(s.gt_img, s.n_img), _groups(s.pred_img, s.n_img)
     pairs_img = np.asarray(s.gt_img, np.int64)[np.asarray(analysis.pairs[0], np.int64)]
     return Model(analysis, tp, fp, fn, tuple(threshold_text(t) for t in m.thresholds), gg, pg,
@@ -692,7 +694,7 @@ def ranked_view(result,  # a ranked AP `Result`
     curves = {c: (pick(result.curves, c).recall.to_numpy(), pick(result.curves, c).precision.to_numpy()) for c in table.index}
     points = {c: (pick(result.points, c).recall.to_numpy(), pick(result.points, c).precision.to_numpy()) for c in table.index}
     return RankedView(t_index, threshold_text(ts[t_index]), result.hit, curves, points, table,
-                      float(result.per_threshold.iloc[t_index]), float(table.f1.mean()))
+                      float(result.per_threshold.iloc[t_index]), float(result.summary.avg_f1.iloc[t_index]))
 
 # %% ../nbs/05_dashboard.ipynb #03ed08f6
 CLASS_COLORS = ('#1f77b4', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e')  # by class position

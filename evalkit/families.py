@@ -314,14 +314,14 @@ def _finish_ranked(d: Detections, spec: Spec) -> Result:
     "Rank every class's detections over the dataset; AP, P, R, F1 per class and threshold; mAP; the tidy tables."
     io = _in_file_order(d)
     o = np.lexsort((d.det_pos, -d.conf, d.cls))  # by class, confidence descending, equal confidences in file order
-    cls, tp, neutral = d.cls[o], d.tp[o], d.neutral[o]
+    cls, conf, tp, neutral = d.cls[o], d.conf[o], d.tp[o], d.neutral[o]
     rank = np.arange(len(o)) - np.searchsorted(cls, cls) + 1  # 1-based rank within the class
     npos, ndet = d.npos.sum(0), np.bincount(cls, minlength=len(spec.classes))
     tables = []
     for k, t in enumerate(spec.thresholds):
         for c, name in enumerate(spec.classes):
             r = np.flatnonzero((cls == c) & ~neutral[:, k])
-            tables.append(_class_tables(float(t), name, tp[r, k], ~tp[r, k], rank[r], d.conf[o][r], int(npos[c]),
+            tables.append(_class_tables(float(t), name, tp[r, k], ~tp[r, k], rank[r], conf[r], int(npos[c]),
                                         int(ndet[c]), spec.interpolation))
     rows, curves, points = zip(*tables)
     classes = pd.DataFrame(list(rows))
@@ -332,7 +332,7 @@ def _finish_ranked(d: Detections, spec: Spec) -> Result:
     ids = pd.Series(d.image_ids[io], index=d.image_pos[io])
     iou = np.divide(d.inter, d.union, out=np.zeros(len(d.inter)), where=np.asarray(d.union) > 0)[o]
     dets = pd.concat([pd.DataFrame(dict(threshold=t, hit=spec.hit, det=d.det_pos[o], image_id=ids.loc[d.det_img[o]].to_numpy(),
-                                        cls=np.asarray(spec.classes, object)[cls], conf=d.conf[o], rank=rank, gt=d.gt[o], iou=iou,
+                                        cls=np.asarray(spec.classes, object)[cls], conf=conf, rank=rank, gt=d.gt[o], iou=iou,
                                         outcome=np.where(tp[:, k], 'tp', np.where(neutral[:, k], 'neutral', 'fp'))))
                       for k, t in enumerate(tf)], ignore_index=True)
     images = pd.DataFrame({'image_id': pd.Series(d.image_ids[io], dtype=object), 'n_gt': d.n_gt[io],

@@ -209,7 +209,7 @@ def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order
     "One-to-one matching of predictions to ground truth at every threshold, for the whole file in one pass."
     if method not in ('greedy', 'kernel'): raise InputError("method must be 'greedy' or 'kernel'", f'{method!r}')
     inclusive = (method == 'kernel') if inclusive is None else bool(inclusive)
-    ts = check_thresholds(list(np.atleast_1d(np.asarray(thresholds, dtype=object))), inclusive=inclusive)
+    ts = check_thresholds(thresholds, inclusive=inclusive)
     gt, pred = _check_table(gt, pred, inter, union, n_gt, n_pred)
     rank, hit = _conf_rank(pred_conf, n_pred), is_hit(inter, union, ts, inclusive)
     fast = _fast_thresholds(ts, inclusive, disjoint_gt and disjoint_pred)

@@ -16,7 +16,7 @@ from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, IGNORE
 
 # %% auto #0
 __all__ = ['MATCHING', 'USAGE', 'IGNORE_OPT', 'PLUS_ONE', 'PATTERN', 'METRICS', 'rsna', 'dsb2018', 'airbus', 'icdar2017',
-           'Option', 'Metric', 'register', 'get_metric', 'list_metrics']
+           'Option', 'Metric', 'register', 'get_metric', 'all_options', 'list_metrics']
 
 # %% ../nbs/04a_metrics.ipynb #met-option
 @dataclass(frozen=True)
@@ -144,6 +144,13 @@ def get_metric(name,  # a name or alias ('dsb2018', 'data-science-bowl-2018'), o
     if name not in _NAMES:
         raise InputError('unknown metric', f"{name!r}; known: {', '.join(METRICS)} (see `evalkit list`)")
     return METRICS[_NAMES[name]]
+
+def all_options() -> dict:
+    "Every option a registered metric declares: name -> (`Option`, names of the metrics that take it)."
+    out = {}
+    for m in METRICS.values():
+        for o in m.options: out.setdefault(o.name, (o, []))[1].append(m.name)
+    return out
 
 def list_metrics() -> pd.DataFrame:
     "One row per registered metric: name, aliases, title, family, thresholds, hit test, options, file layouts."

@@ -142,7 +142,7 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
           params: dict | None = None,  # more parameters to record in the Result (e.g. the matching method)
          ) -> Result:
     "Per-threshold values, image scores (mean over thresholds) and the dataset score (mean over scored images)."
-    ts = check_thresholds(list(np.atleast_1d(np.asarray(thresholds, dtype=object))))
+    ts = check_thresholds(thresholds, inclusive=(params or {}).get('inclusive', False))
     ids = list(image_ids)
     tp, fp, fn, n_gt, n_pred = _check_counts(tp, fp, fn, len(ts), ids, n_gt, n_pred)
     vals, scored = _apply_policy(threshold_values(tp, fp, fn, beta), (n_gt == 0) & (n_pred == 0), empty)
@@ -192,8 +192,7 @@ def result_json(result: Result) -> dict:
         per = {k: _per_class(result, k) for k in ('ap', 'f1', 'precision', 'recall')}
         j['per_class'] = {c: {k: per[k][c] for k in per} for c in per['ap']}
         j['map'] = dict(j['per_threshold'])  # the score of each threshold is its mAP
-        f1 = result.classes.groupby('threshold', sort=False).f1.mean()
-        j['avg_f1'] = {result.labels[i]: float(v) for i, v in enumerate(f1)}
+        j['avg_f1'] = dict(zip(result.labels, map(float, result.summary.avg_f1)))
     return j
 
 # %% ../nbs/03_sweep.ipynb #proto-text
@@ -206,7 +205,7 @@ def _class_text(result: Result, digits: int) -> list[str]:
     w, cw = max(digits + 3, *(len(h) for h, _, _ in cols)), max(8, *(len(n) + 1 for n in names))
     lines = ['class'.ljust(cw) + ' '.join(h.rjust(w) for h, _, _ in cols)]
     lines += [n.ljust(cw) + ' '.join(f'{c.loc[(float(t), n), k]:.{digits}f}'.rjust(w) for _, k, t in cols) for n in names]
-    mean = result.classes.groupby('threshold', sort=False)[['ap', 'f1', 'precision', 'recall']].mean()
+    mean = result.summary.set_index('threshold').rename(columns={'map': 'ap', 'avg_f1': 'f1'})
     lines.append('average'.ljust(cw) + ' '.join(f'{mean.loc[float(t), k]:.{digits}f}'.rjust(w) for _, k, t in cols))
     return lines
 
