@@ -13,7 +13,7 @@ from .iou import hit_text
 from .metrics import METRICS, get_metric, list_metrics, all_options
 
 # %% auto #0
-__all__ = ['DEMO', 'Progress', 'main', 'run', 'demo_data_dir', 'demo']
+__all__ = ['Progress', 'main', 'run', 'demo_data_dir', 'demo']
 
 # %% ../nbs/06_cli.ipynb #ca469cb1
 class Progress:
@@ -35,12 +35,12 @@ class Progress:
 def _metric_options(p: argparse.ArgumentParser):
     "The options every metric takes, and every option a registered metric declares (once each)."
     p.add_argument('metric', metavar='METRIC', help=f"metric name or alias ({', '.join(METRICS)}; see `evalkit list`)")
-    p.add_argument('solution', help='solution file (CSV; ICDAR: ground-truth XML file or folder)')
-    p.add_argument('submission', help='submission file (CSV; ICDAR: one XML file)')
+    p.add_argument('solution', help="solution file or folder, in the metric's layout (see `evalkit list`)")
+    p.add_argument('submission', help="submission file, in the metric's layout")
     hits = ', '.join(f'{m.name} IoU {hit_text(m.inclusive)} t' for m in METRICS.values())
     g = p.add_mutually_exclusive_group()
     g.add_argument('--inclusive', dest='inclusive', action='store_const', const=True, default=None,
-                   help=f'hit when IoU >= t (defaults: {hits}; rsna with --matching kernel: >=)')
+                   help=f'hit when IoU >= t (defaults: {hits}; see also --matching)')
     g.add_argument('--strict', dest='inclusive', action='store_const', const=False,
                    help='hit when IoU > t, also with --matching kernel')
     p.add_argument('--thresholds', help='comma-separated IoU thresholds, e.g. 0.5,0.75 (default: the competition\'s)')
@@ -142,11 +142,6 @@ def run() -> None:
     os._exit(code)
 
 # %% ../nbs/06_cli.ipynb #e41696a6
-DEMO = [('rsna', 'rsna_stage_2_train_labels.csv', 'sample_rsna_submission.csv', {}),
-        ('dsb2018', 'dsb2018_stage1_solution.csv', 'sample_dsb2018_submission.csv', {}),
-        ('airbus', 'airbus_train_ship_segmentations_v2_subset.csv', 'sample_airbus_submission.csv', {}),
-        ('icdar2017', 'icdar2017_pod', 'sample_icdar2017_submission.xml', {'pattern': 'POD_*.xml'})]
-
 def demo_data_dir() -> Path:
     "The bundled data folder of a source checkout."
     return Path(__file__).resolve().parent.parent/'data'
@@ -154,8 +149,8 @@ def demo_data_dir() -> Path:
 def demo(data: str | Path | None = None, out=None) -> int:
     "Score each bundled sample submission and print a short report."
     data, out = Path(data) if data else demo_data_dir(), out or sys.stdout
-    for name, solution, submission, options in DEMO:
-        m, t0 = get_metric(name), time.perf_counter()
+    for m in (m for m in METRICS.values() if m.demo):
+        (solution, submission, options), t0 = m.demo, time.perf_counter()
         r = m.evaluate(data/solution, data/submission, progress=Progress(), **options)
         print(f'== {m.title}: {solution} vs {submission} ({time.perf_counter() - t0:.2f} s)', file=out)
         print(r.to_text(), file=out)

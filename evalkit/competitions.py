@@ -80,31 +80,41 @@ def _is_utf8(b: bytes) -> bool:
 def require_columns(df: pd.DataFrame,  # as returned by `read_table`
                     cols: list[str],  # columns that must be present
                     name: str,  # file name for the error
-                    what: str = 'submission'):  # 'submission' or 'solution'
+                    *, what: str = 'submission'):  # 'submission' or 'solution'
     "Raise if any of `cols` is missing from `df`."
     missing = [c for c in cols if c not in df.columns]
     if missing:
         raise _error_class(what)(f"missing column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}",
                                  _shown(f"columns are {', '.join(map(repr, df.columns))}", 200), file=name)
 
-def _first_bad(mask, df, id_col, name, err, rule, detail=None):
-    "Raise `err(rule)` at the first row where `mask` is true."
-    if not mask.any(): return
-    i = int(np.flatnonzero(np.asarray(mask))[0])
-    d = detail(i) if callable(detail) else (detail or '')
-    raise err(rule, d, file=name, row=i + 1, id=_shown(df[id_col].iat[i]) if id_col in df.columns else None)
+@dataclass(frozen=True)
+class _Rows:
+    "The rows of a table being read, for errors: the table, its id column and the file's name."
+    df: pd.DataFrame
+    id_col: str
+    name: str
+
+    def refuse(self, mask, err, rule: str, detail=None):
+        "Raise `err(rule)` at the first row where `mask` is true (`detail`: text, or a function of the row)."
+        if not mask.any(): return
+        i = int(np.flatnonzero(np.asarray(mask))[0])
+        d = detail(i) if callable(detail) else (detail or '')
+        df, c = self.df, self.id_col
+        raise err(rule, d, file=self.name, row=i + 1, id=_shown(df[c].iat[i]) if c in df.columns else None)
 
 # %% ../nbs/03a_competitions.ipynb #327c5413
 def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
                col: str,  # column of decimal numbers ('' = missing)
-               id_col: str,  # id column named in errors
-               name: str, what: str = 'submission') -> np.ndarray:
+               *, id_col: str,  # id column named in errors
+               name: str,  # file name for errors
+               what: str = 'submission',  # 'submission' or 'solution': picks the error class
+              ) -> np.ndarray:  # float64 [n]
     "Column `col` as float64 ('' -> NaN); non-numbers and infinities refused with their row."
     s = df[col]
     code, text = pd.factorize(s.to_numpy())  # each distinct text parsed once (a solution repeats its Height/Width)
     given = np.asarray(text != '', bool)
     v = pd.to_numeric(pd.Series(text, dtype=object).where(given, None), errors='coerce').to_numpy(dtype=np.float64)[code]
-    _first_bad(given[code] & ~np.isfinite(v), df, id_col, name, _error_class(what),
+    _Rows(df, id_col, name).refuse(given[code] & ~np.isfinite(v), _error_class(what),
                f'{col} is not a finite number', lambda i: _shown(repr(s.iat[i])))
     return v
 
@@ -116,17 +126,16 @@ COORD_RULE = 'box coordinates and sizes must lie within +-2**31 pixels'
 def read_rsna_solution(src, id_col: str = 'patientId', name: str | None = None):
     "Ground-truth boxes of an RSNA solution: `(patient ids, boxes (n, 4) xywh, patient code per box)`."
     df, name = read_table(src, 'solution', name)
-    require_columns(df, [id_col, *RSNA_COLS, 'Target'], name, 'solution')
-    _first_bad(~df.Target.isin(['0', '1', '0.0', '1.0']), df, id_col, name, SolutionError, 'Target must be 0 or 1',
+    require_columns(df, [id_col, *RSNA_COLS, 'Target'], name, what='solution')
+    _Rows(df, id_col, name).refuse(~df.Target.isin(['0', '1', '0.0', '1.0']), SolutionError, 'Target must be 0 or 1',
                lambda i: _shown(repr(df.Target.iat[i])))
-    _first_bad(df[id_col] == '', df, id_col, name, SolutionError, f'empty {id_col}')
+    _Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
     box = df.Target.str.startswith('1').to_numpy()
-    xywh = np.stack([to_numbers(df, c, id_col, name, 'solution') for c in RSNA_COLS], axis=1)
-    _first_bad(box & np.isnan(xywh).any(1), df, id_col, name, SolutionError, 'Target 1 row without a complete box')
-    _first_bad(box & (xywh[:, 2:] <= 0).any(1), df, id_col, name, SolutionError, 'box width and height must be positive')
-    _first_bad(box & (np.abs(xywh) > MAX_COORD).any(1), df, id_col, name, SolutionError, COORD_RULE)
-    _first_bad(df[id_col].duplicated().to_numpy() & df[id_col].isin(df[id_col][~box]).to_numpy(), df,
-               id_col, name, SolutionError, 'a patient with Target 0 (no box) must have exactly one row')
+    xywh = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in RSNA_COLS], axis=1)
+    _Rows(df, id_col, name).refuse(box & np.isnan(xywh).any(1), SolutionError, 'Target 1 row without a complete box')
+    _Rows(df, id_col, name).refuse(box & (xywh[:, 2:] <= 0).any(1), SolutionError, 'box width and height must be positive')
+    _Rows(df, id_col, name).refuse(box & (np.abs(xywh) > MAX_COORD).any(1), SolutionError, COORD_RULE)
+    _Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy() & df[id_col].isin(df[id_col][~box]).to_numpy(), SolutionError, 'a patient with Target 0 (no box) must have exactly one row')
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
     image_ids = pd.unique(df[id_col].to_numpy())
     codes = pd.Index(image_ids).get_indexer(df[id_col].to_numpy())
@@ -134,46 +143,50 @@ def read_rsna_solution(src, id_col: str = 'patientId', name: str | None = None):
 
 # %% ../nbs/03a_competitions.ipynb #c1e1a0d6
 def parse_prediction_strings(df: pd.DataFrame,  # submission table from `read_table`
-                             id_col: str, name: str,
-                             col: str = 'PredictionString'):
+                             id_col: str,  # id column named in errors
+                             name: str,  # file name for errors
+                             *, col: str = 'PredictionString'):  # the column of groups of five numbers
     "All boxes of a submission: `(row of each box, confidences (n,), boxes (n, 4) xywh)`."
     toks = df[col].str.split()
     counts = toks.str.len().to_numpy()
-    _first_bad(counts % 5 != 0, df, id_col, name, ParticipantVisibleError,
+    _Rows(df, id_col, name).refuse(counts % 5 != 0, ParticipantVisibleError,
                f'{col} must hold groups of 5 numbers (confidence x y width height)',
                lambda i: f'{counts[i]} numbers given')
     flat = pd.to_numeric(pd.Series([t for ts in toks for t in ts], dtype=object), errors='coerce').to_numpy(np.float64)
     row = np.repeat(np.arange(len(df)), counts)
-    _first_bad(np.bincount(row[~np.isfinite(flat)], minlength=len(df)) > 0, df, id_col, name,
-               ParticipantVisibleError, f'{col} holds something that is not a finite number')
+    _Rows(df, id_col, name).refuse(np.bincount(row[~np.isfinite(flat)], minlength=len(df)) > 0, ParticipantVisibleError, f'{col} holds something that is not a finite number')
     g = flat.reshape(-1, 5)
     brow = row[::5]
-    _first_bad(np.bincount(brow[(g[:, 3:] <= 0).any(1)], minlength=len(df)) > 0, df, id_col, name,
-               ParticipantVisibleError, 'box width and height must be positive')
-    _first_bad(np.bincount(brow[(np.abs(g[:, 1:]) > MAX_COORD).any(1)], minlength=len(df)) > 0, df, id_col, name,
-               ParticipantVisibleError, COORD_RULE)
+    _Rows(df, id_col, name).refuse(np.bincount(brow[(g[:, 3:] <= 0).any(1)], minlength=len(df)) > 0, ParticipantVisibleError, 'box width and height must be positive')
+    _Rows(df, id_col, name).refuse(np.bincount(brow[(np.abs(g[:, 1:]) > MAX_COORD).any(1)], minlength=len(df)) > 0, ParticipantVisibleError, COORD_RULE)
     return brow, g[:, 0].copy(), g[:, 1:].copy()
 
 # %% ../nbs/03a_competitions.ipynb #b21e82fb
-def image_codes(df: pd.DataFrame, id_col: str, image_ids: np.ndarray, name: str,
-                unique: bool = False,  # each id at most once (one row per image)
+def image_codes(df: pd.DataFrame,  # submission table from `read_table`
+                id_col: str,  # its id column
+                image_ids: np.ndarray,  # the solution's image ids
+                name: str,  # file name for errors
+                *, unique: bool = False,  # each id at most once (one row per image)
                 skip: set | frozenset = frozenset(),  # known ids that are not scored: their rows are dropped
                ) -> tuple[np.ndarray, np.ndarray]:
     "Image code of each submission row, and the rows kept; unknown (and, if `unique`, repeated) ids refused."
     ids = df[id_col].to_numpy()
-    _first_bad(ids == '', df, id_col, name, ParticipantVisibleError, f'empty {id_col}')
+    _Rows(df, id_col, name).refuse(ids == '', ParticipantVisibleError, f'empty {id_col}')
     codes = pd.Index(image_ids).get_indexer(ids)
     known = codes >= 0
     if skip: known |= pd.Series(ids).isin(skip).to_numpy()
-    _first_bad(~known, df, id_col, name, ParticipantVisibleError, 'unknown id: not an image of the solution')
+    _Rows(df, id_col, name).refuse(~known, ParticipantVisibleError, 'unknown id: not an image of the solution')
     if unique:
-        _first_bad(df[id_col].duplicated().to_numpy(), df, id_col, name, ParticipantVisibleError,
+        _Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy(), ParticipantVisibleError,
                    'id appears more than once (one row per image)')
     keep = codes >= 0
     return codes, keep
 
 # %% ../nbs/03a_competitions.ipynb #58642bd1
-def read_rsna_submission(src, image_ids: np.ndarray, id_col: str = 'patientId', name: str | None = None):
+def read_rsna_submission(src,  # CSV path or DataFrame: patientId,PredictionString
+                         image_ids: np.ndarray,  # the solution's patient ids
+                         *, id_col: str = 'patientId',  # the id column
+                         name: str | None = None):  # how the file is named in errors (default: its path)
     "Predicted boxes of an RSNA submission: `(boxes (n, 4) xywh, patient code per box, confidences)`."
     df, name = read_table(src, 'submission', name)
     require_columns(df, [id_col, 'PredictionString'], name)
@@ -188,8 +201,8 @@ def rsna_scene(solution,  # RSNA solution: CSV path or DataFrame (patientId,x,y,
               ) -> Scene:  # boxes xywh (pixels, top-left corner), confidences
     "Read an RSNA solution and submission into a `Scene`."
     image_ids, gt, gt_img = read_rsna_solution(solution, id_col, names[0])
-    pred, pred_img, conf = read_rsna_submission(submission, image_ids, id_col, names[1])
-    return Scene(image_ids, gt_img, pred_img, gt, pred, conf)
+    pred, pred_img, conf = read_rsna_submission(submission, image_ids, id_col=id_col, name=names[1])
+    return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt, pred=pred, pred_conf=conf)
 
 # %% ../nbs/03a_competitions.ipynb #8977df73
 USAGES = {'Public', 'Private', 'Ignored'}
@@ -199,28 +212,31 @@ MAX_TOTAL_PIXELS = 2 ** 62  # the global pixel space of a file (int64 run coordi
 def _sizes(df, id_col, name, default_size):
     "Height and width of each solution row (from columns, or `default_size`)."
     if 'Height' in df.columns and 'Width' in df.columns:
-        hw = np.stack([to_numbers(df, c, id_col, name, 'solution') for c in ('Height', 'Width')], 1)
-        _first_bad(~(hw >= 1).all(1) | (hw != np.round(hw)).any(1), df, id_col, name, SolutionError,
+        hw = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in ('Height', 'Width')], 1)
+        _Rows(df, id_col, name).refuse(~(hw >= 1).all(1) | (hw != np.round(hw)).any(1), SolutionError,
                    'Height and Width must be positive integers')
-        _first_bad((hw > MAX_SIDE).any(1), df, id_col, name, SolutionError, f'Height and Width must be at most {MAX_SIDE}',
+        _Rows(df, id_col, name).refuse((hw > MAX_SIDE).any(1), SolutionError, f'Height and Width must be at most {MAX_SIDE}',
                    lambda i: f'{hw[i, 0]:.0f} x {hw[i, 1]:.0f}')
         return hw.astype(np.int64)
-    if default_size is None: require_columns(df, ['Height', 'Width'], name, 'solution')
+    if default_size is None: require_columns(df, ['Height', 'Width'], name, what='solution')
     return np.tile(np.asarray(default_size, np.int64), (len(df), 1))
 
-def read_mask_solution(src, id_col: str = 'ImageId', usage: str | None = None, default_size: tuple | None = None,
-                       name: str | None = None):
+def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Height,Width][,Usage]
+                       *, id_col: str = 'ImageId',  # the image id column
+                       usage: str | None = None,  # 'Public' or 'Private': that leaderboard only; None or 'all': both
+                       default_size: tuple | None = None,  # (H, W) when there are no Height/Width columns
+                       name: str | None = None):  # how the file is named in errors (default: its path)
     "Masks of a solution: `(image ids, (H, W) per image, gt Runs, image code per mask, ids not scored)`."
     df, name = read_table(src, 'solution', name)
-    require_columns(df, [id_col, 'EncodedPixels'], name, 'solution')
-    _first_bad(df[id_col] == '', df, id_col, name, SolutionError, f'empty {id_col}')
+    require_columns(df, [id_col, 'EncodedPixels'], name, what='solution')
+    _Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
     hw = _sizes(df, id_col, name, default_size)
     scored = np.ones(len(df), bool)
     if 'Usage' in df.columns:
-        _first_bad(~df.Usage.isin(USAGES), df, id_col, name, SolutionError, 'Usage must be Public, Private or Ignored',
+        _Rows(df, id_col, name).refuse(~df.Usage.isin(USAGES), SolutionError, 'Usage must be Public, Private or Ignored',
                    lambda i: _shown(repr(df.Usage.iat[i])))
         scored = (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
-    elif usage not in (None, 'all'): require_columns(df, ['Usage'], name, 'solution')
+    elif usage not in (None, 'all'): require_columns(df, ['Usage'], name, what='solution')
     ids = df[id_col].to_numpy()
     if scored.all(): (codes, image_ids), skipped = pd.factorize(ids), frozenset()
     else:
@@ -231,18 +247,17 @@ def read_mask_solution(src, id_col: str = 'ImageId', usage: str | None = None, d
     sr = np.flatnonzero(scored)
     first = sr[np.unique(codes[sr], return_index=True)[1]]  # the first row of each image gives its size
     size = np.zeros((len(image_ids), 2), np.int64); size[codes[first]] = hw[first]
-    _first_bad(scored & (hw != size[codes]).any(1), df, id_col, name, SolutionError,
+    _Rows(df, id_col, name).refuse(scored & (hw != size[codes]).any(1), SolutionError,
                'rows of one image disagree on Height/Width')
     if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
         raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all', file=name)
     empty = (df.EncodedPixels == '').to_numpy()  # an image without objects
-    _first_bad(df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[empty]).to_numpy() & scored, df, id_col, name,
-               SolutionError, 'an image with an empty EncodedPixels row (no objects) must have no other row')
+    _Rows(df, id_col, name).refuse(df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[empty]).to_numpy() & scored, SolutionError, 'an image with an empty EncodedPixels row (no objects) must have no other row')
     rows = np.flatnonzero(scored & ~empty)
-    gt = _runs(df, rows, codes, size, id_col, name, 'solution')
+    gt = _runs(df, rows, codes, size, id_col=id_col, name=name, what='solution')
     return image_ids, size, gt, codes[rows], skipped
 
-def _runs(df, rows, codes, size, id_col, name, what):
+def _runs(df, rows, codes, size, *, id_col, name, what):
     "Parse the RLEs of `rows` into global `Runs`; RLE errors get their file, row and id."
     npx = size.prod(1)
     base = np.concatenate([[0], np.cumsum(npx)[:-1]])
@@ -253,14 +268,18 @@ def _runs(df, rows, codes, size, id_col, name, what):
                                  id=None if r is None else _shown(df[id_col].iat[r])) from None
 
 # %% ../nbs/03a_competitions.ipynb #57fbd339
-def read_mask_submission(src, image_ids: np.ndarray, size: np.ndarray, skipped=frozenset(), id_col: str = 'ImageId',
-                         name: str | None = None):
+def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, one row per mask
+                         image_ids: np.ndarray,  # the solution's image ids
+                         size: np.ndarray,  # int64 (n_img, 2): height, width of each image
+                         *, skipped=frozenset(),  # ids of the solution that are not scored (their rows are dropped)
+                         id_col: str = 'ImageId',  # the image id column
+                         name: str | None = None):  # how the file is named in errors (default: its path)
     "Predicted masks of a submission: `(Runs, image code per mask)`; rows of unscored images are dropped."
     df, name = read_table(src, 'submission', name)
     require_columns(df, [id_col, 'EncodedPixels'], name)
     codes, keep = image_codes(df, id_col, image_ids, name, skip=skipped)
     rows = np.flatnonzero(keep & (df.EncodedPixels != '').to_numpy())
-    pred = _runs(df, rows, codes, size, id_col, name, 'submission')
+    pred = _runs(df, rows, codes, size, id_col=id_col, name=name, what='submission')
     try: check_disjoint(pred, 'predicted masks')
     except RLEError as e:
         raise ParticipantVisibleError(e.rule, e.detail, file=name, row=None if e.row is None else rows[e.row - 1] + 1,
@@ -275,6 +294,6 @@ def mask_scene(solution,  # solution: CSV path or DataFrame (ImageId,EncodedPixe
                names: tuple = (None, None),  # how the two files are named in errors (default: their paths)
               ) -> Scene:  # masks as `Runs` (column-major), image sizes
     "Read a mask solution and submission (DSB 2018 or Airbus layouts) into a `Scene`."
-    image_ids, size, gt, gt_img, skipped = read_mask_solution(solution, id_col, usage, default_size, names[0])
-    pred, pred_img = read_mask_submission(submission, image_ids, size, skipped, id_col, names[1])
-    return Scene(image_ids, gt_img, pred_img, gt, pred, size=size)
+    image_ids, size, gt, gt_img, skipped = read_mask_solution(solution, id_col=id_col, usage=usage, default_size=default_size, name=names[0])
+    pred, pred_img = read_mask_submission(submission, image_ids, size, skipped=skipped, id_col=id_col, name=names[1])
+    return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt, pred=pred, size=size)

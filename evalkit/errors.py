@@ -14,7 +14,7 @@ class InputError(ValueError):
     def __init__(self,
                  rule: str,  # the rule broken, in words ("runs overlap", "missing column 'x'")
                  detail: str = '',  # the offending values
-                 file: str | None = None,  # the file it came from
+                 *, file: str | None = None,  # the file it came from
                  row: int | None = None,  # 1-based data row in that file (header not counted)
                  id: str | None = None):  # image or patient id
         self.rule, self.detail, self.file, self.row, self.id = rule, detail, file, row, id

@@ -53,7 +53,7 @@ def _take_objects(objs, keep: np.ndarray):
     if isinstance(objs, np.ndarray): return objs[keep]
     new = np.full(objs.n_obj, -1, np.int64); new[keep] = np.arange(len(keep))
     sel = new[objs.obj] >= 0
-    return Runs(new[objs.obj[sel]], objs.start[sel], objs.end[sel], len(keep), objs.order)
+    return Runs(obj=new[objs.obj[sel]], start=objs.start[sel], end=objs.end[sel], n_obj=len(keep), order=objs.order)
 
 def _opt(a, i): return None if a is None else a[i]
 
@@ -65,10 +65,11 @@ def take(scene: Scene,  # a whole scene (or a part of one)
     if len(np.unique(codes)) < len(codes): raise InputError('take: an image code is listed twice')
     new = np.full(scene.n_img, -1, np.int64); new[codes] = np.arange(len(codes))
     g, p = np.flatnonzero(new[scene.gt_img] >= 0), np.flatnonzero(new[scene.pred_img] >= 0)
-    return Scene(np.asarray(scene.image_ids)[codes], new[scene.gt_img[g]], new[scene.pred_img[p]],
-                 _take_objects(scene.gt, g), _take_objects(scene.pred, p), _opt(scene.pred_conf, p),
-                 _opt(scene.size, codes), scene.fmt, _opt(scene.gt_cls, g), _opt(scene.pred_cls, p),
-                 _opt(scene.gt_hard, g), scene.pos('image')[codes], scene.pos('gt')[g], scene.pos('pred')[p])
+    return Scene(image_ids=np.asarray(scene.image_ids)[codes], gt_img=new[scene.gt_img[g]],
+                 pred_img=new[scene.pred_img[p]], gt=_take_objects(scene.gt, g), pred=_take_objects(scene.pred, p),
+                 pred_conf=_opt(scene.pred_conf, p), size=_opt(scene.size, codes), fmt=scene.fmt,
+                 gt_cls=_opt(scene.gt_cls, g), pred_cls=_opt(scene.pred_cls, p), gt_hard=_opt(scene.gt_hard, g),
+                 image_pos=scene.pos('image')[codes], gt_pos=scene.pos('gt')[g], pred_pos=scene.pos('pred')[p])
 
 # %% ../nbs/03b_families.ipynb #fam-overlaps
 def overlaps(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -147,7 +148,7 @@ class Detections:
 
 # %% ../nbs/03b_families.ipynb #fam-best
 def best_box(gi, pi, inter, union,  # the overlap table [K]: gt index, prediction index, intersection, union
-             n_pred: int,  # number of predictions
+             *, n_pred: int,  # number of predictions
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # (best gt or -1, its inter, its union), each [n_pred]
     "Each prediction's highest-IoU ground-truth object (ties: the lowest index), with that pair's inter and union."
     inter, union = np.asarray(inter), np.asarray(union)
@@ -159,12 +160,12 @@ def best_box(gi, pi, inter, union,  # the overlap table [K]: gt index, predictio
     return best, bi, bu
 
 def voc_flags(best, inter, union,  # from `best_box`, [d]
-              hard,  # bool [n_gt]: hard ground truth (a hit on it is neutral)
+              *, hard,  # bool [n_gt]: hard ground truth (a hit on it is neutral)
               order,  # int [d]: the detections in rank order
               thresholds, inclusive: bool,  # the thresholds (Fractions) and the hit test
              ) -> tuple[np.ndarray, np.ndarray]:  # (tp, neutral), bool [d, T]
     "VOC flags: in rank order, the first detection that hits its best box takes it; hits on hard boxes are neutral."
-    hit = np.atleast_2d(is_hit(inter, union, list(thresholds), inclusive)) & (best >= 0)
+    hit = np.atleast_2d(is_hit(inter, union, list(thresholds), inclusive=inclusive)) & (best >= 0)
     neutral = hit & np.asarray(hard, bool)[np.maximum(best, 0)] if len(hard) else np.zeros_like(hit)
     tp = np.zeros_like(hit)
     for t in range(len(thresholds)):  # a handful of thresholds; everything inside is vectorised
@@ -177,11 +178,12 @@ def _bincount(codes, n: int) -> np.ndarray: return np.bincount(np.asarray(codes,
 
 def _map_counts(scene: Scene, spec: Spec, pairs) -> tuple[Counts, Matching]:
     "Sweep families: match at every threshold at once, count per image."
-    m = match(*pairs, len(scene.gt_img), len(scene.pred_img), spec.thresholds, pred_conf=scene.pred_conf,
-              inclusive=spec.inclusive, method=spec.matcher)
+    m = match(*pairs, n_gt=len(scene.gt_img), n_pred=len(scene.pred_img), thresholds=spec.thresholds,
+              pred_conf=scene.pred_conf, inclusive=spec.inclusive, method=spec.matcher)
     tp, fp, fn = count_matches(m, scene.gt_img, scene.pred_img, scene.n_img)
     n_gt, n_pred = _bincount(scene.gt_img, scene.n_img), _bincount(scene.pred_img, scene.n_img)
-    return Counts(np.asarray(scene.image_ids, object), scene.pos('image'), n_gt, n_pred, tp, fp, fn), m
+    return Counts(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'), n_gt=n_gt,
+                  n_pred=n_pred, tp=tp, fp=fp, fn=fn), m
 
 def _map_ranked(scene: Scene, spec: Spec, pairs) -> tuple[Detections, Matching]:
     "Ranked AP: each detection's best box and VOC flags; each image's counted ground truth per class."
@@ -189,16 +191,18 @@ def _map_ranked(scene: Scene, spec: Spec, pairs) -> tuple[Detections, Matching]:
     n_pred, n_gt = len(scene.pred_img), len(scene.gt_img)
     hard = np.zeros(n_gt, bool) if scene.gt_hard is None else np.asarray(scene.gt_hard, bool)
     conf = np.zeros(n_pred) if scene.pred_conf is None else np.asarray(scene.pred_conf, np.float64)
-    best, bi, bu = best_box(gi, pi, inter, union, n_pred)
+    best, bi, bu = best_box(gi, pi, inter, union, n_pred=n_pred)
     order = np.lexsort((scene.pos('pred'), -conf))  # within an image and class this is the global rank order
-    tp, neutral = voc_flags(best, bi, bu, hard, order, spec.thresholds, spec.inclusive)
+    tp, neutral = voc_flags(best, bi, bu, hard=hard, order=order, thresholds=spec.thresholds, inclusive=spec.inclusive)
     npos = np.zeros((scene.n_img, len(spec.classes)), np.int64)
     np.add.at(npos, (scene.gt_img[~hard], scene.gt_cls[~hard]), 1)
-    m = Matching(np.where(tp.T, best, -1), spec.thresholds, n_gt, n_pred, spec.inclusive, 'voc')
-    d = Detections(np.asarray(scene.image_ids, object), scene.pos('image'), _bincount(scene.gt_img, scene.n_img),
-                   _bincount(scene.pred_img, scene.n_img), npos, scene.pos('image')[scene.pred_img],
-                   scene.pos('pred'), np.asarray(scene.pred_cls, np.int64), conf,
-                   np.where(best >= 0, scene.pos('gt')[np.maximum(best, 0)] if n_gt else -1, -1), bi, bu, tp, neutral)
+    m = Matching(pred_gt=np.where(tp.T, best, -1), thresholds=spec.thresholds, n_gt=n_gt, n_pred=n_pred,
+                 inclusive=spec.inclusive, method='voc')
+    gt = np.where(best >= 0, scene.pos('gt')[np.maximum(best, 0)] if n_gt else -1, -1)
+    d = Detections(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
+                   n_gt=_bincount(scene.gt_img, scene.n_img), n_pred=_bincount(scene.pred_img, scene.n_img), npos=npos,
+                   det_img=scene.pos('image')[scene.pred_img], det_pos=scene.pos('pred'),
+                   cls=np.asarray(scene.pred_cls, np.int64), conf=conf, gt=gt, inter=bi, union=bu, tp=tp, neutral=neutral)
     return d, m
 
 def map_scene(scene: Scene,  # validated objects of some images (a whole file, or a part from `take`)
@@ -233,7 +237,7 @@ def _params(spec: Spec) -> dict:
 def _pooled(c: Counts, spec: Spec, o: np.ndarray) -> Result:
     "Pooled sweep: the value of the counts summed over every image, per threshold; the mean over thresholds."
     tp, fp, fn = (x.sum(0, keepdims=True) for x in (c.tp, c.fp, c.fn))
-    v = threshold_values(tp, fp, fn, spec.beta)[0]
+    v = threshold_values(tp, fp, fn, beta=spec.beta)[0]
     v = np.where(np.isnan(v), 1.0, v)  # nothing anywhere at this threshold: value 1
     tf, T, n = [float(t) for t in spec.thresholds], len(spec.thresholds), len(o)
     per_image = pd.DataFrame({'image_id': np.repeat(c.image_ids[o], T), 'threshold': np.tile(tf, n), 'hit': spec.hit,
@@ -242,12 +246,14 @@ def _pooled(c: Counts, spec: Spec, o: np.ndarray) -> Result:
                            'n_pred': c.n_pred[o], 'score': np.nan, 'scored': True})
     p = Params({**_params(spec), 'beta': spec.beta, 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     per_t = pd.Series(v, index=pd.Index(tf, name='threshold'), name=spec.metric or 'value')
-    return Result(spec.metric, float(v.mean()), spec.thresholds, per_t, per_image, images, p, spec.title, spec.family)
+    return Result(metric=spec.metric, score=float(v.mean()), thresholds=spec.thresholds, per_threshold=per_t,
+                  per_image=per_image, images=images, params=p, title=spec.title, family=spec.family)
 
 def _finish_counts(c: Counts, spec: Spec) -> Result:
     o = _in_file_order(c)
     if spec.family == 'pooled sweep': return _pooled(c, spec, o)
-    r = sweep(c.tp[o], c.fp[o], c.fn[o], spec.thresholds, c.image_ids[o], c.n_gt[o], c.n_pred[o], beta=spec.beta,
+    r = sweep(tp=c.tp[o], fp=c.fp[o], fn=c.fn[o], thresholds=spec.thresholds, image_ids=c.image_ids[o], n_gt=c.n_gt[o],
+              n_pred=c.n_pred[o], beta=spec.beta,
               empty=spec.empty, metric=spec.metric, params=_params(spec))
     return replace(r, title=spec.title, family=spec.family)
 
@@ -269,7 +275,7 @@ def voc07_ap(tp,  # int[n]: cumulative true positives down the ranked list (coun
 def interpolate(tp,  # int[n]: cumulative true positives down the ranked list
                 fp,  # int[n]: cumulative false positives
                 npos: int,  # counted ground-truth objects of the class
-                how: str = 'voc07',  # one of `INTERPOLATIONS`
+                *, how: str = 'voc07',  # one of `INTERPOLATIONS`
                ) -> tuple[float, np.ndarray, np.ndarray]:  # (AP, recall of each point, precision of each point)
     "AP of one ranked list by an interpolation rule, with the points it averaged."
     tp, fp = np.asarray(tp, np.int64), np.asarray(fp, np.int64)
@@ -298,10 +304,12 @@ def _class_scores(tp: int, fp: int, npos: int) -> tuple[Fraction, Fraction, Frac
     r = Fraction(tp, npos) if npos else Fraction(0)
     return p, r, Fraction(2 * tp, tp + fp + npos) if tp else Fraction(0)
 
-def _class_tables(t: float, name: str, tp, fp, rank, conf, npos: int, ndet: int, how: str):
-    "One class at one threshold: (scores row, ranked PR curve, interpolation points) from its ranked TP/FP flags."
-    ctp, cfp = np.cumsum(tp, dtype=np.int64), np.cumsum(fp, dtype=np.int64)
-    ap, prec_r, prec_p = interpolate(ctp, cfp, npos, how)
+def _class_tables(tp,  # bool [n]: TP flag of each counted detection of the class, in rank order (else FP)
+                  rank, conf,  # [n]: their ranks and confidences
+                  *, t: float, name: str, npos: int, ndet: int, how: str):  # threshold, class, counts, interpolation
+    "One class at one threshold: (scores row, ranked PR curve, interpolation points) from its ranked TP flags."
+    ctp, cfp = np.cumsum(tp, dtype=np.int64), np.cumsum(~tp, dtype=np.int64)
+    ap, prec_r, prec_p = interpolate(ctp, cfp, npos, how=how)
     n_tp, n_fp = (int(ctp[-1]), int(cfp[-1])) if len(ctp) else (0, 0)
     p, r, f1 = _class_scores(n_tp, n_fp, npos)
     row = dict(threshold=t, cls=name, ap=ap, precision=float(p), recall=float(r), f1=float(f1), npos=npos, ndet=ndet,
@@ -310,6 +318,17 @@ def _class_tables(t: float, name: str, tp, fp, rank, conf, npos: int, ndet: int,
                               precision=ctp / np.maximum(ctp + cfp, 1), recall=ctp / npos if npos else np.zeros(len(ctp))))
     return row, curve, pd.DataFrame(dict(threshold=t, cls=name, recall=prec_r, precision=prec_p))
 
+def _detection_table(d: Detections, spec: Spec, *, o, rank, io) -> pd.DataFrame:
+    "Every ranked detection (order `o`) at every threshold: its image, class, rank, best box, IoU and outcome."
+    ids = pd.Series(d.image_ids[io], index=d.image_pos[io]).loc[d.det_img[o]].to_numpy()
+    iou = np.divide(d.inter, d.union, out=np.zeros(len(d.inter)), where=np.asarray(d.union) > 0)[o]
+    tp, neutral = d.tp[o], d.neutral[o]
+    return pd.concat([pd.DataFrame(dict(threshold=float(t), hit=spec.hit, det=d.det_pos[o], image_id=ids,
+                                        cls=np.asarray(spec.classes, object)[d.cls[o]], conf=d.conf[o], rank=rank,
+                                        gt=d.gt[o], iou=iou,
+                                        outcome=np.where(tp[:, k], 'tp', np.where(neutral[:, k], 'neutral', 'fp'))))
+                      for k, t in enumerate(spec.thresholds)], ignore_index=True)
+
 def _finish_ranked(d: Detections, spec: Spec) -> Result:
     "Rank every class's detections over the dataset; AP, P, R, F1 per class and threshold; mAP; the tidy tables."
     io = _in_file_order(d)
@@ -317,30 +336,23 @@ def _finish_ranked(d: Detections, spec: Spec) -> Result:
     cls, conf, tp, neutral = d.cls[o], d.conf[o], d.tp[o], d.neutral[o]
     rank = np.arange(len(o)) - np.searchsorted(cls, cls) + 1  # 1-based rank within the class
     npos, ndet = d.npos.sum(0), np.bincount(cls, minlength=len(spec.classes))
-    tables = []
-    for k, t in enumerate(spec.thresholds):
-        for c, name in enumerate(spec.classes):
-            r = np.flatnonzero((cls == c) & ~neutral[:, k])
-            tables.append(_class_tables(float(t), name, tp[r, k], ~tp[r, k], rank[r], conf[r], int(npos[c]),
-                                        int(ndet[c]), spec.interpolation))
+    tables = [_class_tables(tp[r, k], rank[r], conf[r], t=float(t), name=name, npos=int(npos[c]), ndet=int(ndet[c]),
+                            how=spec.interpolation)
+              for k, t in enumerate(spec.thresholds) for c, name in enumerate(spec.classes)
+              for r in [np.flatnonzero((cls == c) & ~neutral[:, k])]]
     rows, curves, points = zip(*tables)
     classes = pd.DataFrame(list(rows))
     use = np.ones(len(spec.classes), bool) if spec.map_over == 'all' else npos > 0
     ap = classes.ap.to_numpy().reshape(len(spec.thresholds), -1)[:, use]
     per_t = ap.mean(1) if use.any() else np.full(len(spec.thresholds), np.nan)
-    tf = [float(t) for t in spec.thresholds]
-    ids = pd.Series(d.image_ids[io], index=d.image_pos[io])
-    iou = np.divide(d.inter, d.union, out=np.zeros(len(d.inter)), where=np.asarray(d.union) > 0)[o]
-    dets = pd.concat([pd.DataFrame(dict(threshold=t, hit=spec.hit, det=d.det_pos[o], image_id=ids.loc[d.det_img[o]].to_numpy(),
-                                        cls=np.asarray(spec.classes, object)[cls], conf=conf, rank=rank, gt=d.gt[o], iou=iou,
-                                        outcome=np.where(tp[:, k], 'tp', np.where(neutral[:, k], 'neutral', 'fp'))))
-                      for k, t in enumerate(tf)], ignore_index=True)
     images = pd.DataFrame({'image_id': pd.Series(d.image_ids[io], dtype=object), 'n_gt': d.n_gt[io],
                            'n_pred': d.n_pred[io], 'score': np.nan, 'scored': True})
     p = Params({**_params(spec), 'interpolation': spec.interpolation, 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     cat = lambda fs: pd.concat(list(fs), ignore_index=True)
-    return Result(spec.metric, float(per_t.mean()), spec.thresholds, pd.Series(per_t, index=pd.Index(tf, name='threshold'), name='map'),
-                  dets, images, p, spec.title, spec.family, classes, cat(curves), cat(points))
+    per_t = pd.Series(per_t, index=pd.Index([float(t) for t in spec.thresholds], name='threshold'), name='map')
+    return Result(metric=spec.metric, score=float(per_t.to_numpy().mean()), thresholds=spec.thresholds, per_threshold=per_t,
+                  per_image=_detection_table(d, spec, o=o, rank=rank, io=io), images=images, params=p, title=spec.title,
+                  family=spec.family, classes=classes, curves=cat(curves), points=cat(points))
 
 def finish(stats: Counts | Detections,  # the reduce of the maps of every image
            spec: Spec,  # the resolved preset
@@ -370,4 +382,4 @@ def analyse_scene(scene: Scene,  # validated objects of the whole file
     tick('scoring', 0.8)
     r = finish(stats, spec)
     tick('done', 1.0)
-    return Analysis(r, scene, pairs, m, stats, spec)
+    return Analysis(result=r, scene=scene, pairs=pairs, matching=m, stats=stats, spec=spec)

@@ -134,7 +134,7 @@ def _prob(s, err, line: int, **where) -> float:
     return v
 
 # %% ../nbs/04_icdar.ipynb #ca3cfbd3
-def _tidy(pages, page, cls, xyxy, prob=None) -> pd.DataFrame:
+def _tidy(pages, page, cls, xyxy, *, prob=None) -> pd.DataFrame:
     "The standard table: categorical page (categories `pages`) and cls, coordinates, optional prob."
     xyxy = np.asarray(xyxy, np.float64).reshape(-1, 4)
     if np.all(xyxy == np.round(xyxy)): xyxy = xyxy.astype(np.int64)
@@ -164,7 +164,7 @@ def _bulk(docs, with_prob: bool):
 
 def _from_documents(docs, err, with_prob: bool) -> pd.DataFrame:
     "Tidy table from parsed documents (each with its `file`); duplicate pages are refused."
-    if (fast := _bulk(docs, with_prob)) is not None: return _tidy(*fast)
+    if (fast := _bulk(docs, with_prob)) is not None: return _tidy(*fast[:4], prob=fast[4])
     seen, rows = {}, []
     for d in docs:
         where = dict(file=d['file'], id=d['page'])
@@ -176,7 +176,7 @@ def _from_documents(docs, err, with_prob: bool) -> pd.DataFrame:
                 raise err('ground-truth region has a prob attribute (is this a submission?)', f"line {r['line']}", **where)
             rows.append((d['page'], r['cls'], _box(r['points'], err, r['line'], **where), _prob(r['prob'], err, r['line'], **where) if with_prob else 0.))
     page, cls, box, prob = zip(*rows) if rows else ((), (), (), ())
-    return _tidy(list(seen), page, cls, box, prob if with_prob else None)
+    return _tidy(list(seen), page, cls, box, prob=prob if with_prob else None)
 
 # %% ../nbs/04_icdar.ipynb #38ec7891
 def _xml_files(src, pattern: str, err) -> list[Path]:
@@ -220,7 +220,7 @@ def _from_frame(df: pd.DataFrame, err, with_prob: bool) -> pd.DataFrame:
         if not np.isfinite(v).all(): fail(f'{c} must be a finite number', ~np.isfinite(v), c)
     for a, b in (('x0', 'x1'), ('y0', 'y1')):
         if (num[a] > num[b]).any(): fail(f'need {a} <= {b}', num[a] > num[b], b)
-    return _tidy(pages, page, cls, np.stack([num[c] for c in COLUMNS[2:]], 1), num['prob'] if with_prob else None)
+    return _tidy(pages, page, cls, np.stack([num[c] for c in COLUMNS[2:]], 1), prob=num['prob'] if with_prob else None)
 
 # %% ../nbs/04_icdar.ipynb #b19830ea
 def read_ground_truth(src,  # folder of per-page XML files, one XML file, a list of files, or a DataFrame (page, cls, x0, y0, x1, y1)
@@ -309,7 +309,7 @@ def icdar_scene(solution,  # ground truth: what `read_ground_truth` takes (folde
     di = np.flatnonzero(~d_ign) if ignore == 'small' else np.arange(len(det))
     box = lambda df, i: df[COLUMNS[2:]].to_numpy()[i] + np.array([0, 0, plus_one, plus_one])
     codes = lambda col, i: col.cat.codes.to_numpy().astype(np.int64)[i]
-    return Scene(np.asarray(pages, object), codes(gt['page'], gi),
-                 pd.Categorical(det['page'].astype(str), categories=pages).codes.astype(np.int64)[di],
-                 box(gt, gi), box(det, di), det['prob'].to_numpy()[di], fmt='xyxy', gt_cls=codes(gt['cls'], gi),
+    return Scene(image_ids=np.asarray(pages, object), gt_img=codes(gt['page'], gi),
+                 pred_img=pd.Categorical(det['page'].astype(str), categories=pages).codes.astype(np.int64)[di],
+                 gt=box(gt, gi), pred=box(det, di), pred_conf=det['prob'].to_numpy()[di], fmt='xyxy', gt_cls=codes(gt['cls'], gi),
                  pred_cls=codes(det['cls'], di), gt_hard=g_ign[gi] if ignore == 'difficult' else None, gt_pos=gi, pred_pos=di)

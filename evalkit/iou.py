@@ -85,7 +85,7 @@ def _fracs(t):
 def is_hit(inter,  # intersections: array of any shape; int64 counts (exact) or float64 areas
            union,  # unions, same shape as `inter`; union 0 means IoU 0
            t,  # one threshold (Fraction, '0.6', 0.6...) or a sequence of them
-           inclusive: bool = False,  # False: IoU > t (the SPEC default); True: IoU >= t
+           *, inclusive: bool = False,  # False: IoU > t (the SPEC default); True: IoU >= t
           ) -> np.ndarray:  # bool, shape of `inter`, with a leading (T,) axis when `t` is a sequence
     "Exact `IoU > t` (or `>=`) from intersection and union, for one or many thresholds."
     inter, union = np.asarray(inter), np.asarray(union)
@@ -185,7 +185,7 @@ def box_pairs(a,  # N x 4 boxes (pixels), e.g. the ground truth of a whole file
               a_img,  # int[N]: image code of each box of `a`
               b,  # M x 4 boxes (pixels), e.g. the predictions of a whole file
               b_img,  # int[M]: image code of each box of `b`
-              fmt: str = 'xywh',  # 'xywh' or 'xyxy', as in `box_inter_union`
+              *, fmt: str = 'xywh',  # 'xywh' or 'xyxy', as in `box_inter_union`
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # (ia, ib, inter, union), each [K]
     "Sparse overlap table: every pair of boxes of the same image with intersection > 0, for a whole file."
     A, B = _same_kind(_boxes(a, fmt, 'boxes a'), _boxes(b, fmt, 'boxes b'))

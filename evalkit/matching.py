@@ -189,8 +189,8 @@ def _sequential(gt, pred, inter, union,  # the validated overlap table [K]
     gc, pc = components(g, p, n_gt, n_pred)
     if method == 'greedy':
         r = iou_rank(np.asarray(inter)[keep], np.asarray(union)[keep])
-        return _assign(p, g, (-r, g), h, _steps(rank, pc), n_pred, n_gt)
-    return _invert(_assign(g, p, (rank[p],), h, _steps(np.arange(n_gt), gc), n_gt, n_pred), n_pred)
+        return _assign(p, g, (-r, g), h, step=_steps(rank, pc), n_ch=n_pred, n_cd=n_gt)
+    return _invert(_assign(g, p, (rank[p],), h, step=_steps(np.arange(n_gt), gc), n_ch=n_gt, n_cd=n_pred), n_pred)
 
 # %% ../nbs/02_matching.ipynb #6db9b661
 def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order, 0..n_gt-1)
@@ -200,7 +200,7 @@ def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order
           n_gt: int,  # number of ground-truth objects in the file
           n_pred: int,  # number of predictions in the file
           thresholds,  # sequence of IoU thresholds, each anything `as_fraction` takes ('0.5', Fraction(1, 2), ...)
-          pred_conf=None,  # float [n_pred]: confidence of each prediction; None: submission order is confidence order
+          *, pred_conf=None,  # float [n_pred]: confidence of each prediction; None: submission order is confidence order
           inclusive: bool | None = None,  # hit when IoU >= t; None: False for greedy, True for kernel
           method: str = 'greedy',  # 'greedy' (SPEC default) or 'kernel' (public RSNA kernel loop)
           disjoint_gt: bool = False,  # caller guarantees ground-truth objects never overlap each other
@@ -210,16 +210,17 @@ def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order
     if method not in ('greedy', 'kernel'): raise InputError("method must be 'greedy' or 'kernel'", f'{method!r}')
     inclusive = (method == 'kernel') if inclusive is None else bool(inclusive)
     ts = check_thresholds(thresholds, inclusive=inclusive)
-    gt, pred = _check_table(gt, pred, inter, union, n_gt, n_pred)
-    rank, hit = _conf_rank(pred_conf, n_pred), is_hit(inter, union, ts, inclusive)
+    gt, pred = _check_table(gt, pred, inter, union, n_gt=n_gt, n_pred=n_pred)
+    rank, hit = _conf_rank(pred_conf, n_pred), is_hit(inter, union, ts, inclusive=inclusive)
     fast = _fast_thresholds(ts, inclusive, disjoint_gt and disjoint_pred)
     fast[~fast] = _one_to_one(gt, pred, hit[~fast])
     pred_gt = np.full((len(ts), n_pred), -1, np.int64)
     ti, k = np.nonzero(hit & fast[:, None])
     pred_gt[ti, pred[k]] = gt[k]
-    if not fast.all(): pred_gt[~fast] = _sequential(gt, pred, inter, union, hit[~fast], rank, n_gt, n_pred, method)
+    if not fast.all(): pred_gt[~fast] = _sequential(gt, pred, inter, union, hit=hit[~fast], rank=rank, n_gt=n_gt, n_pred=n_pred, method=method)
     pred_gt.setflags(write=False)
-    return Matching(pred_gt, ts, int(n_gt), int(n_pred), inclusive, method, tuple(bool(f) for f in fast))
+    return Matching(pred_gt=pred_gt, thresholds=ts, n_gt=int(n_gt), n_pred=int(n_pred), inclusive=inclusive, method=method,
+                    fast_path=tuple(bool(f) for f in fast))
 
 # %% ../nbs/02_matching.ipynb #3cd2b514
 def count_matches(matching: Matching,  # the result of `match`

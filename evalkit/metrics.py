@@ -68,6 +68,7 @@ class Metric:
     reader_args: tuple = ()  # fixed (name, value) pairs for the reader (Airbus: default_size)
     aliases: tuple = ()  # other names, e.g. the Kaggle competition slug
     layouts: str = ''  # the file layouts, in a line, for `evalkit list` and `--help`
+    demo: tuple = ()  # bundled real data for `evalkit demo`: (solution, submission, options) in the data folder
 
     @property
     def matcher(self) -> str: return 'voc' if self.family == 'ranked AP' else 'greedy'
@@ -88,8 +89,10 @@ class Metric:
         matcher = opts.get('matching', self.matcher)
         if inclusive is None: inclusive = self.inclusive or matcher == 'kernel'
         reader = tuple((k, v) for k, v in opts.items() if k in {o.name for o in self.options if o.to == 'reader'})
-        return Spec(self.family, self.thresholds if thresholds is None else thresholds, bool(inclusive), matcher,
-                    self.beta, self.empty, self.interpolation, self.classes, self.map_over, self.name, self.title, reader)
+        return Spec(family=self.family, thresholds=self.thresholds if thresholds is None else thresholds,
+                    inclusive=bool(inclusive), matcher=matcher, beta=self.beta, empty=self.empty,
+                    interpolation=self.interpolation, classes=self.classes, map_over=self.map_over, metric=self.name,
+                    title=self.title, params=reader)
 
     def read(self, solution, submission, spec: Spec, *, names: tuple = (None, None)):
         "Read both files with this metric's reader and the options recorded in `spec`."
@@ -161,18 +164,26 @@ def list_metrics() -> pd.DataFrame:
 
 # %% ../nbs/04a_metrics.ipynb #met-presets
 rsna = register(Metric(
-    'rsna', 'RSNA Pneumonia Detection', 'per-image sweep', make_thresholds('0.4', '0.75', '0.05'), rsna_scene,
+    name='rsna', title='RSNA Pneumonia Detection', family='per-image sweep', thresholds=make_thresholds('0.4', '0.75', '0.05'),
+    reader=rsna_scene,
     id_col='patientId', empty='skip', options=(MATCHING,), aliases=('rsna-pneumonia-detection-challenge',),
-    layouts='solution patientId,x,y,width,height,Target; submission patientId,PredictionString'))
+    layouts='solution patientId,x,y,width,height,Target; submission patientId,PredictionString',
+    demo=('rsna_stage_2_train_labels.csv', 'sample_rsna_submission.csv', {})))
 dsb2018 = register(Metric(
-    'dsb2018', '2018 Data Science Bowl', 'per-image sweep', make_thresholds('0.5', '0.95', '0.05'), mask_scene,
+    name='dsb2018', title='2018 Data Science Bowl', family='per-image sweep', thresholds=make_thresholds('0.5', '0.95', '0.05'),
+    reader=mask_scene,
     id_col='ImageId', empty='one', options=(USAGE,), aliases=('data-science-bowl-2018',),
-    layouts='solution ImageId,EncodedPixels,Height,Width[,Usage]; submission ImageId,EncodedPixels'))
+    layouts='solution ImageId,EncodedPixels,Height,Width[,Usage]; submission ImageId,EncodedPixels',
+    demo=('dsb2018_stage1_solution.csv', 'sample_dsb2018_submission.csv', {})))
 airbus = register(Metric(
-    'airbus', 'Airbus Ship Detection', 'per-image sweep', make_thresholds('0.5', '0.95', '0.05'), mask_scene,
+    name='airbus', title='Airbus Ship Detection', family='per-image sweep', thresholds=make_thresholds('0.5', '0.95', '0.05'),
+    reader=mask_scene,
     id_col='ImageId', beta=2, empty='one', reader_args=(('default_size', (768, 768)),),
-    aliases=('airbus-ship-detection',), layouts='ImageId,EncodedPixels on both sides (768 x 768 images)'))
+    aliases=('airbus-ship-detection',), layouts='ImageId,EncodedPixels on both sides (768 x 768 images)',
+    demo=('airbus_train_ship_segmentations_v2_subset.csv', 'sample_airbus_submission.csv', {})))
 icdar2017 = register(Metric(
-    'icdar2017', 'ICDAR 2017 Page Object Detection', 'ranked AP', make_thresholds('0.6', '0.8', '0.2'), icdar_scene,
+    name='icdar2017', title='ICDAR 2017 Page Object Detection', family='ranked AP', thresholds=make_thresholds('0.6', '0.8', '0.2'),
+    reader=icdar_scene,
     interpolation='voc07', classes=ICDAR_CLASSES, options=(IGNORE_OPT, PLUS_ONE, PATTERN), aliases=('icdar',),
-    layouts='ground truth: folder of per-page XML; submission: one XML file of <document> elements'))
+    layouts='ground truth: folder of per-page XML; submission: one XML file of <document> elements',
+    demo=('icdar2017_pod', 'sample_icdar2017_submission.xml', {'pattern': 'POD_*.xml'})))

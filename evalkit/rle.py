@@ -12,8 +12,8 @@ import numpy as np
 from .errors import RLEError
 
 # %% auto #0
-__all__ = ['MAX_PIXELS', 'Runs', 'parse_runs', 'rle_decode', 'rle_encode', 'runs_area', 'runs_intersections', 'check_disjoint',
-           'to_coco_counts', 'from_coco_counts']
+__all__ = ['MAX_PIXELS', 'Runs', 'parse_runs', 'rle_decode', 'rle_encode', 'runs_area', 'expand_ranges', 'runs_intersections',
+           'check_disjoint', 'to_coco_counts', 'from_coco_counts']
 
 # %% ../nbs/01_rle.ipynb #f33f7291
 @dataclass(frozen=True, eq=False)
@@ -108,7 +108,7 @@ def _per_string(x, n: int, what: str) -> np.ndarray:
     return a
 
 # %% ../nbs/01_rle.ipynb #4739bc38
-def _check_pairs(start, length, row, n_pixels, pairs):
+def _check_pairs(start, length, row, *, n_pixels, pairs):
     "Validate the pairs of every string at once (SPEC section 2); `row` is each pair's string index, `pairs` the count per string."
     if len(start) and min(start.min(), length.min()) < 1:
         _first(start < 1, row, 'start not positive', lambda k: f'start {start[k]}')
@@ -129,7 +129,7 @@ def _check_pairs(start, length, row, n_pixels, pairs):
 
 # %% ../nbs/01_rle.ipynb #a3966c4f
 def parse_runs(rles,  # sequence of n RLE strings ('start length ...', 1-based); NaN/None = empty
-               base=None,  # int or int[n]: 0-based global offset of each string's image (default 0)
+               *, base=None,  # int or int[n]: 0-based global offset of each string's image (default 0)
                n_pixels=None,  # int or int[n]: H*W of each string's image; runs must end inside it
                order: str = 'F',  # pixel numbering of the strings: 'F' column-major (Kaggle), 'C' row-major
                shape=None,  # (H, W), or int[n, 2], used for `n_pixels` when that is not given
@@ -145,9 +145,9 @@ def parse_runs(rles,  # sequence of n RLE strings ('start length ...', 1-based);
     _first(count % 2 == 1, np.arange(n), 'odd number of integers', lambda k: f'{count[k]} integers')
     pairs = count // 2
     start, length, row = vals[0::2], vals[1::2], np.repeat(np.arange(n, dtype=np.int64), pairs)
-    _check_pairs(start, length, row, npx, pairs)
+    _check_pairs(start, length, row, n_pixels=npx, pairs=pairs)
     s = start - 1 if base is None else start + np.repeat(_per_string(base, n, 'base') - 1, pairs)
-    return Runs(row, s, s + length, n, order)
+    return Runs(obj=row, start=s, end=s + length, n_obj=n, order=order)
 
 # %% ../nbs/01_rle.ipynb #f6010d4f
 MAX_PIXELS = 2 ** 28
@@ -161,7 +161,7 @@ def _check_shape(shape, max_pixels: int) -> tuple:
 
 def rle_decode(s: str,  # RLE string ('start length ...', 1-based); '' or NaN = empty mask
                shape: tuple,  # (H, W) of the image, in pixels
-               order: str = 'F',  # 'F' column-major (Kaggle), 'C' row-major
+               *, order: str = 'F',  # 'F' column-major (Kaggle), 'C' row-major
                max_pixels: int = MAX_PIXELS,  # refuse images with more pixels than this
               ) -> np.ndarray:
     "The boolean (H, W) mask of one RLE string."
@@ -228,7 +228,9 @@ def _ranges(s: np.ndarray, e: np.ndarray,  # int64[n]: sorted, disjoint segments
     return lo, hi
 
 # %% ../nbs/01_rle.ipynb #f1e9cfa3
-def _expand(lo: np.ndarray, hi: np.ndarray) -> tuple:
+def expand_ranges(lo: np.ndarray,  # int [n]: range starts
+                  hi: np.ndarray,  # int [n]: range ends (exclusive); empty where hi <= lo
+                 ) -> tuple:  # (i, j): range index and member, int64 [sum of lengths]
     "For ranges `[lo_i, hi_i)`: `(i, j)` over every member j of every range."
     n = np.maximum(hi - lo, 0)
     i = np.repeat(np.arange(len(n)), n)
@@ -249,10 +251,10 @@ def runs_intersections(a: Runs,  # masks of one side (e.g. ground truth); may ov
     "Every pair of objects sharing pixels: `(ia, ib, inter)` int64[K], sorted by (ia, ib), inter > 0."
     if a.order != b.order: raise ValueError(f'runs use different pixel orders ({a.order!r} and {b.order!r})')
     s, e, ptr, obj = _segments(b)
-    ra, u = _expand(*_ranges(s, e, a.start, a.end))
+    ra, u = expand_ranges(*_ranges(s, e, a.start, a.end))
     ov = np.minimum(a.end[ra], e[u]) - np.maximum(a.start[ra], s[u])
     if ptr is None: return _sum_pairs(a.obj[ra], obj[u], ov, max(b.n_obj, 1))  # one object per segment
-    k, m = _expand(ptr[u], ptr[u + 1])
+    k, m = expand_ranges(ptr[u], ptr[u + 1])
     return _sum_pairs(a.obj[ra[k]], obj[m], ov[k], max(b.n_obj, 1))
 
 # %% ../nbs/01_rle.ipynb #ee0b4ee1

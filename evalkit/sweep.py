@@ -12,14 +12,14 @@ from .errors import InputError
 from .iou import as_fraction, check_thresholds, threshold_text, hit_text
 
 # %% auto #0
-__all__ = ['FAMILIES', 'EMPTY_POLICIES', 'threshold_values', 'Params', 'value_name', 'Result', 'sweep', 'totals', 'result_json',
-           'result_text']
+__all__ = ['FAMILIES', 'EMPTY_POLICIES', 'threshold_values', 'Params', 'value_name', 'Result', 'apply_empty_policy', 'sweep',
+           'totals', 'result_json', 'result_text']
 
 # %% ../nbs/03_sweep.ipynb #44388195
 def threshold_values(tp,  # int [n_img, T]: true positives per image and threshold
                      fp,  # int [n_img, T]: false positives
                      fn,  # int [n_img, T]: false negatives
-                     beta=None,  # None: TP/(TP+FP+FN); a number b: F-beta (exact fraction, e.g. 2 or '0.5')
+                     *, beta=None,  # None: TP/(TP+FP+FN); a number b: F-beta (exact fraction, e.g. 2 or '0.5')
                     ) -> np.ndarray:  # float64 [n_img, T]; NaN where TP+FP+FN == 0
     "Per-image, per-threshold value: TP/(TP+FP+FN), or F-beta = (1+b^2)TP / ((1+b^2)TP + b^2 FN + FP)."
     tp, fp, fn = (np.asarray(x, np.int64) for x in (tp, fp, fn))
@@ -85,15 +85,13 @@ class Result:
 # %% ../nbs/03_sweep.ipynb #11fd9dcf
 EMPTY_POLICIES = ('skip', 'one', 'zero')
 
-def _check_counts(tp, fp, fn,  # int [n_img, T]: the counts
+def _check_counts(counts: dict,  # tp, fp, fn (int [n_img, T]) and n_gt, n_pred (int [n_img])
                   T: int,  # number of thresholds
                   image_ids: list,  # [n_img] image ids
-                  n_gt, n_pred,  # int [n_img]: objects per image
                  ) -> tuple:  # (tp, fp, fn, n_gt, n_pred) as int64 arrays
     "Validate shapes, unique ids and consistent counts; an error names the first bad image."
     n = len(image_ids)
-    tp, fp, fn = (np.asarray(x, np.int64) for x in (tp, fp, fn))
-    n_gt, n_pred = np.asarray(n_gt, np.int64), np.asarray(n_pred, np.int64)
+    tp, fp, fn, n_gt, n_pred = (np.asarray(counts[k], np.int64) for k in ('tp', 'fp', 'fn', 'n_gt', 'n_pred'))
     for name, x, shape in (('tp', tp, (n, T)), ('fp', fp, (n, T)), ('fn', fn, (n, T)), ('n_gt', n_gt, (n,)), ('n_pred', n_pred, (n,))):
         if x.shape != shape: raise InputError(f'{name} must have shape {shape} (images, thresholds)', f'got {x.shape}')
     dup = pd.Index(image_ids)[pd.Index(image_ids).duplicated()]
@@ -105,10 +103,10 @@ def _check_counts(tp, fp, fn,  # int [n_img, T]: the counts
                          f'tp {tp[i].tolist()}, fp {fp[i].tolist()}, fn {fn[i].tolist()}, n_gt {n_gt[i]}, n_pred {n_pred[i]}', id=image_ids[i])
     return tp, fp, fn, n_gt, n_pred
 
-def _apply_policy(vals,  # float64 [n_img, T]: values, NaN for empty images
-                  is_empty,  # bool [n_img]: no ground truth and no predictions
-                  empty: str,  # 'skip', 'one' or 'zero'
-                 ) -> tuple[np.ndarray, np.ndarray]:  # (values with the policy applied, scored bool [n_img])
+def apply_empty_policy(vals,  # float64 [n_img, T]: values, NaN for empty images
+                       is_empty,  # bool [n_img]: no ground truth and no predictions
+                       empty: str,  # 'skip', 'one' or 'zero'
+                      ) -> tuple[np.ndarray, np.ndarray]:  # (values with the policy applied, scored bool [n_img])
     "Resolve the 0/0 of empty images: left out ('skip'), or a value of 1 ('one') or 0 ('zero') at every threshold."
     if empty not in EMPTY_POLICIES: raise InputError(f'empty must be one of {EMPTY_POLICIES}', f'{empty!r}')
     if empty == 'skip': return vals, ~is_empty
@@ -116,11 +114,12 @@ def _apply_policy(vals,  # float64 [n_img, T]: values, NaN for empty images
     return vals, np.ones(len(vals), bool)
 
 # %% ../nbs/03_sweep.ipynb #fd99d99f
-def _tables(ids, tf, hit, tp, fp, fn, n_gt, n_pred,  # image ids, float thresholds, hit test, validated counts
+def _tables(ids, tf, hit,  # image ids, float thresholds, hit test
+            counts,  # (tp, fp, fn, n_gt, n_pred), validated
             vals, img_score, scored,  # values [n_img, T], image scores [n_img] (NaN if left out), scored [n_img]
            ) -> tuple[pd.DataFrame, pd.DataFrame]:  # (per_image tidy, images)
     "The tidy per-image table (scored images only) and the one-row-per-image summary."
-    s, T = np.flatnonzero(scored), len(tf)
+    (tp, fp, fn, n_gt, n_pred), s, T = counts, np.flatnonzero(scored), len(tf)
     per_image = pd.DataFrame({'image_id': np.repeat(np.asarray(ids, dtype=object)[s], T), 'threshold': np.tile(np.asarray(tf, float), len(s)),
                               'hit': hit,
                               'tp': tp[s].ravel(), 'fp': fp[s].ravel(), 'fn': fn[s].ravel(), 'value': vals[s].ravel(),
@@ -136,7 +135,7 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
           image_ids,  # sequence [n_img] of unique image ids, in the order of the count rows
           n_gt,  # int [n_img]: ground-truth objects per image
           n_pred,  # int [n_img]: predictions per image
-          beta=None,  # None: TP/(TP+FP+FN); a number: F-beta (Airbus: 2)
+          *, beta=None,  # None: TP/(TP+FP+FN); a number: F-beta (Airbus: 2)
           empty: str = 'skip',  # image with no ground truth and no predictions: 'skip' (left out), 'one' or 'zero'
           metric: str = '',  # name stored in the Result
           params: dict | None = None,  # more parameters to record in the Result (e.g. the matching method)
@@ -144,16 +143,18 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
     "Per-threshold values, image scores (mean over thresholds) and the dataset score (mean over scored images)."
     ts = check_thresholds(thresholds, inclusive=(params or {}).get('inclusive', False))
     ids = list(image_ids)
-    tp, fp, fn, n_gt, n_pred = _check_counts(tp, fp, fn, len(ts), ids, n_gt, n_pred)
-    vals, scored = _apply_policy(threshold_values(tp, fp, fn, beta), (n_gt == 0) & (n_pred == 0), empty)
+    counts = _check_counts(dict(tp=tp, fp=fp, fn=fn, n_gt=n_gt, n_pred=n_pred), len(ts), ids)
+    tp, fp, fn, n_gt, n_pred = counts
+    vals, scored = apply_empty_policy(threshold_values(tp, fp, fn, beta=beta), (n_gt == 0) & (n_pred == 0), empty)
     img_score = np.where(scored, vals.mean(1), np.nan)
     score = float(img_score[scored].mean()) if scored.any() else float('nan')
     tf = [float(t) for t in ts]
     per_t = vals[scored].mean(0) if scored.any() else np.full(len(ts), np.nan)
     per_t = pd.Series(per_t, index=pd.Index(tf, name='threshold'), name=metric or 'value')
-    per_image, images = _tables(ids, tf, hit_text((params or {}).get('inclusive', False)), tp, fp, fn, n_gt, n_pred, vals, img_score, scored)
+    hit = hit_text((params or {}).get('inclusive', False))
+    per_image, images = _tables(ids, tf, hit, counts, vals=vals, img_score=img_score, scored=scored)
     p = Params({**(params or {}), 'beta': beta, 'empty': empty, 'thresholds': tuple(map(threshold_text, ts))})
-    return Result(metric, score, ts, per_t, per_image, images, p)
+    return Result(metric=metric, score=score, thresholds=ts, per_threshold=per_t, per_image=per_image, images=images, params=p)
 
 # %% ../nbs/03_sweep.ipynb #proto
 def totals(result: Result) -> pd.DataFrame:
