@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 from xml.parsers import expat
-from xml.sax.saxutils import quoteattr
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError
 from .families import Scene
@@ -261,6 +260,7 @@ def write_submission(df,  # detections: DataFrame page, cls, x0, y0, x1, y1 (int
                      path,  # the XML file to write
                     ) -> Path:  # the file written
     "Write detections as an ICDAR 2017 POD submission: sibling `<document>` elements with `prob` confidences."
+    from xml.sax.saxutils import quoteattr  # here, not at import: it imports urllib, http and email (~30 ms)
     det = _writable(read_submission(df), ParticipantVisibleError)
     body = ''.join(f'<document filename={quoteattr(p + ".bmp")}>\n{x}</document>\n' for p, x in _pages_xml(det, True))
     Path(path).write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + body, encoding='utf-8')
@@ -270,6 +270,7 @@ def write_ground_truth(df,  # ground truth: DataFrame page, cls, x0, y0, x1, y1 
                        folder,  # the folder to write `<page>.xml` files into (created if missing)
                       ) -> list[Path]:  # the files written, in page order
     "Write ground truth as ICDAR 2017 POD XML, one file per page, corners in TL TR BL BR order."
+    from xml.sax.saxutils import quoteattr
     gt, folder = _writable(read_ground_truth(df), SolutionError), Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     out = []
