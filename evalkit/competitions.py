@@ -123,7 +123,10 @@ RSNA_COLS = ['x', 'y', 'width', 'height']
 MAX_COORD = 2 ** 31  # no image is that large; products of such numbers stay far inside float64
 COORD_RULE = 'box coordinates and sizes must lie within +-2**31 pixels'
 
-def read_rsna_solution(src, id_col: str = 'patientId', name: str | None = None):
+def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height,Target
+                       id_col: str = 'patientId',  # the patient id column
+                       name: str | None = None,  # how the file is named in errors (default: its path)
+                      ) -> tuple:  # (patient ids in file order, boxes (n, 4) xywh float64, patient code per box)
     "Ground-truth boxes of an RSNA solution: `(patient ids, boxes (n, 4) xywh, patient code per box)`."
     df, name = read_table(src, 'solution', name)
     require_columns(df, [id_col, *RSNA_COLS, 'Target'], name, what='solution')
