@@ -27,7 +27,10 @@ EK_KEPT = 'evalkit (teardown kept)'
 KEPT_CODE = 'import sys; from evalkit.cli import main; sys.exit(main())'
 OWN = ('floor', 'evalkit', EK_KEPT)  # timed `repeat` times; the others at most 3 times
 SCORERS = {'masks': ['floor', 'evalkit', EK_KEPT, COCO_MASKS, 'kernel', 'stardist', COCO_COUNTS],
-           'boxes': ['floor', 'evalkit', EK_KEPT, COCO_BOXES], 'xml': ['floor', 'evalkit', EK_KEPT]}
+           'boxes': ['floor', 'evalkit', EK_KEPT, COCO_BOXES], 'xml': ['floor', 'evalkit', EK_KEPT],
+           # the newer presets (SPEC 6-10), by family; reef (pooled) has the pycocotools boxes peer, the others none
+           'pooled': ['floor', 'evalkit', EK_KEPT, COCO_BOXES], 'ranked': ['floor', 'evalkit', EK_KEPT],
+           'sweep': ['floor', 'evalkit', EK_KEPT]}
 # Peers as their users run them (the masks target's "fastest peer"); COCO_COUNTS is a hand-optimised scorer (Kaggle
 # RLE written straight as COCO counts, disjointness shortcut instead of matching), reported beside them.
 AS_USED = ('kernel', 'stardist', COCO_MASKS)
@@ -43,6 +46,11 @@ DESCRIPTION = {
     'rsna_real': '(c) RSNA real stage 2 training labels, perturbed submission',
     'icdar': '(d) ICDAR 2017 POD scale: pages, 3 classes, one ground-truth XML',
     'dsb_real': '(e) real DSB stage 1 solution (65 images, 4,152 nuclei), perturbed submission',
+    'reef': '(f) Great Barrier Reef (pooled sweep, F2): video frames, `annotations` list-of-dict texts',
+    'vinbigdata': '(g) VinBigData (ranked AP, voc_all at IoU 0.4): chest X-rays, 15 classes, 3 radiologists each',
+    'wheat': '(h) Global Wheat (per-image sweep): 1024x1024 images, ~45 boxes each',
+    'tgs': '(i) TGS Salt (per-image sweep): 101x101 images, one RLE mask each',
+    'sartorius': '(j) Sartorius (per-image sweep): 520x704 images, one row-major RLE per cell',
 }
 
 
@@ -173,7 +181,7 @@ def bench_workload(name: str, quick: bool, seed: int, repeat: int, ek_note: str 
 
 def import_check(ek_note: str | None, w: dict | None) -> dict:
     "`evalkit score` must not import ipywidgets, plotly or anywidget (python -X importtime on the console script)."
-    if ek_note or not w: return dict(status='SKIP', detail=ek_note or 'no mask workload in this run')
+    if ek_note or not w: return dict(status='SKIP', detail=ek_note or 'no workload in this run')
     r = run_once([sys.executable, '-X', 'importtime', evalkit_exe(), 'score', w['metric'], w['solution'],
                   w['submission'], '--json'])
     mods = {ln.rsplit('|', 1)[-1].strip() for ln in r['err'].splitlines() if ln.startswith('import time:')}
@@ -249,6 +257,11 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
     add('RSNA synthetic (c): evalkit <= 2x floor', 'rsna_synth', within2)
     add('RSNA real labels (c): evalkit <= 2x floor', 'rsna_real', within2)
     add('ICDAR (d): evalkit <= 2x floor', 'icdar', within2)
+    add('Great Barrier Reef (f): evalkit <= 2x floor', 'reef', within2)
+    add('VinBigData (g): evalkit <= 2x floor', 'vinbigdata', within2)
+    add('Global Wheat (h): evalkit <= 2x floor', 'wheat', within2)
+    add('TGS Salt (i): evalkit <= 2x floor', 'tgs', within2)
+    add('Sartorius (j): evalkit <= 2x floor', 'sartorius', within2)
     for wl, r in res.items():
         a = r['agreement']
         if a['ok'] is not None:
@@ -304,7 +317,7 @@ def markdown(rep: dict) -> str:
          f'Made by `python benchmarks/run.py{" --quick" if rep["quick"] else ""}` on {rep["date"]} '
          f'(seed {rep["seed"]}, median of up to {rep["repeat"]} runs for evalkit and the floor, up to '
          f'{min(3, rep["repeat"])} for peers; every scorer is a whole process, its Python modules compiled to bytecode '
-         'beforehand as an installed package has them; peak memory = max resident set of the process). The floor reads both files with pandas and parses every RLE / box integer in one bulk call: '
+         'beforehand as an installed package has them; peak memory = max resident set of the process). The floor reads both files with pandas and parses every RLE / box number in one bulk call: '
          'the least any scorer must do. Ratios: to the floor (lower is better) and peer time / evalkit time '
          '(higher means evalkit is faster); "above floor" compares the time each spends beyond the floor, i.e. the '
          'scoring work without process start-up and file parsing. Peers as their users run them: '
@@ -359,7 +372,10 @@ def markdown(rep: dict) -> str:
 
 SHORT = {'dsb_synth': '(a) DSB 2018 masks, 600 synthetic images', 'airbus': '(b) Airbus masks, 15,606 images',
          'rsna_synth': '(c) RSNA boxes, 3,000 synthetic patients', 'rsna_real': '(c) RSNA boxes, real labels (26,684)',
-         'icdar': '(d) ICDAR 2017 POD, 2,000 pages', 'dsb_real': '(e) DSB 2018 masks, real stage 1 (65 images)'}
+         'icdar': '(d) ICDAR 2017 POD, 2,000 pages', 'dsb_real': '(e) DSB 2018 masks, real stage 1 (65 images)',
+         'reef': '(f) Great Barrier Reef boxes, 20,000 frames', 'vinbigdata': '(g) VinBigData boxes, 3,000 images',
+         'wheat': '(h) Global Wheat boxes, 3,000 images', 'tgs': '(i) TGS Salt masks, 4,000 images',
+         'sartorius': '(j) Sartorius masks, 600 images'}
 SPEED_PEERS = (COCO_MASKS, 'kernel', 'stardist', COCO_COUNTS, COCO_BOXES)
 
 
@@ -421,7 +437,7 @@ def main(argv=None):
         res[n] = bench_workload(n, a.quick, a.seed, repeat, ek_note, peer_notes)
         print(f'{n}: ' + ', '.join(f'{r["scorer"]} {r["median_s"]:.3f}s' if r.get('median_s') is not None
                                    else f'{r["scorer"]} {r["status"]}' for r in res[n]['rows']), file=sys.stderr)
-    mw = next((r for r in res.values() if r['kind'] == 'masks'), None)
+    mw = next((r for r in res.values() if r['kind'] == 'masks'), None) or next(iter(res.values()), None)
     imp = import_check(ek_note, mw)
     dash = dashboard_row(ek_note, res.get('dsb_real'))
     rep = dict(date=datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), quick=a.quick,

@@ -4,6 +4,8 @@
 2. Every generated RLE is valid (SPEC section 2) and masks of one image never overlap (solution and submission).
 3. The peers score hand-computed fixtures exactly (IoU exactly 3/5 at t = 0.6 is a miss; SPEC 1 test vectors).
 4. pycocotools and the classic kernel agree to 1e-12 on the quick workloads; the floor parses every integer.
+   Newer presets (reef, vinbigdata, wheat, tgs, sartorius): the competition's layout, and the floor parses every
+   number of both files (counted here another way).
 5. run.py end to end on quick workloads with a stand-in `evalkit` (a correct one and a wrong one): the rows, ratios,
    agreement check and targets come out as they should.
 """
@@ -133,6 +135,12 @@ def test_fixtures(tmp):
     sub = write(tmp/'rsna_sub.csv', 'patientId,PredictionString\nA,0.9 0 0 100 50\n'
                 'B,0.5 6 -7 50 114 0.9 10 30 78 64\nC,\nD,0.3 0 0 10 10\n')
     check(abs(peer('pycoco.py', 'rsna', sol, sub) - 1 / 6) < 1e-15, 'pycoco.py: RSNA SPEC test vectors (1/4, 1/4, skip, 0)')
+    # Reef, pooled: A: IoU exactly 1/2 (a hit at 0.30..0.45 only), B: a false box, C: a missed starfish, D: nothing.
+    # t < 0.5: TP 1, FP 1, FN 1: F2 = 5/10; t >= 0.5 (7 thresholds): TP 0, FP 2, FN 2: 0. Mean 4 * 0.5 / 11 = 2/11.
+    box = "[{'x': 0, 'y': 0, 'width': 100, 'height': 100}]"
+    sol = write(tmp/'reef_sol.csv', f'image_id,annotations\nA,"{box}"\nB,[]\nC,"{box}"\nD,[]\n')
+    sub = write(tmp/'reef_sub.csv', 'image_id,annotations\nA,0.9 0 0 100 50\nB,0.5 10 10 20 20\nC,\n')
+    check(abs(peer('pycoco.py', 'reef', sol, sub) - 2 / 11) < 1e-15, 'pycoco.py: reef fixture scores 2/11 (pooled F2)')
 
 
 def test_peers_agree():
@@ -147,6 +155,65 @@ def test_peers_agree():
                            capture_output=True, text=True).stdout)
     ref = sum(len(s.split()) for f in (w['solution'], w['submission']) for s in pd.read_csv(f).EncodedPixels)
     check(n == ref, f'floor parses every RLE integer ({n})')
+
+
+PRESET_LAYOUT = {  # solution columns, submission columns (the competitions' files)
+    'reef': (['video_id', 'sequence', 'video_frame', 'sequence_frame', 'image_id', 'annotations'],
+             ['image_id', 'annotations']),
+    'vinbigdata': (['image_id', 'class_name', 'class_id', 'rad_id', 'x_min', 'y_min', 'x_max', 'y_max'],
+                   ['image_id', 'PredictionString']),
+    'wheat': (['image_id', 'width', 'height', 'bbox', 'source'], ['image_id', 'PredictionString']),
+    'tgs': (['id', 'rle_mask'], ['id', 'rle_mask']),
+    'sartorius': (['id', 'annotation', 'width', 'height', 'cell_type', 'plate_time', 'sample_date', 'sample_id',
+                   'elapsed_timedelta'], ['id', 'predicted']),
+}
+
+
+def expected_numbers(metric, sol, sub):
+    "How many numbers the floor must parse, counted without its bulk calls."
+    words = lambda col: sum(len(x.split()) for x in col)
+    if metric == 'reef':  # 4 per dict of the solution; every word of the submission
+        return 4 * sum(x.count('{') for x in sol.annotations) + words(sub.annotations)
+    if metric == 'vinbigdata':  # class_id of every row, 4 coordinates of every box (class 14: none)
+        return len(sol) + 4 * int((sol.class_id != '14').sum()) + words(sub.PredictionString)
+    if metric == 'wheat':
+        return 4 * int((sol.bbox != '').sum()) + words(sub.PredictionString)
+    if metric == 'tgs':
+        return words(sol.rle_mask) + words(sub.rle_mask)
+    return words(sol.annotation) + words(sub.predicted)
+
+
+def test_presets():
+    "The newer presets' workloads: layout, sizes, image ids; the floor parses every number; the reef peer scores."
+    for name in workloads.PRESETS:
+        w = workloads.get(name, True, 0)
+        sol, sub = (pd.read_csv(w[k], dtype=str, keep_default_na=False) for k in ('solution', 'submission'))
+        cols = PRESET_LAYOUT[name]
+        idc = cols[1][0]
+        n_img = sol[idc].nunique()
+        check(list(sol.columns) == cols[0] and list(sub.columns) == cols[1] and n_img == w['size']
+              and set(sub[idc]) <= set(sol[idc]) and w['generator'].startswith('tools/make_preset_data.py'),
+              f'{name}: competition layout, {n_img} images, submission ids in the solution')
+        r = subprocess.run([sys.executable, str(PEERS/'floor.py'), w['metric'], w['solution'], w['submission']],
+                           capture_output=True, text=True)
+        n, ref = (int(r.stdout) if r.returncode == 0 else r.stderr[-200:]), expected_numbers(name, sol, sub)
+        check(n == ref and ref > 0, f'{name}: the floor parses every number ({n}, expected {ref})')
+    w = workloads.get('reef', True, 0)
+    r = peer('pycoco.py', 'reef', w['solution'], w['submission'])
+    check(0 < r < 1, f'reef: pycocotools (boxes) scores the quick workload ({r:.15f})')
+    v = pd.read_csv(workloads.get('vinbigdata', True, 0)['solution'], dtype=str, keep_default_na=False)
+    check(set(v.class_id.astype(int)) <= set(range(15)) and (v.class_id == '14').any()
+          and (v[v.class_id == '14'][['x_min', 'y_min', 'x_max', 'y_max']] == '').to_numpy().all(),
+          'vinbigdata: classes 0..14, class 14 rows with empty coordinates')
+    rep = dict(workloads={k: dict(name=k, rows=[dict(scorer='floor', status='ok', median_s=0.5, vs_floor=1.0),
+                                                dict(scorer='evalkit', status='ok', median_s=0.6, vs_floor=1.2)])
+                          for k in workloads.PRESETS})
+    tab = run.speed_table(rep)
+    check(all(run.SHORT[k] in tab for k in workloads.PRESETS), 'run.py: speed table rows for the newer presets')
+    tg = run.targets({k: dict(rows=rep['workloads'][k]['rows'], agreement=dict(ok=None)) for k in workloads.PRESETS},
+                     None, dict(status='PASS', detail=''))
+    check(sum(t['status'] == 'PASS' and '1.20x floor' in t['detail'] for t in tg) == len(workloads.PRESETS),
+          'run.py: a <= 2x floor target per newer preset')
 
 
 def fake_evalkit(path, offset=0.0):
@@ -218,6 +285,7 @@ if __name__ == '__main__':
         test_local_rle()
         test_fixtures(d)
         test_peers_agree()
+        test_presets()
         test_masks_targets()
         test_run_end_to_end(d)
     print(f'{len(failures)} failed in {time.time() - t0:.0f} s' if failures else f'all passed in {time.time() - t0:.0f} s')

@@ -14,17 +14,28 @@ Workloads (SPEC sections 1-4 file layouts):
                 XML with `prob`.
 - `dsb_real`    the real DSB stage 1 solution `data/dsb2018_stage1_solution.csv` against a perturbed submission.
 
+Workloads of the newer presets (SPEC sections 6-10) come from the seeded generators of `tools/make_preset_data.py`
+(`<name>_files(rng, n)`: solution and submission in the competition's exact layout); their cache key also holds a
+hash of that file, so a change of the generators makes new files:
+
+- `reef`        Great Barrier Reef (SPEC 9, pooled sweep): 20,000 video frames, `annotations` list-of-dict texts.
+- `vinbigdata`  VinBigData (SPEC 10, ranked AP, voc_all): 3,000 chest X-rays, 15 classes, 3 radiologists per image.
+- `wheat`       Global Wheat (SPEC 7): 3,000 images of 1024x1024, ~45 `[x, y, w, h]` boxes each.
+- `tgs`         TGS Salt (SPEC 6): 4,000 images of 101x101, one RLE mask per row.
+- `sartorius`   Sartorius (SPEC 8): 600 images of 520x704, one row-major RLE per cell.
+
 Masks are generated one image at a time in a local patch around each object and written row by row: the whole file
 is never held in memory. RLE: 1-indexed, column-major `start length` pairs, sorted, adjacent runs merged.
 """
 from __future__ import annotations
-import argparse, hashlib, json, os, shutil
+import argparse, hashlib, json, os, shutil, sys
 from pathlib import Path
 import numpy as np, pandas as pd
 
 HERE = Path(__file__).resolve().parent
 WORK = HERE/'work'
 DATA = HERE.parent/'data'
+PRESET_GEN = HERE.parent/'tools'/'make_preset_data.py'  # the generators of the newer presets' data
 VERSION = 1  # bump when a generator changes: the cache key includes it
 
 DSB_SIZES = [(256, 256), (256, 320), (260, 347), (360, 360), (512, 640), (520, 696), (603, 1272), (1024, 1024),
@@ -38,7 +49,14 @@ WORKLOADS = {
     'rsna_real': ('rsna', 'boxes', None, 2000),
     'icdar': ('icdar2017', 'xml', 2000, 60),
     'dsb_real': ('dsb2018', 'masks', None, None),
+    # newer presets (SPEC 6-10), made by tools/make_preset_data.py; kind = family, for the scorers to time
+    'reef': ('reef', 'pooled', 20000, 500),
+    'vinbigdata': ('vinbigdata', 'ranked', 3000, 200),
+    'wheat': ('wheat', 'sweep', 3000, 200),
+    'tgs': ('tgs', 'sweep', 4000, 200),
+    'sartorius': ('sartorius', 'sweep', 600, 20),
 }
+PRESETS = {'reef': 11, 'vinbigdata': 12, 'wheat': 13, 'tgs': 14, 'sartorius': 15}  # name -> second seed word
 
 
 # ---------------------------------------------------------------------------------------------- RLE on local patches
@@ -307,15 +325,34 @@ def gen_dsb_real(d: Path, n: None, seed: int):
                 fp.write(f'{iid},{s}\n')
 
 
+def preset_generator_hash() -> str:
+    "First 8 hex digits of the SHA-256 of `tools/make_preset_data.py`: part of the cache key of the preset workloads."
+    return hashlib.sha256(PRESET_GEN.read_bytes()).hexdigest()[:8]
+
+
+def gen_preset(name: str, d: Path, n_images: int, seed: int):
+    "A newer preset's workload: `<name>_files(rng, n_images)` of tools/make_preset_data.py, written as CSV."
+    sys.path.insert(0, str(PRESET_GEN.parent))
+    try:
+        import make_preset_data
+    finally:
+        sys.path.remove(str(PRESET_GEN.parent))
+    sol, sub = getattr(make_preset_data, f'{name}_files')(np.random.default_rng([seed, PRESETS[name]]), n_images)
+    sol.to_csv(d/'solution.csv', index=False)
+    sub.to_csv(d/'submission.csv', index=False)
+
+
 GENERATORS = {'dsb_synth': gen_dsb_synth, 'airbus': gen_airbus, 'rsna_synth': gen_rsna_synth,
               'rsna_real': gen_rsna_real, 'icdar': gen_icdar, 'dsb_real': gen_dsb_real}
+GENERATORS |= {k: (lambda d, n, seed, k=k: gen_preset(k, d, n, seed)) for k in PRESETS}
 
 
 def get(name: str, quick: bool = False, seed: int = 0, root: Path | None = None) -> dict:
     "Paths and facts of workload `name`, generating it into `root` (default benchmarks/work/) unless cached."
     metric, kind, full, small = WORKLOADS[name]
     size = small if quick else full
-    d = Path(root or WORK)/f'{name}-{size or "all"}-s{seed}-v{VERSION}'
+    gen = preset_generator_hash() if name in PRESETS else None  # generators outside this folder: key on their text
+    d = Path(root or WORK)/(f'{name}-{size or "all"}-s{seed}-v{VERSION}' + (f'-g{gen}' if gen else ''))
     meta = d/'meta.json'
     if not meta.exists():
         if d.exists(): shutil.rmtree(d)  # an interrupted generation
@@ -326,6 +363,7 @@ def get(name: str, quick: bool = False, seed: int = 0, root: Path | None = None)
         ext = 'xml' if kind == 'xml' else 'csv'
         sol = tmp/f'solution.{ext}' if name != 'dsb_real' else DATA/'dsb2018_stage1_solution.csv'
         info = dict(name=name, metric=metric, kind=kind, size=size, seed=seed, version=VERSION,
+                    **({'generator': f'tools/make_preset_data.py sha256 {gen}'} if gen else {}),
                     solution=str(d/sol.name) if sol.parent == tmp else str(sol), submission=str(d/f'submission.{ext}'),
                     bytes={'solution': os.path.getsize(sol), 'submission': os.path.getsize(tmp/f'submission.{ext}')})
         (tmp/'meta.json').write_text(json.dumps(info, indent=1))

@@ -34,7 +34,8 @@ class Progress:
 # %% ../nbs/06_cli.ipynb #87591b5b
 def _metric_options(p: argparse.ArgumentParser):
     "The options every metric takes, and every option a registered metric declares (once each)."
-    p.add_argument('metric', metavar='METRIC', help=f"metric name or alias ({', '.join(METRICS)}; see `evalkit list`)")
+    p.add_argument('metric', metavar='METRIC', help=f"metric name or alias ({', '.join(METRICS)}; see `evalkit list`), "
+                   "or a TOML file defining your own (see the 'Your own metric' notebook)")
     p.add_argument('solution', help="solution file or folder, in the metric's layout (see `evalkit list`)")
     p.add_argument('submission', help="submission file, in the metric's layout")
     hits = ', '.join(f'{m.name} IoU {hit_text(m.inclusive)} t' for m in METRICS.values())
@@ -46,7 +47,8 @@ def _metric_options(p: argparse.ArgumentParser):
     p.add_argument('--thresholds', help='comma-separated IoU thresholds, e.g. 0.5,0.75 (default: the competition\'s)')
     for o, names in all_options().values():
         kw = dict(action='store_const', const=True) if o.flag else dict(choices=[c for c in o.choices or () if c is not None] or None)
-        p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw, help=f"{', '.join(names)}: {o.help} (default {o.default})")
+        shown = 'x'.join(map(str, o.default)) if isinstance(o.default, tuple) else o.default
+        p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw, help=f"{', '.join(names)}: {o.help} (default {shown})")
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog='evalkit', description='Exact competition scoring of detections and masks.')

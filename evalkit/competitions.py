@@ -8,16 +8,17 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable
-import operator, os
+import operator, os, re
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, RLEError
 from .rle import parse_runs, check_disjoint
 from .families import Scene
 
 # %% auto #0
-__all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'USAGES', 'MAX_SIDE', 'MAX_TOTAL_PIXELS', 'read_table', 'require_columns',
-           'to_numbers', 'read_rsna_solution', 'parse_prediction_strings', 'image_codes', 'read_rsna_submission',
-           'rsna_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
+__all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'USAGES', 'MAX_SIDE', 'MAX_TOTAL_PIXELS', 'ORDERS', 'read_table',
+           'require_columns', 'to_numbers', 'read_rsna_solution', 'number_groups', 'check_boxes',
+           'parse_prediction_strings', 'image_codes', 'read_rsna_submission', 'rsna_scene', 'list_numbers',
+           'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #707464d1
 def _shown(v, limit: int = 60) -> str:
@@ -145,23 +146,47 @@ def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height
     return image_ids, xywh[box], codes[box]
 
 # %% ../nbs/03a_competitions.ipynb #c1e1a0d6
+FIELDS = {'xywh': 'x y width height', 'xyxy': 'x_min y_min x_max y_max'}
+
+def number_groups(df: pd.DataFrame,  # table from `read_table`
+                  id_col: str,  # id column named in errors
+                  name: str,  # file name for errors
+                  *, col: str,  # the column of space-separated numbers
+                  fields: str,  # what one group holds, e.g. 'confidence x y width height'
+                  what: str = 'submission',  # 'submission' or 'solution': picks the error class
+                 ) -> tuple[np.ndarray, np.ndarray]:  # (row of each group [n], groups float64 [n, k])
+    "Every row's `col` as groups of `len(fields.split())` finite numbers, for the whole file in one pass."
+    k, err, rows = len(fields.split()), _error_class(what), _Rows(df, id_col, name)
+    toks = df[col].str.split()
+    counts = toks.str.len().to_numpy()
+    rows.refuse(counts % k != 0, err, f'{col} must hold groups of {k} numbers ({fields})',
+                lambda i: f'{counts[i]} numbers given')
+    flat = pd.to_numeric(pd.Series([t for ts in toks for t in ts], dtype=object), errors='coerce').to_numpy(np.float64)
+    row = np.repeat(np.arange(len(df)), counts)
+    rows.refuse(np.bincount(row[~np.isfinite(flat)], minlength=len(df)) > 0, err,
+                f'{col} holds something that is not a finite number')
+    return row[::k], flat.reshape(-1, k)
+
+def check_boxes(df: pd.DataFrame,  # the table the boxes came from
+                row, boxes,  # int [n]: table row of each box; float64 [n, 4] boxes in `fmt`
+                *, id_col: str, name: str,  # its id column and its name in errors
+                fmt: str = 'xywh',  # 'xywh' or 'xyxy'
+                what: str = 'submission'):  # 'submission' or 'solution': picks the error class
+    "Refuse boxes without area (width, height or x_max - x_min, y_max - y_min not positive) or out of range."
+    b, err, n = np.asarray(boxes, np.float64).reshape(-1, 4), _error_class(what), len(df)
+    flat = (b[:, 2:] <= 0) if fmt == 'xywh' else (b[:, 2:] <= b[:, :2])
+    rule = 'box width and height must be positive' if fmt == 'xywh' else 'x_max and y_max must exceed x_min and y_min'
+    _Rows(df, id_col, name).refuse(np.bincount(row[flat.any(1)], minlength=n) > 0, err, rule)
+    _Rows(df, id_col, name).refuse(np.bincount(row[(np.abs(b) > MAX_COORD).any(1)], minlength=n) > 0, err, COORD_RULE)
+
 def parse_prediction_strings(df: pd.DataFrame,  # submission table from `read_table`
                              id_col: str,  # id column named in errors
                              name: str,  # file name for errors
-                             *, col: str = 'PredictionString'):  # the column of groups of five numbers
-    "All boxes of a submission: `(row of each box, confidences (n,), boxes (n, 4) xywh)`."
-    toks = df[col].str.split()
-    counts = toks.str.len().to_numpy()
-    _Rows(df, id_col, name).refuse(counts % 5 != 0, ParticipantVisibleError,
-               f'{col} must hold groups of 5 numbers (confidence x y width height)',
-               lambda i: f'{counts[i]} numbers given')
-    flat = pd.to_numeric(pd.Series([t for ts in toks for t in ts], dtype=object), errors='coerce').to_numpy(np.float64)
-    row = np.repeat(np.arange(len(df)), counts)
-    _Rows(df, id_col, name).refuse(np.bincount(row[~np.isfinite(flat)], minlength=len(df)) > 0, ParticipantVisibleError, f'{col} holds something that is not a finite number')
-    g = flat.reshape(-1, 5)
-    brow = row[::5]
-    _Rows(df, id_col, name).refuse(np.bincount(brow[(g[:, 3:] <= 0).any(1)], minlength=len(df)) > 0, ParticipantVisibleError, 'box width and height must be positive')
-    _Rows(df, id_col, name).refuse(np.bincount(brow[(np.abs(g[:, 1:]) > MAX_COORD).any(1)], minlength=len(df)) > 0, ParticipantVisibleError, COORD_RULE)
+                             *, col: str = 'PredictionString',  # the column of groups of five numbers
+                             fmt: str = 'xywh'):  # the boxes: 'xywh' (corner, size) or 'xyxy' (two corners)
+    "All boxes of a submission: `(row of each box, confidences (n,), boxes (n, 4) in fmt)`."
+    brow, g = number_groups(df, id_col, name, col=col, fields='confidence ' + FIELDS[fmt])
+    check_boxes(df, brow, g[:, 1:], id_col=id_col, name=name, fmt=fmt)
     return brow, g[:, 0].copy(), g[:, 1:].copy()
 
 # %% ../nbs/03a_competitions.ipynb #b21e82fb
@@ -207,33 +232,105 @@ def rsna_scene(solution,  # RSNA solution: CSV path or DataFrame (patientId,x,y,
     pred, pred_img, conf = read_rsna_submission(submission, image_ids, id_col=id_col, name=names[1])
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt, pred=pred, pred_conf=conf)
 
+# %% ../nbs/03a_competitions.ipynb #box-list
+_NUM = r'[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?'
+
+def list_numbers(df: pd.DataFrame,  # table from `read_table`
+                 col: str,  # column of list texts such as '[834.0, 222.0, 56.0, 36.0]' ('' = no list)
+                 *, n: int,  # how many numbers a list holds
+                 id_col: str, name: str,  # id column and file name named in errors
+                 what: str = 'solution',  # 'submission' or 'solution': picks the error class
+                ) -> np.ndarray:  # float64 [rows, n]; NaN on rows with ''
+    "Each row's list text of `n` numbers as floats, refused unless it is `[a, b, ...]` of ASCII decimals."
+    s = df[col]
+    pat = r'\[\s*' + r'\s*,\s*'.join([f'({_NUM})'] * n) + r'\s*\]'
+    got = s.str.extract(pat, flags=re.ASCII).where(s.str.fullmatch(pat, flags=re.ASCII), None)
+    _Rows(df, id_col, name).refuse((s != '').to_numpy() & got.isna().any(axis=1).to_numpy(), _error_class(what),
+                                   f'{col} must be a list of {n} numbers like [x, y, width, height]',
+                                   lambda i: _shown(repr(s.iat[i])))
+    v = got.apply(pd.to_numeric, errors='coerce').to_numpy(np.float64)
+    _Rows(df, id_col, name).refuse(~np.isfinite(v).all(1) & (s != '').to_numpy(), _error_class(what),
+                                   f'{col} holds a number that is not finite', lambda i: _shown(repr(s.iat[i])))
+    return v
+
+# %% ../nbs/03a_competitions.ipynb #box-sol
+def read_box_solution(src,  # CSV path or DataFrame, one row per box
+                      *, id_col: str,  # the image id column
+                      cols: tuple,  # the box: four number columns, or one list-text column ('bbox')
+                      fmt: str = 'xywh',  # 'xywh' (corner, size) or 'xyxy' (two corners)
+                      name: str | None = None):  # how the file is named in errors (default: its path)
+    "Ground-truth boxes: `(image ids in file order, boxes (n, 4) in fmt, image code per box)`."
+    df, name = read_table(src, 'solution', name)
+    require_columns(df, [id_col, *cols], name, what='solution')
+    rows, ids = _Rows(df, id_col, name), df[id_col].to_numpy()
+    rows.refuse(ids == '', SolutionError, f'empty {id_col}')
+    if len(cols) == 1: b = list_numbers(df, cols[0], n=4, id_col=id_col, name=name)
+    else: b = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in cols], 1)
+    box = ~np.isnan(b).any(1)
+    rows.refuse(~np.isnan(b).all(1) & ~box, SolutionError, f'a box needs all of {", ".join(cols)}')
+    check_boxes(df, np.flatnonzero(box), b[box], id_col=id_col, name=name, fmt=fmt, what='solution')
+    rows.refuse(df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[~box]).to_numpy(),
+                SolutionError, 'an image with a row without a box (no boxes) must have no other row')
+    if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
+    codes, image_ids = pd.factorize(ids)
+    return np.asarray(image_ids, object), b[box], codes[box]
+
+# %% ../nbs/03a_competitions.ipynb #box-sub
+def box_scene(solution,  # solution: CSV path or DataFrame, one row per box (see `read_box_solution`)
+              submission,  # submission: CSV path or DataFrame, one row per image, groups `confidence box`
+              *, id_col: str,  # the image id column of both files
+              cols: tuple,  # the solution's box columns: four numbers, or one list text
+              fmt: str = 'xywh',  # both files' boxes: 'xywh' or 'xyxy'
+              pred_col: str = 'PredictionString',  # the submission's column of `confidence box` groups
+              plus_one: bool = False,  # pixel-inclusive boxes: each side one pixel longer (SPEC section 7)
+              names: tuple = (None, None),  # how the two files are named in errors (default: their paths)
+             ) -> Scene:  # boxes in fmt (pixels, y down), confidences
+    "Read a box solution and a one-row-per-image submission (Global Wheat, user layouts) into a `Scene`."
+    image_ids, gt, gt_img = read_box_solution(solution, id_col=id_col, cols=cols, fmt=fmt, name=names[0])
+    df, name = read_table(submission, 'submission', names[1])
+    require_columns(df, [id_col, pred_col], name)
+    codes, keep = image_codes(df, id_col, image_ids, name, unique=True)
+    brow, conf, pred = parse_prediction_strings(df, id_col, name, col=pred_col, fmt=fmt)
+    grow = np.array([0, 0, 1, 1], np.float64) * plus_one  # xywh: size + 1; xyxy: far corner + 1
+    return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=codes[brow], gt=gt + grow, pred=pred + grow,
+                 pred_conf=conf, fmt=fmt)
+
 # %% ../nbs/03a_competitions.ipynb #8977df73
 USAGES = {'Public', 'Private', 'Ignored'}
 MAX_SIDE = 2 ** 31 - 1  # largest Height or Width; all images together must fit in MAX_TOTAL_PIXELS
 MAX_TOTAL_PIXELS = 2 ** 62  # the global pixel space of a file (int64 run coordinates, no overflow)
 
-def _sizes(df, id_col, name, default_size):
-    "Height and width of each solution row (from columns, or `default_size`)."
-    if 'Height' in df.columns and 'Width' in df.columns:
-        hw = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in ('Height', 'Width')], 1)
+ORDERS = {'column': 'F', 'row': 'C', 'F': 'F', 'C': 'C'}  # pixel numbering: top to bottom first, or left to right
+
+def _sizes(df, id_col, name, default_size, *, size_cols=('Height', 'Width')):
+    "Height and width of each solution row (from the columns `size_cols`, or `default_size`)."
+    hc, wc = size_cols
+    if hc in df.columns and wc in df.columns:
+        hw = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in size_cols], 1)
         _Rows(df, id_col, name).refuse(~(hw >= 1).all(1) | (hw != np.round(hw)).any(1), SolutionError,
-                   'Height and Width must be positive integers')
-        _Rows(df, id_col, name).refuse((hw > MAX_SIDE).any(1), SolutionError, f'Height and Width must be at most {MAX_SIDE}',
+                   f'{hc} and {wc} must be positive integers')
+        _Rows(df, id_col, name).refuse((hw > MAX_SIDE).any(1), SolutionError, f'{hc} and {wc} must be at most {MAX_SIDE}',
                    lambda i: f'{hw[i, 0]:.0f} x {hw[i, 1]:.0f}')
         return hw.astype(np.int64)
-    if default_size is None: require_columns(df, ['Height', 'Width'], name, what='solution')
+    if default_size is None: require_columns(df, list(size_cols), name, what='solution')
     return np.tile(np.asarray(default_size, np.int64), (len(df), 1))
 
 def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Height,Width][,Usage]
                        *, id_col: str = 'ImageId',  # the image id column
                        usage: str | None = None,  # 'Public' or 'Private': that leaderboard only; None or 'all': both
-                       default_size: tuple | None = None,  # (H, W) when there are no Height/Width columns
+                       default_size: tuple | None = None,  # (H, W) when there are no size columns
+                       rle_col: str = 'EncodedPixels',  # the column of run-length encodings
+                       size_cols: tuple = ('Height', 'Width'),  # the columns of each image's height and width
+                       order: str = 'column',  # pixel numbering of the RLEs: 'column' (Kaggle's usual) or 'row'
+                       one_per_image: bool = False,  # exactly one row per image (TGS)
                        name: str | None = None):  # how the file is named in errors (default: its path)
     "Masks of a solution: `(image ids, (H, W) per image, gt Runs, image code per mask, ids not scored)`."
     df, name = read_table(src, 'solution', name)
-    require_columns(df, [id_col, 'EncodedPixels'], name, what='solution')
+    require_columns(df, [id_col, rle_col], name, what='solution')
     _Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
-    hw = _sizes(df, id_col, name, default_size)
+    if one_per_image: _Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy(), SolutionError,
+                                                     'id appears more than once (one row per image)')
+    hw = _sizes(df, id_col, name, default_size, size_cols=size_cols)
     scored = np.ones(len(df), bool)
     if 'Usage' in df.columns:
         _Rows(df, id_col, name).refuse(~df.Usage.isin(USAGES), SolutionError, 'Usage must be Public, Private or Ignored',
@@ -251,20 +348,22 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     first = sr[np.unique(codes[sr], return_index=True)[1]]  # the first row of each image gives its size
     size = np.zeros((len(image_ids), 2), np.int64); size[codes[first]] = hw[first]
     _Rows(df, id_col, name).refuse(scored & (hw != size[codes]).any(1), SolutionError,
-               'rows of one image disagree on Height/Width')
+               f'rows of one image disagree on {"/".join(size_cols)}')
     if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
         raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all', file=name)
-    empty = (df.EncodedPixels == '').to_numpy()  # an image without objects
-    _Rows(df, id_col, name).refuse(df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[empty]).to_numpy() & scored, SolutionError, 'an image with an empty EncodedPixels row (no objects) must have no other row')
+    empty = (df[rle_col] == '').to_numpy()  # an image without objects
+    _Rows(df, id_col, name).refuse(df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[empty]).to_numpy() & scored, SolutionError, f'an image with an empty {rle_col} row (no objects) must have no other row')
     rows = np.flatnonzero(scored & ~empty)
-    gt = _runs(df, rows, codes, size, id_col=id_col, name=name, what='solution')
+    gt = _runs(df, rows, codes, size, id_col=id_col, name=name, what='solution', col=rle_col, order=order)
     return image_ids, size, gt, codes[rows], skipped
 
-def _runs(df, rows, codes, size, *, id_col, name, what):
-    "Parse the RLEs of `rows` into global `Runs`; RLE errors get their file, row and id."
+def _runs(df, rows, codes, size, *, id_col, name, what, col='EncodedPixels', order='column'):
+    "Parse the RLEs of `rows` (column `col`) into global `Runs`; RLE errors get their file, row and id."
     npx = size.prod(1)
     base = np.concatenate([[0], np.cumsum(npx)[:-1]])
-    try: return parse_runs(df.EncodedPixels.to_numpy()[rows], base=base[codes[rows]], n_pixels=npx[codes[rows]])
+    if order not in ORDERS: raise InputError("order must be 'column' or 'row'", repr(order))
+    try: return parse_runs(df[col].to_numpy()[rows], base=base[codes[rows]], n_pixels=npx[codes[rows]],
+                           order=ORDERS[order])
     except RLEError as e:
         r = rows[e.row - 1] if e.row is not None else None
         raise _error_class(what)(e.rule, e.detail, file=name, row=None if r is None else r + 1,
@@ -276,13 +375,16 @@ def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, o
                          size: np.ndarray,  # int64 (n_img, 2): height, width of each image
                          *, skipped=frozenset(),  # ids of the solution that are not scored (their rows are dropped)
                          id_col: str = 'ImageId',  # the image id column
+                         rle_col: str = 'EncodedPixels',  # the column of run-length encodings
+                         order: str = 'column',  # pixel numbering: 'column' or 'row'
+                         one_per_image: bool = False,  # at most one row per image (TGS)
                          name: str | None = None):  # how the file is named in errors (default: its path)
     "Predicted masks of a submission: `(Runs, image code per mask)`; rows of unscored images are dropped."
     df, name = read_table(src, 'submission', name)
-    require_columns(df, [id_col, 'EncodedPixels'], name)
-    codes, keep = image_codes(df, id_col, image_ids, name, skip=skipped)
-    rows = np.flatnonzero(keep & (df.EncodedPixels != '').to_numpy())
-    pred = _runs(df, rows, codes, size, id_col=id_col, name=name, what='submission')
+    require_columns(df, [id_col, rle_col], name)
+    codes, keep = image_codes(df, id_col, image_ids, name, skip=skipped, unique=one_per_image)
+    rows = np.flatnonzero(keep & (df[rle_col] != '').to_numpy())
+    pred = _runs(df, rows, codes, size, id_col=id_col, name=name, what='submission', col=rle_col, order=order)
     try: check_disjoint(pred, 'predicted masks')
     except RLEError as e:
         raise ParticipantVisibleError(e.rule, e.detail, file=name, row=None if e.row is None else rows[e.row - 1] + 1,
@@ -294,9 +396,18 @@ def mask_scene(solution,  # solution: CSV path or DataFrame (ImageId,EncodedPixe
                *, id_col: str = 'ImageId',  # the image id column of both files
                usage: str | None = None,  # 'Public' or 'Private': score that leaderboard; None or 'all': both
                default_size: tuple | None = None,  # (H, W) when the solution has no Height/Width (Airbus: 768 x 768)
+               rle_col: str = 'EncodedPixels',  # the solution's RLE column
+               pred_col: str | None = None,  # the submission's RLE column (None: `rle_col`)
+               size_cols: tuple = ('Height', 'Width'),  # the solution's image height and width columns
+               order: str = 'column',  # pixel numbering of both files: 'column' (top to bottom first) or 'row'
+               one_per_image: bool = False,  # one row per image on each side (TGS)
                names: tuple = (None, None),  # how the two files are named in errors (default: their paths)
-              ) -> Scene:  # masks as `Runs` (column-major), image sizes
-    "Read a mask solution and submission (DSB 2018 or Airbus layouts) into a `Scene`."
-    image_ids, size, gt, gt_img, skipped = read_mask_solution(solution, id_col=id_col, usage=usage, default_size=default_size, name=names[0])
-    pred, pred_img = read_mask_submission(submission, image_ids, size, skipped=skipped, id_col=id_col, name=names[1])
+              ) -> Scene:  # masks as `Runs` in `order`, image sizes
+    "Read a mask solution and submission (DSB 2018, Airbus, TGS, Sartorius layouts) into a `Scene`."
+    image_ids, size, gt, gt_img, skipped = read_mask_solution(
+        solution, id_col=id_col, usage=usage, default_size=default_size, rle_col=rle_col, size_cols=size_cols,
+        order=order, one_per_image=one_per_image, name=names[0])
+    pred, pred_img = read_mask_submission(submission, image_ids, size, skipped=skipped, id_col=id_col,
+                                          rle_col=pred_col or rle_col, order=order, one_per_image=one_per_image,
+                                          name=names[1])
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt, pred=pred, size=size)

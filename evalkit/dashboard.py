@@ -26,9 +26,10 @@ class Dashboard:
     def __init__(self, analysis,  # `Analysis` of a sweep metric (`Metric.analyse`)
                  *, loader=None,  # optional callable: image id -> array (H, W) or (H, W, 3|4) of the image's pixels
                  image=None,  # image to show first (default: the worst)
-                 canvas=(1024, 1024)):  # (H, W) of images when the scene has boxes (RSNA radiographs are 1024 x 1024)
+                 canvas=None):  # (H, W) of images when the scene has boxes (default: the metric's, e.g. 1024 x 1024)
         import ipywidgets as W
-        self.model, self.loader, self.canvas, self._cache = prepare(analysis), loader, canvas, {}
+        self.model, self.loader, self._cache = prepare(analysis), loader, {}
+        self.canvas = canvas or getattr(getattr(analysis, 'spec', None), 'canvas', (1024, 1024))
         beta, hit = self.model.result.params.get('beta'), self.model.result.hit
         self.slider = W.SelectionSlider(options=list(self.model.labels), value=self.model.labels[0],
                                         description=f'IoU {hit}', continuous_update=True, layout=W.Layout(width='420px'))

@@ -78,7 +78,7 @@ def overlay(base: np.ndarray,  # float64 (H, W, 3) picture from `base_picture`
 def image_layers(model: Model,  # from `prepare`
                  code: int,  # the image's code
                  *, pixels=None,  # optional array (H, W) or (H, W, 3|4) of the image's pixels
-                 canvas=(1024, 1024),  # (H, W) for box metrics (box files carry no image size)
+                 canvas=None,  # (H, W) for box metrics (box files carry no image size; default: the metric's)
                 ) -> tuple:  # (base float64 (H, W, 3), (gt labels, pred labels) or None, pred outline or None)
     "The parts of an image's picture that do not depend on the threshold."
     base = base_picture(pixels, image_size(model, code, canvas))
@@ -96,7 +96,7 @@ def paint(layers: tuple,  # from `image_layers`
 
 def image_picture(model: Model, iv: ImageView,  # the model and the image at a threshold
                   *, loader=None,  # optional callable: image id -> pixel array, drawn under the objects
-                  canvas=(1024, 1024),  # (H, W) for box metrics
+                  canvas=None,  # (H, W) for box metrics (default: the metric's)
                  ) -> np.ndarray:  # uint8 (H, W, 3)
     "The overlay picture of one image view, in one call."
     px = loader(iv.image_id) if loader is not None else None
@@ -109,7 +109,8 @@ def curve_figure(view: ThresholdView,  # the dataset at the slider's threshold
                 ) -> go.Figure:
     "Score vs IoU threshold, with the slider's threshold marked."
     x = [float(as_fraction(l)) for l in labels]
-    fig = go.Figure([go.Scatter(x=x, y=view.curve, mode='lines+markers', name='mean over images'),
+    fig = go.Figure([go.Scatter(x=x, y=view.curve, mode='lines+markers',
+                                name='pooled over images' if view.pooled else 'mean over images'),
                      go.Scatter(x=x, y=[] if image is None else image.values, mode='lines+markers', name='picked image',
                                 line=dict(dash='dot')),
                      go.Scatter(x=[x[view.t_index]], y=[view.score_at], mode='markers', name='at slider',
@@ -132,10 +133,11 @@ def histogram_figure(view: ThresholdView) -> go.Figure:
 # %% ../nbs/05a_drawing.ipynb #c80d4577
 _GROUPS = (('gt', 'TP', 'solid'), ('gt', 'FN', 'solid'), ('pred', 'TP', 'dash'), ('pred', 'FP', 'dash'))
 
-def _rect_paths(boxes) -> tuple[list, list]:
-    "x, y of closed rectangle outlines for (n, 4) xywh boxes, separated by None."
+def _rect_paths(boxes, fmt: str = 'xywh') -> tuple[list, list]:
+    "x, y of closed rectangle outlines for (n, 4) boxes ('xywh' or 'xyxy'), separated by None."
     b = np.asarray(boxes, np.float64).reshape(-1, 4)
-    x0, y0, x1, y1 = b[:, 0], b[:, 1], b[:, 0] + b[:, 2], b[:, 1] + b[:, 3]
+    x0, y0 = b[:, 0], b[:, 1]
+    x1, y1 = (x0 + b[:, 2], y0 + b[:, 3]) if fmt == 'xywh' else (b[:, 2], b[:, 3])
     nan = np.full(len(b), np.nan)
     xs, ys = np.stack([x0, x1, x1, x0, x0, nan], 1).ravel(), np.stack([y0, y0, y1, y1, y0, nan], 1).ravel()
     return [None if np.isnan(v) else float(v) for v in xs], [None if np.isnan(v) else float(v) for v in ys]
@@ -147,7 +149,7 @@ def group_traces(model: Model, iv: ImageView) -> list[dict]:
         idx, status = (iv.gt, iv.gt_status) if side == 'gt' else (iv.pred, iv.pred_status)
         sel = idx[status == st]
         objs = getattr(model.scene, side)
-        xs, ys = _rect_paths(objs[sel]) if isinstance(objs, np.ndarray) else ([None], [None])
+        xs, ys = _rect_paths(objs[sel], model.scene.fmt) if isinstance(objs, np.ndarray) else ([None], [None])
         who = 'ground truth' if side == 'gt' else 'prediction'
         out.append(dict(x=xs, y=ys, name=f'{who} {st} ({len(sel)})'))
     return out
@@ -168,8 +170,12 @@ def image_figure(model: Model, iv: ImageView, picture: np.ndarray | None = None)
 def image_title(iv: ImageView, model: Model) -> str:
     "The picked image's caption (HTML): its id, its value at the threshold (with the hit test) and its score."
     v = iv.values[iv.t_index]
+    how = '(fill: ground truth, outline: prediction)' if model.scene.size is not None else \
+          '(solid: ground truth, dashed: prediction)'
+    own = ('this image alone (the score pools the counts of every image)' if model.result.family == 'pooled sweep'
+           else 'image score')
     return (f'{_html.escape(str(iv.image_id))}<br><sub>at IoU {_html.escape(model.result.hit)} {model.labels[iv.t_index]}: '
-            f'value {v:.4f}, image score {iv.score:.4f} (fill: ground truth, outline: prediction)</sub>')
+            f'value {v:.4f}, {own} {iv.score:.4f} {how}</sub>')
 
 def legend_html(model: Model, iv: ImageView) -> str:
     "The legend of the picked image's picture: one swatch and count per status group (for the live page)."
@@ -318,19 +324,20 @@ def histogram_svg(view: ThresholdView, w: int = 560, h: int = 280) -> str:
                 yt=[(v, str(v)) for v in range(0, ymax + 1, step)], sx=sx, sy=sy, xr=(0, 1), yr=(0, ymax))
 
 # %% ../nbs/05a_drawing.ipynb #03ed08f6
-CLASS_COLORS = ('#1f77b4', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e')  # by class position
+CLASS_COLORS = ('#1f77b4', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e', '#393b79',
+                '#637939', '#8c6d31', '#843c39', '#7b4173', '#3182bd', '#e6550d', '#31a354')  # by class position
 
 def _class_color(view: RankedView, c: str) -> str: return CLASS_COLORS[list(view.table.index).index(c) % len(CLASS_COLORS)]
 
 def pr_figure(view: RankedView) -> go.Figure:
-    "Precision-recall curves of the three classes with their 11 interpolation points, at one threshold."
+    "Precision-recall curves of the classes in the mAP with the points their AP averages, at one threshold."
     fig = go.Figure()
     for c, (rec, prec) in view.curves.items():
         col = _class_color(view, c)
         fig.add_trace(go.Scatter(x=rec, y=prec, mode='lines+markers', name=f'{c} (AP {view.table.ap[c]:.3f})',
                                  line=dict(color=col), marker=dict(size=5), legendgroup=c))
         fig.add_trace(go.Scatter(x=view.points[c][0], y=view.points[c][1], mode='markers', legendgroup=c,
-                                 name=f'{c}: 11 points', marker=dict(symbol='square-open', size=10, color=col)))
+                                 name=f'{c}: {len(view.points[c][0])} points', marker=dict(symbol='square-open', size=10, color=col)))
     fig.update_layout(title=f'precision-recall at IoU {view.hit} {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}',
                       xaxis=dict(title='recall', range=[-0.02, 1.02]), yaxis=dict(title='precision', range=[-0.02, 1.05]),
                       height=420, margin=dict(l=50, r=10, t=40, b=40))

@@ -102,6 +102,7 @@ class Spec:
     metric: str = ''  # preset name, carried by the result
     title: str = ''  # the competition's name
     params: tuple = ()  # more (name, value) pairs recorded in the result (reader options)
+    canvas: tuple = (1024, 1024)  # (H, W) of the images of a box metric, for pictures (box files carry no size)
 
     def __post_init__(self):
         if self.family not in FAMILIES: raise InputError(f'family must be one of {FAMILIES}', repr(self.family))
@@ -343,6 +344,7 @@ def _finish_ranked(d: Detections, spec: Spec) -> Result:
     rows, curves, points = zip(*tables)
     classes = pd.DataFrame(list(rows))
     use = np.ones(len(spec.classes), bool) if spec.map_over == 'all' else npos > 0
+    classes['counted'] = np.tile(use, len(spec.thresholds))  # the class takes part in the mAP and the averages
     ap = classes.ap.to_numpy().reshape(len(spec.thresholds), -1)[:, use]
     per_t = ap.mean(1) if use.any() else np.full(len(spec.thresholds), np.nan)
     images = pd.DataFrame({'image_id': pd.Series(d.image_ids[io], dtype=object), 'n_gt': d.n_gt[io],

@@ -6,17 +6,21 @@
 from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable
+import re
 import numpy as np, pandas as pd
 from .errors import InputError
 from .iou import thresholds as make_thresholds, check_thresholds, threshold_text, hit_text
 from .families import Spec, Analysis, analyse_scene, FAMILIES
 from .sweep import Result
-from .competitions import rsna_scene, mask_scene
+from .competitions import rsna_scene, mask_scene, box_scene
+from .reef import reef_scene
+from .vinbigdata import vinbigdata_scene, CLASSES as VBD_CLASSES
 from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, IGNORE
 
 # %% auto #0
-__all__ = ['MATCHING', 'USAGE', 'IGNORE_OPT', 'PLUS_ONE', 'PATTERN', 'METRICS', 'rsna', 'dsb2018', 'airbus', 'icdar2017',
-           'Option', 'Metric', 'register', 'get_metric', 'all_options', 'list_metrics']
+__all__ = ['MATCHING', 'USAGE', 'IGNORE_OPT', 'PLUS_ONE', 'PATTERN', 'SIZE', 'ORDER', 'METRICS', 'rsna', 'dsb2018', 'airbus',
+           'icdar2017', 'tgs', 'wheat', 'sartorius', 'reef', 'vinbigdata', 'Option', 'parse_size', 'Metric', 'register',
+           'get_metric', 'all_options', 'list_metrics']
 
 # %% ../nbs/04a_metrics.ipynb #met-option
 @dataclass(frozen=True)
@@ -28,12 +32,17 @@ class Option:
     choices: tuple | None = None  # allowed values, if a closed set
     flag: bool = False  # a switch (`--plus-one`), True when given
     to: str = 'reader'  # who takes it: 'reader' (the file reader) or 'spec' (the scoring)
+    parse: Callable | None = None  # text (command line, or a string in Python) -> value; ValueError when invalid
+    arg: str | None = None  # the reader's keyword for it, when not `name`
 
     @property
     def cli(self) -> str: return '--' + self.name.replace('_', '-')
 
     def check(self, metric: str, value):
-        "The value, refused unless it is one of `choices`."
+        "The value (parsed from text when the option has `parse`), refused unless it is one of `choices`."
+        if self.parse is not None and isinstance(value, str):
+            try: value = self.parse(value)
+            except ValueError as e: raise InputError(f'{metric}: bad {self.name}', str(e)) from None
         if self.choices is not None and value not in self.choices:
             raise InputError(f"{metric}: {self.name} must be one of {', '.join(map(repr, self.choices))}", repr(value))
         return value
@@ -45,8 +54,19 @@ USAGE = Option('usage', None, "score one leaderboard of the solution's Usage col
                choices=(None, 'Public', 'Private', 'all'))
 IGNORE_OPT = Option('ignore', 'small', "'small' removes tiny and line objects (default), 'difficult' is VOC's "
                     "handling, 'none' keeps all", choices=(None, *IGNORE))
-PLUS_ONE = Option('plus_one', False, 'pixel-inclusive boxes: width x1 - x0 + 1', flag=True)
+PLUS_ONE = Option('plus_one', False, 'pixel-inclusive boxes: each side one pixel longer (x1 - x0 + 1, width + 1)',
+                  flag=True)
 PATTERN = Option('pattern', '*.xml', 'which files of a ground-truth folder to read (glob, default *.xml)')
+
+def parse_size(text: str) -> tuple[int, int]:
+    "'101x101' (height x width, pixels) -> (101, 101); ValueError unless two positive integers."
+    m = re.fullmatch(r'\s*([1-9][0-9]{0,9})\s*[xX]\s*([1-9][0-9]{0,9})\s*', text)
+    if not m: raise ValueError(f'{text!r}: expected HEIGHTxWIDTH in pixels, e.g. 101x101')
+    return int(m[1]), int(m[2])
+
+SIZE = Option('size', (101, 101), 'image size HEIGHTxWIDTH in pixels', parse=parse_size, arg='default_size')
+ORDER = Option('order', 'row', "pixel order of the RLEs: 'row' (left to right, then down: the real data) or 'column'",
+               choices=('row', 'column'))
 
 # %% ../nbs/04a_metrics.ipynb #met-metric
 @dataclass(frozen=True)
@@ -69,6 +89,7 @@ class Metric:
     aliases: tuple = ()  # other names, e.g. the Kaggle competition slug
     layouts: str = ''  # the file layouts, in a line, for `evalkit list` and `--help`
     demo: tuple = ()  # bundled real data for `evalkit demo`: (solution, submission, options) in the data folder
+    canvas: tuple = (1024, 1024)  # (H, W) of the images of a box metric, for pictures (box files carry no size)
 
     @property
     def matcher(self) -> str: return 'voc' if self.family == 'ranked AP' else 'greedy'
@@ -92,11 +113,12 @@ class Metric:
         return Spec(family=self.family, thresholds=self.thresholds if thresholds is None else thresholds,
                     inclusive=bool(inclusive), matcher=matcher, beta=self.beta, empty=self.empty,
                     interpolation=self.interpolation, classes=self.classes, map_over=self.map_over, metric=self.name,
-                    title=self.title, params=reader)
+                    title=self.title, params=reader, canvas=self.canvas)
 
     def read(self, solution, submission, spec: Spec, *, names: tuple = (None, None)):
         "Read both files with this metric's reader and the options recorded in `spec`."
-        kw = dict(self.reader_args) | dict(spec.params) | dict(names=names)
+        arg = {o.name: o.arg or o.name for o in self.options}
+        kw = dict(self.reader_args) | {arg[k]: v for k, v in spec.params} | dict(names=names)
         if self.id_col is not None: kw['id_col'] = self.id_col
         return self.reader(solution, submission, **kw)
 
@@ -140,10 +162,13 @@ def register(metric: Metric) -> Metric:
     _NAMES.update({n: metric.name for n in (metric.name, *metric.aliases)})
     return metric
 
-def get_metric(name,  # a name or alias ('dsb2018', 'data-science-bowl-2018'), or a `Metric`
+def get_metric(name,  # a name or alias ('dsb2018', 'data-science-bowl-2018'), a `Metric`, or a .toml path
               ) -> Metric:
-    "The registered metric called `name`."
+    "The registered metric called `name`, or the metric a TOML file defines (a path ending in `.toml`)."
     if isinstance(name, Metric): return name
+    if str(name).endswith('.toml'):
+        from evalkit.custom import load_metric  # user-defined metrics (see the "Your own metric" notebook)
+        return load_metric(name)
     if name not in _NAMES:
         raise InputError('unknown metric', f"{name!r}; known: {', '.join(METRICS)} (see `evalkit list`)")
     return METRICS[_NAMES[name]]
@@ -187,3 +212,33 @@ icdar2017 = register(Metric(
     interpolation='voc07', classes=ICDAR_CLASSES, options=(IGNORE_OPT, PLUS_ONE, PATTERN), aliases=('icdar',),
     layouts='ground truth: folder of per-page XML; submission: one XML file of <document> elements',
     demo=('icdar2017_pod', 'sample_icdar2017_submission.xml', {'pattern': 'POD_*.xml'})))
+tgs = register(Metric(
+    name='tgs', title='TGS Salt Identification', family='per-image sweep', thresholds=make_thresholds('0.5', '0.95', '0.05'),
+    reader=mask_scene, id_col='id', empty='one', options=(SIZE,),
+    reader_args=(('rle_col', 'rle_mask'), ('one_per_image', True)), aliases=('tgs-salt-identification-challenge',),
+    layouts='id,rle_mask on both sides, one row per image (101 x 101 images)',
+    demo=('tgs_synthetic_solution.csv', 'sample_tgs_submission.csv', {})))
+wheat = register(Metric(
+    name='wheat', title='Global Wheat Detection', family='per-image sweep', thresholds=make_thresholds('0.5', '0.75', '0.05'),
+    reader=box_scene, id_col='image_id', empty='skip', options=(PLUS_ONE,), reader_args=(('cols', ('bbox',)),),
+    aliases=('global-wheat-detection',),
+    layouts='solution image_id,width,height,bbox ([x, y, w, h]); submission image_id,PredictionString',
+    demo=('wheat_synthetic_solution.csv', 'sample_wheat_submission.csv', {})))
+sartorius = register(Metric(
+    name='sartorius', title='Sartorius Cell Instance Segmentation', family='per-image sweep',
+    thresholds=make_thresholds('0.5', '0.95', '0.05'), reader=mask_scene, id_col='id', empty='one', options=(ORDER,),
+    reader_args=(('rle_col', 'annotation'), ('pred_col', 'predicted'), ('size_cols', ('height', 'width'))),
+    aliases=('sartorius-cell-instance-segmentation',),
+    layouts='solution id,annotation,width,height (row-major RLE); submission id,predicted',
+    demo=('sartorius_synthetic_solution.csv', 'sample_sartorius_submission.csv', {})))
+reef = register(Metric(
+    name='reef', title='TensorFlow Great Barrier Reef', family='pooled sweep', thresholds=make_thresholds('0.3', '0.8', '0.05'),
+    reader=reef_scene, id_col='image_id', beta=2, aliases=('tensorflow-great-barrier-reef',), canvas=(720, 1280),
+    layouts="solution image_id,annotations ([{'x', 'y', 'width', 'height'}]); submission image_id,annotations",
+    demo=('reef_train_subset.csv', 'sample_reef_submission.csv', {})))
+vinbigdata = register(Metric(
+    name='vinbigdata', title='VinBigData Chest X-ray Abnormalities', family='ranked AP', thresholds=check_thresholds('0.4', inclusive=False),
+    reader=vinbigdata_scene, id_col='image_id', interpolation='voc_all', classes=VBD_CLASSES, map_over='present',
+    aliases=('vinbigdata-chest-xray-abnormalities-detection',),
+    layouts='solution image_id,class_id,x_min,y_min,x_max,y_max (class 14: no box); submission image_id,PredictionString',
+    demo=('vinbigdata_synthetic_solution.csv', 'sample_vinbigdata_submission.csv', {})))

@@ -106,7 +106,7 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                  n_worst: int = 6,  # worst images drawn (sweeps)
                  t_index: int = 0,  # threshold position at which the worst images are drawn
                  loader=None,  # optional callable: image id -> pixel array, drawn under the objects
-                 canvas=(1024, 1024),  # (H, W) for box metrics (RSNA radiographs are 1024 x 1024)
+                 canvas=None,  # (H, W) for box metrics (default: the metric's, e.g. 1024 x 1024)
                 ) -> Path:  # the path written
     "Write a self-contained static HTML report (plotly.js embedded once, no CDN, no server) of a scored submission."
     if not (hasattr(analysis, 'scene') and hasattr(analysis, 'result')):
@@ -115,7 +115,8 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
     title = title or f'{r.title or r.metric} report'
     pg.h(1, title)
     if r.family == 'ranked AP': _ranked_report(pg, r)
-    else: _sweep_report(pg, analysis, n_worst=n_worst, t_index=t_index, loader=loader, canvas=canvas)
+    else: _sweep_report(pg, analysis, n_worst=n_worst, t_index=t_index, loader=loader,
+                        canvas=canvas or analysis.spec.canvas)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(pg.html(title), encoding='utf-8')

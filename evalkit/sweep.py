@@ -71,9 +71,11 @@ class Result:
     def n_images(self) -> int: return int(self.images['scored'].sum()) if len(self.images) else 0
     @property
     def summary(self) -> pd.DataFrame | None:
-        "Ranked AP: per threshold, the mAP (the per-threshold score), average F1, mean precision and recall."
+        "Ranked AP: per threshold, the mAP (the per-threshold score), and F1, precision, recall averaged over the same classes."
         if self.classes is None: return None
-        m = self.classes.groupby('threshold', sort=False)[['f1', 'precision', 'recall']].mean()
+        c = self.classes[self.classes.counted] if 'counted' in self.classes else self.classes
+        m = c.groupby('threshold', sort=False)[['f1', 'precision', 'recall']].mean().reindex(
+            [float(t) for t in self.thresholds])
         return m.rename(columns={'f1': 'avg_f1'}).assign(map=self.per_threshold.to_numpy())[
             ['map', 'avg_f1', 'precision', 'recall']].reset_index()
 
@@ -202,12 +204,14 @@ def _class_text(result: Result, digits: int) -> list[str]:
     cols = [(f'{n}@{lab}', k, t) for t, lab in zip(result.thresholds, result.labels)
             for k, n in (('ap', 'AP'), ('f1', 'F1'), ('precision', 'P'), ('recall', 'R'))]
     c = result.classes.set_index(['threshold', 'cls'])
-    names = list(dict.fromkeys(result.classes.cls))
+    counted = result.classes.get('counted', pd.Series(True, index=result.classes.index))
+    names, left = list(dict.fromkeys(result.classes.cls[counted])), list(dict.fromkeys(result.classes.cls[~counted]))
     w, cw = max(digits + 3, *(len(h) for h, _, _ in cols)), max(8, *(len(n) + 1 for n in names))
     lines = ['class'.ljust(cw) + ' '.join(h.rjust(w) for h, _, _ in cols)]
     lines += [n.ljust(cw) + ' '.join(f'{c.loc[(float(t), n), k]:.{digits}f}'.rjust(w) for _, k, t in cols) for n in names]
     mean = result.summary.set_index('threshold').rename(columns={'map': 'ap', 'avg_f1': 'f1'})
     lines.append('average'.ljust(cw) + ' '.join(f'{mean.loc[float(t), k]:.{digits}f}'.rjust(w) for _, k, t in cols))
+    if left: lines.append(f"not in the mAP (no ground truth): {', '.join(left)}")
     return lines
 
 def result_text(result: Result,  # any metric's result

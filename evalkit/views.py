@@ -98,6 +98,7 @@ class ThresholdView:
     tp: int  # true positives at this threshold, summed over images
     fp: int  # false positives
     fn: int  # false negatives
+    pooled: bool = False  # the pooled sweep: `curve` is the value of counts summed over images
 
 def _pooled_curve(model: Model, beta) -> np.ndarray:
     "Pooled sweep: the value of the counts summed over the images, per threshold (0/0: 1)."
@@ -123,7 +124,8 @@ def threshold_view(model,  # `Model` from `prepare`, or an `Analysis`
     return ThresholdView(t_index=t_index, threshold=model.analysis.matching.thresholds[t_index],
                          label=model.labels[t_index], beta=_beta(model, beta), score=score,
                          score_at=float(curve[t_index]), curve=curve, values=pd.Series(vals[scored, t_index], index=ids),
-                         image_scores=pd.Series(img, index=ids), tp=tp, fp=fp, fn=fn)
+                         image_scores=pd.Series(img, index=ids), tp=tp, fp=fp, fn=fn,
+                         pooled=model.result.family == 'pooled sweep')
 
 # %% ../nbs/05_views.ipynb #b69f0b38
 def _check_against(model: Model, result=None):
@@ -221,10 +223,11 @@ def image_labels(model,  # `Model` or `Analysis` of a mask metric
                  for runs, g in ((s.gt, model.gt_groups), (s.pred, model.pred_groups)))
 
 # %% ../nbs/05_views.ipynb #views-size
-def image_size(model: Model, code: int, default=(1024, 1024)) -> tuple[int, int]:
-    "(H, W) of image `code`: from the scene for masks, `default` for boxes (RSNA images are 1024 x 1024)."
+def image_size(model: Model, code: int, default=None) -> tuple[int, int]:
+    "(H, W) of image `code`: from the scene for masks; for boxes `default`, else the metric's canvas (1024 x 1024)."
     s = model.scene
-    return tuple(int(v) for v in s.size[code]) if s.size is not None else tuple(default)
+    if s.size is not None: return tuple(int(v) for v in s.size[code])
+    return tuple(default or getattr(getattr(model.analysis, 'spec', None), 'canvas', (1024, 1024)))
 
 # %% ../nbs/05_views.ipynb #637c2cf2
 def image_order(model,  # `Model` from `prepare`, or an `Analysis`
@@ -260,6 +263,7 @@ def ranked_view(result,  # a ranked AP `Result`
     if not 0 <= t_index < len(ts): raise InputError(f'threshold index must be in 0..{len(ts) - 1}', f'got {t_index}')
     t = float(ts[t_index])
     table = result.classes[result.classes.threshold == t].drop(columns='threshold').set_index('cls')
+    if 'counted' in table: table = table[table.counted]  # the classes of the mAP (VinBigData: those with ground truth)
     pick = lambda df, c: df[(df.threshold == t) & (df.cls == c)]
     curves = {c: (pick(result.curves, c).recall.to_numpy(), pick(result.curves, c).precision.to_numpy()) for c in table.index}
     points = {c: (pick(result.points, c).recall.to_numpy(), pick(result.points, c).precision.to_numpy()) for c in table.index}

@@ -1,7 +1,9 @@
-"""What the peer scripts share: thresholds, reading the CSV layouts per image, and the per-image metric (SPEC 1-3).
+"""What the peer scripts share: thresholds, reading the CSV layouts per image, and the per-image metric (SPEC 1-3;
+Great Barrier Reef, SPEC 9: the same matching as RSNA, counts pooled over the frames).
 
 Each peer computes its own overlaps (that is what is being compared); the metric around them is the same for all.
 """
+import ast
 from fractions import Fraction
 import numpy as np, pandas as pd
 
@@ -9,6 +11,7 @@ THRESHOLDS = {  # exact decimals, SPEC section 0
     'dsb2018': [Fraction(50 + 5 * i, 100) for i in range(10)],
     'airbus': [Fraction(50 + 5 * i, 100) for i in range(10)],
     'rsna': [Fraction(40 + 5 * i, 100) for i in range(8)],
+    'reef': [Fraction(30 + 5 * i, 100) for i in range(11)],
 }
 
 
@@ -90,3 +93,16 @@ def rsna_greedy(iou, t):
             used[int(np.argmax(cand))] = True  # argmax: first GT among equal IoUs
             tp += 1
     return tp, iou.shape[0] - tp, iou.shape[1] - tp
+
+
+def reef_images(sol_path, sub_path):
+    "Per frame in solution order: (GT boxes (G, 4) x y w h, predicted boxes (P, 4) in confidence order), as users "
+    "read them: `ast.literal_eval` of each `annotations` list of dicts."
+    sol = pd.read_csv(sol_path, keep_default_na=False, dtype={'annotations': str})
+    sub = pd.read_csv(sub_path, keep_default_na=False, dtype={'annotations': str})
+    preds = dict(zip(sub.image_id, sub.annotations))
+    for iid, ann in zip(sol.image_id, sol.annotations):
+        gt = np.array([[d['x'], d['y'], d['width'], d['height']] for d in ast.literal_eval(ann)], np.float64)
+        v = np.array(preds.get(iid, '').split(), np.float64).reshape(-1, 5)
+        order = np.argsort(-v[:, 0], kind='stable')
+        yield iid, np.ascontiguousarray(gt.reshape(-1, 4)), np.ascontiguousarray(v[order, 1:])

@@ -1,6 +1,8 @@
-"""The floor: the least any scorer must do. Import numpy and pandas, read both files, parse every RLE / box integer
-in one bulk call per file. Prints the number of integers parsed (not a score), then ends the process at once, as the
-`evalkit` command does (no interpreter teardown).
+"""The floor: the least any scorer must do. Import numpy and pandas, read both files, parse every RLE / box number
+in one bulk call per file (a column of list texts, reef's `[{'x': 559, 'y': 213, ...}]` or wheat's `[x, y, w, h]`:
+every byte that is not part of a number made a space by one `bytes.translate`, then the same bulk call). Prints the
+number of numbers parsed (not a score), then ends the process at once, as the `evalkit` command does (no interpreter
+teardown).
 
     python benchmarks/peers/floor.py METRIC SOLUTION SUBMISSION
 """
@@ -13,12 +15,40 @@ def bulk(text, dtype=np.int64):
     return np.fromstring(text, dtype=dtype, sep=' ') if text.strip() else np.empty(0, dtype)
 
 
+# Every byte that is not part of a number becomes a space, so that a column of list texts (reef `[{'x': 559, ...}]`,
+# wheat `[1.0, 2.0, ...]`: the keys hold no digit) is read by the same one bulk call.
+NUMBERS_ONLY = bytes(b if chr(b) in '+-.0123456789' else 32 for b in range(256))
+# metric -> (solution column, submission column, solution column is list text), for the newer presets
+COLUMNS = {'tgs': ('rle_mask', 'rle_mask', False), 'sartorius': ('annotation', 'predicted', False),
+           'reef': ('annotations', 'annotations', True), 'wheat': ('bbox', 'PredictionString', True)}
+
+
+def bulk_lists(col):
+    "Every number of a column of list texts, in one call."
+    return bulk(' '.join(col).encode().translate(NUMBERS_ONLY).decode(), np.float64)
+
+
+def read(f, col):
+    "A CSV with its column `col` kept as text ('' for an empty field)."
+    return pd.read_csv(f, keep_default_na=False, dtype={col: str})
+
+
 def main(metric, sol, sub):
     if metric in ('dsb2018', 'airbus'):
         n = 0
         for f in (sol, sub):
             df = pd.read_csv(f, keep_default_na=False, dtype={'EncodedPixels': str})
             n += len(bulk(' '.join(df.EncodedPixels)))
+    elif metric in COLUMNS:  # masks: RLE integers on both sides; boxes: list texts, then `conf x y w h` groups
+        a, b, lists = COLUMNS[metric]
+        s, p = read(sol, a)[a], read(sub, b)[b]
+        if lists: n = len(bulk_lists(s)) + len(bulk(' '.join(p), np.float64))
+        else: n = len(bulk(' '.join(s))) + len(bulk(' '.join(p)))
+    elif metric == 'vinbigdata':
+        s = pd.read_csv(sol)  # pandas parses class_id and the box columns (empty for class 14 "No finding")
+        p = read(sub, 'PredictionString')
+        n = (len(s) + s[['x_min', 'y_min', 'x_max', 'y_max']].notna().to_numpy().sum()
+             + len(bulk(' '.join(p.PredictionString), np.float64)))
     elif metric == 'rsna':
         s = pd.read_csv(sol)  # pandas parses the box columns
         p = pd.read_csv(sub, keep_default_na=False, dtype={'PredictionString': str})

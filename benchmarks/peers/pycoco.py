@@ -1,17 +1,18 @@
 """pycocotools, hand-optimised (row "pycocotools (counts, optimised)"): Kaggle RLE written straight as COCO counts
 (`mask.frPyObjects` on uncompressed counts, no mask decoded), overlaps by `mask.iou`, and the disjointness shortcut
 (disjoint predictions and t >= 1/2: the pairs with IoU > t are the matching) instead of a matching. Not how users
-run pycocotools: that is `pycoco_masks.py`. Boxes (RSNA, row "pycocotools (boxes)") by `mask.iou` on xywh boxes,
-greedy matching in confidence order. Same metric as evalkit (SPEC 1-3). `mask.iou` returns i/u correctly rounded in
+run pycocotools: that is `pycoco_masks.py`. Boxes (RSNA and Great Barrier Reef, row "pycocotools (boxes)") by
+`mask.iou` on xywh boxes, greedy matching in confidence order; reef sums TP, FP, FN over the frames, then F2 per
+threshold (SPEC 9). Same metric as evalkit (SPEC 1-3, 9). `mask.iou` returns i/u correctly rounded in
 float64, and i/u > float(t) decides exactly like the rational test for these sizes. Prints the score.
 
-    python benchmarks/peers/pycoco.py METRIC SOLUTION SUBMISSION      # METRIC: dsb2018, airbus or rsna
+    python benchmarks/peers/pycoco.py METRIC SOLUTION SUBMISSION      # METRIC: dsb2018, airbus, rsna or reef
 """
 import sys
 import numpy as np
 from pycocotools import mask as cmask
 from _common import (THRESHOLDS, mask_images, rle_runs, image_value, mask_counts_from_hits, rsna_images,
-                     rsna_greedy)
+                     rsna_greedy, reef_images)
 
 
 def coco_rles(rles, H, W):
@@ -54,6 +55,21 @@ def boxes(sol, sub):
     return float(np.mean(vals))
 
 
+def reef(sol, sub):
+    "Pooled F2 (SPEC 9): per threshold, TP, FP, FN summed over every frame, then 5TP / (5TP + 4FN + FP); mean."
+    ths = THRESHOLDS['reef']
+    tp, fp, fn = (np.zeros(len(ths), np.int64) for _ in range(3))
+    for iid, gt, pr in reef_images(sol, sub):
+        if len(gt) and len(pr):
+            iou = np.asarray(cmask.iou(pr, gt, [0] * len(gt)), np.float64).reshape(len(pr), len(gt))
+            c = np.array([rsna_greedy(iou, float(t)) for t in ths]).T
+        else:
+            c = np.zeros(len(ths)), np.full(len(ths), len(pr)), np.full(len(ths), len(gt))
+        tp, fp, fn = tp + c[0], fp + c[1], fn + c[2]
+    den = 5 * tp + 4 * fn + fp
+    return float(np.mean(np.where(den > 0, 5 * tp / np.maximum(den, 1), 1.0)))
+
+
 if __name__ == '__main__':
     metric, sol, sub = sys.argv[1:4]
-    print(repr(boxes(sol, sub) if metric == 'rsna' else masks(metric, sol, sub)))
+    print(repr(boxes(sol, sub) if metric == 'rsna' else reef(sol, sub) if metric == 'reef' else masks(metric, sol, sub)))
