@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable
-import operator, os, re
+import operator, os, re, warnings
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, RLEError
 from .rle import parse_runs, check_disjoint
@@ -16,7 +16,7 @@ from .families import Scene
 
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'USAGES', 'MAX_SIDE', 'MAX_TOTAL_PIXELS', 'ORDERS', 'read_table',
-           'require_columns', 'to_numbers', 'read_rsna_solution', 'number_groups', 'check_boxes',
+           'require_columns', 'to_numbers', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
            'parse_prediction_strings', 'image_codes', 'read_rsna_submission', 'rsna_scene', 'list_numbers',
            'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
@@ -147,6 +147,24 @@ def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height
 
 # %% ../nbs/03a_competitions.ipynb #c1e1a0d6
 FIELDS = {'xywh': 'x y width height', 'xyxy': 'x_min y_min x_max y_max'}
+_NOT_DECIMAL = re.compile(r'[^0-9eE.+\- \t]')  # a character no ASCII decimal or space uses
+
+def bulk_numbers(texts,  # sequence of str: space-separated ASCII decimals ('' = none)
+                ) -> tuple[np.ndarray, np.ndarray] | None:  # (numbers float64 [n], count per text int64) or None
+    "Every number of `texts` in one C-level pass; None when a text is not plainly decimals (then parse row by row)."
+    texts = list(texts)
+    joined = ' '.join(texts)
+    if _NOT_DECIMAL.search(joined): return None
+    b = np.frombuffer(joined.encode('ascii'), np.uint8)
+    gap = (b == 32) | (b == 9)
+    start = np.flatnonzero(~gap & np.r_[True, gap[:-1]])  # where each token starts
+    first = np.cumsum(np.r_[0, np.fromiter(map(len, texts), np.int64, len(texts))[:-1] + 1])
+    counts = np.diff(np.searchsorted(start, np.r_[first, len(b)])) if texts else np.zeros(0, np.int64)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')  # numpy warns when it stops before the end: not plainly decimals
+        try: flat = np.fromstring(joined, sep=' ') if len(start) else np.zeros(0)
+        except (DeprecationWarning, ValueError): return None
+    return (flat, counts) if len(flat) == len(start) else None
 
 def number_groups(df: pd.DataFrame,  # table from `read_table`
                   id_col: str,  # id column named in errors
@@ -157,11 +175,13 @@ def number_groups(df: pd.DataFrame,  # table from `read_table`
                  ) -> tuple[np.ndarray, np.ndarray]:  # (row of each group [n], groups float64 [n, k])
     "Every row's `col` as groups of `len(fields.split())` finite numbers, for the whole file in one pass."
     k, err, rows = len(fields.split()), _error_class(what), _Rows(df, id_col, name)
-    toks = df[col].str.split()
-    counts = toks.str.len().to_numpy()
+    fast = bulk_numbers(df[col].to_numpy())
+    if fast is None: toks = df[col].str.split()
+    counts = toks.str.len().to_numpy() if fast is None else fast[1]
     rows.refuse(counts % k != 0, err, f'{col} must hold groups of {k} numbers ({fields})',
                 lambda i: f'{counts[i]} numbers given')
-    flat = pd.to_numeric(pd.Series([t for ts in toks for t in ts], dtype=object), errors='coerce').to_numpy(np.float64)
+    flat = fast[0] if fast is not None else pd.to_numeric(
+        pd.Series([t for ts in toks for t in ts], dtype=object), errors='coerce').to_numpy(np.float64)
     row = np.repeat(np.arange(len(df)), counts)
     rows.refuse(np.bincount(row[~np.isfinite(flat)], minlength=len(df)) > 0, err,
                 f'{col} holds something that is not a finite number')
@@ -234,6 +254,18 @@ def rsna_scene(solution,  # RSNA solution: CSV path or DataFrame (patientId,x,y,
 
 # %% ../nbs/03a_competitions.ipynb #box-list
 _NUM = r'[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?'
+_NUMBER_CHARS = str.maketrans('', '', '0123456789.+-eE \t\n\r\f\v')  # deleted: what is left is the lists' shape
+
+def _plain_lists(lists, n: int) -> np.ndarray | None:
+    "The numbers of list texts `[a, b, ...]` of `n` ASCII decimals each, in one C-level pass; None if any is not."
+    if not len(lists): return np.zeros(0)
+    joined = ''.join(lists)
+    if joined.translate(_NUMBER_CHARS) != ('[' + ',' * (n - 1) + ']') * len(lists): return None
+    with warnings.catch_warnings():  # each field between commas must be exactly one number: numpy warns otherwise
+        warnings.simplefilter('error')
+        try: flat = np.fromstring(joined.replace('[', '').replace(']', ','), sep=',')
+        except (DeprecationWarning, ValueError): return None
+    return flat if len(flat) == n * len(lists) else None
 
 def list_numbers(df: pd.DataFrame,  # table from `read_table`
                  col: str,  # column of list texts such as '[834.0, 222.0, 56.0, 36.0]' ('' = no list)
@@ -242,13 +274,16 @@ def list_numbers(df: pd.DataFrame,  # table from `read_table`
                  what: str = 'solution',  # 'submission' or 'solution': picks the error class
                 ) -> np.ndarray:  # float64 [rows, n]; NaN on rows with ''
     "Each row's list text of `n` numbers as floats, refused unless it is `[a, b, ...]` of ASCII decimals."
-    s = df[col]
-    pat = r'\[\s*' + r'\s*,\s*'.join([f'({_NUM})'] * n) + r'\s*\]'
-    got = s.str.extract(pat, flags=re.ASCII).where(s.str.fullmatch(pat, flags=re.ASCII), None)
-    _Rows(df, id_col, name).refuse((s != '').to_numpy() & got.isna().any(axis=1).to_numpy(), _error_class(what),
-                                   f'{col} must be a list of {n} numbers like [x, y, width, height]',
-                                   lambda i: _shown(repr(s.iat[i])))
-    v = got.apply(pd.to_numeric, errors='coerce').to_numpy(np.float64)
+    s, given = df[col], (df[col] != '').to_numpy()
+    pat = r'\[\s*' + r'\s*,\s*'.join([_NUM] * n) + r'\s*\]'
+    lists, v = s.to_numpy()[given], np.full((len(df), n), np.nan)
+    flat = _plain_lists(lists, n)
+    if flat is None:  # not plainly lists of ASCII decimals: find the first bad row
+        _Rows(df, id_col, name).refuse(given & ~s.str.fullmatch(pat, flags=re.ASCII).to_numpy(bool), _error_class(what),
+                                       f'{col} must be a list of {n} numbers like [x, y, width, height]',
+                                       lambda i: _shown(repr(s.iat[i])))
+        flat = np.array([float(x) for t in lists for x in re.findall(_NUM, t, re.ASCII)])
+    v[given] = flat.reshape(-1, n)
     _Rows(df, id_col, name).refuse(~np.isfinite(v).all(1) & (s != '').to_numpy(), _error_class(what),
                                    f'{col} holds a number that is not finite', lambda i: _shown(repr(s.iat[i])))
     return v

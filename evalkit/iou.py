@@ -9,6 +9,7 @@ from decimal import Decimal
 from fractions import Fraction
 import numpy as np
 from .errors import InputError
+from .rle import expand_ranges
 
 # %% auto #0
 __all__ = ['as_fraction', 'thresholds', 'threshold_text', 'hit_text', 'check_thresholds', 'is_hit', 'box_inter_union', 'box_iou',
@@ -170,15 +171,30 @@ def _codes(img, n: int, what: str) -> np.ndarray:
     if len(img) and img.dtype.kind not in 'iu': raise InputError(f'{what} must be integer image codes', f'got dtype {img.dtype}')
     return img.astype(np.int64)
 
-def _same_image_pairs(ka: np.ndarray, kb: np.ndarray):
-    "Every (i, j) with ka[i] == kb[j], for image codes in 0..K-1, sorted by (i, j); no Python loop."
-    ob = np.argsort(kb, kind='stable')
-    nb = np.bincount(kb, minlength=int(ka.max(initial=-1)) + 1)
-    sb = np.cumsum(nb) - nb
-    cnt = nb[ka]
-    ia = np.repeat(np.arange(len(ka)), cnt)
-    off = np.arange(int(cnt.sum())) - np.repeat(np.cumsum(cnt) - cnt, cnt)
-    return ia, ob[np.repeat(sb[ka], cnt) + off]
+def _starts_inside(key0: np.ndarray,  # int64 [n]: (image, rank of x0) keys of the boxes that are searched
+                   lo: np.ndarray, hi: np.ndarray,  # int64 [m]: key ranges of the other boxes
+                   *, right: bool):  # True: starts strictly after `lo`; False: at or after `lo`
+    "(i, j): every box j of `key0` whose start key lies in range i ([lo, hi), or (lo, hi) when `right`)."
+    o = np.argsort(key0, kind='stable')
+    k = key0[o]
+    i, j = expand_ranges(np.searchsorted(k, lo, 'right' if right else 'left'), np.searchsorted(k, hi, 'left'))
+    return i, o[j]
+
+def _x_overlap_pairs(A: np.ndarray, B: np.ndarray,  # xyxy boxes [N, 4], [M, 4]
+                     ka: np.ndarray, kb: np.ndarray):  # int64 image codes 0..K-1 of each
+    "Every (i, j) of the same image whose x ranges overlap, sorted by (i, j); no Python loop."
+    x = np.concatenate([A[:, 0], A[:, 2], B[:, 0], B[:, 2]])
+    if x.dtype.kind == 'i': r = x - x.min(initial=0); K = np.int64(r.max(initial=0) + 1)  # whole pixels: offsets
+    else: r, K = np.unique(x, return_inverse=True)[1].ravel(), np.int64(len(x) + 1)  # ranks keep fractions exact
+    n, m = len(A), len(B)
+    key = lambda k, i: k * K + r[i]
+    a0, a1 = key(ka, np.arange(n)), key(ka, np.arange(n, 2 * n))
+    b0, b1 = key(kb, np.arange(2 * n, 2 * n + m)), key(kb, np.arange(2 * n + m, 2 * n + 2 * m))
+    i1, j1 = _starts_inside(b0, a0, a1, right=False)  # b starts inside a (or with it)
+    j2, i2 = _starts_inside(a0, b0, b1, right=True)  # a starts strictly inside b
+    ia, ib = np.concatenate([i1, i2]), np.concatenate([j1, j2])
+    o = np.lexsort((ib, ia))
+    return ia[o], ib[o]
 
 # %% ../nbs/00_iou.ipynb #9978fb62
 def box_pairs(a,  # N x 4 boxes (pixels), e.g. the ground truth of a whole file
@@ -191,7 +207,7 @@ def box_pairs(a,  # N x 4 boxes (pixels), e.g. the ground truth of a whole file
     A, B = _same_kind(_boxes(a, fmt, 'boxes a'), _boxes(b, fmt, 'boxes b'))
     ai, bi = _codes(a_img, len(A), 'a_img'), _codes(b_img, len(B), 'b_img')
     _, k = np.unique(np.concatenate([ai, bi]), return_inverse=True)
-    ia, ib = _same_image_pairs(k[:len(ai)].ravel(), k[len(ai):].ravel())
+    ia, ib = _x_overlap_pairs(A, B, k[:len(ai)].ravel(), k[len(ai):].ravel())
     inter, union = _inter_union_xyxy(A[ia], B[ib])
     keep = inter > 0
     return ia[keep], ib[keep], inter[keep], union[keep]
