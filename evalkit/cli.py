@@ -11,6 +11,7 @@ from . import __version__
 from .errors import InputError
 from .iou import hit_text
 from .metrics import METRICS, get_metric, list_metrics, all_options
+from .competitions import check_output, write_atomic
 
 # %% auto #0
 __all__ = ['Progress', 'main', 'run', 'demo_data_dir', 'demo']
@@ -82,11 +83,16 @@ def _options(a) -> tuple:
     if a.thresholds is not None: opts['thresholds'] = [t.strip() for t in a.thresholds.split(',')]
     return m, opts
 
+def _inputs(a) -> list:
+    "The files a command reads: solution, submission and a TOML metric file."
+    return [a.solution, a.submission] + ([a.metric] if str(a.metric).endswith('.toml') else [])
+
 def _score(a, out) -> int:
     "Run `evalkit score` with parsed arguments `a`."
+    if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
     m, opts = _options(a)
     r = m.evaluate(a.solution, a.submission, progress=Progress(), names=(a.solution, a.submission), **opts)
-    if a.per_image: r.per_image.to_csv(a.per_image, index=False)
+    if a.per_image: write_atomic(a.per_image, lambda tmp: r.per_image.to_csv(tmp, index=False))
     print(json.dumps(r.to_json()) if a.json else r.to_text(), file=out)
     return 0
 
@@ -95,6 +101,7 @@ def _report(a, out) -> int:
     try: from evalkit.report import report_main
     except ImportError as e:
         raise InputError('evalkit report needs the dashboard extra', f"pip install 'evalkit[dashboard]': {e}") from None
+    check_output(a.html, _inputs(a), flag='--html')
     m, opts = _options(a)
     path = report_main(m, a.solution, a.submission, a.html, n_worst=a.worst, **opts)
     print(f'wrote {path}', file=out)

@@ -18,7 +18,8 @@ from .families import Scene
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'USAGES', 'MAX_SIDE', 'MAX_TOTAL_PIXELS', 'ORDERS', 'read_table',
            'require_columns', 'to_numbers', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
            'parse_prediction_strings', 'image_codes', 'read_rsna_submission', 'rsna_scene', 'list_numbers',
-           'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
+           'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene', 'check_output',
+           'write_atomic']
 
 # %% ../nbs/03a_competitions.ipynb #707464d1
 def _shown(v, limit: int = 60) -> str:
@@ -41,18 +42,35 @@ def read_table(src,  # path to a CSV file, or a DataFrame
         raise err('expected a path to a CSV file or a DataFrame', f'got {type(src).__name__}', file=name)
     else:
         name = name or str(src)
+        if isinstance(src, (str, os.PathLike)) and Path(src).exists() and not Path(src).is_file() and not Path(src).is_dir():
+            raise err('not a regular file (a pipe or a device): evalkit reads files', file=name)
         try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True)
         except FileNotFoundError: raise err('file not found', file=name) from None
         except IsADirectoryError: raise err('is a folder, not a CSV file', file=name) from None
         except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
         except pd.errors.EmptyDataError: raise err('empty file: no header line', file=name) from None
         except (pd.errors.ParserError, UnicodeDecodeError) as e:
+            m = re.search(r'Expected (\d+) fields in line (\d+), saw (\d+)', str(e))
+            if m: raise err(_fields_rule(int(m[2]) - 1, int(m[3]), int(m[1])), file=name) from None
             raise err('not a readable CSV file', str(e).strip().splitlines()[-1][:200], file=name) from None
+        if not isinstance(df.index, pd.RangeIndex):  # pandas made the first field an index: rows have extra fields
+            raise err(_extra_fields(src, len(df.columns)), file=name)
     df.columns = [str(c).strip() for c in df.columns]
     dup = pd.Index(df.columns)[pd.Index(df.columns).duplicated()]
     if len(dup): raise err('duplicate column', repr(dup[0]), file=name)
     for c in df.columns: df[c] = _text(df[c], c, err, name)
     return df.reset_index(drop=True), name
+
+def _fields_rule(row: int, k: int, m: int) -> str:
+    return f'row {row} has {k} fields, the header has {m} (a trailing comma adds one)'
+
+def _extra_fields(src, m: int) -> str:
+    "The rule broken by the first row with more fields than the header (a file pandas read with an index)."
+    import csv
+    with open(src, newline='', encoding='utf-8-sig') as f:
+        for i, row in enumerate(csv.reader(f)):
+            if i and len(row) > m + 1: return _fields_rule(i, len(row), m + 1)
+    return _fields_rule(1, m + 1, m)
 
 def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
     "Column `s` as stripped strings (missing -> ''); bytes must be UTF-8 text."
@@ -446,3 +464,32 @@ def mask_scene(solution,  # solution: CSV path or DataFrame (ImageId,EncodedPixe
                                           rle_col=pred_col or rle_col, order=order, one_per_image=one_per_image,
                                           name=names[1])
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt, pred=pred, size=size)
+
+# %% ../nbs/03a_competitions.ipynb #out-code
+def check_output(out,  # the path evalkit is asked to write
+                 inputs,  # the paths it reads (files or folders); DataFrames and other objects are skipped
+                 *, flag: str = 'output',  # how the output is named in the error ('--per-image')
+                ) -> Path:  # `out`, as a Path
+    "Refuse an output path that is an input file (any spelling, link or hard link) or lies inside an input folder."
+    o = Path(out).resolve()
+    for i in inputs:
+        if not isinstance(i, (str, os.PathLike)): continue
+        ip = Path(i).resolve()
+        same = o == ip or (o.exists() and ip.exists() and os.path.samefile(o, ip))
+        if same or (ip.is_dir() and ip in o.parents):
+            raise InputError(f'{flag} would overwrite an input, refused', f"{out} {'is' if same else 'is inside'} {i}")
+    return Path(out)
+
+def write_atomic(path,  # where the output goes
+                 write: Callable,  # called with a temporary path beside `path`; writes the whole output there
+                ) -> Path:  # `path`
+    "Write an output through a temporary file in the same folder, renamed over `path` once complete."
+    import tempfile
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')
+    os.close(fd)
+    try: write(Path(tmp)); os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp): os.remove(tmp)
+    return path

@@ -183,10 +183,13 @@ def _xml_files(src, pattern: str, err) -> list[Path]:
     if isinstance(src, (list, tuple)): return [f for s in src for f in _xml_files(s, pattern, err)]
     src = Path(src)
     if src.is_dir():
-        files = sorted(f for f in src.glob(pattern) if f.is_file())
+        if not pattern or '\x00' in pattern or Path(pattern).is_absolute() or '..' in Path(pattern).parts:
+            raise err('the pattern must be a glob inside the folder, such as *.xml', repr(pattern)[:60], file=str(src))
+        try: files = sorted(f for f in src.glob(pattern) if f.is_file())
+        except (ValueError, NotImplementedError, OSError) as e: raise err('bad pattern', str(e)[:80], file=str(src)) from None
         if not files: raise err('no XML files found', f'{pattern} in {src}', file=str(src))
         return files
-    if not src.is_file(): raise err('file not found', file=str(src))
+    if not src.is_file(): raise err('not a regular file (a pipe or a device)' if src.exists() else 'file not found', file=str(src))
     return [src]
 
 def _read_xml(src, pattern: str, err, with_prob: bool) -> pd.DataFrame:

@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_iou.ipynb #3cf77edb
 from __future__ import annotations
-import numbers
+import numbers, re
 from decimal import Decimal
 from fractions import Fraction
 import numpy as np
@@ -12,8 +12,8 @@ from .errors import InputError
 from .rle import expand_ranges
 
 # %% auto #0
-__all__ = ['as_fraction', 'thresholds', 'threshold_text', 'hit_text', 'check_thresholds', 'is_hit', 'box_inter_union', 'box_iou',
-           'box_pairs', 'mask_inter_union', 'mask_iou', 'label_inter_union']
+__all__ = ['MAX_DENOMINATOR', 'as_fraction', 'thresholds', 'threshold_text', 'hit_text', 'check_thresholds', 'is_hit',
+           'box_inter_union', 'box_iou', 'box_pairs', 'mask_inter_union', 'mask_iou', 'label_inter_union']
 
 # %% ../nbs/00_iou.ipynb #f1f4ef33
 def as_fraction(t,  # str '0.6' or '3/5', int, Fraction, Decimal, or float (read via its shortest repr)
@@ -22,6 +22,10 @@ def as_fraction(t,  # str '0.6' or '3/5', int, Fraction, Decimal, or float (read
     if isinstance(t, Fraction): return t
     if isinstance(t, (bool, np.bool_)) or not isinstance(t, (str, numbers.Number, Decimal)):
         raise InputError('a threshold must be a number or a decimal string', f'got {t!r} of type {type(t).__name__}')
+    if isinstance(t, str):
+        e = re.search(r'[eE]([-+]?[0-9]+)$', t.strip())
+        if len(t.strip()) > 40 or (e and abs(int(e[1])) > 20):  # never build a number of a million digits
+            raise InputError('a threshold must be a short decimal such as 0.75', f'got {t.strip()[:40]!r}')
     try:
         if isinstance(t, numbers.Integral): return Fraction(int(t))
         if isinstance(t, Decimal): return Fraction(t)
@@ -60,6 +64,8 @@ def hit_text(inclusive: bool,  # True: the hit test is IoU >= t
     "The hit test as an operator."
     return '>=' if inclusive else '>'
 
+MAX_DENOMINATOR = 10 ** 12  # thresholds finer than this decide nothing real and make exact tests slow
+
 def check_thresholds(ts,  # one threshold or a sequence of them (anything `as_fraction` takes)
                      *, inclusive: bool = False,  # the hit test is `>=`: 0 is refused
                     ) -> tuple[Fraction, ...]:  # the thresholds, exact, in the order given
@@ -68,7 +74,10 @@ def check_thresholds(ts,  # one threshold or a sequence of them (anything `as_fr
     fs = tuple(as_fraction(t) for t in ([ts] if single else ts))
     if not fs: raise InputError('at least one IoU threshold is needed')
     bad = [f for f in fs if not 0 <= f <= 1 or (inclusive and f == 0)]
-    if bad: raise InputError(f"IoU thresholds must lie in {'(0' if inclusive else '[0'}, 1]", threshold_text(bad[0]))
+    if bad: raise InputError(f"IoU thresholds must lie in {'(0' if inclusive else '[0'}, 1]", f'{float(bad[0])!r}')
+    fine = [f for f in fs if f.denominator > MAX_DENOMINATOR]
+    if fine: raise InputError('an IoU threshold has at most 12 decimal places (denominator up to 10**12)',
+                              f'{float(fine[0])!r}')
     dup = [f for i, f in enumerate(fs) if f in fs[:i]]
     if dup: raise InputError('IoU thresholds must be distinct', f'{threshold_text(dup[0])} given twice')
     return fs

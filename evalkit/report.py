@@ -9,12 +9,13 @@ from pathlib import Path
 import numpy as np, pandas as pd
 import plotly.graph_objects as go
 from .errors import InputError
+from .competitions import check_output, write_atomic
 from .sweep import value_name
-from .views import prepare, threshold_view, image_view, image_order, ranked_view
+from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_size
 from .drawing import curve_figure, image_figure, iou_figure, pr_figure, class_table_html, image_picture
 
 # %% auto #0
-__all__ = ['summary_table', 'image_score_figure', 'write_report', 'report_main']
+__all__ = ['MAX_WORST', 'MAX_PICTURE_PIXELS', 'summary_table', 'image_score_figure', 'write_report', 'report_main']
 
 # %% ../nbs/05c_report.ipynb #15fb08d8
 class _Page:
@@ -84,7 +85,11 @@ def _sweep_report(pg: _Page, analysis, *, n_worst: int, t_index: int, loader, ca
     for _, iid in image_order(m)[:n_worst]:
         iv = image_view(m, iid, t_index)
         pg.add('<div class="row"><div>')
-        pg.fig(image_figure(m, iv, image_picture(m, iv, loader=loader, canvas=canvas)), 580)
+        H, W = image_size(m, iv.code, canvas)
+        if H * W > MAX_PICTURE_PIXELS:
+            pg.p(f'{_html.escape(str(iid))}: {H} x {W} pixels, too large to draw in a report '
+                 f'(MAX_PICTURE_PIXELS = {MAX_PICTURE_PIXELS}); its IoU table follows.')
+        else: pg.fig(image_figure(m, iv, image_picture(m, iv, loader=loader, canvas=canvas)), 580)
         pg.add('</div><div>')
         pg.fig(iou_figure(iv, m.labels[t_index]), 580)
         pg.add('</div></div>')
@@ -100,6 +105,9 @@ def _ranked_report(pg: _Page, result):
         pg.add(class_table_html(v))
 
 # %% ../nbs/05c_report.ipynb #89ab538a
+MAX_WORST = 100  # worst images a report draws at most (each is a figure of its own)
+MAX_PICTURE_PIXELS = 2 ** 24  # larger images are not drawn in a report (a 16-megapixel picture is ~50 MB of PNG work)
+
 def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                  path,  # where to write the HTML file (str or Path); folders are created
                  *, title: str | None = None,  # page title (default: from the metric)
@@ -111,16 +119,15 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
     "Write a self-contained static HTML report (plotly.js embedded once, no CDN, no server) of a scored submission."
     if not (hasattr(analysis, 'scene') and hasattr(analysis, 'result')):
         raise InputError('write_report needs an Analysis (Metric.analyse)', type(analysis).__name__)
+    if not 0 <= n_worst <= MAX_WORST:
+        raise InputError(f'the report draws 0 to {MAX_WORST} worst images (MAX_WORST)', f'asked for {n_worst}')
     r, pg = analysis.result, _Page()
     title = title or f'{r.title or r.metric} report'
     pg.h(1, title)
     if r.family == 'ranked AP': _ranked_report(pg, r)
     else: _sweep_report(pg, analysis, n_worst=n_worst, t_index=t_index, loader=loader,
                         canvas=canvas or analysis.spec.canvas)
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(pg.html(title), encoding='utf-8')
-    return path
+    return write_atomic(path, lambda tmp: tmp.write_text(pg.html(title), encoding='utf-8'))
 
 # %% ../nbs/05c_report.ipynb #4ff1ab0a
 def report_main(metric,  # a metric name or alias (`evalkit list`), or a `Metric`
@@ -129,6 +136,7 @@ def report_main(metric,  # a metric name or alias (`evalkit list`), or a `Metric
                 html,  # output HTML path
                 *, n_worst: int = 6,  # worst images drawn (sweeps)
                 **options) -> Path:  # the metric's options (`thresholds`, `inclusive` and its own)
-    "Score `submission` against `solution` with `metric` and write the HTML report to `html`."
+    "Score `submission` against `solution` with `metric` and write the HTML report to `html` (never over an input)."
     from evalkit.metrics import get_metric
+    check_output(html, [solution, submission] + ([metric] if str(metric).endswith('.toml') else []), flag='the report')
     return write_report(get_metric(metric).analyse(solution, submission, **options), html, n_worst=n_worst)
