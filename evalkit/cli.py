@@ -87,12 +87,13 @@ def _inputs(a) -> list:
     "The files a command reads: solution, submission and a TOML metric file."
     return [a.solution, a.submission] + ([a.metric] if str(a.metric).endswith('.toml') else [])
 
-def _score(a, out) -> int:
+def _score(a, out, err) -> int:
     "Run `evalkit score` with parsed arguments `a`."
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
     m, opts = _options(a)
     r = m.evaluate(a.solution, a.submission, progress=Progress(), names=(a.solution, a.submission), **opts)
     if a.per_image: write_atomic(a.per_image, lambda tmp: r.per_image.to_csv(tmp, index=False))
+    for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
     print(json.dumps(r.to_json()) if a.json else r.to_text(), file=out)
     return 0
 
@@ -118,7 +119,7 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
     out, err = out or sys.stdout, err or sys.stderr
     a = _parser().parse_args(argv)
     try:
-        if a.command == 'score': return _score(a, out)
+        if a.command == 'score': return _score(a, out, err)
         if a.command == 'demo': return demo(a.data, out)
         if a.command == 'report': return _report(a, out)
         if a.command == 'list': return _list(out)

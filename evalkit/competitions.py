@@ -377,7 +377,7 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
                        order: str = 'column',  # pixel numbering of the RLEs: 'column' (Kaggle's usual) or 'row'
                        one_per_image: bool = False,  # exactly one row per image (TGS)
                        name: str | None = None):  # how the file is named in errors (default: its path)
-    "Masks of a solution: `(image ids, (H, W) per image, gt Runs, image code per mask, ids not scored)`."
+    "Masks of a solution: `(image ids, (H, W) per image, gt Runs, image code per mask, {id not scored: (H, W)})`."
     df, name = read_table(src, 'solution', name)
     require_columns(df, [id_col, rle_col], name, what='solution')
     _Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
@@ -391,9 +391,10 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
         scored = (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
     elif usage not in (None, 'all'): require_columns(df, ['Usage'], name, what='solution')
     ids = df[id_col].to_numpy()
-    if scored.all(): (codes, image_ids), skipped = pd.factorize(ids), frozenset()
+    if scored.all(): (codes, image_ids), skipped = pd.factorize(ids), {}
     else:
-        skipped = frozenset(ids[~scored]) - frozenset(ids[scored])
+        sk = np.flatnonzero(~scored & ~pd.Series(ids).isin(ids[scored]).to_numpy())  # rows of images never scored
+        skipped = {i: tuple(int(v) for v in hw[r]) for i, r in zip(ids[sk][::-1], sk[::-1])}  # id -> (H, W), first row
         image_ids = pd.unique(ids[scored])
         codes = pd.Index(image_ids).get_indexer(ids)
     if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=name)
@@ -426,23 +427,33 @@ def _runs(df, rows, codes, size, *, id_col, name, what, col='EncodedPixels', ord
 def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, one row per mask
                          image_ids: np.ndarray,  # the solution's image ids
                          size: np.ndarray,  # int64 (n_img, 2): height, width of each image
-                         *, skipped=frozenset(),  # ids of the solution that are not scored (their rows are dropped)
+                         *, skipped={},  # {id: (H, W)} of the solution's images not scored: rows checked, then dropped
                          id_col: str = 'ImageId',  # the image id column
                          rle_col: str = 'EncodedPixels',  # the column of run-length encodings
                          order: str = 'column',  # pixel numbering: 'column' or 'row'
                          one_per_image: bool = False,  # at most one row per image (TGS)
                          name: str | None = None):  # how the file is named in errors (default: its path)
-    "Predicted masks of a submission: `(Runs, image code per mask)`; rows of unscored images are dropped."
+    "Predicted masks of a submission: `(Runs, image code per mask)`; every row checked, rows of unscored images dropped."
     df, name = read_table(src, 'submission', name)
     require_columns(df, [id_col, rle_col], name)
     codes, keep = image_codes(df, id_col, image_ids, name, skip=skipped, unique=one_per_image)
-    rows = np.flatnonzero(keep & (df[rle_col] != '').to_numpy())
-    pred = _runs(df, rows, codes, size, id_col=id_col, name=name, what='submission', col=rle_col, order=order)
-    try: check_disjoint(pred, 'predicted masks')
-    except RLEError as e:
-        raise ParticipantVisibleError(e.rule, e.detail, file=name, row=None if e.row is None else rows[e.row - 1] + 1,
-                                      id=None if e.row is None else _shown(df[id_col].iat[rows[e.row - 1]])) from None
+    given = (df[rle_col] != '').to_numpy()
+    kw = dict(id_col=id_col, name=name, what='submission', col=rle_col, order=order)
+    sk = np.flatnonzero(~keep & given)  # rows of images not scored: held to the same rules, so none reveals which count
+    if len(sk):
+        sk_codes, sk_ids = pd.factorize(df[id_col].to_numpy()[sk])
+        full = np.full(len(df), -1, np.int64); full[sk] = sk_codes
+        _disjoint(_runs(df, sk, full, np.array([skipped[i] for i in sk_ids], np.int64), **kw), sk, df, id_col=id_col, name=name)
+    rows = np.flatnonzero(keep & given)
+    pred = _runs(df, rows, codes, size, **kw)
+    _disjoint(pred, rows, df, id_col=id_col, name=name)
     return pred, codes[rows]
+
+def _disjoint(runs, rows, df, *, id_col, name):
+    "Refuse predicted masks (of table rows `rows`, 0-based) that share a pixel, naming both file rows."
+    try: check_disjoint(runs, 'predicted masks', rows=rows + 1)
+    except RLEError as e:
+        raise ParticipantVisibleError(e.rule, e.detail, file=name, row=e.row, id=_shown(df[id_col].iat[e.row - 1])) from None
 
 def mask_scene(solution,  # solution: CSV path or DataFrame (ImageId,EncodedPixels[,Height,Width][,Usage])
                submission,  # submission: CSV path or DataFrame (ImageId,EncodedPixels), one row per mask

@@ -110,6 +110,7 @@ def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several
 
 # %% ../nbs/04_icdar.ipynb #c15d4540
 _INT = re.compile(r'[+-]?[0-9]+\Z')  # ASCII digits only (\d would take other scripts' digits)
+_DECIMAL = re.compile(r'[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?')  # an ASCII decimal, nothing else
 COLUMNS = ['page', 'cls', 'x0', 'y0', 'x1', 'y1']
 
 def _box(points: str, err, line: int, **where) -> tuple:
@@ -127,6 +128,8 @@ def _box(points: str, err, line: int, **where) -> tuple:
 def _prob(s, err, line: int, **where) -> float:
     "A region's confidence: a finite number."
     if s is None: raise err('detection has no prob attribute (confidence)', f'line {line}', **where)
+    if not _DECIMAL.fullmatch(s.strip()):  # float() would also read '1_0', '١.٥' and 'infinity'
+        raise err('prob must be an ASCII decimal number such as 0.93', f'prob={s[:40]!r} at line {line}', **where)
     try: v = float(s)
     except ValueError: raise err('prob is not a number', f'prob={s!r} at line {line}', **where) from None
     if not np.isfinite(v): raise err('prob must be a finite number', f'prob={s!r} at line {line}', **where)
@@ -154,6 +157,7 @@ def _bulk(docs, with_prob: bool):
     pts = [r['points'].strip() if r['points'] is not None else '' for _, r in regs]
     if not all(map(_POINTS.fullmatch, pts)): return None
     if any((r['prob'] is None) is with_prob for _, r in regs): return None
+    if with_prob and not all(_DECIMAL.fullmatch(r['prob'].strip()) for _, r in regs): return None
     try: prob = np.array([float(r['prob']) for _, r in regs]) if with_prob else None
     except ValueError: return None
     if with_prob and not np.isfinite(prob).all(): return None

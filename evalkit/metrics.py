@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 import re
 import numpy as np, pandas as pd
-from .errors import InputError
+from .errors import InputError, ParticipantVisibleError
 from .iou import thresholds as make_thresholds, check_thresholds, threshold_text, hit_text
 from .families import Spec, Analysis, analyse_scene, FAMILIES
 from .sweep import Result
@@ -130,7 +130,12 @@ class Metric:
         "Score `submission` against `solution`, keeping the scene, overlaps, matching and statistics."
         spec = self.spec(**options)
         (progress or (lambda s, f: None))('reading', 0.0)
-        return analyse_scene(self.read(solution, submission, spec, names=names), spec, progress=progress)
+        scene = self.read(solution, submission, spec, names=names)
+        a = analyse_scene(scene, spec, progress=progress)
+        if len(scene.pred_img): return a
+        said = ('the submission has no predictions: every object counts as missed '
+                '(an empty submission is legal, but almost always a mistake)',)
+        return replace(a, result=replace(a.result, warnings=said))
 
     def evaluate(self, solution, submission, **options) -> Result:
         "Score `submission` against `solution` (paths or DataFrames): the full `Result` (options as `analyse`)."
@@ -142,7 +147,10 @@ class Metric:
               **options) -> float:  # options as `analyse`
         "Kaggle hosted-metric entry point: the score as a float (`ParticipantVisibleError` for a bad submission)."
         m = self if self.id_col is None or row_id_column_name == self.id_col else replace(self, id_col=row_id_column_name)
-        return float(m.evaluate(solution, submission, **options).score)
+        score = float(m.evaluate(solution, submission, **options).score)  # a bad solution is reported first
+        if isinstance(submission, pd.DataFrame) and not len(submission):
+            raise ParticipantVisibleError('the submission has no rows', 'a submission lists every image it predicts')
+        return score
 
     def __repr__(self):
         return (f'Metric({self.name!r}, {self.family!r}, thresholds={[threshold_text(t) for t in self.thresholds]}, '

@@ -54,6 +54,10 @@ def _token_values(joined: str) -> np.ndarray:
     if _DIGITS.fullmatch(joined):
         vals = np.fromstring(joined, dtype=np.int64, sep=' ') if joined.strip() else np.zeros(0, np.int64)
         if not len(vals) or vals.max() < 10 ** 18: return vals  # larger values (or saturated ones): slow path
+    if not joined.isascii():  # str.split would take any Unicode space (no-break, ideographic) as a separator
+        pos = next(i for i, c in enumerate(joined) if not c.isascii())
+        k = len(joined[:pos].split()) - (pos > 0 and not joined[pos - 1].isspace())  # the token it is in or after
+        raise RLEError('RLE must be ASCII digits and spaces', f'{joined[pos]!r} found', row=max(k, 0))
     vals = []
     for k, t in enumerate(joined.split()):
         if not re.fullmatch(r'[+-]?[0-9]+', t, re.ASCII): raise RLEError('non-integer token', repr(t[:40]), row=k)
@@ -260,12 +264,14 @@ def runs_intersections(a: Runs,  # masks of one side (e.g. ground truth); may ov
 # %% ../nbs/01_rle.ipynb #ee0b4ee1
 def check_disjoint(runs: Runs,  # parsed masks of a whole file (global pixel space)
                    what: str = 'predicted masks',  # what the masks are, for the message
+                   *, rows=None,  # int [n_obj]: the file row (1-based) of each mask; None: mask k is row k + 1
                   ) -> None:
     "Raise `RLEError` naming the two rows (1-based) of the first two masks that share a pixel."
     s, e, obj = runs.by_start
     bad = np.flatnonzero(e[:-1] > s[1:])
     if len(bad):
-        i, j = sorted((int(obj[bad[0]]) + 1, int(obj[bad[0] + 1]) + 1))
+        row = (lambda k: int(k) + 1) if rows is None else (lambda k: int(rows[k]))
+        i, j = sorted((row(obj[bad[0]]), row(obj[bad[0] + 1])))
         n = int(min(e[bad[0]], e[bad[0] + 1]) - s[bad[0] + 1])
         raise RLEError(f'{what} overlap', f'rows {i} and {j} share pixels ({n} in one run)', row=j)
 

@@ -62,6 +62,7 @@ class Result:
     classes: pd.DataFrame | None = None  # ranked AP: per (threshold, cls) ap, precision, recall, f1, npos, ndet, tp, fp
     curves: pd.DataFrame | None = None  # ranked AP: the ranked precision-recall curve of every class and threshold
     points: pd.DataFrame | None = None  # ranked AP: the interpolation points (recall level, precision) behind each AP
+    warnings: tuple = ()  # legal but suspicious input, in words (an empty submission): shown on stderr and in JSON
 
     @property
     def hit(self) -> str: return hit_text(self.params.get('inclusive', False))
@@ -190,7 +191,7 @@ def result_json(result: Result) -> dict:
              n_images=result.n_images, thresholds=list(result.labels), hit=result.hit,
              per_threshold={k: float(v) for k, v in tot.value.items()},
              **{c: {k: int(v) for k, v in tot[c].items()} for c in ('tp', 'fp', 'fn')},
-             params={k: _plain(v) for k, v in result.params.items()})
+             params={k: _plain(v) for k, v in result.params.items()}, warnings=list(result.warnings))
     if result.classes is not None:
         per = {k: _per_class(result, k) for k in ('ap', 'f1', 'precision', 'recall')}
         j['per_class'] = {c: {k: per[k][c] for k in per} for c in per['ap']}
