@@ -66,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument('--worst', type=int, default=6, help='how many worst images to draw (default 6)')
     sub.add_parser('list', help='list the metrics: name, aliases, family, thresholds, hit test')
     d = sub.add_parser('demo', help='score the bundled real data')
-    d.add_argument('--data', default=None, help='folder of the bundled data (default: the repository data/)')
+    d.add_argument('--data', default=None, help='folder of demo data (default: the small set inside the package)')
     return p
 
 # %% ../nbs/06_cli.ipynb #af472c89
@@ -153,8 +153,8 @@ def run() -> None:
 
 # %% ../nbs/06_cli.ipynb #e41696a6
 def demo_data_dir() -> Path:
-    "The bundled data folder of a source checkout."
-    return Path(__file__).resolve().parent.parent/'data'
+    "The demo set inside the package (subsets of the repository's data/, made by tools/make_demo_data.py)."
+    return Path(__file__).resolve().parent/'demo_data'
 
 def demo(data: str | Path | None = None, out=None) -> int:
     "Score each bundled sample submission and print a short report."
