@@ -8,18 +8,18 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable
-import operator, os, re, warnings
+import operator, os, re
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, RLEError
-from .rle import parse_runs, check_disjoint
+from .rle import parse_runs, check_disjoint, fromstring_strict
 from .families import Scene
 
 # %% auto #0
-__all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'USAGES', 'MAX_SIDE', 'MAX_TOTAL_PIXELS', 'ORDERS', 'read_table',
-           'require_columns', 'to_numbers', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
-           'parse_prediction_strings', 'image_codes', 'read_rsna_submission', 'rsna_scene', 'list_numbers',
-           'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene', 'check_output',
-           'write_atomic']
+__all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
+           'MAX_TOTAL_PIXELS', 'ORDERS', 'read_table', 'require_columns', 'to_numbers', 'read_rsna_solution',
+           'bulk_numbers', 'number_groups', 'check_boxes', 'parse_prediction_strings', 'image_codes',
+           'read_box_submission', 'rsna_scene', 'list_numbers', 'read_box_solution', 'box_scene', 'read_mask_solution',
+           'read_mask_submission', 'mask_scene', 'check_output', 'write_atomic']
 
 # %% ../nbs/03a_competitions.ipynb #707464d1
 def _shown(v, limit: int = 60) -> str:
@@ -178,11 +178,8 @@ def bulk_numbers(texts,  # sequence of str: space-separated ASCII decimals ('' =
     start = np.flatnonzero(~gap & np.r_[True, gap[:-1]])  # where each token starts
     first = np.cumsum(np.r_[0, np.fromiter(map(len, texts), np.int64, len(texts))[:-1] + 1])
     counts = np.diff(np.searchsorted(start, np.r_[first, len(b)])) if texts else np.zeros(0, np.int64)
-    with warnings.catch_warnings():
-        warnings.simplefilter('error')  # numpy warns when it stops before the end: not plainly decimals
-        try: flat = np.fromstring(joined, sep=' ') if len(start) else np.zeros(0)
-        except (DeprecationWarning, ValueError): return None
-    return (flat, counts) if len(flat) == len(start) else None
+    flat = fromstring_strict(joined, dtype=np.float64) if len(start) else np.zeros(0)
+    return (flat, counts) if flat is not None and len(flat) == len(start) else None
 
 def number_groups(df: pd.DataFrame,  # table from `read_table`
                   id_col: str,  # id column named in errors
@@ -249,16 +246,20 @@ def image_codes(df: pd.DataFrame,  # submission table from `read_table`
     return codes, keep
 
 # %% ../nbs/03a_competitions.ipynb #58642bd1
-def read_rsna_submission(src,  # CSV path or DataFrame: patientId,PredictionString
-                         image_ids: np.ndarray,  # the solution's patient ids
-                         *, id_col: str = 'patientId',  # the id column
-                         name: str | None = None):  # how the file is named in errors (default: its path)
-    "Predicted boxes of an RSNA submission: `(boxes (n, 4) xywh, patient code per box, confidences)`."
+def read_box_submission(src,  # CSV path or DataFrame: one row per image, groups `confidence box` in `col`
+                        image_ids: np.ndarray,  # the solution's image ids
+                        *, id_col: str = 'patientId',  # the id column
+                        col: str = 'PredictionString',  # the column of `confidence box` groups
+                        fmt: str = 'xywh',  # the boxes: 'xywh' or 'xyxy'
+                        name: str | None = None):  # how the file is named in errors (default: its path)
+    "Predicted boxes of a one-row-per-image submission: `(boxes (n, 4) in fmt, image code per box, confidences)`."
     df, name = read_table(src, 'submission', name)
-    require_columns(df, [id_col, 'PredictionString'], name)
+    require_columns(df, [id_col, col], name)
     codes, keep = image_codes(df, id_col, image_ids, name, unique=True)
-    brow, conf, boxes = parse_prediction_strings(df, id_col, name)
+    brow, conf, boxes = parse_prediction_strings(df, id_col, name, col=col, fmt=fmt)
     return boxes, codes[brow], conf
+
+read_rsna_submission = read_box_submission  # RSNA's layout is the default one
 
 def rsna_scene(solution,  # RSNA solution: CSV path or DataFrame (patientId,x,y,width,height,Target)
                submission,  # RSNA submission: CSV path or DataFrame (patientId,PredictionString)
@@ -271,7 +272,7 @@ def rsna_scene(solution,  # RSNA solution: CSV path or DataFrame (patientId,x,y,
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt, pred=pred, pred_conf=conf)
 
 # %% ../nbs/03a_competitions.ipynb #box-list
-_NUM = r'[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?'
+DECIMAL = r'[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?'  # one ASCII decimal number, as every reader takes it
 _NUMBER_CHARS = str.maketrans('', '', '0123456789.+-eE \t\n\r\f\v')  # deleted: what is left is the lists' shape
 
 def _plain_lists(lists, n: int) -> np.ndarray | None:
@@ -279,11 +280,8 @@ def _plain_lists(lists, n: int) -> np.ndarray | None:
     if not len(lists): return np.zeros(0)
     joined = ''.join(lists)
     if joined.translate(_NUMBER_CHARS) != ('[' + ',' * (n - 1) + ']') * len(lists): return None
-    with warnings.catch_warnings():  # each field between commas must be exactly one number: numpy warns otherwise
-        warnings.simplefilter('error')
-        try: flat = np.fromstring(joined.replace('[', '').replace(']', ','), sep=',')
-        except (DeprecationWarning, ValueError): return None
-    return flat if len(flat) == n * len(lists) else None
+    flat = fromstring_strict(joined.replace('[', '').replace(']', ','), dtype=np.float64, sep=',')  # one number a field
+    return flat if flat is not None and len(flat) == n * len(lists) else None
 
 def list_numbers(df: pd.DataFrame,  # table from `read_table`
                  col: str,  # column of list texts such as '[834.0, 222.0, 56.0, 36.0]' ('' = no list)
@@ -293,16 +291,16 @@ def list_numbers(df: pd.DataFrame,  # table from `read_table`
                 ) -> np.ndarray:  # float64 [rows, n]; NaN on rows with ''
     "Each row's list text of `n` numbers as floats, refused unless it is `[a, b, ...]` of ASCII decimals."
     s, given = df[col], (df[col] != '').to_numpy()
-    pat = r'\[\s*' + r'\s*,\s*'.join([_NUM] * n) + r'\s*\]'
+    pat = r'\[\s*' + r'\s*,\s*'.join([DECIMAL] * n) + r'\s*\]'
     lists, v = s.to_numpy()[given], np.full((len(df), n), np.nan)
     flat = _plain_lists(lists, n)
     if flat is None:  # not plainly lists of ASCII decimals: find the first bad row
         _Rows(df, id_col, name).refuse(given & ~s.str.fullmatch(pat, flags=re.ASCII).to_numpy(bool), _error_class(what),
                                        f'{col} must be a list of {n} numbers like [x, y, width, height]',
                                        lambda i: _shown(repr(s.iat[i])))
-        flat = np.array([float(x) for t in lists for x in re.findall(_NUM, t, re.ASCII)])
+        flat = np.array([float(x) for t in lists for x in re.findall(DECIMAL, t)])
     v[given] = flat.reshape(-1, n)
-    _Rows(df, id_col, name).refuse(~np.isfinite(v).all(1) & (s != '').to_numpy(), _error_class(what),
+    _Rows(df, id_col, name).refuse(~np.isfinite(v).all(1) & given, _error_class(what),
                                    f'{col} holds a number that is not finite', lambda i: _shown(repr(s.iat[i])))
     return v
 
@@ -340,12 +338,9 @@ def box_scene(solution,  # solution: CSV path or DataFrame, one row per box (see
              ) -> Scene:  # boxes in fmt (pixels, y down), confidences
     "Read a box solution and a one-row-per-image submission (Global Wheat, user layouts) into a `Scene`."
     image_ids, gt, gt_img = read_box_solution(solution, id_col=id_col, cols=cols, fmt=fmt, name=names[0])
-    df, name = read_table(submission, 'submission', names[1])
-    require_columns(df, [id_col, pred_col], name)
-    codes, keep = image_codes(df, id_col, image_ids, name, unique=True)
-    brow, conf, pred = parse_prediction_strings(df, id_col, name, col=pred_col, fmt=fmt)
+    pred, pred_img, conf = read_box_submission(submission, image_ids, id_col=id_col, col=pred_col, fmt=fmt, name=names[1])
     grow = np.array([0, 0, 1, 1], np.float64) * plus_one  # xywh: size + 1; xyxy: far corner + 1
-    return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=codes[brow], gt=gt + grow, pred=pred + grow,
+    return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt + grow, pred=pred + grow,
                  pred_conf=conf, fmt=fmt)
 
 # %% ../nbs/03a_competitions.ipynb #8977df73

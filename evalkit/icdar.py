@@ -10,6 +10,7 @@ from xml.parsers import expat
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError
 from .families import Scene
+from .competitions import DECIMAL
 
 # %% auto #0
 __all__ = ['CLASSES', 'COLUMNS', 'IGNORE', 'read_ground_truth', 'read_submission', 'write_submission', 'write_ground_truth',
@@ -110,7 +111,7 @@ def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several
 
 # %% ../nbs/04_icdar.ipynb #c15d4540
 _INT = re.compile(r'[+-]?[0-9]+\Z')  # ASCII digits only (\d would take other scripts' digits)
-_DECIMAL = re.compile(r'[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?')  # an ASCII decimal, nothing else
+_DECIMAL = re.compile(DECIMAL)  # an ASCII decimal, nothing else
 COLUMNS = ['page', 'cls', 'x0', 'y0', 'x1', 'y1']
 
 def _box(points: str, err, line: int, **where) -> tuple:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import numpy as np, pandas as pd
 from .errors import SolutionError
-from .competitions import (read_table, require_columns, image_codes, parse_prediction_strings, check_boxes,
+from .competitions import (read_table, require_columns, read_box_submission, check_boxes, DECIMAL,
                                   _Rows, _shown)
 from .families import Scene
 
@@ -15,8 +15,7 @@ from .families import Scene
 __all__ = ['read_annotations', 'reef_scene']
 
 # %% ../nbs/10_reef.ipynb #reef-parse
-_NUM = r'[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?'
-_KEY = lambda k, g: rf"""\s*['"]{k}['"]\s*:\s*({g}{_NUM})\s*"""  # g: '?P<x>' names the number, '?:' does not
+_KEY = lambda k, g: rf"""\s*['"]{k}['"]\s*:\s*({g}{DECIMAL})\s*"""  # g: '?P<x>' names the number, '?:' does not
 _DICT = r'\{' + ','.join(_KEY(k, f'?P<{k}>') for k in ('x', 'y', 'width', 'height')) + r'\}'
 _ANY = r'\{' + ','.join(_KEY(k, '?:') for k in ('x', 'y', 'width', 'height')) + r'\}'
 _LIST = rf'\[\s*(?:{_ANY}(?:\s*,\s*{_ANY})*)?\s*\]'
@@ -54,8 +53,5 @@ def reef_scene(solution,  # Kaggle train.csv layout: image_id,annotations (other
     grow, gt = read_annotations(df, 'annotations', id_col=id_col, name=name)
     check_boxes(df, grow, gt, id_col=id_col, name=name, what='solution')
     image_ids = df[id_col].to_numpy(object)
-    sub, sname = read_table(submission, 'submission', names[1])
-    require_columns(sub, [id_col, 'annotations'], sname)
-    codes, _ = image_codes(sub, id_col, image_ids, sname, unique=True)
-    brow, conf, pred = parse_prediction_strings(sub, id_col, sname, col='annotations')
-    return Scene(image_ids=image_ids, gt_img=grow, pred_img=codes[brow], gt=gt, pred=pred, pred_conf=conf)
+    pred, pred_img, conf = read_box_submission(submission, image_ids, id_col=id_col, col='annotations', name=names[1])
+    return Scene(image_ids=image_ids, gt_img=grow, pred_img=pred_img, gt=gt, pred=pred, pred_conf=conf)

@@ -12,8 +12,8 @@ import numpy as np
 from .errors import RLEError
 
 # %% auto #0
-__all__ = ['MAX_PIXELS', 'Runs', 'parse_runs', 'rle_decode', 'rle_encode', 'runs_area', 'expand_ranges', 'runs_intersections',
-           'check_disjoint', 'to_coco_counts', 'from_coco_counts']
+__all__ = ['MAX_PIXELS', 'Runs', 'fromstring_strict', 'parse_runs', 'rle_decode', 'rle_encode', 'runs_area', 'expand_ranges',
+           'runs_intersections', 'check_disjoint', 'to_coco_counts', 'from_coco_counts']
 
 # %% ../nbs/01_rle.ipynb #f33f7291
 @dataclass(frozen=True, eq=False)
@@ -69,18 +69,21 @@ def _token_values(joined: str) -> np.ndarray:
 
 _LAX = '\t\n\r\x0b\x0c+-'  # whitespace and signs that numpy's parser skips or reads leniently ('1 -' gives 1, 0)
 
-def _parse_all(j: str):
-    "Every integer of the ASCII text `j` in one call, or None if numpy stops at something that is not one."
+def fromstring_strict(text: str,  # ASCII numbers separated by `sep` (whitespace around it is skipped)
+                      *, dtype=np.int64,  # np.int64 (RLE integers) or np.float64 (decimals)
+                      sep: str = ' ',  # the separator
+                     ) -> np.ndarray | None:  # every number, or None when numpy stops before the end of `text`
+    "Every number of `text` in one C-level call, or None if numpy stops at something that is not one."
     try:
         with warnings.catch_warnings():
             warnings.simplefilter('error', DeprecationWarning)  # numpy < 2.3 warns and stops where numpy 2.3 raises
-            return np.fromstring(j, dtype=np.int64, sep=' ')
+            return np.fromstring(text, dtype=dtype, sep=sep)
     except (ValueError, DeprecationWarning): return None
 
 def _tokens(strings: list) -> tuple:
     "`(values int64[total], count int64[n])`: every integer of `strings`, and how many each string holds."
     j = ' '.join(strings)
-    v = _parse_all(j) if j.isascii() and not any(c in j for c in _LAX) else None
+    v = fromstring_strict(j) if j.isascii() and not any(c in j for c in _LAX) else None
     if v is not None:  # with one space between tokens, each string holds its spaces + 1 integers
         count = np.fromiter(map(str.count, strings, repeat(' ')), np.int64, len(strings)) + 1
         if len(v) == count.sum() and (not len(v) or (v.min() >= 0 and v.max() < 10 ** 18)): return v, count
