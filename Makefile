@@ -3,20 +3,37 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat settings.ini setup.py | cksum | cut -d' ' -f1)
+# Two install stamps, both keyed on the packaging files: CORE (evalkit, numpy, pandas: all `make demo` needs) and
+# FULL (the dev, dashboard and docs extras too: tests, export, docs). FULL implies CORE. pip's output goes to a log,
+# shown only when pip fails.
+HASH := $(shell cat settings.ini setup.py | cksum | cut -d' ' -f1)
+CORE := $(VENV)/.core-$(HASH)
+STAMP := $(VENV)/.installed-$(HASH)
+PIP := $(BIN)/python -m pip --disable-pip-version-check
+PIP_LOG := $(VENV)/pip.log
 
 .PHONY: demo test test-fast docs readme bench install clean sync export browser-deps
 
-$(STAMP): settings.ini setup.py
-	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[dev,dashboard,docs]"
-	rm -f $(VENV)/.installed-*; touch $(STAMP)
+$(VENV)/bin/python:
+	@echo "creating .venv with $(PY) ..."
+	@$(PY) -m venv $(VENV)
+
+$(CORE): settings.ini setup.py | $(VENV)/bin/python
+	@echo "installing evalkit and numpy/pandas into .venv ..."
+	@$(PIP) install -q -e . >$(PIP_LOG) 2>&1 || { cat $(PIP_LOG); exit 1; }
+	@rm -f $(VENV)/.core-*; touch $(CORE)
+
+$(STAMP): settings.ini setup.py | $(VENV)/bin/python
+	@echo "installing evalkit with its dev, dashboard and docs extras into .venv ..."
+	@{ $(PIP) install -q --upgrade pip && $(PIP) install -q -e ".[dev,dashboard,docs]"; } >$(PIP_LOG) 2>&1 \
+	  || { cat $(PIP_LOG); exit 1; }
+	@rm -f $(VENV)/.installed-* $(VENV)/.core-*; touch $(STAMP) $(CORE)
 
 install: $(STAMP)
 
-demo: $(STAMP)
-	$(BIN)/evalkit demo
+demo: $(CORE)
+	@echo "scoring the bundled data (evalkit demo) ..."
+	@$(BIN)/evalkit demo
 
 export: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" nbdev_export && PATH="$(CURDIR)/$(BIN):$$PATH" nbdev_clean && PATH="$(CURDIR)/$(BIN):$$PATH" nbdev_clean --fname tests_nbs

@@ -24,6 +24,14 @@ hash of that file, so a change of the generators makes new files:
 - `tgs`         TGS Salt (SPEC 6): 4,000 images of 101x101, one RLE mask per row.
 - `sartorius`   Sartorius (SPEC 8): 600 images of 520x704, one row-major RLE per cell.
 
+Resource-exhaustion workloads (issue 16), in the Global Wheat layout (metric `wheat`):
+
+- `dense`       dense ground truth: 100 line-scan images of 512x8192 (shelf or road scans), 3,000 boxes of
+                16-48 px each (73% of the image covered), jittered predictions. Boxes of one image overlap in x
+                with a third of the others (the x-only candidate search formed ~1M pairs per image).
+- `huge_box`    the `wheat` files with one extra detection of huge coordinates in the first image with boxes,
+                x = y = -2**29, width = height = 2**30 (area 2**60: unions overflow int64 products).
+
 Masks are generated one image at a time in a local patch around each object and written row by row: the whole file
 is never held in memory. RLE: 1-indexed, column-major `start length` pairs, sorted, adjacent runs merged.
 """
@@ -55,6 +63,9 @@ WORKLOADS = {
     'wheat': ('wheat', 'sweep', 3000, 200),
     'tgs': ('tgs', 'sweep', 4000, 200),
     'sartorius': ('sartorius', 'sweep', 600, 20),
+    # resource exhaustion (issue 16): dense ground truth, one detection with huge coordinates
+    'dense': ('wheat', 'sweep', 100, 5),
+    'huge_box': ('wheat', 'sweep', 3000, 200),
 }
 PRESETS = {'reef': 11, 'vinbigdata': 12, 'wheat': 13, 'tgs': 14, 'sartorius': 15}  # name -> second seed word
 
@@ -342,16 +353,55 @@ def gen_preset(name: str, d: Path, n_images: int, seed: int):
     sub.to_csv(d/'submission.csv', index=False)
 
 
+def gen_dense(d: Path, n_images: int, seed: int):
+    "(k) Dense ground truth: 3,000 boxes of 16-48 px per 512x8192 image (wheat layout), jittered predictions."
+    rng = np.random.default_rng([seed, 16])
+    W, H, N = 512, 8192, 3000
+    with open(d/'solution.csv', 'w') as fs, open(d/'submission.csv', 'w') as fp:
+        fs.write('image_id,width,height,bbox,source\n')
+        fp.write('image_id,PredictionString\n')
+        for i in range(n_images):
+            iid = 'dense' + _hexid(seed, i, 9)
+            w, h = rng.integers(16, 49, (2, N))
+            x, y = rng.integers(0, W - w + 1), rng.integers(0, H - h + 1)
+            for b in zip(x.tolist(), y.tolist(), w.tolist(), h.tolist()):
+                fs.write(f'{iid},{W},{H},"[{b[0]:.1f}, {b[1]:.1f}, {b[2]:.1f}, {b[3]:.1f}]",scan\n')
+            keep = rng.random(N) >= 0.1  # 10% missed, 5% false, the rest moved by ~10% of their size
+            pw, ph = np.maximum(2, np.round(w * rng.normal(1, 0.08, N))), np.maximum(2, np.round(h * rng.normal(1, 0.08, N)))
+            px, py = np.round(x + rng.normal(0, 0.1, N) * w), np.round(y + rng.normal(0, 0.1, N) * h)
+            nf = N // 20
+            box = np.r_[np.c_[px, py, pw, ph][keep], np.c_[rng.integers(0, W - 48, nf), rng.integers(0, H - 48, nf),
+                                                         rng.integers(16, 49, (nf, 2))]]
+            conf = np.r_[rng.beta(5, 2, keep.sum()), rng.beta(2, 5, nf)]
+            o = np.argsort(-conf, kind='stable')
+            fp.write(f'{iid},' + ' '.join(f'{c:.3f} {a:.0f} {b:.0f} {e:.0f} {f:.0f}'
+                                          for c, (a, b, e, f) in zip(conf[o].tolist(), box[o].tolist())) + '\n')
+
+
+HUGE = '0.500 -536870912 -536870912 1073741824 1073741824'  # x = y = -2**29, w = h = 2**30: the largest exact box
+
+
+def gen_huge_box(d: Path, n_images: int, seed: int):
+    "(l) The wheat workload's files with one detection of huge coordinates added to the first image with boxes."
+    gen_preset('wheat', d, n_images, seed)
+    sol, sub = (pd.read_csv(d/f, keep_default_na=False, dtype=str) for f in ('solution.csv', 'submission.csv'))
+    k = int(np.flatnonzero(sub.image_id == sol.image_id[sol.bbox != ''].iloc[0])[0])
+    sub.loc[k, 'PredictionString'] = (sub.PredictionString[k] + ' ' + HUGE).strip()
+    sub.to_csv(d/'submission.csv', index=False)
+
+
 GENERATORS = {'dsb_synth': gen_dsb_synth, 'airbus': gen_airbus, 'rsna_synth': gen_rsna_synth,
               'rsna_real': gen_rsna_real, 'icdar': gen_icdar, 'dsb_real': gen_dsb_real}
 GENERATORS |= {k: (lambda d, n, seed, k=k: gen_preset(k, d, n, seed)) for k in PRESETS}
+GENERATORS |= {'dense': gen_dense, 'huge_box': gen_huge_box}
+USES_PRESET_GEN = set(PRESETS) | {'huge_box'}  # made (partly) by tools/make_preset_data.py: keyed on its hash
 
 
 def get(name: str, quick: bool = False, seed: int = 0, root: Path | None = None) -> dict:
     "Paths and facts of workload `name`, generating it into `root` (default benchmarks/work/) unless cached."
     metric, kind, full, small = WORKLOADS[name]
     size = small if quick else full
-    gen = preset_generator_hash() if name in PRESETS else None  # generators outside this folder: key on their text
+    gen = preset_generator_hash() if name in USES_PRESET_GEN else None  # generators outside this folder: key on their text
     d = Path(root or WORK)/(f'{name}-{size or "all"}-s{seed}-v{VERSION}' + (f'-g{gen}' if gen else ''))
     meta = d/'meta.json'
     if not meta.exists():

@@ -51,6 +51,32 @@ def _metric_options(p: argparse.ArgumentParser):
         shown = 'x'.join(map(str, o.default)) if isinstance(o.default, tuple) else o.default
         p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw, help=f"{', '.join(names)}: {o.help} (default {shown})")
 
+def _analysis_commands(sub):
+    "The subcommands of the analyses: cutoff, errors, compare, dashboard."
+    c = sub.add_parser('cutoff', help='the score at every confidence cutoff (or minimum mask area), from one matching')
+    _metric_options(c)
+    c.add_argument('--by', choices=('confidence', 'area'), default='confidence',
+                   help='cut by confidence (default), or by predicted mask area for masks without confidences')
+    c.add_argument('--max-rescore', type=int, default=200,
+                   help='most cutoffs re-scored one by one where one matching cannot give the curve (default 200)')
+    c.add_argument('--json', action='store_true', help='print one JSON object: every cutoff and its score')
+    e = sub.add_parser('errors', help='false negatives and false positives by category, per threshold')
+    _metric_options(e)
+    e.add_argument('--json', action='store_true', help='print one JSON object')
+    e.add_argument('--per-image', metavar='PATH', help='write the categories per image and threshold as CSV')
+    m = sub.add_parser('compare', help='compare two submissions (SUBMISSION is A) against one solution')
+    _metric_options(m)
+    m.add_argument('b', metavar='B', help='the second submission, in the same layout')
+    m.add_argument('--threshold', help="the IoU threshold of the per-image counts and changed objects (default: the "
+                   "metric's first)")
+    m.add_argument('--halves', type=int, default=1000, help='random halves of the images for the paired test (default 1000)')
+    m.add_argument('--seed', type=int, default=0, help='seed of the random halves (default 0)')
+    m.add_argument('--json', action='store_true', help='print one JSON object')
+    m.add_argument('--per-image', metavar='PATH', help='write both submissions\' counts per image as CSV')
+    d = sub.add_parser('dashboard', help='serve the live dashboard on these files (Voila on 127.0.0.1; dashboard extra)')
+    _metric_options(d)
+    d.add_argument('--port', type=int, default=0, help='the port (default: a free one)')
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog='evalkit', description='Exact competition scoring of detections and masks.')
     p.add_argument('--version', action='version', version=f'evalkit {__version__}')
@@ -60,10 +86,16 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument('--json', action='store_true', help='print one JSON object')
     s.add_argument('--per-image', metavar='PATH',
                    help="write the family's per-image table as CSV (ranked AP: every ranked detection with its status)")
-    r = sub.add_parser('report', help='write a self-contained static HTML report (needs the dashboard extra)')
+    r = sub.add_parser('report', help='write a static HTML report, plotly.js beside it (needs the dashboard extra)')
     _metric_options(r)
     r.add_argument('--html', required=True, metavar='OUT.html', help='where to write the report')
     r.add_argument('--worst', type=int, default=6, help='how many worst images to draw (default 6)')
+    r.add_argument('--self-contained', action='store_true',
+                   help='embed plotly.js (4.5 MB) in the HTML instead of writing plotly.min.js beside it')
+    s.add_argument('--ci', metavar='LEVEL', help='add a seeded bootstrap interval of the score at LEVEL, e.g. 0.95')
+    s.add_argument('--resamples', type=int, default=1000, help='bootstrap resamples of the images for --ci (default 1000)')
+    s.add_argument('--seed', type=int, default=0, help='seed of the resampling for --ci (default 0)')
+    _analysis_commands(sub)
     sub.add_parser('list', help='list the metrics: name, aliases, family, thresholds, hit test')
     d = sub.add_parser('demo', help='score the bundled real data')
     d.add_argument('--data', default=None, help='folder of demo data (default: the small set inside the package)')
@@ -84,17 +116,80 @@ def _options(a) -> tuple:
     return m, opts
 
 def _inputs(a) -> list:
-    "The files a command reads: solution, submission and a TOML metric file."
-    return [a.solution, a.submission] + ([a.metric] if str(a.metric).endswith('.toml') else [])
+    "The files a command reads: solution, submission(s) and a TOML metric file."
+    return ([a.solution, a.submission] + ([a.b] if getattr(a, 'b', None) else [])
+            + ([a.metric] if str(a.metric).endswith('.toml') else []))
+
+def _analyse(a, submission=None):
+    "The metric and the `Analysis` of the parsed command's files (its warnings printed by the caller)."
+    m, opts = _options(a)
+    sub = submission or a.submission
+    return m, opts, m.analyse(a.solution, sub, progress=Progress(), names=(a.solution, sub), **opts)
+
+def _level(text: str) -> float:
+    "The --ci level as a number (checked by the bootstrap)."
+    try: return float(text)
+    except ValueError: raise InputError('--ci takes a level such as 0.95', repr(text)) from None
 
 def _score(a, out, err) -> int:
     "Run `evalkit score` with parsed arguments `a`."
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
-    m, opts = _options(a)
-    r = m.evaluate(a.solution, a.submission, progress=Progress(), names=(a.solution, a.submission), **opts)
+    level = None if a.ci is None else _level(a.ci)
+    m, opts, an = _analyse(a)
+    r, j = an.result, an.result.to_json()
+    if level is not None:
+        from evalkit.intervals import bootstrap
+        ci = bootstrap(an, level=level, resamples=a.resamples, seed=a.seed)
+        j.update(ci.to_json())
     if a.per_image: write_atomic(a.per_image, lambda tmp: r.per_image.to_csv(tmp, index=False))
     for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
-    print(json.dumps(r.to_json()) if a.json else r.to_text(), file=out)
+    text = r.to_text() if level is None else r.to_text() + (f'\n{ci.level:.4g} interval: [{ci.lo:.6f}, {ci.hi:.6f}] '
+                                                            f'({ci.resamples:,} resamples of the images, seed {ci.seed})')
+    print(json.dumps(j) if a.json else text, file=out)
+    return 0
+
+def _cutoff(a, out, err) -> int:
+    "Run `evalkit cutoff`: the score at every cutoff."
+    from evalkit.cutoff import cutoff_curve
+    if a.max_rescore < 1: raise InputError('--max-rescore must be at least 1', str(a.max_rescore))
+    cv = cutoff_curve(_analyse(a)[2], by=a.by, max_rescore=a.max_rescore)
+    for w in cv.warnings: print(f'evalkit: warning: {w}', file=err)
+    print(json.dumps(cv.to_json()) if a.json else cv.to_text(), file=out)
+    return 0
+
+def _errors(a, out, err) -> int:
+    "Run `evalkit errors`: false negatives and false positives by category."
+    from evalkit.breakdown import breakdown
+    if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
+    an = _analyse(a)[2]
+    b = breakdown(an)
+    if a.per_image: write_atomic(a.per_image, lambda tmp: b.per_image.to_csv(tmp, index=False))
+    for w in an.result.warnings: print(f'evalkit: warning: {w}', file=err)
+    print(json.dumps(b.to_json()) if a.json else b.to_text(), file=out)
+    return 0
+
+def _compare(a, out, err) -> int:
+    "Run `evalkit compare`: A (SUBMISSION) against B."
+    from evalkit.compare import compare_analyses
+    if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
+    an_a, an_b = _analyse(a)[2], _analyse(a, a.b)[2]
+    c = compare_analyses(an_a, an_b, threshold=a.threshold, halves=a.halves, seed=a.seed)
+    if a.per_image: write_atomic(a.per_image, lambda tmp: c.per_image.to_csv(tmp, index=False))
+    for name, an in (('A', an_a), ('B', an_b)):
+        for w in an.result.warnings: print(f'evalkit: warning: {name}: {w}', file=err)
+    print(json.dumps(c.to_json()) if a.json else c.to_text(), file=out)
+    return 0
+
+def _dashboard(a, out, err) -> int:
+    "Run `evalkit dashboard`: check the files by scoring them, then serve the dashboard until Ctrl-C."
+    from evalkit.serve import serve
+    if not 0 <= a.port <= 65535: raise InputError('--port must be from 0 to 65535', str(a.port))
+    m, opts, _ = _analyse(a)
+    srv = serve(a.metric, a.solution, a.submission, options=opts, port=a.port)
+    print(f'evalkit dashboard: {srv.url}  (open it in a browser; Ctrl-C stops the server)', file=out, flush=True)
+    try: srv.process.wait()
+    except KeyboardInterrupt: pass
+    finally: srv.stop()
     return 0
 
 def _report(a, out) -> int:
@@ -104,7 +199,7 @@ def _report(a, out) -> int:
         raise InputError('evalkit report needs the dashboard extra', f"pip install 'evalkit[dashboard]': {e}") from None
     check_output(a.html, _inputs(a), flag='--html')
     m, opts = _options(a)
-    path = report_main(m, a.solution, a.submission, a.html, n_worst=a.worst, **opts)
+    path = report_main(m, a.solution, a.submission, a.html, n_worst=a.worst, self_contained=a.self_contained, **opts)
     print(f'wrote {path}', file=out)
     return 0
 
@@ -122,6 +217,10 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
         if a.command == 'score': return _score(a, out, err)
         if a.command == 'demo': return demo(a.data, out)
         if a.command == 'report': return _report(a, out)
+        if a.command == 'cutoff': return _cutoff(a, out, err)
+        if a.command == 'errors': return _errors(a, out, err)
+        if a.command == 'compare': return _compare(a, out, err)
+        if a.command == 'dashboard': return _dashboard(a, out, err)
         if a.command == 'list': return _list(out)
     except BrokenPipeError:  # the reader went away (`evalkit score ... | head`): stop quietly, as a shell tool does
         if out is sys.stdout:  # no second error when the interpreter flushes stdout at exit
@@ -165,6 +264,9 @@ def demo(data: str | Path | None = None, out=None) -> int:
         print(f'== {m.title}: {solution} vs {submission} ({time.perf_counter() - t0:.2f} s)', file=out)
         print(r.to_text(), file=out)
         worst = r.images[r.images.scored & r.images.score.notna()].nsmallest(3, 'score')
-        if len(worst): print('worst images: ' + ', '.join(f'{i} ({s:.3f})' for i, s in zip(worst.image_id, worst.score)), file=out)
+        if len(worst):
+            low, n_low = worst.score.iloc[0], int((r.images.score == worst.score.iloc[0]).sum())
+            print('lowest image scores: ' + ', '.join(f'{i} ({s:.3f})' for i, s in zip(worst.image_id, worst.score))
+                  + (f'; {n_low:,} images tie at {low:.3f}' if n_low > 1 else ''), file=out)
         print(file=out)
     return 0

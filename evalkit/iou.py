@@ -12,8 +12,8 @@ from .errors import InputError
 from .rle import expand_ranges
 
 # %% auto #0
-__all__ = ['MAX_DENOMINATOR', 'as_fraction', 'thresholds', 'threshold_text', 'hit_text', 'check_thresholds', 'is_hit',
-           'box_inter_union', 'box_iou', 'box_pairs', 'mask_inter_union', 'mask_iou', 'label_inter_union']
+__all__ = ['MAX_DENOMINATOR', 'PAIR_BLOCK', 'as_fraction', 'thresholds', 'threshold_text', 'hit_text', 'check_thresholds',
+           'is_hit', 'box_inter_union', 'box_iou', 'box_pairs', 'mask_inter_union', 'mask_iou', 'label_inter_union']
 
 # %% ../nbs/00_iou.ipynb #f1f4ef33
 def as_fraction(t,  # str '0.6' or '3/5', int, Fraction, Decimal, or float (read via its shortest repr)
@@ -82,6 +82,25 @@ def check_thresholds(ts,  # one threshold or a sequence of them (anything `as_fr
     if dup: raise InputError('IoU thresholds must be distinct', f'{threshold_text(dup[0])} given twice')
     return fs
 
+# %% ../nbs/00_iou.ipynb #mul128
+_LO32, _S32 = np.uint64(2**32 - 1), np.uint64(32)
+
+def _mul128(a,  # int [n]: non-negative, below 2**64 (any integer dtype, or a Python int)
+            b,  # int [n] or scalar: non-negative, below 2**64
+           ) -> tuple[np.ndarray, np.ndarray]:  # (high, low): uint64 [n] words, a * b = high * 2**64 + low
+    "Exact 128-bit products of non-negative integers, from 32-bit limbs."
+    a, b = np.asarray(a).astype(np.uint64), np.asarray(b).astype(np.uint64)
+    a1, a0, b1, b0 = a >> _S32, a & _LO32, b >> _S32, b & _LO32
+    lo, m1, m2 = a0 * b0, a0 * b1, a1 * b0  # each below 2**64
+    mid = (lo >> _S32) + (m1 & _LO32) + (m2 & _LO32)  # below 3 * 2**32
+    return a1 * b1 + (m1 >> _S32) + (m2 >> _S32) + (mid >> _S32), (lo & _LO32) | (mid << _S32)
+
+def _gt128(x, y,  # (high, low) uint64 words of two products, as `_mul128` gives them
+           *, inclusive: bool = False):  # True: >= instead of >
+    "bool [n]: x > y (x >= y when inclusive) for 128-bit (high, low) pairs."
+    cmp = np.greater_equal if inclusive else np.greater
+    return (x[0] > y[0]) | ((x[0] == y[0]) & cmp(x[1], y[1]))
+
 # %% ../nbs/00_iou.ipynb #519dc369
 def _fracs(t):
     "Thresholds `t` as a list of Fractions in [0, 1], and whether `t` was a single value."
@@ -90,6 +109,20 @@ def _fracs(t):
     bad = [str(f) for f in fs if not 0 <= f <= 1]
     if bad: raise InputError('IoU thresholds must lie in [0, 1]', f"got {', '.join(bad)}")
     return fs, single
+
+def _hit_kind(inter, union,  # intersections and unions (union 0 already made 1), any numeric dtype
+              fs,  # list[Fraction]: the thresholds
+             ) -> tuple:  # (inter, union, wide): int64 (float64, object) arrays; wide: bool mask of 128-bit entries
+    "The arithmetic the hit test needs: int64 products where they fit, 128-bit elsewhere, float64 for float counts."
+    if not (inter.dtype.kind in 'iub' and union.dtype.kind in 'iub'):
+        return inter.astype(np.float64), union.astype(np.float64), None
+    big = max([f.numerator for f in fs] + [f.denominator for f in fs] + [1])
+    top = max(int(np.abs(union).max(initial=0)), int(np.abs(inter).max(initial=0)))
+    if top * big < 2**63: return inter.astype(np.int64), union.astype(np.int64), None
+    if big < 2**64 and min(int(inter.min(initial=0)), int(union.min(initial=0))) >= 0:
+        wide = np.maximum(inter, union) > (2**63 - 1) // big  # only these products can pass int64
+        return inter.astype(np.int64), union.astype(np.int64), wide  # (values >= 2**63 wrap; uint64 restores them)
+    return inter.astype(object), union.astype(object), None  # negative counts, absurd thresholds: Python ints
 
 # %% ../nbs/00_iou.ipynb #e862fcf5
 def is_hit(inter,  # intersections: array of any shape; int64 counts (exact) or float64 areas
@@ -101,17 +134,15 @@ def is_hit(inter,  # intersections: array of any shape; int64 counts (exact) or 
     inter, union = np.asarray(inter), np.asarray(union)
     if inter.shape != union.shape: raise InputError('inter and union must have the same shape', f'{inter.shape} vs {union.shape}')
     fs, single = _fracs(t)
-    exact = inter.dtype.kind in 'iub' and union.dtype.kind in 'iub'
     union = np.where(union == 0, 1, union)  # inter is 0 there too, so the IoU compares as 0
-    if exact:
-        big = max([f.numerator for f in fs] + [f.denominator for f in fs] + [1])
-        top = max(int(np.abs(union).max(initial=0)), int(np.abs(inter).max(initial=0)))
-        kind = np.int64 if top * big < 2**63 else object  # object: Python ints, exact at any size
-        inter, union = inter.astype(kind), union.astype(kind)
-    else: inter, union = inter.astype(np.float64), union.astype(np.float64)
+    inter, union, wide = _hit_kind(inter, union, fs)
     cmp = np.greater_equal if inclusive else np.greater
     out = np.zeros((len(fs),) + inter.shape, bool)
-    for k, f in enumerate(fs): out[k] = cmp(inter * f.denominator, union * f.numerator)
+    iw, uw = (inter[wide], union[wide]) if wide is not None else (None, None)
+    for k, f in enumerate(fs):
+        out[k] = cmp(inter * f.denominator, union * f.numerator)  # wraps where `wide`: those are redone below
+        if wide is None: continue
+        out[k, ...][wide] = _gt128(_mul128(iw, f.denominator), _mul128(uw, f.numerator), inclusive=inclusive)
     return out[0] if single else out
 
 # %% ../nbs/00_iou.ipynb #9e1a58ed
@@ -173,6 +204,8 @@ def box_iou(a,  # N x 4 boxes (pixels)
     return _ratio(*box_inter_union(a, b, fmt))
 
 # %% ../nbs/00_iou.ipynb #aa2a4e20
+PAIR_BLOCK = 2**18  # candidate pairs `box_pairs` forms at once: its working memory is ~180 bytes a candidate
+
 def _codes(img, n: int, what: str) -> np.ndarray:
     "Validated int64 image codes, one per box."
     img = np.asarray(img)
@@ -180,46 +213,86 @@ def _codes(img, n: int, what: str) -> np.ndarray:
     if len(img) and img.dtype.kind not in 'iu': raise InputError(f'{what} must be integer image codes', f'got dtype {img.dtype}')
     return img.astype(np.int64)
 
-def _starts_inside(key0: np.ndarray,  # int64 [n]: (image, rank of x0) keys of the boxes that are searched
+def _starts_inside(keys: np.ndarray,  # int64 [n]: sorted (image, rank of start) keys of the boxes that are searched
                    lo: np.ndarray, hi: np.ndarray,  # int64 [m]: key ranges of the other boxes
+                   q: np.ndarray,  # int64 [m]: an order that sorts `lo` (searching sorted queries is ~3x faster)
                    *, right: bool):  # True: starts strictly after `lo`; False: at or after `lo`
-    "(i, j): every box j of `key0` whose start key lies in range i ([lo, hi), or (lo, hi) when `right`)."
-    o = np.argsort(key0, kind='stable')
-    k = key0[o]
-    i, j = expand_ranges(np.searchsorted(k, lo, 'right' if right else 'left'), np.searchsorted(k, hi, 'left'))
-    return i, o[j]
+    "(first, end): range i holds positions first[i]:end[i] of `keys`, the keys in [lo, hi) ((lo, hi) when `right`)."
+    first, end = np.empty_like(lo), np.empty_like(hi)
+    first[q] = np.searchsorted(keys, lo[q], 'right' if right else 'left')
+    end[q] = np.searchsorted(keys, hi[q], 'left')
+    return first, end
 
-def _x_overlap_pairs(A: np.ndarray, B: np.ndarray,  # xyxy boxes [N, 4], [M, 4]
-                     ka: np.ndarray, kb: np.ndarray):  # int64 image codes 0..K-1 of each
-    "Every (i, j) of the same image whose x ranges overlap, sorted by (i, j); no Python loop."
-    x = np.concatenate([A[:, 0], A[:, 2], B[:, 0], B[:, 2]])
+def _axis_ranges(a: np.ndarray, b: np.ndarray,  # [N, 2], [M, 2]: start and end of each box along one axis
+                 ka: np.ndarray, kb: np.ndarray):  # int64 image codes 0..K-1 of each
+    "Candidates along one axis as (first, end, order): per a box the b boxes starting in it, per b box the a boxes."
+    x = np.concatenate([a[:, 0], a[:, 1], b[:, 0], b[:, 1]])
     if x.dtype.kind == 'i': r = x - x.min(initial=0); K = np.int64(r.max(initial=0) + 1)  # whole pixels: offsets
     else: r, K = np.unique(x, return_inverse=True)[1].ravel(), np.int64(len(x) + 1)  # ranks keep fractions exact
-    n, m = len(A), len(B)
+    n, m = len(a), len(b)
     key = lambda k, i: k * K + r[i]
     a0, a1 = key(ka, np.arange(n)), key(ka, np.arange(n, 2 * n))
     b0, b1 = key(kb, np.arange(2 * n, 2 * n + m)), key(kb, np.arange(2 * n + m, 2 * n + 2 * m))
-    i1, j1 = _starts_inside(b0, a0, a1, right=False)  # b starts inside a (or with it)
-    j2, i2 = _starts_inside(a0, b0, b1, right=True)  # a starts strictly inside b
-    ia, ib = np.concatenate([i1, i2]), np.concatenate([j1, j2])
-    o = np.lexsort((ib, ia))
-    return ia[o], ib[o]
+    oa, ob = np.argsort(a0, kind='stable'), np.argsort(b0, kind='stable')
+    return ((*_starts_inside(b0[ob], a0, a1, oa, right=False), ob),  # b starts inside a (or with it)
+            (*_starts_inside(a0[oa], b0, b1, ob, right=True), oa))  # a starts strictly inside b
+
+def _n_candidates(ranges) -> int:
+    "Number of candidate pairs of `_axis_ranges`."
+    return sum(int(np.maximum(hi - lo, 0).sum()) for lo, hi, _ in ranges)
+
+# %% ../nbs/00_iou.ipynb #pair-blocks
+def _blocks(lo: np.ndarray, hi: np.ndarray,  # int64 [m]: ranges [lo, hi) of positions in `order`
+            order: np.ndarray,  # int64 [n]: the boxes the positions refer to
+            block: int,  # about this many (range, member) pairs per block
+           ):  # yields (i, j): int64 [<= block + longest range] range index and member box
+    "Every (range, member) pair, a block at a time."
+    c = np.cumsum(np.maximum(hi - lo, 0))
+    total = int(c[-1]) if len(c) else 0
+    cuts = np.unique(np.r_[0, np.searchsorted(c, np.arange(block, total, block), 'right'), len(c)])
+    for s, e in zip(cuts[:-1], cuts[1:]):
+        i, j = expand_ranges(lo[s:e], hi[s:e])
+        yield s + i, order[j]
 
 # %% ../nbs/00_iou.ipynb #9978fb62
+def _overlapping(A: np.ndarray, B: np.ndarray,  # xyxy boxes [N, 4], [M, 4], same dtype
+                 ranges,  # the candidates, from `_axis_ranges`
+                 block: int,  # candidates formed at once
+                ) -> tuple:  # (ia, ib, inter, union) of the pairs with inter > 0, sorted by (ia, ib)
+    "Test the candidates a block at a time; keep only the overlapping pairs."
+    AT, BT = np.ascontiguousarray(A.T), np.ascontiguousarray(B.T)  # gathering columns is ~4x faster than rows
+    area = lambda X: (X[2] - X[0]) * (X[3] - X[1])
+    parts = [[np.zeros(0, np.int64)], [np.zeros(0, np.int64)], [np.zeros(0, A.dtype)], [np.zeros(0, A.dtype)]]
+    for swap, (lo, hi, order) in enumerate(ranges):  # a's ranges hold b boxes; b's ranges (swap) hold a boxes
+        for r, m in _blocks(lo, hi, order, block):
+            i, j = (m, r) if swap else (r, m)
+            a, b = np.take(AT, i, axis=1), np.take(BT, j, axis=1)
+            w, h = np.minimum(a[2], b[2]) - np.maximum(a[0], b[0]), np.minimum(a[3], b[3]) - np.maximum(a[1], b[1])
+            k = np.flatnonzero((w > 0) & (h > 0))
+            inter = w[k] * h[k]  # then the union of the overlapping pairs only, as `_inter_union_xyxy` forms it
+            k, inter = k[inter > 0], inter[inter > 0]  # (a float product can underflow to 0)
+            for p, x in zip(parts, (i[k], j[k], inter, area(a[:, k]) + area(b[:, k]) - inter)): p.append(x)
+    cat = lambda p: (np.concatenate(p), p.clear())[0]  # one column at a time, its parts freed: peak ~1.5x output
+    m = max(len(B), 1)
+    key = cat(parts[0]) * m + cat(parts[1])  # the pairs are distinct: one key each
+    o = np.argsort(key)
+    ia, ib = np.divmod(key[o], m)
+    return ia, ib, cat(parts[2])[o], cat(parts[3])[o]
+
 def box_pairs(a,  # N x 4 boxes (pixels), e.g. the ground truth of a whole file
               a_img,  # int[N]: image code of each box of `a`
               b,  # M x 4 boxes (pixels), e.g. the predictions of a whole file
               b_img,  # int[M]: image code of each box of `b`
               *, fmt: str = 'xywh',  # 'xywh' or 'xyxy', as in `box_inter_union`
+              block: int = PAIR_BLOCK,  # candidate pairs tested at once: bounds the working memory (~180 bytes each)
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # (ia, ib, inter, union), each [K]
     "Sparse overlap table: every pair of boxes of the same image with intersection > 0, for a whole file."
     A, B = _same_kind(_boxes(a, fmt, 'boxes a'), _boxes(b, fmt, 'boxes b'))
     ai, bi = _codes(a_img, len(A), 'a_img'), _codes(b_img, len(B), 'b_img')
     _, k = np.unique(np.concatenate([ai, bi]), return_inverse=True)
-    ia, ib = _x_overlap_pairs(A, B, k[:len(ai)].ravel(), k[len(ai):].ravel())
-    inter, union = _inter_union_xyxy(A[ia], B[ib])
-    keep = inter > 0
-    return ia[keep], ib[keep], inter[keep], union[keep]
+    ka, kb = k[:len(ai)].ravel(), k[len(ai):].ravel()
+    r = min((_axis_ranges(A[:, c], B[:, c], ka, kb) for c in ([0, 2], [1, 3])), key=_n_candidates)  # x first on ties
+    return _overlapping(A, B, r, max(int(block), 1))
 
 # %% ../nbs/00_iou.ipynb #db2eeb7d
 def _stack(m, what: str) -> np.ndarray:

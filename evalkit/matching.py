@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np
 from .errors import InputError
-from .iou import as_fraction, is_hit, check_thresholds
+from .iou import as_fraction, is_hit, check_thresholds, _mul128, _gt128
 
 # %% auto #0
 __all__ = ['iou_rank', 'components', 'Matching', 'match', 'count_matches']
@@ -24,28 +24,59 @@ def _exact(inter, union):
         return i.astype(np.int64), u.astype(np.int64), True
     return i, u, False
 
-def _big(*xs):
-    "True when products of these int64 arrays with small ints could overflow int64."
-    return any(len(x) and np.abs(x).max() > 2**31 for x in xs)
+# %% ../nbs/02_matching.ipynb #0c4f3124
+def _cmp_rows(inter, union,  # int64 [K]: counts >= 0, union >= 1
+              a, b,  # int64 [n]: rows to compare
+             ) -> tuple[np.ndarray, np.ndarray]:  # (IoU[a] > IoU[b], IoU[a] == IoU[b]): bool [n]
+    "Exact comparison of the IoUs of rows a and b by 128-bit cross products."
+    x, y = _mul128(inter[a], union[b]), _mul128(inter[b], union[a])
+    return _gt128(x, y), (x[0] == y[0]) & (x[1] == y[1])
+
+def _cf_order(p, q,  # int64 [n]: numerators >= 0, denominators >= 1
+              group,  # int64 [n]: group of each fraction; groups are ranked first, in this order
+             ) -> np.ndarray:  # int64 [n]: positions sorted by (group, p/q), exact
+    "Exact order of fractions by continued fractions [a0; a1, ...]: one term per vectorised pass (<= 92 for int64)."
+    g, o, live, sign = np.asarray(group, np.int64).copy(), np.argsort(group, kind='stable'), q > 0, 1
+    end = np.iinfo(np.int64).max  # a finished expansion: its next term is infinite
+    while live.any():  # Euclid on every live fraction; a term sorts up at even depth, down at odd depth
+        t, r = np.divmod(p, np.where(live, q, 1))
+        key = np.where(live, sign * t, sign * end - (sign < 0))
+        o = np.lexsort((key, g))
+        g[o] = np.cumsum(np.r_[True, (g[o][1:] != g[o][:-1]) | (key[o][1:] != key[o][:-1])]) - 1
+        p, q, live, sign = np.where(live, q, p), np.where(live, r, q), live & (r != 0), -sign
+    return o
 
 # %% ../nbs/02_matching.ipynb #1abff7b8
-def iou_rank(inter,  # int or float [K]: intersection of each pair
+def _exact_order(inter, union,  # int64 [K]: counts >= 0, union >= 1
+                 o,  # int64 [K]: the rows sorted by float IoU
+                 near,  # bool [K-1]: sorted neighbours closer than the floats can order
+                ) -> tuple[np.ndarray, np.ndarray]:  # (o made exact, same: bool [K-1] neighbours of equal IoU)
+    "Correct the float order exactly: check near neighbours by cross products, re-sort misordered runs."
+    k = np.flatnonzero(near)
+    gt, eq = _cmp_rows(inter, union, o[k], o[k + 1])
+    if gt.any():  # two IoUs closer than the floats can tell, in the wrong order: rare, and only these runs
+        run = np.cumsum(np.r_[True, ~near]) - 1  # run of near neighbours of each sorted position
+        pos = np.flatnonzero(np.isin(run, run[k[gt]]))
+        o = o.copy(); o[pos] = o[pos][_cf_order(inter[o[pos]], union[o[pos]], run[pos])]
+        eq = _cmp_rows(inter, union, o[k], o[k + 1])[1]
+    same = np.zeros(max(len(o) - 1, 0), bool); same[k] = eq
+    return o, same
+
+def iou_rank(inter,  # int or float [K]: intersection of each pair (>= 0)
              union,  # int or float [K]: union of each pair (0 means IoU 0)
             ) -> np.ndarray:  # int64 [K]: 0 for the lowest IoU; equal IoUs share a rank
-    "Dense rank of IoU = inter/union, exact for integer inputs."
+    "Dense rank of IoU = inter/union, exact for integer inputs (float inputs: by the float quotient)."
     inter, union, is_int = _exact(inter, union)
+    if is_int and len(inter) and min(inter.min(), union.min()) < 0:
+        raise InputError('areas must be >= 0', f'inter {inter.min()}, union {union.min()} in iou_rank')
+    if is_int: inter, union = np.where(union > 0, inter, 0), np.where(union > 0, union, 1)
     with np.errstate(divide='ignore', invalid='ignore'): f = np.where(union > 0, inter / np.where(union > 0, union, 1), 0.)
     o = np.argsort(f, kind='stable')
-    new = np.r_[True, f[o][1:] != f[o][:-1]] if len(o) else np.zeros(0, bool)
-    if is_int and len(o) > 1:
-        i, u = inter[o], union[o]
-        if _big(i, u): i, u = i.astype(object), u.astype(object)
-        if np.any(~new[1:] & (i[1:] * u[:-1] != i[:-1] * u[1:])):  # distinct fractions with one float: rare
-            q = [Fraction(int(a), int(b)) if b else Fraction(0) for a, b in zip(inter, union)]
-            o = np.array(sorted(range(len(q)), key=q.__getitem__), dtype=np.int64)
-            new = np.r_[True, [q[a] != q[b] for a, b in zip(o[1:], o[:-1])]].astype(bool)
+    fo = f[o]
+    if is_int: o, same = _exact_order(inter, union, o, near=fo[1:] - fo[:-1] <= fo[1:] * 2.0**-49)
+    else: same = fo[1:] == fo[:-1]
     rank = np.empty(len(o), np.int64)
-    rank[o] = np.cumsum(new) - 1
+    rank[o] = np.cumsum(np.r_[True, ~same][:len(o)]) - 1
     return rank
 
 # %% ../nbs/02_matching.ipynb #ffc3a3e9

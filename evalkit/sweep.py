@@ -215,14 +215,20 @@ def _class_text(result: Result, digits: int) -> list[str]:
     if left: lines.append(f"not in the mAP (no ground truth): {', '.join(left)}")
     return lines
 
+def _images_text(result: Result) -> str:
+    "Which images took part, in words: '2 images scored', '549 of 26,684 images scored; 26,135 ... left out'."
+    n, total = result.n_images, len(result.images)
+    some = f"{n:,} image{'' if n == 1 else 's'}" if n == total else f'{n:,} of {total:,} images'
+    left = f'; {total - n:,} with no ground truth and no predictions left out' if n != total else ''
+    return {'per-image sweep': f'{some} scored{left}', 'pooled sweep': f'{some}, pooled',
+            'ranked AP': f'mAP averaged over the thresholds; {some}'}[result.family]
+
 def result_text(result: Result,  # any metric's result
                 digits: int = 6,  # decimals of the score and values
                ) -> str:  # a few lines of fixed-width text
     "The score, what took part, and a per-threshold table (ranked AP: the per-class table) as text."
     p = result.params
-    what = {'per-image sweep': f'{result.n_images} images scored', 'pooled sweep': f'{result.n_images} images, pooled',
-            'ranked AP': f'mAP averaged over the thresholds; {result.n_images} images'}[result.family]
-    lines = [f'{result.metric} score: {result.score:.{digits}f}  ({what})']
+    lines = [f'{result.metric} score: {result.score:.{digits}f}  ({_images_text(result)})']
     if result.classes is not None: return '\n'.join(lines + _class_text(result, min(digits, 4)))
     tot, name = totals(result), value_name(p.get('beta'))
     lines.append(f"{'IoU ' + result.hit:>7} {name:>14} {'TP':>8} {'FP':>8} {'FN':>8}")

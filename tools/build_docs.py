@@ -15,7 +15,9 @@
    `code-fold` a <details> block), plotly figures are drawn by one local copy of plotly.js (`plotly.min.js`, from the
    installed plotly package: no CDN, the site works offline), live widgets get a note, nbdev's absolute links and
    `.ipynb` links become relative links between pages.
-4. `benchmarks/results.json`, when present, becomes a benchmark chart page.
+4. `benchmarks/results.json`, when present, becomes a benchmark chart page, and `benchmarks/results.md` a page of its
+   own (`benchmarks/results.html`); the notebooks' relative links to that file (`../benchmarks/results.md`, which the
+   README shows from the repository root) point at the page, so they work offline.
 
 Notebooks in git stay clean (no outputs); the site shows the outputs of this build.
 """
@@ -353,9 +355,20 @@ def rel_root(out_rel: Path) -> str:
     return '../' * (len(out_rel.parts) - 1)
 
 
+SITE_FILES = {'benchmarks/results.md': 'benchmarks/results.html'}  # repository file -> its page on the site
+
+
+def _repo_file(m, page: Path):
+    "A relative link to a repository file that has a page (`SITE_FILES`) -> a relative link to that page."
+    target = os.path.normpath(f'nbs/{page.parent.as_posix()}/{m.group(2)}')
+    if target not in SITE_FILES: return m.group(0)
+    return f'{m.group(1)}{os.path.relpath(SITE_FILES[target], page.parent.as_posix() or ".")}{m.group(3) or ""}"'
+
+
 def fix_links(body: str, page: Path, pages_by_nb: dict, root: str, doc_url: str) -> str:
     "nbdev's absolute doc links and `.ipynb` links -> relative links between pages."
     body = body.replace(doc_url, root)
+    body = re.sub(r'(href=")([^"#:]+\.md)(#[^"]*)?"', lambda m: _repo_file(m, page), body)
     def ipynb(m):
         target, frag = m.group(2), m.group(3) or ''
         if re.match(r'^[a-z]+:', target): return m.group(0)
@@ -367,8 +380,8 @@ def fix_links(body: str, page: Path, pages_by_nb: dict, root: str, doc_url: str)
     return re.sub(r'(href=")([^"#]+)\.ipynb(#[^"]*)?"', ipynb, body)
 
 
-def render(proc: Path, rels: list, out: Path, bench: dict | None) -> list:
-    "Render the processed notebooks (and the benchmark page) into `out`; returns the page records."
+def render(proc: Path, rels: list, out: Path, bench: list) -> list:
+    "Render the processed notebooks (and the benchmark pages) into `out`; returns the page records."
     import nbformat
     from nbconvert import HTMLExporter
     from nbconvert.preprocessors import TagRemovePreprocessor
@@ -389,7 +402,7 @@ def render(proc: Path, rels: list, out: Path, bench: dict | None) -> list:
         loaded.append(dict(rel=rel, nb=nb, fm=fm, title=title, section=section, href=html_name(rel, fm),
                            source=f'nbs/{rel.as_posix()}'))
     pages = sorted(loaded, key=lambda p: (p['section'] != 'Start', p['section'] == 'Tutorials', _tutorial_rank(p['rel'])))
-    if bench: pages.append(dict(title='Benchmarks', section='Benchmarks', href=Path('benchmarks.html'), source=bench['source']))
+    for b in bench: pages.append(dict(b, section='Benchmarks'))
     by_nb = {os.path.normpath(p['rel'].as_posix()): p['href'].as_posix() for p in pages if 'rel' in p}
     from configparser import ConfigParser
     ini = ConfigParser(); ini.read(ROOT/'settings.ini')
@@ -410,7 +423,7 @@ def render(proc: Path, rels: list, out: Path, bench: dict | None) -> list:
             body, _ = exporter.from_notebook_node(node)
             desc = p['fm'].get('description')
         else:
-            body, desc = bench['body'], bench['description']
+            body, desc = p['body'], p['description']
         body = fix_links(body, p['href'], by_nb, root, doc_url)
         page = PAGE.format(title=html.escape(p['title']), root=root, nav=nav_html(pages, p['href'], root), body=body,
                            subtitle=f'<p class="subtitle">{html.escape(str(desc))}</p>' if desc else '',
@@ -473,7 +486,15 @@ def benchmark_page(path: Path) -> dict | None:
              "(<code>benchmarks/run.py</code>).</p>")
     body = intro + _plotly_html(json.loads(fig.to_json()), 0) + f'<h2>All rows</h2><table>{th}{trs}</table>'
     return dict(body=body, description='How long evalkit and its peers take to score the same files.',
-                source=str(path.relative_to(ROOT)))
+                source=str(path.relative_to(ROOT)), title='Benchmarks', href=Path('benchmarks.html'))
+
+
+def markdown_page(path: Path, title: str, href: str) -> dict | None:
+    "A page showing a repository markdown file (tables included), or None when there is none."
+    if not path.exists(): return None
+    import mistune
+    body = mistune.create_markdown(plugins=['table'])(path.read_text(encoding='utf-8'))
+    return dict(body=body, description=None, source=str(path.relative_to(ROOT)), title=title, href=Path(href))
 
 
 def build(out: Path, n_workers: int = 2, keep: bool = False) -> list:
@@ -490,7 +511,9 @@ def build(out: Path, n_workers: int = 2, keep: bool = False) -> list:
         out.mkdir(parents=True)
         import plotly
         shutil.copy(Path(plotly.__file__).parent/'package_data'/'plotly.min.js', out/'plotly.min.js')
-        pages = render(proc, rels, out, benchmark_page(ROOT/'benchmarks'/'results.json'))
+        extra = (benchmark_page(ROOT/'benchmarks'/'results.json'),
+                 markdown_page(ROOT/'benchmarks'/'results.md', 'Benchmark results', SITE_FILES['benchmarks/results.md']))
+        pages = render(proc, rels, out, [x for x in extra if x])
     finally:
         if keep: print(f'scratch kept in {scratch}')
         else: shutil.rmtree(scratch, ignore_errors=True)

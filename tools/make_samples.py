@@ -1,6 +1,7 @@
 """Make the bundled sample submissions (seeded): plausible predictions for the real ground truth in data/.
 
     python tools/make_samples.py            # writes data/sample_{rsna,dsb2018,airbus}_submission.csv
+                                            # and data/sample_rsna_submission_b.csv (a second model)
                                             # and data/sample_icdar2017_submission.xml
 
 Each prediction starts from a ground-truth object and is shifted, grown or shrunk; some objects are missed and some
@@ -99,6 +100,8 @@ if __name__ == '__main__':
         df = make(np.random.default_rng(2018))
         df.to_csv(DATA/f'sample_{name}_submission.csv', index=False)
         print(f'data/sample_{name}_submission.csv: {len(df)} rows')
+    rsna(np.random.default_rng(2019)).to_csv(DATA/'sample_rsna_submission_b.csv', index=False)  # a second model
+    print('data/sample_rsna_submission_b.csv: a second RSNA submission, for `evalkit compare`')
     from evalkit.icdar import write_submission
     det = icdar2017(np.random.default_rng(2017))
     write_submission(det, DATA/'sample_icdar2017_submission.xml')

@@ -4,9 +4,10 @@
     python tools/readme.py --check    # exit 1 (and say why) when README.md is not what index.ipynb gives
 
 Markdown cells are copied; code cells become ```python blocks (`#|` lines dropped, `#| hide` cells left out; the
-notebook is kept without outputs, so none are shown); links to notebooks become links into `nbs/`.
+notebook is kept without outputs, so none are shown); relative links, written from `nbs/`, become links from the
+repository root (`12_custom.ipynb` -> `nbs/12_custom.ipynb`, `../benchmarks/results.md` -> `benchmarks/results.md`).
 """
-import json, re, sys
+import json, os, re, sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -16,7 +17,8 @@ NOTE = '<!-- Generated from nbs/index.ipynb by tools/readme.py (`make readme`): 
 def _link(m):
     target = m.group(2)
     if re.match(r'^[a-z]+:|^#|^/', target): return m.group(0)
-    return f'{m.group(1)}(nbs/{target})'
+    path, hash_, frag = target.partition('#')
+    return f'{m.group(1)}({os.path.normpath("nbs/" + path)}{hash_}{frag})'
 
 
 def readme(nb_path: Path = ROOT/'nbs'/'index.ipynb') -> str:
@@ -25,7 +27,7 @@ def readme(nb_path: Path = ROOT/'nbs'/'index.ipynb') -> str:
     for c in json.loads(nb_path.read_text(encoding='utf-8'))['cells']:
         src = ''.join(c['source']).strip('\n')
         if c['cell_type'] == 'markdown':
-            parts.append(re.sub(r'(\[[^\]]*\])\(([^)\s]+\.ipynb(?:#[^)]*)?)\)', _link, src))
+            parts.append(re.sub(r'(\[[^\]]*\])\(([^)\s]+)\)', _link, src))
         elif c['cell_type'] == 'code':
             lines = src.split('\n')
             flags = [l for l in lines if re.match(r'^\s*#\|', l)]
