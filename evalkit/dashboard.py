@@ -14,9 +14,55 @@ from .drawing import (png_bytes, image_layers, paint, view_picture, iou_picture,
                              class_table_html, legend_html, image_title, curve_figure, histogram_figure, image_figure,
                              iou_figure, pr_figure)
 from .sweep import value_name
+from .cutoff import cutoff_keys, cutoff_curve, cut_analysis
+from .breakdown import breakdown, FN_KINDS, FP_KINDS, FN_COLS, FP_COLS
 
 # %% auto #0
-__all__ = ['METRICS', 'Dashboard', 'dashboard', 'RankedDashboard', 'time_slider_update']
+__all__ = ['METRICS', 'dashboard_layout', 'Dashboard', 'dashboard', 'RankedDashboard', 'time_slider_update']
+
+# %% ../nbs/05b_dashboard.ipynb #widgets-layout
+def dashboard_layout(*, top: list,  # the controls' row
+                     captions: list,  # full-width lines under it
+                     left: list,  # the dataset's views (a column about 560 pixels wide)
+                     right: list):  # the picked image's views (a column at least 400 pixels wide)
+    "The dashboard's box: rows that wrap, two columns side by side when they fit, stacked when not."
+    import ipywidgets as W
+    wrap = lambda kids, **kw: W.HBox(kids, layout=W.Layout(flex_flow='row wrap', max_width='100%', **kw))
+    column = lambda kids, basis: W.VBox(kids, layout=W.Layout(flex=f'1 1 {basis}', max_width='100%', min_width='0'))
+    return W.VBox([wrap(top, align_items='center'), *captions,
+                   wrap([column(left, '560px'), column(right, '400px')], grid_gap='0 16px')],
+                  layout=W.Layout(max_width='100%'))
+
+# %% ../nbs/05b_dashboard.ipynb #widgets-cutoff
+class _Cutoff:
+    "The cutoff control of a dashboard: the slider over an analysis' distinct keys, and the analysis at its value."
+    def __init__(self, analysis):  # the `Analysis` of every prediction
+        import ipywidgets as W
+        self.full, self.by = analysis, 'confidence' if analysis.scene.pred_conf is not None else 'area'
+        try: self.keys = cutoff_keys(analysis.scene, self.by)
+        except InputError: self.keys = np.zeros(0)
+        cuts = np.unique(self.keys)
+        labels = [f'{c:.6g}' for c in cuts]
+        if len(set(labels)) < len(labels): labels = [repr(float(c)) for c in cuts]
+        self.slider = W.SelectionSlider(options=list(zip(labels, cuts.tolist())) or [('none', None)],
+                                        description=f"{self.by} \u2265", continuous_update=False,
+                                        disabled=len(cuts) < 2, layout=W.Layout(width='420px', max_width='100%'))
+        self.label = W.HTML(); self.label.add_class('evalkit-cutoff')
+        try: self.best = cutoff_curve(analysis, by=self.by).best if len(cuts) else None
+        except InputError: self.best = None  # too many cutoffs to re-score: no best shown
+
+    def analysis(self):
+        "The analysis of the predictions kept at the slider's value."
+        c = self.slider.value
+        return self.full if c is None or c <= self.keys.min() else cut_analysis(self.full, c, by=self.by)
+
+    def caption(self) -> str:
+        "What the cutoff keeps, and the best cutoff, as HTML."
+        c, n = self.slider.value, len(self.keys)
+        if c is None: return ''
+        kept = int((self.keys >= c).sum())
+        best = '' if self.best is None else f"; best cutoff {self.best['cutoff']:.6g} (score {self.best['score']:.4f})"
+        return f'{self.by} \u2265 {c:.6g}: {kept:,} of {n:,} predictions kept{best}'
 
 # %% ../nbs/05b_dashboard.ipynb #b650b1d1
 METRICS = ('TP/(TP+FP+FN)', 'F-beta')
@@ -28,43 +74,52 @@ class Dashboard:
                  image=None,  # image to show first (default: the worst)
                  canvas=None):  # (H, W) of images when the scene has boxes (default: the metric's, e.g. 1024 x 1024)
         import ipywidgets as W
-        self.model, self.loader, self._cache = prepare(analysis), loader, {}
+        self.model, self.loader, self._cache, self._errors = prepare(analysis), loader, {}, None
+        self.cut = _Cutoff(self.model.analysis)
         self.canvas = canvas or getattr(getattr(analysis, 'spec', None), 'canvas', (1024, 1024))
         beta, hit = self.model.result.params.get('beta'), self.model.result.hit
         self.slider = W.SelectionSlider(options=list(self.model.labels), value=self.model.labels[0],
-                                        description=f'IoU {hit}', continuous_update=True, layout=W.Layout(width='420px'))
-        self.metric = W.ToggleButtons(options=METRICS, value=METRICS[beta is not None], description='metric')
+                                        description=f'IoU {hit}', continuous_update=True,
+                                        layout=W.Layout(width='420px', max_width='100%'))
+        self.metric = W.ToggleButtons(options=METRICS, value=METRICS[beta is not None])  # no description: it stacks
         self.beta = W.BoundedFloatText(value=2.0 if beta is None else float(beta), min=0.01, max=100, step=0.5,
                                        description='beta', layout=W.Layout(width='160px'), disabled=beta is None)
         self.order = W.ToggleButtons(options=['worst first', 'solution order'], value='worst first',
-                                     style=dict(button_width='110px'))
-        self.picker = W.Dropdown(options=image_order(self.model, beta=beta), description='image', layout=W.Layout(width='480px'))
+                                     style=dict(button_width='auto'))  # no label cut short
+        self.picker = W.Dropdown(options=image_order(self.model, beta=beta), description='image',
+                                 layout=W.Layout(width='480px', max_width='100%'))
         if image is not None: self.picker.value = str(self.model.image_ids[image_code(self.model, image)])
         self.score_label, self.totals, self.image_label, self.iou_label = W.HTML(), W.HTML(), W.HTML(), W.HTML()
         self.score_label.add_class('evalkit-score'); self.totals.add_class('evalkit-totals')
         self.image_label.add_class('evalkit-image'); self.iou_label.add_class('evalkit-iou')
         # every view is a picture in a core widget (SVG in `HTML`, PNG in `Image`): the page loads no figure library,
         # and nothing is updated that the page does not show; `figures()` gives plotly figures on request
-        self.curve_svg, self.hist_svg = (W.HTML(layout=W.Layout(min_width='570px')) for _ in range(2))
+        self.curve_svg, self.hist_svg = W.HTML(), W.HTML()  # SVG 560 wide, shrunk to fit (max-width: 100%)
         self.curve_svg.add_class('evalkit-curve'); self.hist_svg.add_class('evalkit-hist')
         # the pictures keep their proportions: the image 400 pixels high, the IoU table at its own size (crisp cells)
-        self.image_png = W.Image(format='png', layout=W.Layout(height='400px', width='auto', max_width='720px',
+        self.image_png = W.Image(format='png', layout=W.Layout(height='400px', width='auto', max_width='100%',
                                                                object_fit='contain', align_self='flex-start'))
-        self.iou_png = W.Image(format='png', layout=W.Layout(width='auto', height='auto', align_self='flex-start'))
-        self.image_legend = W.HTML()
+        self.iou_png = W.Image(format='png', layout=W.Layout(width='auto', height='auto', max_width='100%',
+                                                             align_self='flex-start'))
+        self.image_legend, self.errors = W.HTML(), W.HTML()
+        self.errors.add_class('evalkit-errors')
         self.image_png.add_class('evalkit-overlay'); self.iou_png.add_class('evalkit-iou-table')
         self.image_legend.add_class('evalkit-legend')
         self.update(new_image=True)
         self.slider.observe(lambda ch: self.update(), 'value')
         self.metric.observe(self._on_metric, 'value'); self.beta.observe(self._on_metric, 'value')
         self.order.observe(lambda ch: self._reorder(), 'value')
+        self.cut.slider.observe(lambda ch: self._on_cutoff(), 'value')
         self._quiet = False
         self.picker.observe(lambda ch: self._quiet or self.update(new_image=True), 'value')
         head = W.HTML(f'<b>{_html.escape(self.model.result.metric)}</b>: {len(self.model.image_ids)} images')
-        self.widget = W.VBox([W.HBox([head, self.slider, self.metric, self.beta]), self.score_label, self.totals,
-                              W.HBox([W.VBox([self.curve_svg, self.hist_svg], layout=W.Layout(min_width='580px')),
-                                      W.VBox([W.HBox([self.picker, self.order]), self.image_label, self.image_legend,
-                                              self.image_png, self.iou_label, self.iou_png])])])
+        self.cut.label.value = self.cut.caption()
+        self.widget = dashboard_layout(top=[head, self.slider, self.cut.slider, self.metric, self.beta],
+                                       captions=[self.score_label, self.totals, self.cut.label],
+                                       left=[self.curve_svg, self.hist_svg],
+                                       right=[W.HBox([self.picker, self.order], layout=W.Layout(flex_flow='row wrap')),
+                                              self.image_label, self.image_legend, self.errors, self.image_png,
+                                              self.iou_label, self.iou_png])
 
     @property
     def t_index(self) -> int: return self.model.labels.index(self.slider.value)
@@ -81,7 +136,7 @@ class Dashboard:
         self.score_label.value = (f'<b>{value_name(v.beta)} at {at}: <span class="value">{v.score_at:.4f}'
                                   f'</span></b> (mean over {n} images); score over all thresholds {v.score:.4f}')
         self.totals.value = f"TP {v.tp:,} &nbsp; FP {v.fp:,} &nbsp; FN {v.fn:,} at {at}"
-        self.image_label.value = f'<b>{image_title(iv, self.model)}</b>'
+        self.image_label.value = f'<b style="overflow-wrap:anywhere">{image_title(iv, self.model)}</b>'  # long ids wrap
         self.iou_label.value = (f'<b>IoU table: {len(iv.gt)} ground truth x {len(iv.pred)} predictions</b>, hits at '
                                 f'{at}: {int(iv.hit.sum())}, matched: {int(iv.matched.sum())}<br><sub>rows: '
                                 f'ground truth (solution order), columns: predictions (submission order); colour: IoU '
@@ -93,6 +148,22 @@ class Dashboard:
             px = self.loader(iv.image_id) if self.loader is not None else None
             self._cache = {iv.image_id: image_layers(self.model, iv.code, pixels=px, canvas=self.canvas)}
         return paint(self._cache[iv.image_id], iv)
+
+    def _on_cutoff(self):
+        "The cutoff moved: the model of the kept predictions, then every view."
+        self.model, self._cache, self._errors = prepare(self.cut.analysis()), {}, None
+        self.cut.label.value = self.cut.caption()
+        self._reorder(); self.update(new_image=True)
+
+    def _error_line(self, iv: ImageView) -> str:
+        "The picked image's false negatives and false positives by category at the slider's threshold, as HTML."
+        if self._errors is None: self._errors = breakdown(self.model.analysis).per_image
+        e = self._errors
+        row = e[(e.image_id == iv.image_id) & (e.threshold == float(self.model.analysis.spec.thresholds[iv.t_index]))]
+        if not len(row): return ''
+        r = row.iloc[0]
+        part = lambda cols, kinds: ', '.join(f'{k} {int(r[c])}' for c, k in zip(cols, kinds))
+        return f'errors: FN {int(r.fn)} ({part(FN_COLS, FN_KINDS)}); FP {int(r.fp)} ({part(FP_COLS, FP_KINDS)})'
 
     def _on_metric(self, change=None):
         self.beta.disabled = self.metric.value == METRICS[0]
@@ -114,6 +185,7 @@ class Dashboard:
         self.iou_png.value = png_bytes(iou_picture(iv))
         self.image_png.value = png_bytes(view_picture(self.model, iv, self._picture(iv)))
         self.image_legend.value = legend_html(self.model, iv)
+        self.errors.value = self._error_line(iv)
 
     def figures(self) -> dict:
         "The views at the controls' current values as plotly figures (built on request, for notebooks and reports)."
@@ -140,15 +212,16 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
         m = get_metric(a)
         if solution is None or submission is None: raise InputError('a solution and a submission are needed with a metric name')
         a = m.analyse(solution, submission, **options)
-    if a.result.family == 'ranked AP': return RankedDashboard(a.result)
+    if a.result.family == 'ranked AP': return RankedDashboard(a.result, analysis=a)
     return Dashboard(a, loader=loader, image=image)
 
 # %% ../nbs/05b_dashboard.ipynb #9dd24d93
 class RankedDashboard:
     "Live dashboard of a ranked AP result: threshold toggle, PR curves with interpolation points, AP/F1 per class."
-    def __init__(self, result):  # a ranked AP `Result`
+    def __init__(self, result,  # a ranked AP `Result`
+                 *, analysis=None):  # its `Analysis`, for the cutoff slider (none without it)
         import ipywidgets as W
-        self.result = result
+        self.result, self.cut = result, _Cutoff(analysis) if analysis is not None else None
         self.labels = [threshold_text(t) for t in result.thresholds]
         self.toggle = W.ToggleButtons(options=self.labels, value=self.labels[0], description=f'IoU {result.hit}')
         self.table, self.score_label, self.pr = W.HTML(), W.HTML(), W.HTML()  # the curves as SVG (`pr_svg`)
@@ -156,8 +229,18 @@ class RankedDashboard:
         self.score_label.add_class('evalkit-score')
         self.update()
         self.toggle.observe(lambda ch: self.update(), 'value')
-        self.widget = W.VBox([W.HTML(f'<h3>{_html.escape(result.title or result.metric)}</h3>'), self.toggle,
-                              self.score_label, self.pr, self.table])
+        cut = [] if self.cut is None else [self.cut.slider, self.cut.label]
+        if self.cut is not None:
+            self.cut.label.value = self.cut.caption()
+            self.cut.slider.observe(lambda ch: self._on_cutoff(), 'value')
+        self.widget = W.VBox([W.HTML(f'<h3>{_html.escape(result.title or result.metric)}</h3>'), self.toggle, *cut,
+                              self.score_label, self.pr, self.table], layout=W.Layout(max_width='100%'))
+
+    def _on_cutoff(self):
+        "The cutoff moved: the result of the kept detections, then every view."
+        self.result = self.cut.analysis().result
+        self.cut.label.value = self.cut.caption()
+        self.update()
 
     @property
     def t_index(self) -> int: return self.labels.index(self.toggle.value)

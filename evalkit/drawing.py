@@ -174,7 +174,10 @@ def image_title(iv: ImageView, model: Model) -> str:
           '(solid: ground truth, dashed: prediction)'
     own = ('this image alone (the score pools the counts of every image)' if model.result.family == 'pooled sweep'
            else 'image score')
-    return (f'{_html.escape(str(iv.image_id))}<br><sub>at IoU {_html.escape(model.result.hit)} {model.labels[iv.t_index]}: '
+    head = f'{_html.escape(str(iv.image_id), quote=False)}<br><sub>'
+    if np.isnan(iv.score):  # left out by the empty-image policy: nothing to average
+        return head + f'not scored: no ground truth and no predictions {how}</sub>'
+    return (head + f'at IoU {_html.escape(model.result.hit)} {model.labels[iv.t_index]}: '
             f'value {v:.4f}, {own} {iv.score:.4f} {how}</sub>')
 
 def legend_html(model: Model, iv: ImageView) -> str:
@@ -272,7 +275,8 @@ def _svg(w: int, h: int, body: list, *, title: str, xlabel: str, ylabel: str, xt
             f'<text x="{sx(v):.1f}" y="{y1 + 16:.1f}" text-anchor="middle">{e(t)}</text>' for v, t in xt]
     grid += [f'<line x1="{x0:.1f}" x2="{x1:.1f}" y1="{sy(v):.1f}" y2="{sy(v):.1f}" stroke="#fff"/>'
              f'<text x="{x0 - 6:.1f}" y="{sy(v) + 4:.1f}" text-anchor="end">{e(t)}</text>' for v, t in yt]
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="11">'
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+            'style="max-width:100%;height:auto" font-family="sans-serif" font-size="11">'
             f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" fill="#e5ecf6"/>' + ''.join(grid)
             + f'<text x="{w / 2:.0f}" y="18" text-anchor="middle" font-size="14">{e(title)}</text>'
             f'<text x="{(x0 + x1) / 2:.1f}" y="{h - 6}" text-anchor="middle" font-size="12">{e(xlabel)}</text>'
@@ -333,11 +337,11 @@ def pr_figure(view: RankedView) -> go.Figure:
     "Precision-recall curves of the classes in the mAP with the points their AP averages, at one threshold."
     fig = go.Figure()
     for c, (rec, prec) in view.curves.items():
-        col = _class_color(view, c)
-        fig.add_trace(go.Scatter(x=rec, y=prec, mode='lines+markers', name=f'{c} (AP {view.table.ap[c]:.3f})',
+        col, name = _class_color(view, c), _html.escape(str(c), quote=False)  # plotly reads names as HTML: shown as is
+        fig.add_trace(go.Scatter(x=rec, y=prec, mode='lines+markers', name=f'{name} (AP {view.table.ap[c]:.3f})',
                                  line=dict(color=col), marker=dict(size=5), legendgroup=c))
         fig.add_trace(go.Scatter(x=view.points[c][0], y=view.points[c][1], mode='markers', legendgroup=c,
-                                 name=f'{c}: {len(view.points[c][0])} points', marker=dict(symbol='square-open', size=10, color=col)))
+                                 name=f'{name}: {len(view.points[c][0])} points', marker=dict(symbol='square-open', size=10, color=col)))
     fig.update_layout(title=f'precision-recall at IoU {view.hit} {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}',
                       xaxis=dict(title='recall', range=[-0.02, 1.02]), yaxis=dict(title='precision', range=[-0.02, 1.05]),
                       height=420, margin=dict(l=50, r=10, t=40, b=40))
@@ -347,16 +351,16 @@ def pr_svg(view: RankedView, w: int = 620, h: int = 420) -> str:
     "The precision-recall curves and 11 interpolation points of `pr_figure` as SVG, for the live dashboard."
     sx = lambda v: 50 + (v + 0.02) / 1.04 * (w - 230)
     sy = lambda v: h - 45 - (v + 0.02) / 1.07 * (h - 80)
-    body = []
+    body, e = [], _html.escape  # class names are the user's text: escaped in attributes and text alike
     for k, (c, (rec, prec)) in enumerate(view.curves.items()):
-        col = _class_color(view, c)
+        col, ap, pts, c = _class_color(view, c), view.table.ap[c], view.points[c], e(str(c))
         if len(rec): body.append(f'<polyline class="pr" data-cls="{c}" data-n="{len(rec)}" fill="none" stroke="{col}" '
                                  'stroke-width="2" points="' + ' '.join(f'{sx(a):.1f},{sy(b):.1f}' for a, b in zip(rec, prec)) + '"/>')
         body += [f'<rect class="pt" data-cls="{c}" data-p="{float(b)!r}" x="{sx(a) - 4:.1f}" y="{sy(b) - 4:.1f}" width="8" '
                  f'height="8" fill="none" stroke="{col}"><title>{c}: recall {a:.1f}, interpolated precision {b:.4f}</title></rect>'
-                 for a, b in zip(*view.points[c])]
+                 for a, b in zip(*pts)]
         body.append(f'<rect x="{w - 170}" y="{40 + 18 * k}" width="10" height="10" fill="{col}"/>'
-                    f'<text x="{w - 155}" y="{49 + 18 * k}">{c} (AP {view.table.ap[c]:.3f})</text>')
+                    f'<text x="{w - 155}" y="{49 + 18 * k}">{c} (AP {ap:.3f})</text>')
     ticks = [(v, f'{v:g}') for v in (0, 0.2, 0.4, 0.6, 0.8, 1)]
     return _svg(w, h, body, title=f'precision-recall at IoU {view.hit} {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}',
                 xlabel='recall (squares: interpolation points)', ylabel='precision', xt=ticks, yt=ticks, sx=sx, sy=sy,
@@ -364,6 +368,6 @@ def pr_svg(view: RankedView, w: int = 620, h: int = 420) -> str:
 
 def class_table_html(view: RankedView) -> str:
     "The per-class table at one threshold, with the means, as HTML."
-    t = view.table[['ap', 'f1', 'precision', 'recall', 'npos', 'ndet', 'tp', 'fp']].copy()
+    t = view.table[['ap', 'f1', 'precision', 'recall', 'npos', 'ndet', 'tp', 'fp']].astype(object)  # the mean row: ''
     t.loc['mean'] = [view.map, view.avg_f1, t.precision.mean(), t.recall.mean()] + [''] * 4
     return t.to_html(float_format=lambda x: f'{x:.4f}', classes='evalkit-class-table')

@@ -4,7 +4,7 @@
 
 # %% ../nbs/17_serve.ipynb #srv-imports
 from __future__ import annotations
-import importlib.util, json, shutil, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import importlib.util, json, os, shutil, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from .errors import InputError
@@ -76,8 +76,9 @@ def serve(metric: str, solution, submission,  # as `app_notebook`
     (folder/'evalkit_dashboard.ipynb').write_text(json.dumps(app_notebook(metric, solution, submission, options=options)))
     port = port or free_port()
     log = open(folder/'voila.log', 'w')
+    env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get('PATH', '')]))
     proc = subprocess.Popen([sys.executable, '-m', 'voila', 'evalkit_dashboard.ipynb', '--no-browser', f'--port={port}',
-                             '--Voila.ip=127.0.0.1'], cwd=folder, stdout=log, stderr=subprocess.STDOUT)
+                             '--Voila.ip=127.0.0.1'], cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT)
     log.close()
     server = Server(url=f'http://127.0.0.1:{port}/', process=proc, folder=folder)
     _wait_up(server, timeout)

@@ -509,6 +509,7 @@ def build(out: Path, n_workers: int = 2, keep: bool = False) -> list:
         proc = process(execd, scratch, n_workers, env)
         if out.exists(): shutil.rmtree(out)
         out.mkdir(parents=True)
+        if (ROOT/'nbs'/'images').is_dir(): shutil.copytree(ROOT/'nbs'/'images', out/'images', dirs_exist_ok=True)
         import plotly
         shutil.copy(Path(plotly.__file__).parent/'package_data'/'plotly.min.js', out/'plotly.min.js')
         extra = (benchmark_page(ROOT/'benchmarks'/'results.json'),
