@@ -8,7 +8,7 @@ import argparse, json, os, sys, time
 from pathlib import Path
 import numpy as np, pandas as pd
 from . import __version__
-from .errors import InputError
+from .errors import InputError, DEFAULT_LIMITS, as_limits
 from .iou import hit_text
 from .metrics import METRICS, get_metric, list_metrics, all_options
 from .competitions import check_output, write_atomic
@@ -46,6 +46,8 @@ def _metric_options(p: argparse.ArgumentParser):
     g.add_argument('--strict', dest='inclusive', action='store_const', const=False,
                    help='hit when IoU > t, also with --matching kernel')
     p.add_argument('--thresholds', help='comma-separated IoU thresholds, e.g. 0.5,0.75 (default: the competition\'s)')
+    p.add_argument('--limit', action='append', metavar='NAME=VALUE', help='raise or lower a limit on the inputs '
+                   '(repeatable): ' + ', '.join(f'{k}={v:,}' for k, v in vars(DEFAULT_LIMITS).items()) + ' (the defaults)')
     for o, names in all_options().values():
         kw = dict(action='store_const', const=True) if o.flag else dict(choices=[c for c in o.choices or () if c is not None] or None)
         shown = 'x'.join(map(str, o.default)) if isinstance(o.default, tuple) else o.default
@@ -75,6 +77,7 @@ def _analysis_commands(sub):
     m.add_argument('--per-image', metavar='PATH', help='write both submissions\' counts per image as CSV')
     d = sub.add_parser('dashboard', help='serve the live dashboard on these files (Voila on 127.0.0.1; dashboard extra)')
     _metric_options(d)
+    d.add_argument('b', metavar='B', nargs='?', help='a second submission: compare mode, A and B side by side')
     d.add_argument('--port', type=int, default=0, help='the port (default: a free one)')
 
 def _parser() -> argparse.ArgumentParser:
@@ -113,6 +116,7 @@ def _options(a) -> tuple:
         raise InputError(f"{o.cli} applies to {', '.join(users)}, not {m.name}")
     if a.inclusive is not None: opts['inclusive'] = a.inclusive
     if a.thresholds is not None: opts['thresholds'] = [t.strip() for t in a.thresholds.split(',')]
+    if a.limit: opts['limits'] = as_limits(a.limit)
     return m, opts
 
 def _inputs(a) -> list:
@@ -185,7 +189,9 @@ def _dashboard(a, out, err) -> int:
     from evalkit.serve import serve
     if not 0 <= a.port <= 65535: raise InputError('--port must be from 0 to 65535', str(a.port))
     m, opts, _ = _analyse(a)
-    srv = serve(a.metric, a.solution, a.submission, options=opts, port=a.port)
+    if a.b: _analyse(a, a.b)  # B's errors too, before serving
+    if 'limits' in opts: opts = {**opts, 'limits': dict(vars(opts['limits']))}  # written into the app as a literal
+    srv = serve(a.metric, a.solution, a.submission, options=opts, b=a.b, port=a.port)
     print(f'evalkit dashboard: {srv.url}  (open it in a browser; Ctrl-C stops the server)', file=out, flush=True)
     try: srv.process.wait()
     except KeyboardInterrupt: pass

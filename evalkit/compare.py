@@ -14,7 +14,8 @@ from .breakdown import breakdown, FN_KINDS
 from .intervals import weighted_scores, _check_draws
 
 # %% auto #0
-__all__ = ['Comparison', 'paired_halves', 'compare_analyses', 'compare', 'comparison_json', 'comparison_text']
+__all__ = ['Comparison', 'paired_halves', 'compare_analyses', 'compare', 'comparison_json', 'comparison_text',
+           'comparison_figure']
 
 # %% ../nbs/16_compare.ipynb #cmp-record
 _STATUS = ('found', *FN_KINDS, 'hard')  # the ground-truth codes of `error_codes`, in words
@@ -131,3 +132,26 @@ def comparison_text(c: Comparison, rows: int = 5) -> str:
     return '\n'.join(lines)
 
 Comparison.to_json, Comparison.to_text = comparison_json, comparison_text
+
+# %% ../nbs/16_compare.ipynb #cmp-fig
+def comparison_figure(c: Comparison,  # a comparison
+                      *, height: int = 420,  # pixels
+                     ):  # a plotly Figure
+    "A's per-image values against B's, the diagonal marked (green: A better, red: B better)."
+    import plotly.graph_objects as go
+    p = c.per_image
+    if 'score_a' in p: x, y, what = p.score_b.to_numpy(), p.score_a.to_numpy(), 'image score'
+    else:
+        x, y = (p.tp_b - p.fp_b - p.fn_b).to_numpy(), (p.tp_a - p.fp_a - p.fn_a).to_numpy()
+        what = f'TP - FP - FN at IoU {c.threshold}'
+    side = np.nan_to_num(np.sign(y - x))
+    fig = go.Figure(go.Scatter(x=x, y=y, mode='markers', text=p.image_id.astype(str),
+                               hovertemplate='%{text}<br>B %{x}<br>A %{y}<extra></extra>',
+                               marker=dict(size=6, opacity=0.6, color=side, cmin=-1, cmax=1,
+                                           colorscale=[[0, '#d62728'], [0.5, '#7f7f7f'], [1, '#2ca02c']])))
+    lo, hi = float(np.nanmin(np.r_[x, y, 0])), float(np.nanmax(np.r_[x, y, 1]))
+    fig.add_shape(type='line', x0=lo, y0=lo, x1=hi, y1=hi, line=dict(dash='dot', color='#7f7f7f'))
+    return fig.update_layout(title=f'{c.metric}: A {c.score_a:.4f} vs B {c.score_b:.4f}, per image',
+                             xaxis_title=f'B: {what}', yaxis_title=f'A: {what}', height=height)
+
+Comparison.figure = comparison_figure

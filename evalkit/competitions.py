@@ -10,16 +10,17 @@ from pathlib import Path
 from typing import Callable
 import operator, os, re
 import numpy as np, pandas as pd
-from .errors import InputError, ParticipantVisibleError, SolutionError, RLEError
+from .errors import InputError, ParticipantVisibleError, SolutionError, RLEError, Limits, as_limits
 from .rle import parse_runs, check_disjoint, fromstring_strict
 from .families import Scene
 
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
-           'MAX_TOTAL_PIXELS', 'ORDERS', 'read_table', 'require_columns', 'to_numbers', 'read_rsna_solution',
-           'bulk_numbers', 'number_groups', 'check_boxes', 'parse_prediction_strings', 'image_codes',
-           'read_box_submission', 'rsna_scene', 'list_numbers', 'read_box_solution', 'box_scene', 'read_mask_solution',
-           'read_mask_submission', 'mask_scene', 'check_output', 'write_atomic']
+           'MAX_TOTAL_PIXELS', 'ORDERS', 'read_table', 'require_columns', 'to_numbers', 'token_counts', 'check_tokens',
+           'check_objects', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
+           'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
+           'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene', 'check_output',
+           'write_atomic']
 
 # %% ../nbs/03a_competitions.ipynb #707464d1
 def _shown(v, limit: int = 60) -> str:
@@ -32,19 +33,22 @@ def _error_class(what: str):
     return ParticipantVisibleError if what == 'submission' else SolutionError
 
 def read_table(src,  # path to a CSV file, or a DataFrame
-               what: str = 'submission',  # 'submission' or 'solution': picks the error class
+               *, what: str = 'submission',  # 'submission' or 'solution': picks the error class
                name: str | None = None,  # how the file is named in errors (default: the path)
+               limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
               ) -> tuple[pd.DataFrame, str]:
     "Read `src` as a DataFrame of stripped strings (NaN -> ''), with its name for error messages."
-    err = _error_class(what)
-    if isinstance(src, pd.DataFrame): df, name = src.copy(), name or f'{what} DataFrame'
+    err, limits = _error_class(what), as_limits(limits)
+    if isinstance(src, pd.DataFrame): df, name = src.copy(), _Named(name or f'{what} DataFrame', src.index)
     elif not isinstance(src, (str, os.PathLike)) and not hasattr(src, 'read'):
         raise err('expected a path to a CSV file or a DataFrame', f'got {type(src).__name__}', file=name)
     else:
         name = name or str(src)
         if isinstance(src, (str, os.PathLike)) and Path(src).exists() and not Path(src).is_file() and not Path(src).is_dir():
             raise err('not a regular file (a pipe or a device): evalkit reads files', file=name)
-        try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True)
+        if isinstance(src, (str, os.PathLike)): limits.check_file(src, err, name)
+        try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True,
+                              low_memory=False)  # one pass: a huge field costs twice its size, not five times
         except FileNotFoundError: raise err('file not found', file=name) from None
         except IsADirectoryError: raise err('is a folder, not a CSV file', file=name) from None
         except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
@@ -59,6 +63,7 @@ def read_table(src,  # path to a CSV file, or a DataFrame
     dup = pd.Index(df.columns)[pd.Index(df.columns).duplicated()]
     if len(dup): raise err('duplicate column', repr(dup[0]), file=name)
     for c in df.columns: df[c] = _text(df[c], c, err, name)
+    _check_fields(df, name, err, limits)
     return df.reset_index(drop=True), name
 
 def _fields_rule(row: int, k: int, m: int) -> str:
@@ -68,8 +73,10 @@ def _extra_fields(src, m: int) -> str:
     "The rule broken by the first row with more fields than the header (a file pandas read with an index)."
     import csv
     with open(src, newline='', encoding='utf-8-sig') as f:
-        for i, row in enumerate(csv.reader(f)):
-            if i and len(row) > m + 1: return _fields_rule(i, len(row), m + 1)
+        try:
+            for i, row in enumerate(csv.reader(f)):
+                if i and len(row) > m + 1: return _fields_rule(i, len(row), m + 1)
+        except csv.Error: pass  # a field longer than the csv module takes: say no more than pandas did
     return _fields_rule(1, m + 1, m)
 
 def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
@@ -82,7 +89,7 @@ def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
     except UnicodeDecodeError:
         bad = s.map(lambda v: isinstance(v, bytes) and not _is_utf8(v)).to_numpy(bool)
         raise err(f'{col} holds bytes that are not UTF-8 text', _shown(repr(s[bad].iat[0])), file=name,
-                  row=int(np.flatnonzero(bad)[0]) + 1) from None
+                  **_at(name, int(np.flatnonzero(bad)[0]))) from None
     return _stripped(s)
 
 def _stripped(s: pd.Series) -> pd.Series:
@@ -94,6 +101,33 @@ def _stripped(s: pd.Series) -> pd.Series:
 def _is_utf8(b: bytes) -> bool:
     try: b.decode('utf-8'); return True
     except UnicodeDecodeError: return False
+
+# %% ../nbs/03a_competitions.ipynb #ce5666b3
+class _Named(str):
+    "The name of a DataFrame in errors, carrying its index labels (`labels[i]` names table row `i`)."
+    def __new__(cls, name: str, labels: pd.Index):
+        self = super().__new__(cls, name)
+        self.labels = labels
+        return self
+
+    def __reduce__(self): return _Named, (str(self), self.labels)  # copied and pickled with its labels
+
+def _at(name, i: int) -> dict:
+    "Where table row `i` (0-based) is, for an error: `row` in a file (1-based), `label` in a DataFrame."
+    labels = getattr(name, 'labels', None)
+    return dict(row=i + 1) if labels is None else dict(label=labels[i])
+
+# %% ../nbs/03a_competitions.ipynb #443d506d
+def _check_fields(df: pd.DataFrame, name: str, err, limits: Limits):
+    "Refuse a column name or a field longer than `limits.max_field_chars`, from the lengths alone."
+    most = limits.max_field_chars
+    long = [c for c in df.columns if len(c) > most]
+    if long: raise limits.exceeded('max_field_chars', len(long[0]), f'the header field {_shown(long[0])}', err, file=name)
+    for c in df.columns:
+        n = df[c].str.len().to_numpy()
+        if len(n) and n.max() > most:
+            i = int(np.argmax(n > most))
+            raise limits.exceeded('max_field_chars', int(n[i]), _shown(c), err, file=name, **_at(name, i))
 
 # %% ../nbs/03a_competitions.ipynb #aa9f02a1
 def require_columns(df: pd.DataFrame,  # as returned by `read_table`
@@ -119,7 +153,7 @@ class _Rows:
         i = int(np.flatnonzero(np.asarray(mask))[0])
         d = detail(i) if callable(detail) else (detail or '')
         df, c = self.df, self.id_col
-        raise err(rule, d, file=self.name, row=i + 1, id=_shown(df[c].iat[i]) if c in df.columns else None)
+        raise err(rule, d, file=self.name, **_at(self.name, i), id=_shown(df[c].iat[i]) if c in df.columns else None)
 
 # %% ../nbs/03a_competitions.ipynb #327c5413
 def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
@@ -137,17 +171,64 @@ def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
                f'{col} is not a finite number', lambda i: _shown(repr(s.iat[i])))
     return v
 
+# %% ../nbs/03a_competitions.ipynb #87965ac1
+_SPACES = np.array([c for c in range(0x3001) if chr(c).isspace()], np.uint32)  # where `str.split` splits (to U+3000)
+
+def token_counts(texts: list,  # the texts, str
+                ) -> np.ndarray:  # int64 [n]
+    "How many whitespace-separated tokens each text holds, as `str.split` counts them, without making them."
+    if not len(texts): return np.zeros(0, np.int64)
+    c = np.frombuffer('\n'.join(texts).encode('utf-32-le', 'surrogatepass'), np.uint32)  # '\n': no token spans two
+    gap = np.isin(c, _SPACES)
+    start = np.flatnonzero(~gap & np.concatenate([[True], gap[:-1]]))
+    first = np.cumsum(np.concatenate([[0], np.fromiter(map(len, texts), np.int64, len(texts))[:-1] + 1]))
+    return np.diff(np.searchsorted(start, np.concatenate([first, [len(c)]])))
+
+def check_tokens(df: pd.DataFrame,  # table from `read_table`
+                 col: str,  # a column of whitespace-separated numbers
+                 *, id_col: str, name: str,  # id column and file name named in errors
+                 what: str = 'submission',  # 'submission' or 'solution': picks the error class
+                 limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
+                ):
+    "Refuse a row of `col` holding more than `limits.max_tokens_per_row` numbers, counted before any is parsed."
+    limits, s = as_limits(limits), df[col]
+    long = np.flatnonzero(s.str.len().to_numpy() > 2 * limits.max_tokens_per_row)  # the only ones that can exceed
+    n = token_counts(list(s.to_numpy()[long]))
+    if (n > limits.max_tokens_per_row).any():
+        k = int(np.argmax(n > limits.max_tokens_per_row))
+        raise limits.exceeded('max_tokens_per_row', int(n[k]), _shown(col), _error_class(what), file=name,
+                              **_at(name, int(long[k])), id=_shown(df[id_col].iat[long[k]]))
+
+# %% ../nbs/03a_competitions.ipynb #f6703968
+def check_objects(df: pd.DataFrame,  # table from `read_table`
+                  id_col: str, name: str,  # its id column and its name in errors
+                  *, what: str = 'submission',  # 'submission' or 'solution': picks the error class
+                  per_row=None,  # objects in each row (int or bool [n]); None: one a row
+                  limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
+                 ):
+    "Refuse an image with more than `limits.max_objects_per_image` objects on this side."
+    limits = as_limits(limits)
+    most = limits.max_objects_per_image
+    if len(df) <= most and (per_row is None or np.sum(per_row) <= most): return  # nothing can exceed: skip the count
+    codes, _ = pd.factorize(df[id_col].to_numpy())
+    n = np.bincount(codes, weights=None if per_row is None else np.asarray(per_row, np.float64)).astype(np.int64)
+    if (n > most).any():
+        i = int(np.argmax(n[codes] > most))
+        raise limits.exceeded('max_objects_per_image', int(n[codes[i]]), 'the image', _error_class(what), file=name,
+                              **_at(name, i), id=_shown(df[id_col].iat[i]))
+
 # %% ../nbs/03a_competitions.ipynb #1eac08f8
 RSNA_COLS = ['x', 'y', 'width', 'height']
 MAX_COORD = 2 ** 31  # no image is that large; products of such numbers stay far inside float64
 COORD_RULE = 'box coordinates and sizes must lie within +-2**31 pixels'
 
 def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height,Target
-                       id_col: str = 'patientId',  # the patient id column
+                       *, id_col: str = 'patientId',  # the patient id column
                        name: str | None = None,  # how the file is named in errors (default: its path)
+                       limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                       ) -> tuple:  # (patient ids in file order, boxes (n, 4) xywh float64, patient code per box)
     "Ground-truth boxes of an RSNA solution: `(patient ids, boxes (n, 4) xywh, patient code per box)`."
-    df, name = read_table(src, 'solution', name)
+    df, name = read_table(src, what='solution', name=name, limits=limits)
     require_columns(df, [id_col, *RSNA_COLS, 'Target'], name, what='solution')
     _Rows(df, id_col, name).refuse(~df.Target.isin(['0', '1', '0.0', '1.0']), SolutionError, 'Target must be 0 or 1',
                lambda i: _shown(repr(df.Target.iat[i])))
@@ -158,6 +239,7 @@ def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height
     _Rows(df, id_col, name).refuse(box & (xywh[:, 2:] <= 0).any(1), SolutionError, 'box width and height must be positive')
     _Rows(df, id_col, name).refuse(box & (np.abs(xywh) > MAX_COORD).any(1), SolutionError, COORD_RULE)
     _Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy() & df[id_col].isin(df[id_col][~box]).to_numpy(), SolutionError, 'a patient with Target 0 (no box) must have exactly one row')
+    check_objects(df, id_col, name, what='solution', per_row=box, limits=limits)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
     image_ids = pd.unique(df[id_col].to_numpy())
     codes = pd.Index(image_ids).get_indexer(df[id_col].to_numpy())
@@ -187,9 +269,11 @@ def number_groups(df: pd.DataFrame,  # table from `read_table`
                   *, col: str,  # the column of space-separated numbers
                   fields: str,  # what one group holds, e.g. 'confidence x y width height'
                   what: str = 'submission',  # 'submission' or 'solution': picks the error class
+                  limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                  ) -> tuple[np.ndarray, np.ndarray]:  # (row of each group [n], groups float64 [n, k])
     "Every row's `col` as groups of `len(fields.split())` finite numbers, for the whole file in one pass."
     k, err, rows = len(fields.split()), _error_class(what), _Rows(df, id_col, name)
+    check_tokens(df, col, id_col=id_col, name=name, what=what, limits=limits)
     fast = bulk_numbers(df[col].to_numpy())
     if fast is None: toks = df[col].str.split()
     counts = toks.str.len().to_numpy() if fast is None else fast[1]
@@ -218,9 +302,12 @@ def parse_prediction_strings(df: pd.DataFrame,  # submission table from `read_ta
                              id_col: str,  # id column named in errors
                              name: str,  # file name for errors
                              *, col: str = 'PredictionString',  # the column of groups of five numbers
-                             fmt: str = 'xywh'):  # the boxes: 'xywh' (corner, size) or 'xyxy' (two corners)
+                             fmt: str = 'xywh',  # the boxes: 'xywh' (corner, size) or 'xyxy' (two corners)
+                             limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
+                            ):
     "All boxes of a submission: `(row of each box, confidences (n,), boxes (n, 4) in fmt)`."
-    brow, g = number_groups(df, id_col, name, col=col, fields='confidence ' + FIELDS[fmt])
+    brow, g = number_groups(df, id_col, name, col=col, fields='confidence ' + FIELDS[fmt], limits=limits)
+    check_objects(df, id_col, name, per_row=np.bincount(brow, minlength=len(df)), limits=limits)
     check_boxes(df, brow, g[:, 1:], id_col=id_col, name=name, fmt=fmt)
     return brow, g[:, 0].copy(), g[:, 1:].copy()
 
@@ -251,12 +338,14 @@ def read_box_submission(src,  # CSV path or DataFrame: one row per image, groups
                         *, id_col: str = 'patientId',  # the id column
                         col: str = 'PredictionString',  # the column of `confidence box` groups
                         fmt: str = 'xywh',  # the boxes: 'xywh' or 'xyxy'
-                        name: str | None = None):  # how the file is named in errors (default: its path)
+                        name: str | None = None,  # how the file is named in errors (default: its path)
+                        limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
+                       ):
     "Predicted boxes of a one-row-per-image submission: `(boxes (n, 4) in fmt, image code per box, confidences)`."
-    df, name = read_table(src, 'submission', name)
+    df, name = read_table(src, what='submission', name=name, limits=limits)
     require_columns(df, [id_col, col], name)
     codes, keep = image_codes(df, id_col, image_ids, name, unique=True)
-    brow, conf, boxes = parse_prediction_strings(df, id_col, name, col=col, fmt=fmt)
+    brow, conf, boxes = parse_prediction_strings(df, id_col, name, col=col, fmt=fmt, limits=limits)
     return boxes, codes[brow], conf
 
 read_rsna_submission = read_box_submission  # RSNA's layout is the default one
@@ -265,14 +354,15 @@ def rsna_scene(solution,  # RSNA solution: CSV path or DataFrame (patientId,x,y,
                submission,  # RSNA submission: CSV path or DataFrame (patientId,PredictionString)
                *, id_col: str = 'patientId',  # the patient id column of both files
                names: tuple = (None, None),  # how the two files are named in errors (default: their paths)
+               limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
               ) -> Scene:  # boxes xywh (pixels, top-left corner), confidences
     "Read an RSNA solution and submission into a `Scene`."
-    image_ids, gt, gt_img = read_rsna_solution(solution, id_col, names[0])
-    pred, pred_img, conf = read_rsna_submission(submission, image_ids, id_col=id_col, name=names[1])
+    image_ids, gt, gt_img = read_rsna_solution(solution, id_col=id_col, name=names[0], limits=limits)
+    pred, pred_img, conf = read_rsna_submission(submission, image_ids, id_col=id_col, name=names[1], limits=limits)
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt, pred=pred, pred_conf=conf)
 
 # %% ../nbs/03a_competitions.ipynb #box-list
-DECIMAL = r'[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?'  # one ASCII decimal number, as every reader takes it
+DECIMAL = r'[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?'  # one ASCII decimal; one way to match (linear)
 _NUMBER_CHARS = str.maketrans('', '', '0123456789.+-eE \t\n\r\f\v')  # deleted: what is left is the lists' shape
 
 def _plain_lists(lists, n: int) -> np.ndarray | None:
@@ -309,9 +399,11 @@ def read_box_solution(src,  # CSV path or DataFrame, one row per box
                       *, id_col: str,  # the image id column
                       cols: tuple,  # the box: four number columns, or one list-text column ('bbox')
                       fmt: str = 'xywh',  # 'xywh' (corner, size) or 'xyxy' (two corners)
-                      name: str | None = None):  # how the file is named in errors (default: its path)
+                      name: str | None = None,  # how the file is named in errors (default: its path)
+                      limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
+                     ):
     "Ground-truth boxes: `(image ids in file order, boxes (n, 4) in fmt, image code per box)`."
-    df, name = read_table(src, 'solution', name)
+    df, name = read_table(src, what='solution', name=name, limits=limits)
     require_columns(df, [id_col, *cols], name, what='solution')
     rows, ids = _Rows(df, id_col, name), df[id_col].to_numpy()
     rows.refuse(ids == '', SolutionError, f'empty {id_col}')
@@ -322,6 +414,7 @@ def read_box_solution(src,  # CSV path or DataFrame, one row per box
     check_boxes(df, np.flatnonzero(box), b[box], id_col=id_col, name=name, fmt=fmt, what='solution')
     rows.refuse(df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[~box]).to_numpy(),
                 SolutionError, 'an image with a row without a box (no boxes) must have no other row')
+    check_objects(df, id_col, name, what='solution', per_row=box, limits=limits)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
     codes, image_ids = pd.factorize(ids)
     return np.asarray(image_ids, object), b[box], codes[box]
@@ -335,10 +428,12 @@ def box_scene(solution,  # solution: CSV path or DataFrame, one row per box (see
               pred_col: str = 'PredictionString',  # the submission's column of `confidence box` groups
               plus_one: bool = False,  # pixel-inclusive boxes: each side one pixel longer (SPEC section 7)
               names: tuple = (None, None),  # how the two files are named in errors (default: their paths)
+              limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
              ) -> Scene:  # boxes in fmt (pixels, y down), confidences
     "Read a box solution and a one-row-per-image submission (Global Wheat, user layouts) into a `Scene`."
-    image_ids, gt, gt_img = read_box_solution(solution, id_col=id_col, cols=cols, fmt=fmt, name=names[0])
-    pred, pred_img, conf = read_box_submission(submission, image_ids, id_col=id_col, col=pred_col, fmt=fmt, name=names[1])
+    kw = dict(id_col=id_col, fmt=fmt, limits=limits)
+    image_ids, gt, gt_img = read_box_solution(solution, cols=cols, name=names[0], **kw)
+    pred, pred_img, conf = read_box_submission(submission, image_ids, col=pred_col, name=names[1], **kw)
     grow = np.array([0, 0, 1, 1], np.float64) * plus_one  # xywh: size + 1; xyxy: far corner + 1
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt + grow, pred=pred + grow,
                  pred_conf=conf, fmt=fmt)
@@ -371,10 +466,13 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
                        size_cols: tuple = ('Height', 'Width'),  # the columns of each image's height and width
                        order: str = 'column',  # pixel numbering of the RLEs: 'column' (Kaggle's usual) or 'row'
                        one_per_image: bool = False,  # exactly one row per image (TGS)
-                       name: str | None = None):  # how the file is named in errors (default: its path)
+                       name: str | None = None,  # how the file is named in errors (default: its path)
+                       limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
+                      ):
     "Masks of a solution: `(image ids, (H, W) per image, gt Runs, image code per mask, {id not scored: (H, W)})`."
-    df, name = read_table(src, 'solution', name)
+    df, name = read_table(src, what='solution', name=name, limits=limits)
     require_columns(df, [id_col, rle_col], name, what='solution')
+    check_tokens(df, rle_col, id_col=id_col, name=name, what='solution', limits=limits)
     _Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
     if one_per_image: _Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy(), SolutionError,
                                                      'id appears more than once (one row per image)')
@@ -403,6 +501,7 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     empty = (df[rle_col] == '').to_numpy()  # an image without objects
     _Rows(df, id_col, name).refuse(df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[empty]).to_numpy() & scored, SolutionError, f'an image with an empty {rle_col} row (no objects) must have no other row')
     rows = np.flatnonzero(scored & ~empty)
+    check_objects(df, id_col, name, what='solution', per_row=scored & ~empty, limits=limits)
     gt = _runs(df, rows, codes, size, id_col=id_col, name=name, what='solution', col=rle_col, order=order)
     return image_ids, size, gt, codes[rows], skipped
 
@@ -414,9 +513,9 @@ def _runs(df, rows, codes, size, *, id_col, name, what, col='EncodedPixels', ord
     try: return parse_runs(df[col].to_numpy()[rows], base=base[codes[rows]], n_pixels=npx[codes[rows]],
                            order=ORDERS[order])
     except RLEError as e:
-        r = rows[e.row - 1] if e.row is not None else None
-        raise _error_class(what)(e.rule, e.detail, file=name, row=None if r is None else r + 1,
-                                 id=None if r is None else _shown(df[id_col].iat[r])) from None
+        if e.row is None: raise _error_class(what)(e.rule, e.detail, file=name) from None
+        r = rows[e.row - 1]
+        raise _error_class(what)(e.rule, e.detail, file=name, **_at(name, r), id=_shown(df[id_col].iat[r])) from None
 
 # %% ../nbs/03a_competitions.ipynb #57fbd339
 def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, one row per mask
@@ -427,12 +526,16 @@ def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, o
                          rle_col: str = 'EncodedPixels',  # the column of run-length encodings
                          order: str = 'column',  # pixel numbering: 'column' or 'row'
                          one_per_image: bool = False,  # at most one row per image (TGS)
-                         name: str | None = None):  # how the file is named in errors (default: its path)
+                         name: str | None = None,  # how the file is named in errors (default: its path)
+                         limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
+                        ):
     "Predicted masks of a submission: `(Runs, image code per mask)`; every row checked, rows of unscored images dropped."
-    df, name = read_table(src, 'submission', name)
+    df, name = read_table(src, what='submission', name=name, limits=limits)
     require_columns(df, [id_col, rle_col], name)
+    check_tokens(df, rle_col, id_col=id_col, name=name, limits=limits)
     codes, keep = image_codes(df, id_col, image_ids, name, skip=skipped, unique=one_per_image)
     given = (df[rle_col] != '').to_numpy()
+    check_objects(df, id_col, name, per_row=given, limits=limits)
     kw = dict(id_col=id_col, name=name, what='submission', col=rle_col, order=order)
     sk = np.flatnonzero(~keep & given)  # rows of images not scored: held to the same rules, so none reveals which count
     if len(sk):
@@ -446,9 +549,10 @@ def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, o
 
 def _disjoint(runs, rows, df, *, id_col, name):
     "Refuse predicted masks (of table rows `rows`, 0-based) that share a pixel, naming both file rows."
-    try: check_disjoint(runs, 'predicted masks', rows=rows + 1)
+    try: check_disjoint(runs, what='predicted masks', rows=rows + 1, labels=getattr(name, 'labels', None))
     except RLEError as e:
-        raise ParticipantVisibleError(e.rule, e.detail, file=name, row=e.row, id=_shown(df[id_col].iat[e.row - 1])) from None
+        raise ParticipantVisibleError(e.rule, e.detail, file=name, **_at(name, e.row - 1),
+                                      id=_shown(df[id_col].iat[e.row - 1])) from None
 
 def mask_scene(solution,  # solution: CSV path or DataFrame (ImageId,EncodedPixels[,Height,Width][,Usage])
                submission,  # submission: CSV path or DataFrame (ImageId,EncodedPixels), one row per mask
@@ -461,14 +565,14 @@ def mask_scene(solution,  # solution: CSV path or DataFrame (ImageId,EncodedPixe
                order: str = 'column',  # pixel numbering of both files: 'column' (top to bottom first) or 'row'
                one_per_image: bool = False,  # one row per image on each side (TGS)
                names: tuple = (None, None),  # how the two files are named in errors (default: their paths)
+               limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
               ) -> Scene:  # masks as `Runs` in `order`, image sizes
     "Read a mask solution and submission (DSB 2018, Airbus, TGS, Sartorius layouts) into a `Scene`."
+    kw = dict(id_col=id_col, order=order, one_per_image=one_per_image, limits=limits)
     image_ids, size, gt, gt_img, skipped = read_mask_solution(
-        solution, id_col=id_col, usage=usage, default_size=default_size, rle_col=rle_col, size_cols=size_cols,
-        order=order, one_per_image=one_per_image, name=names[0])
-    pred, pred_img = read_mask_submission(submission, image_ids, size, skipped=skipped, id_col=id_col,
-                                          rle_col=pred_col or rle_col, order=order, one_per_image=one_per_image,
-                                          name=names[1])
+        solution, usage=usage, default_size=default_size, rle_col=rle_col, size_cols=size_cols, name=names[0], **kw)
+    pred, pred_img = read_mask_submission(submission, image_ids, size, skipped=skipped, rle_col=pred_col or rle_col,
+                                          name=names[1], **kw)
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt, pred=pred, size=size)
 
 # %% ../nbs/03a_competitions.ipynb #out-code

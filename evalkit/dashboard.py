@@ -18,7 +18,7 @@ from .cutoff import cutoff_keys, cutoff_curve, cut_analysis
 from .breakdown import breakdown, FN_KINDS, FP_KINDS, FN_COLS, FP_COLS
 
 # %% auto #0
-__all__ = ['METRICS', 'dashboard_layout', 'Dashboard', 'dashboard', 'RankedDashboard', 'time_slider_update']
+__all__ = ['METRICS', 'dashboard_layout', 'Dashboard', 'dashboard', 'CompareDashboard', 'RankedDashboard', 'time_slider_update']
 
 # %% ../nbs/05b_dashboard.ipynb #widgets-layout
 def dashboard_layout(*, top: list,  # the controls' row
@@ -201,9 +201,16 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
               submission=None,  # submission path or DataFrame (with a metric)
               *, loader=None,  # optional callable: image id -> pixel array, drawn under the objects
               image=None,  # image id to show first (default: the worst image)
+              b=None,  # a second submission (path, DataFrame or `Analysis`): compare mode, A and B side by side
               **options):  # the metric's options (`thresholds`, `inclusive` and its own; see `evalkit list`)
     "Build the live dashboard of any registered metric from files, or of an `Analysis` already at hand."
     a = metric_or_analysis
+    if b is not None:  # compare mode
+        from evalkit.metrics import get_metric
+        is_an = lambda x: hasattr(x, 'scene') and hasattr(x, 'result')
+        m = get_metric(a.spec.metric if is_an(a) else a)
+        an_a = a if is_an(a) else m.analyse(solution, submission, **options)
+        return CompareDashboard(an_a, b if is_an(b) else m.analyse(solution, b, **options))
     if hasattr(a, 'scene') and hasattr(a, 'result'):
         if solution is not None or submission is not None or options:
             raise InputError('an Analysis is already scored: give no solution, submission or options')
@@ -214,6 +221,33 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
         a = m.analyse(solution, submission, **options)
     if a.result.family == 'ranked AP': return RankedDashboard(a.result, analysis=a)
     return Dashboard(a, loader=loader, image=image)
+
+# %% ../nbs/05b_dashboard.ipynb #widgets-compare
+class CompareDashboard:
+    "Two submissions side by side: one IoU slider and one image picker for both; each side's views of the image."
+    def __init__(self, a, b,  # the `Analysis` of submissions A and B against one solution, same options
+                 *, canvas=None):  # (H, W) of box images (default: the metric's)
+        import ipywidgets as W
+        from evalkit.compare import compare_analyses
+        if a.spec.family == 'ranked AP': raise InputError('compare mode shows per-image views: not for ranked AP')
+        self.cmp = compare_analyses(a, b, halves=200)  # also checks that both score the same images
+        self.a, self.b = Dashboard(a, canvas=canvas), Dashboard(b, canvas=canvas)
+        self.links = [W.link((self.a.slider, 'value'), (self.b.slider, 'value')),
+                      W.link((self.a.picker, 'value'), (self.b.picker, 'value'))]
+        c = self.cmp
+        wins = '' if np.isnan(c.p_a_wins) else f'; A higher on {c.p_a_wins:.0%} of {c.halves} random halves'
+        self.header = W.HTML(f'<b>{_html.escape(c.metric)}</b>: A {c.score_a:.4f}, B {c.score_b:.4f}, '
+                             f'A - B {c.difference:+.4f}{wins}')
+        side = lambda d, name: W.VBox([W.HTML(f'<h4>{name}</h4>'), d.score_label, d.totals, d.image_label,
+                                       d.image_legend, d.errors, d.image_png],
+                                      layout=W.Layout(flex='1 1 400px', min_width='0', max_width='100%'))
+        self.widget = W.VBox([self.header, W.HBox([self.a.slider, self.a.picker],
+                                                  layout=W.Layout(flex_flow='row wrap', max_width='100%')),
+                              W.HBox([side(self.a, 'A'), side(self.b, 'B')],
+                                     layout=W.Layout(flex_flow='row wrap', grid_gap='0 16px', max_width='100%'))],
+                             layout=W.Layout(max_width='100%'))
+
+    def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
 
 # %% ../nbs/05b_dashboard.ipynb #9dd24d93
 class RankedDashboard:

@@ -4,32 +4,42 @@
 
 # %% ../nbs/00a_errors.ipynb #5962c175
 from __future__ import annotations
+from dataclasses import dataclass, fields, replace
+import os, re
 
 # %% auto #0
-__all__ = ['InputError', 'ParticipantVisibleError', 'SolutionError', 'RLEError']
+__all__ = ['UNITS', 'DEFAULT_LIMITS', 'InputError', 'ParticipantVisibleError', 'SolutionError', 'RLEError', 'Limits', 'as_limits']
 
 # %% ../nbs/00a_errors.ipynb #da75a82f
+def _label_text(v, limit: int = 60) -> str:
+    "A DataFrame index label as a message shows it: its repr (numpy scalars as Python values), cut to `limit`."
+    py = lambda x: x.item() if hasattr(x, 'item') and hasattr(x, 'dtype') else x
+    s = repr(tuple(map(py, v)) if isinstance(v, tuple) else py(v))  # a MultiIndex label is a tuple
+    return s if len(s) <= limit else s[:limit] + '...'
+
 class InputError(ValueError):
-    "Bad input: carries the `rule` broken and where (`file`, `row`, `id`); `str()` is one clear line."
+    "Bad input: carries the `rule` broken and where (`file`, `row` or `label`, `id`); `str()` is one clear line."
     def __init__(self,
                  rule: str,  # the rule broken, in words ("runs overlap", "missing column 'x'")
                  detail: str = '',  # the offending values
                  *, file: str | None = None,  # the file it came from
                  row: int | None = None,  # 1-based data row in that file (header not counted)
-                 id: str | None = None):  # image or patient id
-        self.rule, self.detail, self.file, self.row, self.id = rule, detail, file, row, id
+                 id: str | None = None,  # image or patient id
+                 label=None):  # the index label of the row, when the table is a DataFrame (instead of `row`)
+        self.rule, self.detail, self.file, self.row, self.id, self.label = rule, detail, file, row, id, label
         super().__init__(str(self))
 
     def __str__(self):
-        where = [f'{self.file}' if self.file else None, f'row {self.row}' if self.row is not None else None,
-                 f'id {self.id}' if self.id is not None else None]
+        at = f'row {self.row}' if self.row is not None else (
+            f'index label {_label_text(self.label)}' if self.label is not None else None)
+        where = [f'{self.file}' if self.file else None, at, f'id {self.id}' if self.id is not None else None]
         msg = ': '.join(w for w in where if w)
         what = self.rule + (f' ({self.detail})' if self.detail else '')
         return f'{msg}: {what}' if msg else what
 
     def at(self, **where):
-        "The same error with more context (`file`, `row`, `id`); context already known wins."
-        ctx = {k: getattr(self, k) for k in ('file', 'row', 'id')}
+        "The same error with more context (`file`, `row`, `id`, `label`); context already known wins."
+        ctx = {k: getattr(self, k) for k in ('file', 'row', 'id', 'label')}
         ctx.update({k: v for k, v in where.items() if ctx.get(k) is None})
         return type(self)(self.rule, self.detail, **ctx)
 
@@ -42,3 +52,61 @@ class SolutionError(InputError):
 
 class RLEError(InputError):
     "A run-length encoding breaks a rule of SPEC section 2."
+
+# %% ../nbs/00a_errors.ipynb #800f1c6e
+@dataclass(frozen=True)
+class Limits:
+    "The most a reader takes of one input, each checked before the costly step it protects."
+    max_file_bytes: int = 2 ** 31  # one input file (CSV or XML), in bytes: 2 GiB
+    max_field_chars: int = 2 ** 24  # one CSV field or XML attribute, in characters: 16 MiB
+    max_tokens_per_row: int = 2 ** 22  # numbers in one field (RLE, PredictionString, annotations): 4,194,304
+    max_objects_per_image: int = 2 ** 16  # boxes or masks of one image, on one side: 65,536
+
+    def __post_init__(self):
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise InputError(f'limit {f.name} must be a positive integer', repr(v)[:60])
+
+    def exceeded(self, key: str,  # the limit's name, e.g. 'max_field_chars'
+                 n,  # how much the input holds: an int, or a text such as 'more than 10'
+                 what: str,  # what holds it, e.g. 'PredictionString' or 'the file'
+                 err=None, **where):  # the error class (default InputError) and where: file, row, label, id
+        "The error for `what` holding `n`, more than the limit `key`: names the limit, its value and how to raise it."
+        n = f'{n:,}' if isinstance(n, int) else n
+        return (err or InputError)(f'{what} has {n} {UNITS[key]}, more than the limit {key}={getattr(self, key):,}',
+                                   f'raise it with --limit {key}=N, or limits=Limits({key}=N) in Python', **where)
+
+    def check_file(self, path, err=None, name: str | None = None):
+        "Refuse a file larger than `max_file_bytes`, from its size on disk, before reading it."
+        try: n = os.stat(path).st_size
+        except (OSError, TypeError, ValueError): return  # missing, unreadable or not a path: the reader says so
+        if n > self.max_file_bytes: raise self.exceeded('max_file_bytes', n, 'the file', err, file=name or str(path))
+
+UNITS = {'max_file_bytes': 'bytes', 'max_field_chars': 'characters', 'max_tokens_per_row': 'numbers',
+         'max_objects_per_image': 'objects'}
+DEFAULT_LIMITS = Limits()
+
+# %% ../nbs/00a_errors.ipynb #5c724950
+def as_limits(given=None,  # None, a `Limits`, a dict {name: value}, or texts 'NAME=VALUE' (values may use _ and ,)
+              ) -> Limits:
+    "The `Limits` that `given` describes, the rest at their defaults; unknown names and bad values refused."
+    if given is None or isinstance(given, Limits): return given or DEFAULT_LIMITS
+    if isinstance(given, str): given = [given]
+    if not isinstance(given, dict):
+        pairs = [str(t).partition('=') for t in given]
+        bad = [''.join(p) for p in pairs if not p[1]]
+        if bad: raise InputError('a limit is given as NAME=VALUE', repr(bad[0]))
+        given = {k.strip(): v for k, _, v in pairs}
+    known = [f.name for f in fields(Limits)]
+    bad = [k for k in given if k not in known]
+    if bad: raise InputError('unknown limit', f"{bad[0]!r}; the limits are {', '.join(known)}")
+    return replace(DEFAULT_LIMITS, **{k: _limit_value(k, v) for k, v in given.items()})
+
+def _limit_value(name: str, v) -> int:
+    "A limit's value: an int, or a text of digits (`_` and `,` allowed between them)."
+    digits = re.sub(r'[_,\s]', '', v) if isinstance(v, str) and re.fullmatch(r'\s*[0-9][0-9_,]*\s*', v) else None
+    n = (int(digits) if len(digits) <= 19 else 2 ** 63) if digits is not None else v  # int() of 5000 digits raises
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n < 2 ** 63:
+        raise InputError(f'limit {name} must be a positive integer below 2**63', repr(v)[:60])
+    return n

@@ -8,7 +8,7 @@ import re
 from pathlib import Path, PurePosixPath
 from xml.parsers import expat
 import numpy as np, pandas as pd
-from .errors import InputError, ParticipantVisibleError, SolutionError
+from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 from .families import Scene
 from .competitions import DECIMAL
 
@@ -60,22 +60,31 @@ def _stem(name: str) -> str:
     return base.rsplit('.', 1)[0] if '.' in base[1:] else base
 
 # %% ../nbs/04_icdar.ipynb #63749a09
-def _scan(body: bytes, file: str, err, checking: bool) -> tuple:
+def _scan(body: bytes, file: str, err, checking: bool, limits: Limits) -> tuple:
     "`(documents, text)` of a wrapped XML body; `checking` refuses stray text where it occurs, else it is collected."
     docs, stack, chunks, regions = [], [], [], None  # regions: the current document's
-    p = _parser(err, file)
+    p, most, most_obj = _parser(err, file), limits.max_field_chars, limits.max_objects_per_image
     def where(d): return dict(file=file, id=docs[-1]['page'] if docs and d > 1 else None)  # built only to raise
+    def too_long(name, attrs, d):  # a name or attribute longer than max_field_chars: before it is looked at
+        for k, v in [(name, name), *attrs.items()]:
+            if len(v) > most: raise limits.exceeded('max_field_chars', len(v), f'{"the element" if v is name else "the attribute " + k[:40]} '
+                                                    f'at line {p.CurrentLineNumber}', err, **where(d))
+    def too_many(d):
+        raise limits.exceeded('max_objects_per_image', f'at least {most_obj + 1:,}', 'the document', err, **where(d))
     def start(name, attrs):
         nonlocal regions
         d = len(stack)
         stack.append(name)
+        too_long(name, attrs, d)
         if d == 3:  # a region's Coords, as written: its only attribute `points`, the region's first Coords
             if len(attrs) == 1 and 'points' in attrs and (name == 'Coords' or name.lower() == 'coords') and regions[-1]['points'] is None:
                 regions[-1]['points'] = attrs['points']; return
         elif d == 2:  # a region, as written: no attribute or only `prob`
             cls = _REGIONS.get(name) or _REGIONS.get(name.lower())
             if cls and (not attrs or (len(attrs) == 1 and 'prob' in attrs)):
-                regions.append({'cls': cls, 'line': p.CurrentLineNumber, 'points': None, 'prob': attrs.get('prob')}); return
+                regions.append({'cls': cls, 'line': p.CurrentLineNumber, 'points': None, 'prob': attrs.get('prob')})
+                if len(regions) > most_obj: too_many(d)
+                return
         tag, line, a = name.lower(), p.CurrentLineNumber, {k.lower(): v for k, v in attrs.items()}  # the rest, checked
         if d == 1 and tag != 'document': raise err('unexpected element', f'<{name}> at line {line}, expected <document>', **where(d))
         if d == 1 and not a.get('filename', '').strip(): raise err('document has no filename attribute', f'line {line}', **where(d))
@@ -83,6 +92,7 @@ def _scan(body: bytes, file: str, err, checking: bool) -> tuple:
         if d == 2 and tag not in _REGIONS:
             raise err('unknown class element', f'<{name}> at line {line}, expected formulaRegion, tableRegion or figureRegion', **where(d))
         if d == 2: docs[-1]['regions'].append(dict(cls=_REGIONS[tag], line=line, points=None, prob=a.get('prob')))
+        if d == 2 and len(regions) > most_obj: too_many(d)
         if d == 3 and tag != 'coords': raise err('unexpected element in a region', f'<{name}> at line {line}, expected <Coords>', **where(d))
         if d == 3 and docs[-1]['regions'][-1]['points'] is not None: raise err('region has more than one Coords element', f'line {line}', **where(d))
         if d == 3 and 'points' not in a: raise err('Coords has no points attribute', f'line {line}', **where(d))
@@ -99,15 +109,17 @@ def _scan(body: bytes, file: str, err, checking: bool) -> tuple:
 def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several sibling <document> elements)
                    file: str,  # its name, for error messages
                    err,  # the error class: SolutionError or ParticipantVisibleError
+                   *, limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                   ) -> list[dict]:  # one dict per document: page, line, regions [{cls, line, points, prob}]
     "Parse untrusted ICDAR XML with the hardened parser, wrapped in a root after the prolog."
+    limits = as_limits(limits)
     i = _root_offset(data, err, file)
     body = data[:i] + b'<evalkit-root>' + data[i:] + b'</evalkit-root>'
     try:  # text between elements collected and looked at once; any error or stray text: the checking parse says which first
-        docs, text = _scan(body, file, err, checking=False)
+        docs, text = _scan(body, file, err, checking=False, limits=limits)
         if not text or text.isspace(): return docs
     except InputError: pass
-    return _scan(body, file, err, checking=True)[0]
+    return _scan(body, file, err, checking=True, limits=limits)[0]
 
 # %% ../nbs/04_icdar.ipynb #c15d4540
 _INT = re.compile(r'[+-]?[0-9]+\Z')  # ASCII digits only (\d would take other scripts' digits)
@@ -116,7 +128,7 @@ COLUMNS = ['page', 'cls', 'x0', 'y0', 'x1', 'y1']
 
 def _box(points: str, err, line: int, **where) -> tuple:
     "Box `(x0, y0, x1, y1)`: min/max over the four integer points of a `Coords` `points` attribute."
-    pts = [q.split(',') for q in points.split()]
+    pts = [q.split(',', 2) for q in points.split(None, 4)]  # at most 5 parts: enough to refuse, however long
     if len(pts) != 4 or any(len(q) != 2 for q in pts):
         raise err('Coords must hold exactly 4 points "x,y"', f'points={points[:80]!r} at line {line}', **where)
     shown = repr(points if len(points) <= 80 else points[:80] + '...')
@@ -132,8 +144,8 @@ def _prob(s, err, line: int, **where) -> float:
     if not _DECIMAL.fullmatch(s.strip()):  # float() would also read '1_0', '١.٥' and 'infinity'
         raise err('prob must be an ASCII decimal number such as 0.93', f'prob={s[:40]!r} at line {line}', **where)
     try: v = float(s)
-    except ValueError: raise err('prob is not a number', f'prob={s!r} at line {line}', **where) from None
-    if not np.isfinite(v): raise err('prob must be a finite number', f'prob={s!r} at line {line}', **where)
+    except ValueError: raise err('prob is not a number', f'prob={s[:40]!r} at line {line}', **where) from None
+    if not np.isfinite(v): raise err('prob must be a finite number', f'prob={s[:40]!r} at line {line}', **where)
     return v
 
 # %% ../nbs/04_icdar.ipynb #ca3cfbd3
@@ -197,8 +209,14 @@ def _xml_files(src, pattern: str, err) -> list[Path]:
     if not src.is_file(): raise err('not a regular file (a pipe or a device)' if src.exists() else 'file not found', file=str(src))
     return [src]
 
-def _read_xml(src, pattern: str, err, with_prob: bool) -> pd.DataFrame:
-    docs = [dict(d, file=str(f)) for f in _xml_files(src, pattern, err) for d in _xml_documents(f.read_bytes(), str(f), err)]
+def _read(f: Path, err, limits: Limits) -> bytes:
+    "The bytes of XML file `f`, refused unread when it is larger than `limits.max_file_bytes`."
+    limits.check_file(f, err, str(f))
+    return f.read_bytes()
+
+def _read_xml(src, pattern: str, err, with_prob: bool, *, limits: Limits) -> pd.DataFrame:
+    docs = [dict(d, file=str(f)) for f in _xml_files(src, pattern, err)
+            for d in _xml_documents(_read(f, err, limits), str(f), err, limits=limits)]
     return _from_documents(docs, err, with_prob)
 
 # %% ../nbs/04_icdar.ipynb #c9e1304d
@@ -208,16 +226,22 @@ def _per_value(col: pd.Series, f) -> np.ndarray:
     out = np.array([f(str(c)) for c in col.cat.categories] + [f(str(np.nan))], dtype=object)
     return out[col.cat.codes.to_numpy()]  # code -1 (missing) takes the last entry, as `str(nan)`
 
-def _from_frame(df: pd.DataFrame, err, with_prob: bool) -> pd.DataFrame:
+def _from_frame(df: pd.DataFrame, err, with_prob: bool, limits: Limits | None = None) -> pd.DataFrame:
     "Validated tidy copy of a DataFrame with columns page, cls, x0, y0, x1, y1 (+ prob)."
-    need = COLUMNS + (['prob'] if with_prob else [])
+    need, limits = COLUMNS + (['prob'] if with_prob else []), as_limits(limits)
+    name = 'submission DataFrame' if with_prob else 'ground truth DataFrame'
     miss = [c for c in need if c not in df.columns]
-    if miss: raise err('missing column', ', '.join(miss) + f"; columns are {', '.join(map(str, df.columns))}")
+    if miss: raise err('missing column', ', '.join(miss) + f"; columns are {', '.join(map(str, df.columns))}"[:200], file=name)
+    def at(i): return dict(file=name, label=df.index[i], id=None if df['page'].isna().iloc[i] else str(df['page'].iloc[i])[:60])
     def fail(rule, mask, col):
         i = int(np.flatnonzero(mask)[0])
-        raise err(rule, f'{col}={df[col].tolist()[i]!r}', row=i + 1, id=None if df['page'].isna().iloc[i] else str(df['page'].iloc[i]))
+        raise err(rule, f'{col}={df[col].tolist()[i]!r}'[:100], **at(i))
     if df['page'].isna().any(): fail('missing page', df['page'].isna().to_numpy(), 'page')
     page = _per_value(df['page'], str)
+    _, code, n = np.unique(page.astype(str), return_inverse=True, return_counts=True)
+    if (n > limits.max_objects_per_image).any():
+        i = int(np.argmax(n[code] > limits.max_objects_per_image))
+        raise limits.exceeded('max_objects_per_image', int(n[code[i]]), 'the page', err, **at(i))
     pages = [str(c) for c in df['page'].cat.categories] if isinstance(df['page'].dtype, pd.CategoricalDtype) else list(dict.fromkeys(page))
     cls = _per_value(df['cls'], lambda c: c.strip().lower().removesuffix('region'))
     bad = ~np.isin(cls, list(CLASSES))
@@ -232,18 +256,20 @@ def _from_frame(df: pd.DataFrame, err, with_prob: bool) -> pd.DataFrame:
 # %% ../nbs/04_icdar.ipynb #b19830ea
 def read_ground_truth(src,  # folder of per-page XML files, one XML file, a list of files, or a DataFrame (page, cls, x0, y0, x1, y1)
                       pattern: str = '*.xml',  # which files of a folder to read (glob)
+                      *, limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                      ) -> pd.DataFrame:  # page (categorical: every document), cls, x0, y0, x1, y1 (pixels, x right, y down)
     "Ground-truth boxes of ICDAR 2017 POD pages as a tidy table; problems raise `SolutionError`."
-    if isinstance(src, pd.DataFrame): return _from_frame(src, SolutionError, False)
-    return _read_xml(src, pattern, SolutionError, False)
+    if isinstance(src, pd.DataFrame): return _from_frame(src, SolutionError, False, limits)
+    return _read_xml(src, pattern, SolutionError, False, limits=as_limits(limits))
 
 def read_submission(src,  # one XML file of sibling <document> elements, or a DataFrame (page, cls, x0, y0, x1, y1, prob)
+                    *, limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                    ) -> pd.DataFrame:  # the ground-truth columns + prob (float64 confidence)
     "Detections of an ICDAR 2017 POD submission as a tidy table; problems raise `ParticipantVisibleError`."
-    if isinstance(src, pd.DataFrame): return _from_frame(src, ParticipantVisibleError, True)
+    if isinstance(src, pd.DataFrame): return _from_frame(src, ParticipantVisibleError, True, limits)
     if isinstance(src, (list, tuple)) or Path(src).is_dir():
-        raise ParticipantVisibleError('a submission is one XML file', f'got {src!r}')
-    return _read_xml(src, '*.xml', ParticipantVisibleError, True)
+        raise ParticipantVisibleError('a submission is one XML file', f'got {src!r}'[:200])
+    return _read_xml(src, '*.xml', ParticipantVisibleError, True, limits=as_limits(limits))
 
 # %% ../nbs/04_icdar.ipynb #b8f5a36d
 def _pages_xml(df: pd.DataFrame, prob: bool) -> list[tuple[str, str]]:
@@ -305,11 +331,12 @@ def icdar_scene(solution,  # ground truth: what `read_ground_truth` takes (folde
                 ignore: str | None = 'small',  # one of `IGNORE` (None: 'none')
                 plus_one: bool = False,  # pixel-inclusive boxes: w = x1 - x0 + 1 (areas and sizes)
                 names: tuple = (None, None),  # unused: XML errors name the file they come from
+                limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                ) -> Scene:  # xyxy boxes (pixels, y down), classes, confidences, hard flags, table positions
     "Read ICDAR 2017 POD ground truth and detections into a `Scene`, the ignore rule applied."
     ignore = 'none' if ignore is None else ignore
     if ignore not in IGNORE: raise InputError(f"ignore must be one of {', '.join(map(repr, IGNORE))}", repr(ignore))
-    gt, det = read_ground_truth(solution, pattern=pattern), read_submission(submission)
+    gt, det = read_ground_truth(solution, pattern=pattern, limits=limits), read_submission(submission, limits=limits)
     pages = gt['page'].cat.categories
     unknown = list(det['page'].cat.categories.difference(pages, sort=False))
     if unknown: raise ParticipantVisibleError('page not in the ground truth', f"{len(unknown)} page(s): {', '.join(map(str, unknown[:5]))}", id=str(unknown[0]))

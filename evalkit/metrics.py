@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 import re
 import numpy as np, pandas as pd
-from .errors import InputError, ParticipantVisibleError
+from .errors import InputError, ParticipantVisibleError, Limits, as_limits
 from .iou import thresholds as make_thresholds, check_thresholds, threshold_text, hit_text
 from .families import Spec, Analysis, analyse_scene, FAMILIES
 from .sweep import Result
@@ -115,10 +115,12 @@ class Metric:
                     interpolation=self.interpolation, classes=self.classes, map_over=self.map_over, metric=self.name,
                     title=self.title, params=reader, canvas=self.canvas)
 
-    def read(self, solution, submission, spec: Spec, *, names: tuple = (None, None)):
+    def read(self, solution, submission, spec: Spec, *, names: tuple = (None, None),
+             limits=None):  # `Limits` (or a dict) for the reader; None: the reader's defaults
         "Read both files with this metric's reader and the options recorded in `spec`."
         arg = {o.name: o.arg or o.name for o in self.options}
         kw = dict(self.reader_args) | {arg[k]: v for k, v in spec.params} | dict(names=names)
+        if limits is not None: kw['limits'] = as_limits(limits)  # only when given: a reader of your own may not take it
         if self.id_col is not None: kw['id_col'] = self.id_col
         return self.reader(solution, submission, **kw)
 
@@ -126,11 +128,12 @@ class Metric:
                 submission,  # submission: path or DataFrame
                 *, progress: Callable | None = None,  # called with (stage, fraction done)
                 names: tuple = (None, None),  # file names used in errors (default: the paths)
+                limits: Limits | dict | None = None,  # the most the readers take of an input (`Limits`)
                 **options) -> Analysis:  # `thresholds`, `inclusive` and the metric's options
         "Score `submission` against `solution`, keeping the scene, overlaps, matching and statistics."
         spec = self.spec(**options)
         (progress or (lambda s, f: None))('reading', 0.0)
-        scene = self.read(solution, submission, spec, names=names)
+        scene = self.read(solution, submission, spec, names=names, limits=limits)
         a = analyse_scene(scene, spec, progress=progress)
         if len(scene.pred_img): return a
         said = ('the submission has no predictions: every object counts as missed '

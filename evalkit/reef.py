@@ -6,9 +6,9 @@
 from __future__ import annotations
 import re
 import numpy as np, pandas as pd
-from .errors import SolutionError
-from .competitions import (read_table, require_columns, read_box_submission, check_boxes, DECIMAL,
-                                  _Rows, _shown)
+from .errors import SolutionError, Limits, as_limits
+from .competitions import (read_table, require_columns, read_box_submission, check_boxes, check_objects,
+                                  DECIMAL, _Rows, _shown, _at)
 from .families import Scene
 
 # %% auto #0
@@ -18,18 +18,29 @@ __all__ = ['read_annotations', 'reef_scene']
 _KEY = lambda k, g: rf"""\s*['"]{k}['"]\s*:\s*({g}{DECIMAL})\s*"""  # g: '?P<x>' names the number, '?:' does not
 _DICT = r'\{' + ','.join(_KEY(k, f'?P<{k}>') for k in ('x', 'y', 'width', 'height')) + r'\}'
 _ANY = r'\{' + ','.join(_KEY(k, '?:') for k in ('x', 'y', 'width', 'height')) + r'\}'
-_LIST = rf'\[\s*(?:{_ANY}(?:\s*,\s*{_ANY})*)?\s*\]'
+_ANY_RE = re.compile(_ANY)
+
+def _dicts(t: str) -> int:
+    "How many dicts the list text `t` holds; -1 when it is not a list of such dicts."
+    skeleton, n = _ANY_RE.subn('\x00', t)  # one pass, no frame kept per dict
+    return n if ''.join(skeleton.split()) == '[' + ','.join('\x00' * n) + ']' else -1
 
 def read_annotations(df: pd.DataFrame,  # table from `read_table`
                      col: str,  # the column of list-of-dict texts
                      *, id_col: str, name: str,  # id column and file name named in errors
+                     limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                     ) -> tuple[np.ndarray, np.ndarray]:  # (row of each box [n], boxes float64 [n, 4] xywh)
     "Every box of a column of `[{'x': .., 'y': .., 'width': .., 'height': ..}, ...]` texts, in file order."
-    s = df[col]
-    ok = s.str.fullmatch(_LIST).to_numpy(bool)
-    _Rows(df, id_col, name).refuse(~ok, SolutionError,
+    s, limits = df[col], as_limits(limits)
+    n = np.fromiter(map(_dicts, s.to_numpy()), np.int64, len(s))
+    _Rows(df, id_col, name).refuse(n < 0, SolutionError,
                                    f"{col} must be a list of {{'x', 'y', 'width', 'height'}} dicts of numbers",
                                    lambda i: _shown(repr(s.iat[i])))
+    if (4 * n > limits.max_tokens_per_row).any():
+        i = int(np.argmax(4 * n > limits.max_tokens_per_row))
+        raise limits.exceeded('max_tokens_per_row', 4 * int(n[i]), _shown(col), SolutionError, file=name,
+                              **_at(name, i), id=_shown(df[id_col].iat[i]))
+    check_objects(df, id_col, name, what='solution', per_row=n, limits=limits)
     got = s.str.extractall(_DICT)
     rows = got.index.get_level_values(0).to_numpy(np.int64)
     boxes = got[['x', 'y', 'width', 'height']].apply(pd.to_numeric).to_numpy(np.float64).reshape(-1, 4)
@@ -42,16 +53,18 @@ def reef_scene(solution,  # Kaggle train.csv layout: image_id,annotations (other
                submission,  # image_id,annotations with groups `confidence x y width height`
                *, id_col: str = 'image_id',  # the frame id column of both files
                names: tuple = (None, None),  # how the two files are named in errors (default: their paths)
+               limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
               ) -> Scene:  # boxes xywh (pixels, top-left corner), confidences
     "Read a Great Barrier Reef solution and submission into a `Scene`."
-    df, name = read_table(solution, 'solution', names[0])
+    df, name = read_table(solution, what='solution', name=names[0], limits=limits)
     require_columns(df, [id_col, 'annotations'], name, what='solution')
     rows = _Rows(df, id_col, name)
     rows.refuse((df[id_col] == '').to_numpy(), SolutionError, f'empty {id_col}')
     rows.refuse(df[id_col].duplicated().to_numpy(), SolutionError, 'id appears more than once (one row per frame)')
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
-    grow, gt = read_annotations(df, 'annotations', id_col=id_col, name=name)
+    grow, gt = read_annotations(df, 'annotations', id_col=id_col, name=name, limits=limits)
     check_boxes(df, grow, gt, id_col=id_col, name=name, what='solution')
     image_ids = df[id_col].to_numpy(object)
-    pred, pred_img, conf = read_box_submission(submission, image_ids, id_col=id_col, col='annotations', name=names[1])
+    pred, pred_img, conf = read_box_submission(submission, image_ids, id_col=id_col, col='annotations', name=names[1],
+                                               limits=limits)
     return Scene(image_ids=image_ids, gt_img=grow, pred_img=pred_img, gt=gt, pred=pred, pred_conf=conf)

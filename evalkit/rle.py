@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import repeat
 import numpy as np
-from .errors import RLEError
+from .errors import RLEError, _label_text
 
 # %% auto #0
 __all__ = ['MAX_PIXELS', 'Runs', 'fromstring_strict', 'parse_runs', 'rle_decode', 'rle_encode', 'runs_area', 'expand_ranges',
@@ -266,8 +266,9 @@ def runs_intersections(a: Runs,  # masks of one side (e.g. ground truth); may ov
 
 # %% ../nbs/01_rle.ipynb #ee0b4ee1
 def check_disjoint(runs: Runs,  # parsed masks of a whole file (global pixel space)
-                   what: str = 'predicted masks',  # what the masks are, for the message
-                   *, rows=None,  # int [n_obj]: the file row (1-based) of each mask; None: mask k is row k + 1
+                   *, what: str = 'predicted masks',  # what the masks are, for the message
+                   rows=None,  # int [n_obj]: the file row (1-based) of each mask; None: mask k is row k + 1
+                   labels=None,  # a DataFrame's index labels, by row: the message names them instead of rows
                   ) -> None:
     "Raise `RLEError` naming the two rows (1-based) of the first two masks that share a pixel."
     s, e, obj = runs.by_start
@@ -276,7 +277,9 @@ def check_disjoint(runs: Runs,  # parsed masks of a whole file (global pixel spa
         row = (lambda k: int(k) + 1) if rows is None else (lambda k: int(rows[k]))
         i, j = sorted((row(obj[bad[0]]), row(obj[bad[0] + 1])))
         n = int(min(e[bad[0]], e[bad[0] + 1]) - s[bad[0] + 1])
-        raise RLEError(f'{what} overlap', f'rows {i} and {j} share pixels ({n} in one run)', row=j)
+        pair = f'rows {i} and {j}' if labels is None else \
+            f'index labels {_label_text(labels[i - 1])} and {_label_text(labels[j - 1])}'
+        raise RLEError(f'{what} overlap', f'{pair} share pixels ({n} in one run)', row=j)
 
 # %% ../nbs/01_rle.ipynb #fe09fcda
 def _merge_adjacent(obj, start, end) -> tuple:

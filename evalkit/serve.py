@@ -16,12 +16,14 @@ __all__ = ['app_notebook', 'free_port', 'Server', 'serve']
 def app_notebook(metric: str,  # a metric name or alias, or the path of a .toml metric
                  solution, submission,  # paths of the files to score
                  *, options: dict | None = None,  # the metric's options (`thresholds`, `inclusive` and its own)
+                 b=None,  # the path of a second submission: compare mode
                 ) -> dict:  # an nbformat 4 notebook, as JSON-ready dict
     "A one-cell notebook that opens the dashboard on these files."
     if str(metric).endswith('.toml'): metric = str(Path(metric).resolve())
     sol, sub = (str(Path(p).resolve()) for p in (solution, submission))
+    more = dict(options or {}) | ({} if b is None else dict(b=str(Path(b).resolve())))
     code = ('from fractions import Fraction\nfrom evalkit.dashboard import dashboard\n'
-            f'dashboard({str(metric)!r}, {sol!r}, {sub!r}, **{dict(options or {})!r})')
+            f'dashboard({str(metric)!r}, {sol!r}, {sub!r}, **{more!r})')
     cell = dict(cell_type='code', id='evalkit-app', metadata={}, execution_count=None, outputs=[], source=code)
     ks = dict(name='python3', display_name='Python 3', language='python')
     return dict(cells=[cell], metadata=dict(kernelspec=ks), nbformat=4, nbformat_minor=5)
@@ -64,16 +66,17 @@ def _wait_up(server: Server, timeout: float):
 
 def serve(metric: str, solution, submission,  # as `app_notebook`
           *, options: dict | None = None,  # the metric's options
+          b=None,  # a second submission: compare mode
           port: int = 0,  # the port (0: a free one)
           timeout: float = 120,  # seconds to wait for the server
          ) -> Server:  # the running server; call `stop()` (or use `with`)
     "Serve the live dashboard of these files with Voila on 127.0.0.1."
     if importlib.util.find_spec('voila') is None:
         raise InputError('the dashboard server needs Voila', "install the dashboard extra: pip install 'evalkit[dashboard]'")
-    for p in (solution, submission):
+    for p in (solution, submission) + (() if b is None else (b,)):
         if not Path(p).exists(): raise InputError('no such file', str(p))
     folder = Path(tempfile.mkdtemp(prefix='evalkit-dashboard-'))
-    (folder/'evalkit_dashboard.ipynb').write_text(json.dumps(app_notebook(metric, solution, submission, options=options)))
+    (folder/'evalkit_dashboard.ipynb').write_text(json.dumps(app_notebook(metric, solution, submission, options=options, b=b)))
     port = port or free_port()
     log = open(folder/'voila.log', 'w')
     env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get('PATH', '')]))

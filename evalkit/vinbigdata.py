@@ -5,8 +5,9 @@
 # %% ../nbs/11_vinbigdata.ipynb #vbd-imports
 from __future__ import annotations
 import numpy as np, pandas as pd
-from .errors import SolutionError, ParticipantVisibleError
+from .errors import SolutionError, ParticipantVisibleError, Limits
 from .competitions import (read_table, require_columns, to_numbers, image_codes, number_groups, check_boxes,
+                                  check_objects,
                                   _Rows, _shown)
 from .families import Scene
 
@@ -30,9 +31,11 @@ def _class_codes(v: np.ndarray) -> np.ndarray:
 
 def read_vinbigdata_solution(src,  # Kaggle train.csv layout (image_id,class_id,x_min,y_min,x_max,y_max required)
                              *, id_col: str = 'image_id',  # the image id column
-                             name: str | None = None):  # how the file is named in errors (default: its path)
+                             name: str | None = None,  # how the file is named in errors (default: its path)
+                             limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
+                            ):
     "Ground truth: `(image ids, boxes (n, 4) xyxy, image code per box, class code per box)`."
-    df, name = read_table(src, 'solution', name)
+    df, name = read_table(src, what='solution', name=name, limits=limits)
     require_columns(df, [id_col, 'class_id', *COORDS], name, what='solution')
     rows, ids = _Rows(df, id_col, name), df[id_col].to_numpy()
     rows.refuse(ids == '', SolutionError, f'empty {id_col}')
@@ -44,6 +47,7 @@ def read_vinbigdata_solution(src,  # Kaggle train.csv layout (image_id,class_id,
     rows.refuse(nf & given.any(1) & ~(b == NO_FINDING_BOX).all(1), SolutionError,
                 'a No finding (class 14) row has empty coordinates (or 0 0 1 1)')
     check_boxes(df, np.flatnonzero(~nf), b[~nf], id_col=id_col, name=name, fmt='xyxy', what='solution')
+    check_objects(df, id_col, name, what='solution', limits=limits)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
     codes, image_ids = pd.factorize(ids)
     keep = ~nf | ~pd.Series(np.where(nf, codes, -1 - np.arange(len(df)))).duplicated().to_numpy()
@@ -55,14 +59,16 @@ def vinbigdata_scene(solution,  # Kaggle train.csv layout, one row per box and r
                      submission,  # image_id,PredictionString: groups `class_id confidence x_min y_min x_max y_max`
                      *, id_col: str = 'image_id',  # the image id column of both files
                      names: tuple = (None, None),  # how the two files are named in errors (default: their paths)
+                     limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                     ) -> Scene:  # xyxy boxes (pixels, y down), classes, confidences
     "Read a VinBigData solution and submission into a `Scene`."
-    image_ids, gt, gt_img, gt_cls = read_vinbigdata_solution(solution, id_col=id_col, name=names[0])
-    df, name = read_table(submission, 'submission', names[1])
+    image_ids, gt, gt_img, gt_cls = read_vinbigdata_solution(solution, id_col=id_col, name=names[0], limits=limits)
+    df, name = read_table(submission, what='submission', name=names[1], limits=limits)
     require_columns(df, [id_col, 'PredictionString'], name)
     codes, _ = image_codes(df, id_col, image_ids, name, unique=True)
     brow, g = number_groups(df, id_col, name, col='PredictionString',
-                            fields='class_id confidence x_min y_min x_max y_max')
+                            fields='class_id confidence x_min y_min x_max y_max', limits=limits)
+    check_objects(df, id_col, name, per_row=np.bincount(brow, minlength=len(df)), limits=limits)
     cls = _class_codes(g[:, 0])
     _Rows(df, id_col, name).refuse(np.bincount(brow[cls < 0], minlength=len(df)) > 0, ParticipantVisibleError,
                                    CLASS_RULE)
