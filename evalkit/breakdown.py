@@ -35,8 +35,7 @@ def error_codes(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
     hit = np.atleast_2d(is_hit(inter, union, list(an.spec.thresholds), inclusive=an.spec.inclusive))
     pg = an.matching.pred_gt  # [T, n_pred]: the object each prediction was matched to
-    taken = np.zeros((len(hit), len(s.gt_img)), bool)
-    ti, p = np.nonzero(pg >= 0); taken[ti, pg[ti, p]] = True
+    taken = an.matching.gt_pred >= 0  # [T, n_gt]: matched to some prediction
     ranked = an.spec.family == 'ranked AP'
     on_best = best_box(gi, pi, inter, union, n_pred=len(s.pred_img))[0][pi] == gi if ranked else True
     g = _codes(gi, inter, hit, n=len(s.gt_img), matched=taken)

@@ -53,9 +53,9 @@ def _same_images(a: Analysis, b: Analysis):
         raise InputError('A and B must be scored against the same solution with the same options')
 
 # %% ../nbs/16_compare.ipynb #cmp-where
-def _per_image(a: Analysis, b: Analysis, k: int) -> pd.DataFrame:
+def _per_image(a: Analysis, b: Analysis, k: int, *, errors: tuple) -> pd.DataFrame:
     "Per image at threshold k: both submissions' TP, FP, FN (and image scores for the per-image sweep)."
-    ba, bb = breakdown(a).per_image, breakdown(b).per_image
+    ba, bb = (e.per_image for e in errors)  # the `breakdown` of A and of B
     t = float(a.spec.thresholds[k])
     ba, bb = ba[ba.threshold == t].reset_index(drop=True), bb[bb.threshold == t].reset_index(drop=True)
     df = pd.DataFrame({'image_id': ba.image_id, **{f'{c}_a': ba[c] for c in ('tp', 'fp', 'fn')},
@@ -66,9 +66,9 @@ def _per_image(a: Analysis, b: Analysis, k: int) -> pd.DataFrame:
     else: df['delta'] = (df.tp_a - df.fp_a - df.fn_a) - (df.tp_b - df.fp_b - df.fn_b)  # net count: TP - FP - FN
     return df.sort_values('delta', kind='stable', na_position='last').reset_index(drop=True)
 
-def _changed(a: Analysis, b: Analysis, k: int) -> pd.DataFrame:
+def _changed(a: Analysis, k: int, *, errors: tuple) -> pd.DataFrame:
     "Ground-truth objects found by exactly one of the two submissions at threshold k."
-    ga, gb = breakdown(a).gt_codes[k], breakdown(b).gt_codes[k]
+    ga, gb = (e.gt_codes[k] for e in errors)  # the `breakdown` of A and of B
     i = np.flatnonzero((ga == 0) != (gb == 0))
     s = a.scene
     return pd.DataFrame({'gt': s.pos('gt')[i], 'image_id': np.asarray(s.image_ids, object)[s.gt_img[i]],
@@ -95,10 +95,10 @@ def compare_analyses(a: Analysis, b: Analysis,  # two submissions scored against
                     ) -> Comparison:
     "A against B: scores, where they differ, and how often A wins on random halves."
     _same_images(a, b)
-    k = _threshold_index(a, threshold)
+    k, errors = _threshold_index(a, threshold), (breakdown(a), breakdown(b))  # each breakdown once
     return Comparison(metric=a.spec.metric, score_a=float(a.result.score), score_b=float(b.result.score),
-                      threshold=threshold_text(a.spec.thresholds[k]), per_image=_per_image(a, b, k),
-                      changed=_changed(a, b, k), p_a_wins=paired_halves(a, b, halves=halves, seed=seed),
+                      threshold=threshold_text(a.spec.thresholds[k]), per_image=_per_image(a, b, k, errors=errors),
+                      changed=_changed(a, k, errors=errors), p_a_wins=paired_halves(a, b, halves=halves, seed=seed),
                       halves=halves, seed=int(seed))
 
 def compare(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)

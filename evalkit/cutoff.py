@@ -5,13 +5,14 @@
 # %% ../nbs/13_cutoff.ipynb #cut-imports
 from __future__ import annotations
 import math
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 import numpy as np, pandas as pd
 from .errors import InputError
 from .iou import is_hit, threshold_text
 from .rle import Runs, runs_area
 from .sweep import threshold_values
-from .families import Scene, Spec, Analysis, Detections, analyse_scene, finish, _take_objects, _opt
+from .families import (Scene, Spec, Analysis, Detections, analyse_scene, finish, ranked_lists, counted_classes,
+                              _take_objects, _opt)
 from .matching import Matching, count_matches
 from .metrics import get_metric
 
@@ -96,9 +97,10 @@ def _image_curve(an: Analysis, order, ends) -> np.ndarray:
     "Per-image sweep: the value [T, n_cut] at each cutoff (`ends`: predictions kept), by one running sum."
     s, spec = an.scene, an.spec
     n_gt = np.bincount(s.gt_img, minlength=s.n_img)
-    im, kept, tp = _running(s.pred_img, an.matching.pred_gt >= 0, order)
+    hits = an.matching.pred_gt >= 0
+    im, kept, tp = _running(s.pred_img, hits, order)
     scale = float(2 ** (62 - int(s.n_img).bit_length()))
-    tp_before = tp - np.asarray(an.matching.pred_gt >= 0, np.int64)[:, order]
+    tp_before = tp - hits[:, order]
     delta = (_fixed(tp, kept, n_gt[im], spec=spec, scale=scale)
              - _fixed(tp_before, kept - 1, n_gt[im], spec=spec, scale=scale))
     empty = n_gt == 0
@@ -146,12 +148,12 @@ def prefix_ap(tp,  # bool [n]: TP flag of each counted detection of one class, i
 def _ranked_curve(an: Analysis, cut) -> tuple[np.ndarray, pd.DataFrame]:
     "Ranked AP: the mAP [T, n_cut] at each cutoff, and per class and threshold AP, P, R, F1 along the curve."
     d, spec = an.stats, an.spec
-    o = np.lexsort((d.det_pos, -d.conf, d.cls))
-    cls, conf, tp, neutral = d.cls[o], d.conf[o], d.tp[o], d.neutral[o]
+    o, lists = ranked_lists(d, spec)
+    conf, tp = d.conf[o], d.tp[o]
     npos, rows = d.npos.sum(0), []
     for k, t in enumerate(spec.thresholds):
         for c, name in enumerate(spec.classes):
-            r = np.flatnonzero((cls == c) & ~neutral[:, k])
+            r = lists[k, c]
             m = np.searchsorted(-conf[r], -cut, side='right')  # detections of the class kept at each cutoff
             n_tp = np.r_[0, np.cumsum(tp[r, k])][m]
             rows.append(pd.DataFrame(dict(cutoff=cut, threshold=float(t), cls=name, ap=prefix_ap(tp[r, k], int(npos[c]),
@@ -160,7 +162,7 @@ def _ranked_curve(an: Analysis, cut) -> tuple[np.ndarray, pd.DataFrame]:
     per['precision'] = np.where(per.tp + per.fp > 0, per.tp / np.maximum(per.tp + per.fp, 1), 0.0)
     per['recall'] = np.where(per.npos > 0, per.tp / np.maximum(per.npos, 1), 0.0)
     per['f1'] = np.where(per.tp > 0, 2 * per.tp / np.maximum(per.tp + per.fp + per.npos, 1), 0.0)
-    use = np.ones(len(spec.classes), bool) if spec.map_over == 'all' else npos > 0
+    use = counted_classes(spec, npos)
     ap = per.ap.to_numpy().reshape(len(spec.thresholds), len(spec.classes), len(cut))[:, use]
     return (ap.mean(1) if use.any() else np.full((len(spec.thresholds), len(cut)), np.nan)), per
 
@@ -215,7 +217,7 @@ def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                          f'more than max_rescore={max_rescore} (raise it with --max-rescore N)')
     else: vals, warn = _rescored(an, key, cut), warn + (f'{why}: the curve was re-scored at each cutoff',)
     spec = an.spec
-    return Curve(metric=spec.metric, by=by, cutoffs=cut, scores=vals.mean(0) if len(cut) else vals[0], kept=kept,
+    return Curve(metric=spec.metric, by=by, cutoffs=cut, scores=vals.mean(0), kept=kept,
                  per_threshold=pd.DataFrame(vals.T, index=pd.Index(cut, name='cutoff'),
                                             columns=[threshold_text(t) for t in spec.thresholds]),
                  score_all=float(an.result.score), method='one matching' if why is None else 're-scored',
@@ -230,16 +232,16 @@ def cutoff(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_met
     return cutoff_curve(get_metric(metric).analyse(solution, submission, **options), by=by, max_rescore=max_rescore)
 
 # %% ../nbs/13_cutoff.ipynb #cut-cut
+_PER_DETECTION = ('det_img', 'det_pos', 'cls', 'conf', 'gt', 'inter', 'union', 'tp', 'neutral')  # fields per detection
+
 def _kept_stats(an: Analysis, p, scene: Scene, m: Matching):
     "The family's statistics of the kept predictions `p` (indices), from the whole file's."
     n_pred = np.bincount(scene.pred_img, minlength=scene.n_img)
     if isinstance(an.stats, Detections):
-        per_det = {f.name: getattr(an.stats, f.name)[p] for f in fields(Detections) if f.name in _PER_DETECTION}
-        return replace(an.stats, n_pred=n_pred, **per_det)
+        return replace(an.stats, n_pred=n_pred, **{k: getattr(an.stats, k)[p] for k in _PER_DETECTION})
     tp, fp, fn = count_matches(m, scene.gt_img, scene.pred_img, scene.n_img)
     return replace(an.stats, n_pred=n_pred, tp=tp, fp=fp, fn=fn)
 
-_PER_DETECTION = ('det_img', 'det_pos', 'cls', 'conf', 'gt', 'inter', 'union', 'tp', 'neutral')
 
 def cut_analysis(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                  cutoff: float,  # keep the predictions whose key is >= cutoff

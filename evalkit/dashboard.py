@@ -14,7 +14,7 @@ from .drawing import (png_bytes, image_layers, paint, view_picture, iou_picture,
                              class_table_html, legend_html, image_title, curve_figure, histogram_figure, image_figure,
                              iou_figure, pr_figure)
 from .sweep import value_name
-from .cutoff import cutoff_keys, cutoff_curve, cut_analysis
+from .cutoff import cutoff_keys, cutoff_curve, cut_analysis, one_matching
 from .breakdown import breakdown, FN_KINDS, FP_KINDS, FN_COLS, FP_COLS
 
 # %% auto #0
@@ -48,8 +48,8 @@ class _Cutoff:
                                         description=f"{self.by} \u2265", continuous_update=False,
                                         disabled=len(cuts) < 2, layout=W.Layout(width='420px', max_width='100%'))
         self.label = W.HTML(); self.label.add_class('evalkit-cutoff')
-        try: self.best = cutoff_curve(analysis, by=self.by).best if len(cuts) else None
-        except InputError: self.best = None  # too many cutoffs to re-score: no best shown
+        one = len(cuts) and one_matching(analysis, self.by) is None  # the curve costs a running sum, not re-scoring
+        self.best = cutoff_curve(analysis, by=self.by).best if one else None  # else no best shown
 
     def analysis(self):
         "The analysis of the predictions kept at the slider's value."

@@ -17,7 +17,8 @@ from .sweep import sweep, threshold_values, Result, Params, FAMILIES, EMPTY_POLI
 
 # %% auto #0
 __all__ = ['INTERPOLATIONS', 'MATCHERS', 'Scene', 'take', 'overlaps', 'Spec', 'Counts', 'Detections', 'best_box', 'voc_flags',
-           'map_scene', 'reduce', 'voc07_ap', 'interpolate', 'finish', 'Analysis', 'analyse_scene']
+           'map_scene', 'reduce', 'voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes', 'finish', 'Analysis',
+           'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -319,6 +320,19 @@ def _class_tables(tp,  # bool [n]: TP flag of each counted detection of the clas
                               precision=ctp / np.maximum(ctp + cfp, 1), recall=ctp / npos if npos else np.zeros(len(ctp))))
     return row, curve, pd.DataFrame(dict(threshold=t, cls=name, recall=prec_r, precision=prec_p))
 
+def ranked_lists(d: Detections,  # the reduced detections of a ranked AP file
+                 spec: Spec,  # its thresholds and classes
+                ) -> tuple[np.ndarray, dict]:  # (rank order o [d], {(threshold index, class code): positions in o})
+    "The rank order (by class, confidence descending, equal confidences in file order) and each class's counted list."
+    o = np.lexsort((d.det_pos, -d.conf, d.cls))
+    cls, neutral = d.cls[o], d.neutral[o]
+    return o, {(k, c): np.flatnonzero((cls == c) & ~neutral[:, k])
+               for k in range(len(spec.thresholds)) for c in range(len(spec.classes))}
+
+def counted_classes(spec: Spec, npos) -> np.ndarray:
+    "bool [C]: the classes the mAP averages: every class, or those with counted ground truth (`map_over='present'`)."
+    return np.ones(len(spec.classes), bool) if spec.map_over == 'all' else np.asarray(npos) > 0
+
 def _detection_table(d: Detections, spec: Spec, *, o, rank, io) -> pd.DataFrame:
     "Every ranked detection (order `o`) at every threshold: its image, class, rank, best box, IoU and outcome."
     ids = pd.Series(d.image_ids[io], index=d.image_pos[io]).loc[d.det_img[o]].to_numpy()
@@ -333,17 +347,17 @@ def _detection_table(d: Detections, spec: Spec, *, o, rank, io) -> pd.DataFrame:
 def _finish_ranked(d: Detections, spec: Spec) -> Result:
     "Rank every class's detections over the dataset; AP, P, R, F1 per class and threshold; mAP; the tidy tables."
     io = _in_file_order(d)
-    o = np.lexsort((d.det_pos, -d.conf, d.cls))  # by class, confidence descending, equal confidences in file order
-    cls, conf, tp, neutral = d.cls[o], d.conf[o], d.tp[o], d.neutral[o]
+    o, lists = ranked_lists(d, spec)
+    cls, conf, tp = d.cls[o], d.conf[o], d.tp[o]
     rank = np.arange(len(o)) - np.searchsorted(cls, cls) + 1  # 1-based rank within the class
     npos, ndet = d.npos.sum(0), np.bincount(cls, minlength=len(spec.classes))
     tables = [_class_tables(tp[r, k], rank[r], conf[r], t=float(t), name=name, npos=int(npos[c]), ndet=int(ndet[c]),
                             how=spec.interpolation)
               for k, t in enumerate(spec.thresholds) for c, name in enumerate(spec.classes)
-              for r in [np.flatnonzero((cls == c) & ~neutral[:, k])]]
+              for r in [lists[k, c]]]
     rows, curves, points = zip(*tables)
     classes = pd.DataFrame(list(rows))
-    use = np.ones(len(spec.classes), bool) if spec.map_over == 'all' else npos > 0
+    use = counted_classes(spec, npos)
     classes['counted'] = np.tile(use, len(spec.thresholds))  # the class takes part in the mAP and the averages
     ap = classes.ap.to_numpy().reshape(len(spec.thresholds), -1)[:, use]
     per_t = ap.mean(1) if use.any() else np.full(len(spec.thresholds), np.nan)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np, pandas as pd
 from .errors import InputError
 from .sweep import threshold_values, apply_empty_policy
-from .families import Analysis, Counts, interpolate
+from .families import Analysis, Counts, interpolate, ranked_lists, counted_classes
 from .metrics import get_metric
 
 # %% auto #0
@@ -36,18 +36,17 @@ def _sweep_scores(an: Analysis, W) -> np.ndarray:
 def _ranked_scores(an: Analysis, W) -> np.ndarray:
     "Ranked AP: the score of each weighted file, every detection repeated as often as its image is drawn."
     d, spec = an.stats, an.spec
-    o = np.lexsort((d.det_pos, -d.conf, d.cls))
+    o, ranked = ranked_lists(d, spec)
     sorter = np.argsort(d.image_pos, kind='stable')
     img = sorter[np.searchsorted(d.image_pos[sorter], d.det_img[o])]  # row in W of each ranked detection's image
-    lists = [(k, c, d.tp[o][r, k], img[r]) for k in range(len(spec.thresholds)) for c in range(len(spec.classes))
-             for r in [np.flatnonzero((d.cls[o] == c) & ~d.neutral[o][:, k])]]
+    lists = [(k, c, d.tp[o][r, k], img[r]) for (k, c), r in ranked.items()]
     out, aps = np.empty(len(W)), np.zeros((len(spec.thresholds), len(spec.classes)))
     for b, w in enumerate(np.asarray(W, np.int64)):
         npos = w @ d.npos
         for k, c, f, im in lists:
             f = np.repeat(f, w[im])
             aps[k, c] = interpolate(np.cumsum(f), np.cumsum(~f), int(npos[c]), how=spec.interpolation)[0]
-        use = np.ones(len(spec.classes), bool) if spec.map_over == 'all' else npos > 0
+        use = counted_classes(spec, npos)
         out[b] = aps[:, use].mean(1).mean() if use.any() else np.nan
     return out
 
