@@ -4,8 +4,8 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # Two install stamps, both keyed on the packaging files: CORE (evalkit, numpy, pandas: all `make demo` needs) and
-# FULL (the dev, dashboard and docs extras too: tests, export, docs). FULL implies CORE. pip's output goes to a log,
-# shown only when pip fails.
+# FULL (the dev, dashboard, docs and dask extras too: tests, export, docs). FULL implies CORE. pip's output goes to
+# a log, shown only when pip fails.
 HASH := $(shell cat settings.ini setup.py | cksum | cut -d' ' -f1)
 CORE := $(VENV)/.core-$(HASH)
 STAMP := $(VENV)/.installed-$(HASH)
@@ -24,8 +24,8 @@ $(CORE): settings.ini setup.py | $(VENV)/bin/python
 	@rm -f $(VENV)/.core-*; touch $(CORE)
 
 $(STAMP): settings.ini setup.py | $(VENV)/bin/python
-	@echo "installing evalkit with its dev, dashboard and docs extras into .venv ..."
-	@{ $(PIP) install -q --upgrade pip && $(PIP) install -q -e ".[dev,dashboard,docs]"; } >$(PIP_LOG) 2>&1 \
+	@echo "installing evalkit with its dev, dashboard, docs and dask extras into .venv ..."
+	@{ $(PIP) install -q --upgrade pip && $(PIP) install -q -e ".[dev,dashboard,docs,dask]"; } >$(PIP_LOG) 2>&1 \
 	  || { cat $(PIP_LOG); exit 1; }
 	@rm -f $(VENV)/.installed-* $(VENV)/.core-*; touch $(STAMP) $(CORE)
 

@@ -27,6 +27,8 @@ dev_requirements = shlex.split(cfg.get('dev_requirements', ''))
 dashboard_requirements = shlex.split(cfg.get('dashboard_requirements', ''))
 docs_requirements = shlex.split(cfg.get('docs_requirements', ''))
 bench_requirements = shlex.split(cfg.get('bench_requirements', ''))
+dask_requirements = shlex.split(cfg.get('dask_requirements', ''))
+parquet_requirements = shlex.split(cfg.get('parquet_requirements', ''))
 
 setuptools.setup(
     name=cfg['lib_name'],
@@ -43,7 +45,7 @@ setuptools.setup(
     package_data={'evalkit': ['demo_data/*.csv', 'demo_data/*.xml', 'demo_data/*.md', 'demo_data/*/*.xml']},
     install_requires=requirements,
     extras_require={'dev': dev_requirements, 'dashboard': dashboard_requirements, 'docs': docs_requirements,
-                    'bench': bench_requirements},
+                    'bench': bench_requirements, 'dask': dask_requirements, 'parquet': parquet_requirements},
     dependency_links=cfg.get('dep_links', '').split(),
     python_requires='>=' + cfg['min_python'],
     long_description=open('README.md', encoding='utf-8').read(),

@@ -4,9 +4,9 @@
 
 # %% ../nbs/06_cli.ipynb #568e7b35
 from __future__ import annotations
-import argparse, json, os, sys, time
+import argparse, json, os, re, sys, time
 from pathlib import Path
-import numpy as np, pandas as pd
+import pandas as pd
 from . import __version__
 from .errors import InputError, DEFAULT_LIMITS, as_limits
 from .iou import hit_text
@@ -46,12 +46,15 @@ def _metric_options(p: argparse.ArgumentParser):
     g.add_argument('--strict', dest='inclusive', action='store_const', const=False,
                    help='hit when IoU > t, also with --matching kernel')
     p.add_argument('--thresholds', help='comma-separated IoU thresholds, e.g. 0.5,0.75 (default: the competition\'s)')
+    defaults = ', '.join(f'{k}={v:,}' for k, v in vars(DEFAULT_LIMITS).items())
     p.add_argument('--limit', action='append', metavar='NAME=VALUE', help='raise or lower a limit on the inputs '
-                   '(repeatable): ' + ', '.join(f'{k}={v:,}' for k, v in vars(DEFAULT_LIMITS).items()) + ' (the defaults)')
+                   f'(repeatable): {defaults} (the defaults)')
     for o, names in all_options().values():
-        kw = dict(action='store_const', const=True) if o.flag else dict(choices=[c for c in o.choices or () if c is not None] or None)
+        choices = [c for c in o.choices or () if c is not None] or None
+        kw = dict(action='store_const', const=True) if o.flag else dict(choices=choices)
         shown = 'x'.join(map(str, o.default)) if isinstance(o.default, tuple) else o.default
-        p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw, help=f"{', '.join(names)}: {o.help} (default {shown})")
+        p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw,
+                       help=f"{', '.join(names)}: {o.help} (default {shown})")
 
 def _analysis_commands(sub):
     "The subcommands of the analyses: cutoff, errors, compare, dashboard."
@@ -71,11 +74,13 @@ def _analysis_commands(sub):
     m.add_argument('b', metavar='B', help='the second submission, in the same layout')
     m.add_argument('--threshold', help="the IoU threshold of the per-image counts and changed objects (default: the "
                    "metric's first)")
-    m.add_argument('--halves', type=int, default=1000, help='random halves of the images for the paired test (default 1000)')
+    m.add_argument('--halves', type=int, default=1000,
+                   help='random halves of the images for the paired test (default 1000)')
     m.add_argument('--seed', type=int, default=0, help='seed of the random halves (default 0)')
     m.add_argument('--json', action='store_true', help='print one JSON object')
     m.add_argument('--per-image', metavar='PATH', help='write both submissions\' counts per image as CSV')
-    d = sub.add_parser('dashboard', help='serve the live dashboard on these files (Voila on 127.0.0.1; dashboard extra)')
+    d = sub.add_parser('dashboard',
+                       help='serve the live dashboard on these files (Voila on 127.0.0.1; dashboard extra)')
     _metric_options(d)
     d.add_argument('b', metavar='B', nargs='?', help='a second submission: compare mode, A and B side by side')
     d.add_argument('--port', type=int, default=0, help='the port (default: a free one)')
@@ -88,7 +93,15 @@ def _parser() -> argparse.ArgumentParser:
     _metric_options(s)
     s.add_argument('--json', action='store_true', help='print one JSON object')
     s.add_argument('--per-image', metavar='PATH',
-                   help="write the family's per-image table as CSV (ranked AP: every ranked detection with its status)")
+                   help="write the family's per-image table as CSV (ranked AP: every ranked detection with its "
+                        "status); with --dask, a new folder of Parquet (or CSV) parts written by the workers")
+    s.add_argument('--dask', metavar='CLUSTER',
+                   help="score on Dask: 'local' or 'local:N' (a local cluster of N worker processes, default 2), or a "
+                        "scheduler address tcp://HOST:PORT; SOLUTION and SUBMISSION may be folders or quoted globs")
+    s.add_argument('--per-image-format', choices=('parquet', 'csv'), default='parquet',
+                   help='with --dask: the format of the --per-image parts (default parquet)')
+    s.add_argument('--partitions', type=int, metavar='N', help='with --dask: partitions after the shuffle by image id '
+                   '(default: as many as the inputs have)')
     r = sub.add_parser('report', help='write a static HTML report, plotly.js beside it (needs the dashboard extra)')
     _metric_options(r)
     r.add_argument('--html', required=True, metavar='OUT.html', help='where to write the report')
@@ -96,7 +109,8 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument('--self-contained', action='store_true',
                    help='embed plotly.js (4.5 MB) in the HTML instead of writing plotly.min.js beside it')
     s.add_argument('--ci', metavar='LEVEL', help='add a seeded bootstrap interval of the score at LEVEL, e.g. 0.95')
-    s.add_argument('--resamples', type=int, default=1000, help='bootstrap resamples of the images for --ci (default 1000)')
+    s.add_argument('--resamples', type=int, default=1000,
+                   help='bootstrap resamples of the images for --ci (default 1000)')
     s.add_argument('--seed', type=int, default=0, help='seed of the resampling for --ci (default 0)')
     _analysis_commands(sub)
     sub.add_parser('list', help='list the metrics: name, aliases, family, thresholds, hit test')
@@ -135,8 +149,42 @@ def _level(text: str) -> float:
     try: return float(text)
     except ValueError: raise InputError('--ci takes a level such as 0.95', repr(text)) from None
 
+def _dask_client(spec: str) -> tuple:
+    "(client, whether we started it) for `--dask`: 'local[:N]' starts N local worker processes, else an address."
+    m = re.fullmatch(r'local(?::([1-9][0-9]{0,2}))?', spec)
+    if m:
+        from evalkit.cluster import local_cluster, _need_dask
+        _need_dask()
+        return local_cluster(int(m[1] or 2)), True
+    if not re.fullmatch(r'(tcp|tls|ucx)://[^\s/]+', spec):
+        raise InputError("--dask takes 'local', 'local:N' or a scheduler address such as tcp://HOST:8786", repr(spec))
+    from evalkit.cluster import _need_dask
+    _need_dask()
+    from distributed import Client
+    try: return Client(spec, timeout=10), False
+    except (OSError, TimeoutError) as e: raise InputError('cannot reach the Dask scheduler', f'{spec}: {e}') from None
+
+def _score_dask(a, out, err) -> int:
+    "Run `evalkit score --dask`: the files scored on a Dask cluster, the per-image parts written by the workers."
+    if a.ci is not None: raise InputError('--ci needs every image on one machine: drop --dask or --ci')
+    if a.partitions is not None and a.partitions < 1: raise InputError('--partitions must be at least 1')
+    m, opts = _options(a)
+    from evalkit.cluster import score_dask, ClusterError
+    client, own = _dask_client(a.dask)
+    try:
+        r = score_dask(m, a.solution, a.submission, client=client, per_image=a.per_image, progress=Progress(),
+                       per_image_format=a.per_image_format, npartitions=a.partitions, **opts)
+    except ClusterError as e:
+        print(f'evalkit: error: {e}', file=err); return 1
+    finally:
+        if own: client.close(); client.cluster.close()
+    for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
+    print(json.dumps(r.to_json()) if a.json else r.to_text(), file=out)
+    return 0
+
 def _score(a, out, err) -> int:
     "Run `evalkit score` with parsed arguments `a`."
+    if a.dask: return _score_dask(a, out, err)
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
     level = None if a.ci is None else _level(a.ci)
     m, opts, an = _analyse(a)
@@ -147,8 +195,9 @@ def _score(a, out, err) -> int:
         j.update(ci.to_json())
     if a.per_image: write_atomic(a.per_image, lambda tmp: r.per_image.to_csv(tmp, index=False))
     for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
-    text = r.to_text() if level is None else r.to_text() + (f'\n{ci.level:.4g} interval: [{ci.lo:.6f}, {ci.hi:.6f}] '
-                                                            f'({ci.resamples:,} resamples of the images, seed {ci.seed})')
+    text = r.to_text()
+    if level is not None: text += (f'\n{ci.level:.4g} interval: [{ci.lo:.6f}, {ci.hi:.6f}] '
+                                   f'({ci.resamples:,} resamples of the images, seed {ci.seed})')
     print(json.dumps(j) if a.json else text, file=out)
     return 0
 
@@ -212,7 +261,8 @@ def _report(a, out) -> int:
 def _list(out) -> int:
     "Print the registered metrics."
     with pd.option_context('display.width', 200, 'display.max_colwidth', 60):
-        print(list_metrics()[['name', 'title', 'family', 'thresholds', 'hit', 'aliases']].to_string(index=False), file=out)
+        cols = ['name', 'title', 'family', 'thresholds', 'hit', 'aliases']
+        print(list_metrics()[cols].to_string(index=False), file=out)
     return 0
 
 def main(argv: list[str] | None = None, out=None, err=None) -> int:

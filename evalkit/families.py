@@ -112,7 +112,8 @@ class Spec:
         if self.matcher not in MATCHERS[self.family]:
             raise InputError(f'the {self.family} family matches with {MATCHERS[self.family]}', repr(self.matcher))
         if self.interpolation not in INTERPOLATIONS: raise InputError(f'interpolation must be one of {INTERPOLATIONS}')
-        if self.empty not in EMPTY_POLICIES: raise InputError(f'empty must be one of {EMPTY_POLICIES}', repr(self.empty))
+        if self.empty not in EMPTY_POLICIES:
+            raise InputError(f'empty must be one of {EMPTY_POLICIES}', repr(self.empty))
         if self.map_over not in ('all', 'present'): raise InputError("map_over must be 'all' or 'present'")
 
     @property
@@ -204,7 +205,8 @@ def _map_ranked(scene: Scene, spec: Spec, pairs) -> tuple[Detections, Matching]:
     d = Detections(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
                    n_gt=_bincount(scene.gt_img, scene.n_img), n_pred=_bincount(scene.pred_img, scene.n_img), npos=npos,
                    det_img=scene.pos('image')[scene.pred_img], det_pos=scene.pos('pred'),
-                   cls=np.asarray(scene.pred_cls, np.int64), conf=conf, gt=gt, inter=bi, union=bu, tp=tp, neutral=neutral)
+                   cls=np.asarray(scene.pred_cls, np.int64), conf=conf, gt=gt, inter=bi, union=bu, tp=tp,
+                   neutral=neutral)
     return d, m
 
 def map_scene(scene: Scene,  # validated objects of some images (a whole file, or a part from `take`)
@@ -230,7 +232,8 @@ def _in_file_order(stats) -> np.ndarray:
     o = np.argsort(stats.image_pos, kind='stable')
     p = stats.image_pos[o]
     if len(p) > 1 and (p[1:] == p[:-1]).any():
-        raise InputError('the parts overlap: an image was mapped twice', repr(stats.image_ids[o][np.r_[False, p[1:] == p[:-1]]][0]))
+        twice = stats.image_ids[o][np.r_[False, p[1:] == p[:-1]]][0]
+        raise InputError('the parts overlap: an image was mapped twice', repr(twice))
     return o
 
 def _params(spec: Spec) -> dict:
@@ -317,7 +320,8 @@ def _class_tables(tp,  # bool [n]: TP flag of each counted detection of the clas
     row = dict(threshold=t, cls=name, ap=ap, precision=float(p), recall=float(r), f1=float(f1), npos=npos, ndet=ndet,
                tp=n_tp, fp=n_fp)
     curve = pd.DataFrame(dict(threshold=t, cls=name, rank=rank, conf=conf, tp=ctp, fp=cfp,
-                              precision=ctp / np.maximum(ctp + cfp, 1), recall=ctp / npos if npos else np.zeros(len(ctp))))
+                              precision=ctp / np.maximum(ctp + cfp, 1),
+                              recall=ctp / npos if npos else np.zeros(len(ctp))))
     return row, curve, pd.DataFrame(dict(threshold=t, cls=name, recall=prec_r, precision=prec_p))
 
 def ranked_lists(d: Detections,  # the reduced detections of a ranked AP file
@@ -363,12 +367,14 @@ def _finish_ranked(d: Detections, spec: Spec) -> Result:
     per_t = ap.mean(1) if use.any() else np.full(len(spec.thresholds), np.nan)
     images = pd.DataFrame({'image_id': pd.Series(d.image_ids[io], dtype=object), 'n_gt': d.n_gt[io],
                            'n_pred': d.n_pred[io], 'score': np.nan, 'scored': True})
-    p = Params({**_params(spec), 'interpolation': spec.interpolation, 'thresholds': tuple(map(threshold_text, spec.thresholds))})
+    p = Params({**_params(spec), 'interpolation': spec.interpolation,
+                'thresholds': tuple(map(threshold_text, spec.thresholds))})
     cat = lambda fs: pd.concat(list(fs), ignore_index=True)
     per_t = pd.Series(per_t, index=pd.Index([float(t) for t in spec.thresholds], name='threshold'), name='map')
-    return Result(metric=spec.metric, score=float(per_t.to_numpy().mean()), thresholds=spec.thresholds, per_threshold=per_t,
-                  per_image=_detection_table(d, spec, o=o, rank=rank, io=io), images=images, params=p, title=spec.title,
-                  family=spec.family, classes=classes, curves=cat(curves), points=cat(points))
+    return Result(metric=spec.metric, score=float(per_t.to_numpy().mean()), thresholds=spec.thresholds,
+                  per_threshold=per_t, per_image=_detection_table(d, spec, o=o, rank=rank, io=io), images=images,
+                  params=p, title=spec.title, family=spec.family, classes=classes, curves=cat(curves),
+                  points=cat(points))
 
 def finish(stats: Counts | Detections,  # the reduce of the maps of every image
            spec: Spec,  # the resolved preset

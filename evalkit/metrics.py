@@ -4,10 +4,10 @@
 
 # %% ../nbs/04a_metrics.ipynb #met-imports
 from __future__ import annotations
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Callable
 import re
-import numpy as np, pandas as pd
+import pandas as pd
 from .errors import InputError, ParticipantVisibleError, Limits, as_limits
 from .iou import thresholds as make_thresholds, check_thresholds, threshold_text, hit_text
 from .families import Spec, Analysis, analyse_scene, FAMILIES
@@ -149,7 +149,8 @@ class Metric:
               row_id_column_name: str,  # the image id column (Kaggle's argument)
               **options) -> float:  # options as `analyse`
         "Kaggle hosted-metric entry point: the score as a float (`ParticipantVisibleError` for a bad submission)."
-        m = self if self.id_col is None or row_id_column_name == self.id_col else replace(self, id_col=row_id_column_name)
+        same = self.id_col is None or row_id_column_name == self.id_col
+        m = self if same else replace(self, id_col=row_id_column_name)
         score = float(m.evaluate(solution, submission, **options).score)  # a bad solution is reported first
         if isinstance(submission, pd.DataFrame) and not len(submission):
             raise ParticipantVisibleError('the submission has no rows', 'a submission lists every image it predicts')
@@ -200,37 +201,43 @@ def list_metrics() -> pd.DataFrame:
 
 # %% ../nbs/04a_metrics.ipynb #met-presets
 rsna = register(Metric(
-    name='rsna', title='RSNA Pneumonia Detection', family='per-image sweep', thresholds=make_thresholds('0.4', '0.75', '0.05'),
+    name='rsna', title='RSNA Pneumonia Detection', family='per-image sweep',
+    thresholds=make_thresholds('0.4', '0.75', '0.05'),
     reader=rsna_scene,
     id_col='patientId', empty='skip', options=(MATCHING,), aliases=('rsna-pneumonia-detection-challenge',),
     layouts='solution patientId,x,y,width,height,Target; submission patientId,PredictionString',
     demo=('rsna_stage_2_train_labels.csv', 'sample_rsna_submission.csv', {})))
 dsb2018 = register(Metric(
-    name='dsb2018', title='2018 Data Science Bowl', family='per-image sweep', thresholds=make_thresholds('0.5', '0.95', '0.05'),
+    name='dsb2018', title='2018 Data Science Bowl', family='per-image sweep',
+    thresholds=make_thresholds('0.5', '0.95', '0.05'),
     reader=mask_scene,
     id_col='ImageId', empty='one', options=(USAGE,), aliases=('data-science-bowl-2018',),
     layouts='solution ImageId,EncodedPixels,Height,Width[,Usage]; submission ImageId,EncodedPixels',
     demo=('dsb2018_stage1_solution.csv', 'sample_dsb2018_submission.csv', {})))
 airbus = register(Metric(
-    name='airbus', title='Airbus Ship Detection', family='per-image sweep', thresholds=make_thresholds('0.5', '0.95', '0.05'),
+    name='airbus', title='Airbus Ship Detection', family='per-image sweep',
+    thresholds=make_thresholds('0.5', '0.95', '0.05'),
     reader=mask_scene,
     id_col='ImageId', beta=2, empty='one', reader_args=(('default_size', (768, 768)),),
     aliases=('airbus-ship-detection',), layouts='ImageId,EncodedPixels on both sides (768 x 768 images)',
     demo=('airbus_train_ship_segmentations_v2_subset.csv', 'sample_airbus_submission.csv', {})))
 icdar2017 = register(Metric(
-    name='icdar2017', title='ICDAR 2017 Page Object Detection', family='ranked AP', thresholds=make_thresholds('0.6', '0.8', '0.2'),
+    name='icdar2017', title='ICDAR 2017 Page Object Detection', family='ranked AP',
+    thresholds=make_thresholds('0.6', '0.8', '0.2'),
     reader=icdar_scene,
     interpolation='voc07', classes=ICDAR_CLASSES, options=(IGNORE_OPT, PLUS_ONE, PATTERN), aliases=('icdar',),
     layouts='ground truth: folder of per-page XML; submission: one XML file of <document> elements',
     demo=('icdar2017_pod', 'sample_icdar2017_submission.xml', {'pattern': 'POD_*.xml'})))
 tgs = register(Metric(
-    name='tgs', title='TGS Salt Identification', family='per-image sweep', thresholds=make_thresholds('0.5', '0.95', '0.05'),
+    name='tgs', title='TGS Salt Identification', family='per-image sweep',
+    thresholds=make_thresholds('0.5', '0.95', '0.05'),
     reader=mask_scene, id_col='id', empty='one', options=(SIZE,),
     reader_args=(('rle_col', 'rle_mask'), ('one_per_image', True)), aliases=('tgs-salt-identification-challenge',),
     layouts='id,rle_mask on both sides, one row per image (101 x 101 images)',
     demo=('tgs_synthetic_solution.csv', 'sample_tgs_submission.csv', {})))
 wheat = register(Metric(
-    name='wheat', title='Global Wheat Detection', family='per-image sweep', thresholds=make_thresholds('0.5', '0.75', '0.05'),
+    name='wheat', title='Global Wheat Detection', family='per-image sweep',
+    thresholds=make_thresholds('0.5', '0.75', '0.05'),
     reader=box_scene, id_col='image_id', empty='skip', options=(PLUS_ONE,), reader_args=(('cols', ('bbox',)),),
     aliases=('global-wheat-detection',),
     layouts='solution image_id,width,height,bbox ([x, y, w, h]); submission image_id,PredictionString',
@@ -243,13 +250,16 @@ sartorius = register(Metric(
     layouts='solution id,annotation,width,height (row-major RLE); submission id,predicted',
     demo=('sartorius_synthetic_solution.csv', 'sample_sartorius_submission.csv', {})))
 reef = register(Metric(
-    name='reef', title='TensorFlow Great Barrier Reef', family='pooled sweep', thresholds=make_thresholds('0.3', '0.8', '0.05'),
+    name='reef', title='TensorFlow Great Barrier Reef', family='pooled sweep',
+    thresholds=make_thresholds('0.3', '0.8', '0.05'),
     reader=reef_scene, id_col='image_id', beta=2, aliases=('tensorflow-great-barrier-reef',), canvas=(720, 1280),
     layouts="solution image_id,annotations ([{'x', 'y', 'width', 'height'}]); submission image_id,annotations",
     demo=('reef_train_subset.csv', 'sample_reef_submission.csv', {})))
 vinbigdata = register(Metric(
-    name='vinbigdata', title='VinBigData Chest X-ray Abnormalities', family='ranked AP', thresholds=check_thresholds('0.4', inclusive=False),
+    name='vinbigdata', title='VinBigData Chest X-ray Abnormalities', family='ranked AP',
+    thresholds=check_thresholds('0.4', inclusive=False),
     reader=vinbigdata_scene, id_col='image_id', interpolation='voc_all', classes=VBD_CLASSES, map_over='present',
     aliases=('vinbigdata-chest-xray-abnormalities-detection',),
-    layouts='solution image_id,class_id,x_min,y_min,x_max,y_max (class 14: no box); submission image_id,PredictionString',
+    layouts='solution image_id,class_id,x_min,y_min,x_max,y_max (class 14: no box); '
+            'submission image_id,PredictionString',
     demo=('vinbigdata_synthetic_solution.csv', 'sample_vinbigdata_submission.csv', {})))

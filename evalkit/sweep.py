@@ -12,8 +12,8 @@ from .errors import InputError
 from .iou import as_fraction, check_thresholds, threshold_text, hit_text
 
 # %% auto #0
-__all__ = ['FAMILIES', 'EMPTY_POLICIES', 'threshold_values', 'Params', 'value_name', 'Result', 'apply_empty_policy', 'sweep',
-           'totals', 'result_json', 'result_text']
+__all__ = ['FAMILIES', 'EMPTY_POLICIES', 'threshold_values', 'Params', 'value_name', 'Tally', 'Result', 'apply_empty_policy',
+           'sweep', 'totals', 'result_json', 'result_text']
 
 # %% ../nbs/03_sweep.ipynb #44388195
 def threshold_values(tp,  # int [n_img, T]: true positives per image and threshold
@@ -47,6 +47,16 @@ def value_name(beta) -> str:
     "The per-threshold value as its formula's name: 'TP/(TP+FP+FN)', 'F2', 'F0.5'."
     return 'TP/(TP+FP+FN)' if beta is None else f'F{threshold_text(beta)}'
 
+@dataclass(frozen=True)
+class Tally:
+    "What a result's tables add up to, for a result whose tables stay where they were made (a Dask cluster)."
+    n_images: int  # images of the solution
+    n_scored: int  # images that take part in the score
+    n_pred: int  # predictions in the submission
+    tp: tuple  # int per threshold: true positives summed over the images (ranked AP: over the classes)
+    fp: tuple  # int per threshold: false positives
+    fn: tuple  # int per threshold: false negatives
+
 @dataclass(frozen=True, eq=False)
 class Result:
     "Score of any metric with the tables that explain it: one protocol for every family (pandas parts: read-only)."
@@ -63,13 +73,21 @@ class Result:
     curves: pd.DataFrame | None = None  # ranked AP: the ranked precision-recall curve of every class and threshold
     points: pd.DataFrame | None = None  # ranked AP: the interpolation points (recall level, precision) behind each AP
     warnings: tuple = ()  # legal but suspicious input, in words (an empty submission): shown on stderr and in JSON
+    tally: Tally | None = None  # the tables' sums when `per_image` and `images` stay on a cluster (left empty here)
 
     @property
     def hit(self) -> str: return hit_text(self.params.get('inclusive', False))
     @property
     def labels(self) -> tuple: return tuple(threshold_text(t) for t in self.thresholds)
     @property
-    def n_images(self) -> int: return int(self.images['scored'].sum()) if len(self.images) else 0
+    def n_images(self) -> int:
+        "Images that take part in the score."
+        if self.tally is not None: return self.tally.n_scored
+        return int(self.images['scored'].sum()) if len(self.images) else 0
+    @property
+    def n_total(self) -> int:
+        "Images of the solution, scored or not."
+        return len(self.images) if self.tally is None else self.tally.n_images
     @property
     def summary(self) -> pd.DataFrame | None:
         "Ranked AP: per threshold, the mAP (the per-threshold score), and F1, precision, recall averaged over the same classes."
@@ -82,7 +100,7 @@ class Result:
 
     def __repr__(self):
         return (f'Result(metric={self.metric!r}, family={self.family!r}, score={self.score!r}, hit={self.hit!r}, '
-                f'thresholds={list(self.labels)}, images={len(self.images)}, scored={self.n_images}, '
+                f'thresholds={list(self.labels)}, images={self.n_total}, scored={self.n_images}, '
                 f'params={dict(self.params)})')
 
 # %% ../nbs/03_sweep.ipynb #11fd9dcf
@@ -165,6 +183,9 @@ def totals(result: Result) -> pd.DataFrame:
     if result.classes is not None:
         c = result.classes.assign(fn=result.classes.npos - result.classes.tp)
         tot = c.groupby('threshold', sort=False)[['tp', 'fp', 'fn']].sum()
+    elif result.tally is not None:
+        t = result.tally
+        tot = pd.DataFrame(dict(tp=t.tp, fp=t.fp, fn=t.fn), index=[float(x) for x in result.thresholds])
     else:
         tot = result.per_image.groupby('threshold', sort=False)[['tp', 'fp', 'fn']].sum()
     tot = tot.reindex([float(t) for t in result.thresholds], fill_value=0).astype(np.int64)
@@ -217,7 +238,7 @@ def _class_text(result: Result, digits: int) -> list[str]:
 
 def _images_text(result: Result) -> str:
     "Which images took part, in words: '2 images scored', '549 of 26,684 images scored; 26,135 ... left out'."
-    n, total = result.n_images, len(result.images)
+    n, total = result.n_images, result.n_total
     some = f"{n:,} image{'' if n == 1 else 's'}" if n == total else f'{n:,} of {total:,} images'
     left = f'; {total - n:,} with no ground truth and no predictions left out' if n != total else ''
     return {'per-image sweep': f'{some} scored{left}', 'pooled sweep': f'{some}, pooled',
