@@ -160,9 +160,10 @@ class Part:
     fn: np.ndarray  # int64 [T]
 
     def __add__(self, o: Part) -> Part:
-        return Part(self.n_img + o.n_img, self.n_scored + o.n_scored, self.n_pred + o.n_pred,
-                    self.score_sum + o.score_sum, tuple(a + b for a, b in zip(self.value_sum, o.value_sum)),
-                    self.tp + o.tp, self.fp + o.fp, self.fn + o.fn)
+        return Part(n_img=self.n_img + o.n_img, n_scored=self.n_scored + o.n_scored, n_pred=self.n_pred + o.n_pred,
+                    score_sum=self.score_sum + o.score_sum,
+                    value_sum=tuple(a + b for a, b in zip(self.value_sum, o.value_sum)),
+                    tp=self.tp + o.tp, fp=self.fp + o.fp, fn=self.fn + o.fn)
 
 def _exact_sum(v) -> Fraction:
     "The correctly rounded sum of float64 values (`math.fsum`), as a Fraction that adds exactly."

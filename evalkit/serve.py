@@ -10,7 +10,7 @@ from pathlib import Path
 from .errors import InputError
 
 # %% auto #0
-__all__ = ['app_notebook', 'free_port', 'Server', 'serve']
+__all__ = ['VOILA_DENY', 'app_notebook', 'free_port', 'Server', 'serve']
 
 # %% ../nbs/17_serve.ipynb #srv-nb
 def app_notebook(metric: str,  # a metric name or alias, or the path of a .toml metric
@@ -52,6 +52,9 @@ class Server:
     def __exit__(self, *exc): self.stop()
 
 # %% ../nbs/17_serve.ipynb #srv-start
+# jupytext's JupyterLab extension fails to load in Voila (a console error, nothing drawn wrong): Voila skips it
+VOILA_DENY = "--VoilaConfiguration.extension_denylist=['jupyterlab-jupytext']"
+
 def _wait_up(server: Server, timeout: float):
     "Return when the server answers; raise with the log's last line if it dies or is too slow."
     end = time.monotonic() + timeout
@@ -81,7 +84,8 @@ def serve(metric: str, solution, submission,  # as `app_notebook`
     log = open(folder/'voila.log', 'w')
     env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get('PATH', '')]))
     proc = subprocess.Popen([sys.executable, '-m', 'voila', 'evalkit_dashboard.ipynb', '--no-browser', f'--port={port}',
-                             '--Voila.ip=127.0.0.1'], cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT)
+                             '--Voila.ip=127.0.0.1', VOILA_DENY], cwd=folder, env=env, stdout=log,
+                            stderr=subprocess.STDOUT)
     log.close()
     server = Server(url=f'http://127.0.0.1:{port}/', process=proc, folder=folder)
     _wait_up(server, timeout)
