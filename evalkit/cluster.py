@@ -298,7 +298,7 @@ def local_cluster(n_workers: int = 2, **kw):
     "A `Client` of a `LocalCluster` of worker processes, one thread each (`kw`: e.g. `memory_limit='2GB'`)."
     import logging
     from distributed import Client, LocalCluster
-    kw = dict(threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.CRITICAL) | kw
+    kw = dict(threads_per_worker=1, processes=True, dashboard_address=':0', silence_logs=logging.CRITICAL) | kw
     return Client(LocalCluster(n_workers=n_workers, **kw))
 
 def _out_folder(per_image, fmt: str, inputs: list) -> str | None:

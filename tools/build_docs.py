@@ -1,62 +1,72 @@
-"""Build the documentation site from the notebooks, without Quarto: execute, process with nbdev, render with nbconvert.
+"""Build the documentation site: execute every notebook, process it with nbdev, render the site with mkdocs.
 
     python tools/build_docs.py [--out _docs] [--n-workers 2] [--keep]
 
-1. Every notebook under `nbs/` (folders starting with `_` or `.` skipped) is executed in its own process, in its own
-   folder (so `../data` resolves), with execnb's `CaptureShell`, exactly as `nbdev_test` runs it (cells flagged
-   `notest`, `slow`, `browser` and the `nbdev_export()` cell skipped; the first error stops the build).
-   Plotly figures are recorded as `application/vnd.plotly.v1+json` (`PLOTLY_RENDERER=plotly_mimetype`).
-2. The executed copies (in a scratch project) go through `nbdev.serve.proc_nbs()`, nbdev's own docs processor: it adds
-   a `show_doc` cell after each exported function and executes them, removes `#| hide` cells, turns the title and the
-   `> subtitle` into front matter, and links `backticked` names. `#| export` is read as `#| exports` there, so an
-   exported function's source is shown (folded open) under its `show_doc` card.
-3. Each processed notebook is rendered with nbconvert's `basic` HTML template into a page with a sidebar: the
-   remaining `#|` options become what they mean (`echo: false` hides the input, `output: false` the output,
-   `code-fold` a <details> block), plotly figures are drawn by one local copy of plotly.js (`plotly.min.js`, from the
-   installed plotly package: no CDN, the site works offline), live widgets get a note, nbdev's absolute links and
-   `.ipynb` links become relative links between pages.
-4. `benchmarks/results.json`, when present, becomes a benchmark chart page, and `benchmarks/results.md` a page of its
-   own (`benchmarks/results.html`); the notebooks' relative links to that file (`../benchmarks/results.md`, which the
-   README shows from the repository root) point at the page, so they work offline.
+The site is made by maintained tools: mkdocs with the material theme (navigation, table of contents, search that
+works offline) and mkdocs-jupyter (a page per notebook through nbconvert: outputs, highlighted code). Their
+configuration is `tools/docs/mkdocs.yml`. This script only prepares what they render, in a scratch folder:
 
+1. Execute: every notebook under `nbs/` (folders and files starting with `_` or `.` skipped) runs in its own process
+   and folder (so `../data` resolves) with execnb's `CaptureShell`, as `nbdev_test` runs it (cells flagged `notest`,
+   `slow`, `browser` or `eval: false` and the `nbdev_export()` cell skipped), two at a time; an error stops the build.
+   Plotly figures are recorded as JSON (`PLOTLY_RENDERER=plotly_mimetype`).
+2. Process: `nbdev.serve.proc_nbs()`, nbdev's own docs processor, on the executed copies: a `show_doc` card after
+   each exported name (executed here, against the exported module), `#| hide` cells removed, the title and
+   `> subtitle` as front matter, `backticked` names linked. `#| export` is read as `#| exports`, so nbdev shows each
+   exported function's source, folded (`code-fold: show`), under its card.
+3. Prepare, for mkdocs-jupyter, `docs/<page>.ipynb` from each processed notebook, named as nbdev names its pages
+   (`00_iou.ipynb` -> `iou.html`): the front matter's title for the nav (material shows it as the page's heading)
+   and its subtitle back on the page; the Quarto options nbdev leaves applied (`echo: false` tags the cell
+   `hide_input`, `output: false` drops its outputs, `code-fold` makes a <details> block); plotly figures drawn by the
+   installed plotly package's plotly.min.js, copied into the site; live widgets replaced by a note. The markdown's
+   links are written for the site, since mkdocs leaves the HTML of notebook pages alone: links to notebooks and
+   nbdev's absolute doc links become relative links between pages (an anchor kept when the page has that heading,
+   spelled as mkdocs-jupyter spells heading ids), links to other repository files point at the repository. Inline
+   code in headings is written as <code> HTML: mkdocs-jupyter's table of contents drops `code` from heading names,
+   and its links would miss the headings. Directives are read by `directives.py` (nbdev's parser; `readme.py` too).
+4. `benchmarks/results.json` becomes a chart page (`benchmarks.html`), `benchmarks/results.md` a page of its own.
+5. `mkdocs build --strict`, with an mkdocs.yml that INHERITs `tools/docs/mkdocs.yml` and adds the folders and nav.
+
+Offline: material's Google fonts are off; plotly.js and the iframe-worker shim (for material's search on file://
+pages) are copied into the site; nbconvert's MathJax and mermaid loaders, which point at a CDN, are replaced by
+empty macros (`tools/docs/jupyter`, put first on JUPYTER_PATH: no page uses either); require.js is off.
 Notebooks in git stay clean (no outputs); the site shows the outputs of this build.
 """
 import argparse, html, json, os, re, shutil, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
+from configparser import ConfigParser
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+TOOLS = Path(__file__).resolve().parent
+ROOT = TOOLS.parent
+sys.path.insert(0, str(TOOLS))
+from directives import directives  # the one parser of cell directives (nbdev's), shared with readme.py
+
 SKIP_FLAGS = ('notest', 'slow', 'browser')
-DIRECTIVE = re.compile(r'^\s*#\|\s?(.*)$')
+TUTORIAL_ORDER = ['scoring_step_by_step', 'rsna', 'airbus', 'icdar']
+INI = ConfigParser(); INI.read(ROOT/'settings.ini'); INI = INI['DEFAULT']
+DOC_URL = INI['doc_host'].rstrip('/') + '/' + INI['doc_baseurl'].strip('/') + '/'
+REPO_URL = f"{INI['git_url'].rstrip('/')}/blob/{INI['branch']}/"
 
 EXEC_CHILD = r'''
-import os, re, sys
+import json, os, sys
 from pathlib import Path
-from execnb.nbio import read_nb, write_nb
+sys.path.insert(0, sys.argv[4])
+from directives import directives
+from execnb.nbio import read_nb
 from execnb.shell import CaptureShell
 src, dst, flags = Path(sys.argv[1]), Path(sys.argv[2]), set(sys.argv[3].split())
-def directives(src):
-    out = set()
-    for l in src.splitlines():
-        m = re.match(r'^\s*#\|\s*([\w-]+)', l)
-        if m: out.add(m.group(1).rstrip(':'))
-        elif l.strip(): break
-    return out
 def no_eval(cell):
-    if cell.cell_type != 'code': return True
-    if 'nbdev_export' + '(' in cell.source: return True
-    d = directives(cell.source)
-    if re.search(r'^\s*#\|\s*eval:\s*false', cell.source, re.M | re.I): return True
-    return bool(flags & d)
+    if cell.cell_type != 'code' or 'nbdev_export' + '(' in cell.source: return True
+    d = directives(cell.source)[0]
+    return d.get('eval', '').lower() == 'false' or bool(flags & set(d))
 nb = read_nb(src)
 os.chdir(src.parent)
 k = CaptureShell(src)
 k.run_all(nb, exc_stop=False, preproc=no_eval)
-if k.exc:
-    sys.stderr.write(k.prettytb(fname=src) + '\n'); sys.exit(1)
+if k.exc: sys.exit(k.prettytb(fname=src))
 dst.parent.mkdir(parents=True, exist_ok=True)
 # plain JSON: execnb's write_nb splits every string under a 'source' key into lines, plotly's image data URIs included
-import json
 dst.write_text(json.dumps(nb, ensure_ascii=False, indent=1, default=str), encoding='utf-8')
 '''
 
@@ -73,15 +83,15 @@ def notebooks(nbs: Path) -> list:
                   if not any(part.startswith(('_', '.')) for part in p.relative_to(nbs).parts))
 
 
-def run(cmd, cwd=None, env=None) -> subprocess.CompletedProcess:
-    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+def run(cmd, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
 
 def execute(nbs: Path, rels: list, dest: Path, n_workers: int, env: dict) -> None:
-    "Execute every notebook into `dest` (same relative paths); raise with the traceback of the first failure."
+    "Execute every notebook into `dest` (same relative paths); stop with the tracebacks of the failures."
     def one(rel):
-        p = run([sys.executable, '-c', EXEC_CHILD, str(nbs/rel), str(dest/rel), ' '.join(SKIP_FLAGS)], env=env)
-        return rel, p
+        return rel, run([sys.executable, '-c', EXEC_CHILD, str(nbs/rel), str(dest/rel), ' '.join(SKIP_FLAGS),
+                         str(TOOLS)], env=env)
     failed = []
     with ThreadPoolExecutor(n_workers) as ex:
         for rel, p in ex.map(one, rels):
@@ -90,14 +100,18 @@ def execute(nbs: Path, rels: list, dest: Path, n_workers: int, env: dict) -> Non
     if failed: raise SystemExit('notebook execution failed:\n' + '\n'.join(failed))
 
 
+def code_cells(nb: dict):
+    return ((c, ''.join(c['source'])) for c in nb['cells'] if c['cell_type'] == 'code')
+
+
 def exports_shown(nb_path: Path) -> None:
-    "Rewrite `#| export` as `#| exports` in a scratch copy, so nbdev shows the source under the show_doc card."
+    "Write `#| export` as `#| exports` in a scratch copy, so nbdev shows the source under the show_doc card."
     nb = json.loads(nb_path.read_text(encoding='utf-8'))
-    for c in nb['cells']:
-        if c['cell_type'] != 'code': continue
-        src = ''.join(c['source'])
-        new = re.sub(r'^(\s*#\|\s*)export\s*$', r'\1exports', src, flags=re.M)
-        if new != src: c['source'] = new.splitlines(keepends=True)
+    for c, src in code_cells(nb):
+        lines = src.splitlines(keepends=True)
+        n_dirs = len(lines) - len(directives(src)[1].splitlines(keepends=True))
+        c['source'] = [re.sub(r'export\b', 'exports', l, count=1) if i < n_dirs and directives(l)[0] == {'export': ''}
+                       else l for i, l in enumerate(lines)]
     nb_path.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding='utf-8')
 
 
@@ -109,8 +123,7 @@ def process(execd: Path, scratch: Path, n_workers: int, env: dict) -> Path:
     # mix imports and code break it. The show_doc cells nbdev adds are executed by `show_docs` below instead.
     (proj/'settings.ini').write_text(re.sub(r'(?m)^skip_procs\s*=.*$', 'skip_procs = exec_show_docs', ini),
                                      encoding='utf-8')
-    # proc_nbs re-executes cells holding imports with the process's working directory: from proj/nbs, `../data`
-    # (stage notebooks) and `../../data` (tutorials) must both reach the data.
+    # proc_nbs runs from proj/nbs: `../data` (stage notebooks) and `../../data` (tutorials) must reach the data.
     for link in (proj/'data', scratch/'data'):
         if not link.exists(): link.symlink_to(ROOT/'data', target_is_directory=True)
     p = run([sys.executable, '-c', PROC_CHILD, str(execd), str(n_workers)], cwd=execd, env=env)
@@ -118,57 +131,27 @@ def process(execd: Path, scratch: Path, n_workers: int, env: dict) -> Path:
     return proj/'_proc'
 
 
-# ---------------------------------------------------------------- rendering
-
-def front_matter(cells: list) -> dict:
-    "The YAML front matter nbdev put in a raw cell (title, description, output-file), removed from `cells`."
-    for i, c in enumerate(cells):
-        src = ''.join(c.get('source') or '')
-        if c['cell_type'] == 'raw' and src.strip().startswith('---'):
-            import yaml
-            fm = yaml.safe_load(src.strip().strip('-')) or {}
-            del cells[i]
-            return fm
-    return {}
-
-
-def directives(src: str) -> tuple:
-    "(directives dict, source without its leading `#|` lines)."
-    d, lines = {}, src.splitlines()
-    i = 0
-    while i < len(lines) and (DIRECTIVE.match(lines[i]) or not lines[i].strip()):
-        m = DIRECTIVE.match(lines[i])
-        if m and m.group(1).strip():
-            t = m.group(1).strip()
-            k, sep, v = t.partition(':')
-            if sep and ' ' not in k.strip(): d[k.strip()] = v.strip().strip('"')
-            else: d[t.split()[0]] = ' '.join(t.split()[1:])
-        i += 1
-    return d, '\n'.join(lines[i:])
-
-
 def show_docs(cells: list, module: str | None) -> None:
     "Execute nbdev's added `show_doc(name)` cells against the exported module; their markdown becomes the outputs."
-    todo = [c for c in cells if c['cell_type'] == 'code' and re.search(r'^show_doc\(', ''.join(c.get('source') or ''), re.M)]
+    todo = [c for c in cells if c['cell_type'] == 'code' and re.search(r'^show_doc\(', ''.join(c['source']), re.M)]
     if not todo: return
     from execnb.shell import CaptureShell
     k = CaptureShell()
     k.run_cell('from nbdev.showdoc import show_doc')
-    if module: k.run_cell(f'import {module} as _m; globals().update({{k: v for k, v in vars(_m).items() if not k.startswith("__")}})')
+    if module: k.run_cell(f'import {module} as _m; '
+                          'globals().update({k: v for k, v in vars(_m).items() if not k.startswith("__")})')
     for c in todo:
-        outs = k.run(''.join(c['source']))
-        c['outputs'] = json.loads(json.dumps(outs, default=dict))
+        c['outputs'] = json.loads(json.dumps(k.run(''.join(c['source'])), default=dict))
         if k.exc: raise SystemExit(f"show_doc failed in module {module}: {''.join(c['source'])}: {k.exc!r}")
-        for o in c['outputs']:  # drop the Quarto-only source link (`[source](...){target=...}`)
-            md = o.get('data', {}).get('text/markdown')
-            if md: o['data']['text/markdown'] = re.sub(r'\[source\]\([^)]*\)\{[^}]*\}\n?', '', ''.join(md))
 
 
 def default_exp(nb_path: Path) -> str | None:
     "The module a notebook exports to (`#| default_exp name` -> `evalkit.name`), or None."
-    m = re.search(r'#\|\s*default_exp\s+([\w.]+)', nb_path.read_text(encoding='utf-8'))
-    return f'evalkit.{m.group(1)}' if m else None
+    for _, src in code_cells(json.loads(nb_path.read_text(encoding='utf-8'))):
+        if name := directives(src)[0].get('default_exp'): return f'evalkit.{name}'
 
+
+# ---------------------------------------------------------------- from nbdev's notebooks to mkdocs-jupyter's
 
 def _joined(x):
     "Undo nbdev's `write_nb`, which stores any string under a 'source' key (plotly images) as a list of lines."
@@ -178,326 +161,238 @@ def _joined(x):
     return [_joined(v) for v in x] if isinstance(x, list) else x
 
 
-def _plotly_html(fig: dict, n: int) -> str:
-    fig = _joined(fig)
-    data = json.dumps(fig.get('data', []), separators=(',', ':')).replace('</', '<\\/')
-    layout = json.dumps(fig.get('layout', {}), separators=(',', ':')).replace('</', '<\\/')
-    fid = f'plotly-figure-{n}'
-    return (f'<div class="plotly-figure" id="{fid}"></div>\n<script>Plotly.newPlot("{fid}", {data}, {layout}, '
-            '{"responsive": true, "displaylogo": false});</script>')
+def plotly_html(fig: dict, fid: str) -> str:
+    "A figure drawn by the site's plotly.min.js (loaded at the end of the page, hence DOMContentLoaded)."
+    data, layout = (json.dumps(fig.get(k, d), separators=(',', ':')).replace('</', '<\\/')
+                    for k, d in (('data', []), ('layout', {})))
+    return (f'<div class="plotly-figure" id="{fid}"></div>\n<script>document.addEventListener("DOMContentLoaded", '
+            f'() => Plotly.newPlot("{fid}", {data}, {layout}, {{"responsive": true, "displaylogo": false}}));</script>')
 
 
-WIDGET_NOTE = ('<div class="widget-note">This output is a live widget: it runs in Jupyter (or Voilà), where its '
-               'controls redraw the views. Open the notebook in Jupyter to use it; the static figures on this page '
-               'show the same data.</div>')
+WIDGET_NOTE = ('<div class="admonition info"><p class="admonition-title">Live widget</p><p>This output is a live '
+               'widget: it runs in Jupyter (or Voilà), where its controls redraw the views. Open the notebook in '
+               'Jupyter to use it; the static figures on this page show the same data.</p></div>')
+REMOTE = re.compile(r'<(script|link|img|iframe)\b[^>]*\b(src|href)=["\']?(https?:)?//', re.I)
 
 
-def clean_outputs(outputs: list, counter: list) -> list:
-    "Plotly JSON -> a div drawn by the local plotly.js; widgets -> a note; stderr dropped; nothing from a CDN."
+def clean_outputs(outputs: list, page: str, counter: list) -> list:
+    "Plotly JSON -> a figure of the local plotly.js; widgets -> a note; stderr dropped; nothing from the network."
     out = []
     for o in outputs:
         if o.get('output_type') == 'stream' and o.get('name') == 'stderr': continue
-        if o.get('output_type') == 'error': raise SystemExit('an error output reached the docs')
-        data = o.get('data')
-        if data is not None:
+        if o.get('output_type') == 'error': raise SystemExit(f'{page}: an error output reached the docs')
+        if 'data' in o:
+            data = {k: ''.join(v) if k.startswith('text/') and isinstance(v, list) else v for k, v in o['data'].items()}
             if 'application/vnd.plotly.v1+json' in data:
                 counter[0] += 1
-                o = dict(o, data={'text/html': _plotly_html(data['application/vnd.plotly.v1+json'], counter[0])})
-            elif 'application/vnd.jupyter.widget-view+json' in data:
-                o = dict(o, data={'text/html': WIDGET_NOTE})
-            elif 'text/html' in data and 'cdn' in ''.join(data['text/html']).lower():
-                o = dict(o, data={k: v for k, v in data.items() if k != 'text/html'})
-        if data is not None and not o['data']: continue
+                fig = _joined(data['application/vnd.plotly.v1+json'])
+                data = {'text/html': plotly_html(fig, f'plotly-figure-{counter[0]}')}
+            elif 'application/vnd.jupyter.widget-view+json' in data: data = {'text/html': WIDGET_NOTE}
+            elif REMOTE.search(data.get('text/html', '')): data.pop('text/html')
+            if 'text/markdown' in data:  # nbdev's show_doc: its source link is Quarto syntax
+                data['text/markdown'] = re.sub(r'\[source\]\([^)]*\)\{[^}]*\}\n?', '', data['text/markdown'])
+            if not data: continue
+            o = dict(o, data=data)
         out.append(o)
     return out
 
 
-def fold_cell(src: str, summary: str, is_open: bool) -> dict:
-    "A markdown cell showing `src` highlighted inside a <details> block."
-    from pygments import highlight
-    from pygments.formatters import HtmlFormatter
-    from pygments.lexers import PythonLexer
-    code = highlight(src, PythonLexer(), HtmlFormatter(cssclass='highlight hl-ipython3'))
-    return dict(cell_type='markdown', metadata={}, source=(
-        f'<details class="code-fold"{" open" if is_open else ""}><summary>{html.escape(summary)}</summary>\n'
-        f'{code}</details>'))
+def fold_cell(src: str, summary: str, is_open: bool, cid: str) -> dict:
+    "A markdown cell showing `src` as highlighted Python inside a <details> block."
+    fence = '`' * max([3] + [len(r) + 1 for r in re.findall('`{3,}', src)])
+    return dict(cell_type='markdown', id=cid, metadata={}, source=(
+        f'<details class="code-fold"{" open" if is_open else ""}><summary>{html.escape(summary)}</summary>\n\n'
+        f'{fence}python\n{src.rstrip()}\n{fence}\n\n</details>'))
 
 
-def prepare_cells(cells: list, counter: list) -> list:
-    "Apply the remaining `#|` options of nbdev's processed cells; returns nbformat-ready cells."
-    out = []
-    for c in cells:
-        if 'source' not in c or c['source'] is None: continue
-        src = ''.join(c['source'])
-        if c['cell_type'] == 'markdown':
-            src = '\n'.join(l for l in src.splitlines() if not re.match(r'^\s*:::', l))
-            src = re.sub(r'<!-- WARNING: THIS FILE WAS AUTOGENERATED! DO NOT EDIT! -->', '', src)
-            if src.strip(): out.append(dict(c, source=src))
-            continue
-        if c['cell_type'] != 'code': continue
-        d, body = directives(src)
-        if 'hide' in d or d.get('include', '').lower() == 'false': continue
-        outputs = clean_outputs(c.get('outputs', []), counter)
-        if d.get('output', '').lower() == 'false': outputs = []
-        echo = d.get('echo', '').lower() != 'false' and body.strip() != ''
-        if 'code-fold' in d and echo:
-            out.append(fold_cell(body, d.get('code-summary', 'Source'), d['code-fold'] == 'show'))
-            echo = False
-        if not echo and not outputs: continue
-        meta = dict(c.get('metadata', {}))
-        if not echo: meta['tags'] = ['remove_input']
-        out.append(dict(cell_type='code', metadata=meta, source=body if echo else '', outputs=outputs,
-                        execution_count=None, id=c.get('id')))
-    return out
+FENCE = re.compile(r'(^(?:```|~~~).*?^(?:```|~~~)[^\n]*$)', re.M | re.S)
 
 
-CSS = r'''
-:root { --fg: #1f2328; --muted: #59636e; --line: #d1d9e0; --bg-soft: #f6f8fa; --accent: #0b6bcb; --side: 260px; }
-* { box-sizing: border-box; }
-body { margin: 0; color: var(--fg); font: 16px/1.6 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
-a { color: var(--accent); text-decoration: none; } a:hover { text-decoration: underline; }
-nav.sidebar { position: fixed; top: 0; left: 0; bottom: 0; width: var(--side); overflow-y: auto; padding: 22px 18px;
-  background: var(--bg-soft); border-right: 1px solid var(--line); font-size: 14.5px; }
-nav.sidebar .brand { display: block; font-size: 22px; font-weight: 700; color: var(--fg); margin-bottom: 2px; }
-nav.sidebar .tagline { color: var(--muted); font-size: 12.5px; line-height: 1.4; margin: 0 0 18px; }
-nav.sidebar h4 { margin: 18px 0 6px; font-size: 12px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); }
-nav.sidebar ul { list-style: none; margin: 0; padding: 0; }
-nav.sidebar li a { display: block; padding: 3px 8px; border-radius: 6px; color: var(--fg); }
-nav.sidebar li a:hover { background: #e9eef3; text-decoration: none; }
-nav.sidebar li a.current { background: #dbe9f8; color: #0a4f96; font-weight: 600; }
-main { margin-left: var(--side); padding: 34px 48px 80px; max-width: calc(var(--side) + 1000px); }
-main > .content { max-width: 960px; }
-header.page h1 { font-size: 2.1em; margin: 0 0 4px; line-height: 1.2; }
-header.page p.subtitle { font-size: 1.15em; color: var(--muted); margin: 0 0 28px; }
-h1, h2, h3 { line-height: 1.25; } h2 { margin-top: 1.9em; padding-bottom: .25em; border-bottom: 1px solid var(--line); }
-h3 { margin-top: 1.5em; }
-.anchor-link { visibility: hidden; margin-left: .3em; font-size: .8em; color: var(--muted); }
-h1:hover .anchor-link, h2:hover .anchor-link, h3:hover .anchor-link, h4:hover .anchor-link { visibility: visible; }
-code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .88em; background: var(--bg-soft);
-  padding: .1em .35em; border-radius: 4px; }
-pre { margin: 0; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13.5px; line-height: 1.5;
-  overflow-x: auto; }
-pre code { background: none; padding: 0; }
-.cell { margin: 14px 0; }
-.input_area, .code-fold .highlight { background: var(--bg-soft); border: 1px solid var(--line); border-radius: 8px;
-  padding: 10px 14px; }
-.prompt { display: none; }
-.text_cell_render pre { background: var(--bg-soft); border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }
-.text_cell_render td, .text_cell_render th { text-align: left; }
-.text_cell_render .code-fold pre { background: none; border: 0; padding: 0; }
-.output_area { margin-top: 6px; overflow-x: auto; }
-.output_text pre { padding: 6px 14px; border-left: 3px solid #c8d1da; color: #24292f; white-space: pre; }
-.output_html { overflow-x: auto; }
-table { border-collapse: collapse; margin: 10px 0; font-size: 14px; font-variant-numeric: tabular-nums; }
-th, td { border: 1px solid var(--line); padding: 4px 10px; text-align: right; }
-th { background: var(--bg-soft); } td:first-child, th:first-child { text-align: left; }
-blockquote { margin: 0 0 1em; padding: 4px 16px; border-left: 4px solid var(--line); color: var(--muted); }
-details.code-fold { margin: 8px 0 18px; } details.code-fold summary { cursor: pointer; color: var(--muted); font-size: 14px; margin-bottom: 6px; }
-/* nbdev show_doc cards */
-.output_markdown hr { display: none; }
-.output_markdown { border: 1px solid #c6dcf2; border-radius: 10px; padding: 2px 18px 8px; margin: 18px 0 10px;
-  background: #f8fbfe; }
-.output_markdown h3, .output_markdown h4 { margin: 12px 0 6px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  font-size: 1.08em; color: #0a4f96; }
-.output_markdown pre { background: none; border: 0; padding: 2px 0; }
-.output_markdown table { font-size: 13.5px; }
-.output_markdown td { text-align: left; }
-.widget-note { background: #fff8e6; border: 1px solid #f0d58a; border-radius: 8px; padding: 10px 14px; font-size: 14.5px; }
-.plotly-figure { width: 100%; min-height: 360px; }
-footer { margin-top: 60px; color: var(--muted); font-size: 13px; border-top: 1px solid var(--line); padding-top: 12px; }
-@media (max-width: 820px) { nav.sidebar { position: static; width: auto; } main { margin-left: 0; padding: 20px; } }
-'''
-
-PAGE = '''<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title} | evalkit</title>
-<link rel="stylesheet" href="{root}site.css">
-<script src="{root}plotly.min.js"></script>
-</head>
-<body>
-<nav class="sidebar">
-<a class="brand" href="{root}index.html">evalkit</a>
-<p class="tagline">Exact scoring of detection and segmentation competitions</p>
-{nav}
-</nav>
-<main><div class="content">
-<header class="page"><h1>{title}</h1>{subtitle}</header>
-{body}
-<footer>Generated from <code>{source}</code> by <code>make docs</code>.</footer>
-</div></main>
-</body>
-</html>
-'''
+def outside_fences(md: str, fn) -> str:
+    "`fn` applied to the parts of markdown text `md` outside its fenced code blocks."
+    parts = FENCE.split(md)
+    return ''.join(p if i % 2 else fn(p) for i, p in enumerate(parts))
 
 
-def html_name(rel: Path, fm: dict) -> Path:
-    "Output path of a notebook's page: nbdev's output-file name, in the notebook's folder."
-    name = fm.get('output-file') or re.sub(r'^\d+[a-z]?_', '', rel.stem) + '.html'
-    return rel.parent/name
+def code_in_headings(md: str) -> str:
+    code = lambda m: f'<code>{html.escape(m.group(1))}</code>'
+    return outside_fences(md, lambda t: re.sub(r'^#{1,6}\s.*$', lambda h: re.sub(r'`([^`]+)`', code, h.group(0)),
+                                               t, flags=re.M))
 
 
-def nav_html(pages: list, current: Path, root: str) -> str:
-    sections = {}
-    for p in pages: sections.setdefault(p['section'], []).append(p)
-    parts = []
-    for sec in ('Start', 'Stages', 'Tutorials', 'Benchmarks'):
-        if sec not in sections: continue
-        items = ''.join(f'<li><a href="{root}{p["href"].as_posix()}"{" class=current" if p["href"] == current else ""}>'
-                        f'{html.escape(p["title"])}</a></li>' for p in sections[sec])
-        parts.append(f'<h4>{sec}</h4><ul>{items}</ul>')
-    return '\n'.join(parts)
+def prepare(nb: dict, page: str, counter: list) -> tuple:
+    "(title, notebook for mkdocs-jupyter) from a processed notebook: front matter, Quarto options, outputs."
+    import yaml
+    cells, fm, ids = [], {}, set()
+    for i, c in enumerate(nb['cells']):
+        src, cid = ''.join(c.get('source') or ''), c.get('id') or f'c{i}'
+        cid = cid if cid not in ids else f'{cid}-{i}'
+        ids.add(cid)
+        if c['cell_type'] == 'raw' and src.strip().startswith('---') and not fm:
+            fm = yaml.safe_load(src.strip().strip('-')) or {}
+            if fm.get('description'):  # the title is the nav's: material writes it as the page's <h1>
+                cells.append(dict(cell_type='markdown', id=f'{cid}-subtitle', metadata={},
+                                  source=f"> {fm['description']}"))
+        elif c['cell_type'] == 'markdown':
+            if src.strip() == '<!-- WARNING: THIS FILE WAS AUTOGENERATED! DO NOT EDIT! -->': continue
+            cells.append(dict(cell_type='markdown', id=cid, metadata={}, source=code_in_headings(src)))
+        elif c['cell_type'] == 'code':
+            d, body = directives(src)
+            off = {k for k in ('include', 'output', 'echo') if d.get(k, '').lower() == 'false'}
+            if 'hide' in d or 'include' in off: continue
+            outputs = [] if 'output' in off else clean_outputs(c.get('outputs', []), page, counter)
+            echo = 'echo' not in off and body.strip() != ''
+            if echo and 'code-fold' in d:
+                cells.append(fold_cell(body, d.get('code-summary') or 'Code', d['code-fold'] == 'show', f'{cid}-fold'))
+                echo = False
+            if echo or outputs:
+                cells.append(dict(cell_type='code', id=cid, metadata={} if echo else {'tags': ['hide_input']},
+                                  source=body if echo else '', outputs=outputs, execution_count=None))
+    meta = {k: v for k, v in nb.get('metadata', {}).items() if k != 'widgets'}
+    return str(fm.get('title') or page), dict(nb, metadata=meta, cells=cells, nbformat=4, nbformat_minor=5)
 
 
-def rel_root(out_rel: Path) -> str:
-    return '../' * (len(out_rel.parts) - 1)
+def markdown_texts(nb: dict):
+    "(holder, key) of every markdown text of a prepared notebook: markdown cells and markdown outputs."
+    for c in nb['cells']:
+        if c['cell_type'] == 'markdown': yield c, 'source'
+        for o in c.get('outputs', []):
+            if 'text/markdown' in o.get('data', {}): yield o['data'], 'text/markdown'
 
 
-SITE_FILES = {'benchmarks/results.md': 'benchmarks/results.html'}  # repository file -> its page on the site
+def heading_ids(nb: dict) -> set:
+    "The ids mkdocs-jupyter gives the headings of a prepared notebook."
+    from mkdocs_jupyter.utils import slugify
+    ids = set()
+    for holder, key in markdown_texts(nb):
+        for m in re.finditer(r'^#{1,6}\s+(.+?)\s*#*\s*$', FENCE.sub('', holder[key]), re.M):
+            name = re.sub(r'<[^>]+>|`', '', re.sub(r'\[([^\]]*)\]\([^)]*\)', r'\1', m.group(1)))  # as text
+            ids.add(slugify(html.unescape(name)))
+    return ids
 
 
-def _repo_file(m, page: Path):
-    "A relative link to a repository file that has a page (`SITE_FILES`) -> a relative link to that page."
-    target = os.path.normpath(f'nbs/{page.parent.as_posix()}/{m.group(2)}')
-    if target not in SITE_FILES: return m.group(0)
-    return f'{m.group(1)}{os.path.relpath(SITE_FILES[target], page.parent.as_posix() or ".")}{m.group(3) or ""}"'
-
-
-def fix_links(body: str, page: Path, pages_by_nb: dict, root: str, doc_url: str) -> str:
-    "nbdev's absolute doc links and `.ipynb` links -> relative links between pages."
-    body = body.replace(doc_url, root)
-    body = re.sub(r'(href=")([^"#:]+\.md)(#[^"]*)?"', lambda m: _repo_file(m, page), body)
-    def ipynb(m):
-        target, frag = m.group(2), m.group(3) or ''
-        if re.match(r'^[a-z]+:', target): return m.group(0)
-        nb = (page.parent/(target + '.ipynb')).as_posix()
-        nb = os.path.normpath(nb)
-        if nb in pages_by_nb:
-            return f'{m.group(1)}{os.path.relpath(pages_by_nb[nb], page.parent) if str(page.parent) != "." else pages_by_nb[nb]}{frag}"'
-        return m.group(0)
-    return re.sub(r'(href=")([^"#]+)\.ipynb(#[^"]*)?"', ipynb, body)
-
-
-def render(proc: Path, rels: list, out: Path, bench: list) -> list:
-    "Render the processed notebooks (and the benchmark pages) into `out`; returns the page records."
-    import nbformat
-    from nbconvert import HTMLExporter
-    from nbconvert.preprocessors import TagRemovePreprocessor
-    from traitlets.config import Config
-    from pygments.formatters import HtmlFormatter
-    cfg = Config()
-    cfg.TagRemovePreprocessor.remove_input_tags = {'remove_input'}
-    cfg.TagRemovePreprocessor.enabled = True
-    cfg.HTMLExporter.exclude_input_prompt = True
-    cfg.HTMLExporter.exclude_output_prompt = True
-    exporter = HTMLExporter(config=cfg, template_name='basic')
-    loaded = []
-    for rel in rels:
-        nb = json.loads((proc/rel).read_text(encoding='utf-8'))
-        fm = front_matter(nb['cells'])
-        title = str(fm.get('title') or rel.stem)
-        section = 'Start' if rel.as_posix() == 'index.ipynb' else 'Tutorials' if rel.parts[0] == 'tutorials' else 'Stages'
-        loaded.append(dict(rel=rel, nb=nb, fm=fm, title=title, section=section, href=html_name(rel, fm),
-                           source=f'nbs/{rel.as_posix()}'))
-    pages = sorted(loaded, key=lambda p: (p['section'] != 'Start', p['section'] == 'Tutorials', _tutorial_rank(p['rel'])))
-    for b in bench: pages.append(dict(b, section='Benchmarks'))
-    by_nb = {os.path.normpath(p['rel'].as_posix()): p['href'].as_posix() for p in pages if 'rel' in p}
-    from configparser import ConfigParser
-    ini = ConfigParser(); ini.read(ROOT/'settings.ini')
-    doc_url = ini['DEFAULT']['doc_host'].rstrip('/') + '/' + ini['DEFAULT']['doc_baseurl'].strip('/') + '/'
-    counter = [0]
-    for p in pages:
-        root = rel_root(p['href'])
-        if 'nb' in p:
-            show_docs(p['nb']['cells'], default_exp(ROOT/'nbs'/p['rel']))
-            nb = dict(p['nb'], cells=prepare_cells(p['nb']['cells'], counter))
-            for i, c in enumerate(nb['cells']):
-                c.setdefault('id', f'c{i}')
-                if c.get('id') is None: c['id'] = f'c{i}'
-                if c['cell_type'] == 'markdown': c.pop('outputs', None); c.pop('execution_count', None)
-            nb.setdefault('metadata', {}).pop('widgets', None)
-            nb.update(nbformat=4, nbformat_minor=5)
-            node = nbformat.reads(json.dumps(nb), as_version=4)  # rejoins multi-line strings
-            body, _ = exporter.from_notebook_node(node)
-            desc = p['fm'].get('description')
+def relink(md: str, page: str, src_dir: str, pages: dict, ids: dict, assets: set) -> str:
+    """Links of a page's markdown (written from `src_dir` of the repository), as the site needs them: notebooks and
+    files with a page -> relative links to the page; nbdev's doc links too, the anchor kept when the page has that
+    heading (a private helper has no card); other files under nbs/ (images) -> copied along; other repository files
+    -> the repository."""
+    from mkdocs_jupyter.utils import slugify
+    here = os.path.dirname(page) or '.'
+    def one(m):
+        label, target = m.group(1), m.group(2)
+        path, _, frag = target.partition('#')
+        if target.startswith(DOC_URL):
+            dest = path[len(DOC_URL):]
+            if dest not in ids: return m.group(0)
+            frag = slugify(frag) if slugify(frag) in ids[dest] else ''
+        elif re.match(r'^[a-z][a-z0-9+.-]*:|^#', target): return m.group(0)
         else:
-            body, desc = p['body'], p['description']
-        body = fix_links(body, p['href'], by_nb, root, doc_url)
-        page = PAGE.format(title=html.escape(p['title']), root=root, nav=nav_html(pages, p['href'], root), body=body,
-                           subtitle=f'<p class="subtitle">{html.escape(str(desc))}</p>' if desc else '',
-                           source=html.escape(p['source']))
-        dest = out/p['href']
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_text(page, encoding='utf-8')
-    fix_anchors(out, [out/p['href'] for p in pages])
-    css = CSS + HtmlFormatter(style='friendly').get_style_defs('.highlight') + '\n.highlight { background: transparent; }\n'
-    (out/'site.css').write_text(css, encoding='utf-8')
-    return pages
+            repo_path = os.path.normpath(os.path.join(src_dir, path))
+            if repo_path in pages: dest = pages[repo_path]
+            elif repo_path.startswith('nbs/') and (ROOT/repo_path).is_file():
+                assets.add(repo_path); return m.group(0)
+            else: return f'{label}({REPO_URL}{repo_path}{"#" + frag if frag else ""})'
+        return f'{label}({os.path.relpath(dest, here)}{"#" + frag if frag else ""})'
+    return outside_fences(md, lambda t: re.sub(r'(\[[^\]]*\])\(([^)\s]+)\)', one, t))
 
 
-def fix_anchors(out: Path, files: list) -> None:
-    "Local links to an anchor a page lacks: matched case-insensitively to its headings (nbdev links `Result` as "
-    "#result), else pointed at the page itself (private helpers have no card)."
-    ids = {f.resolve(): {i.lower(): i for i in re.findall(r'\sid="([^"]+)"', f.read_text(encoding='utf-8'))} for f in files}
-    for f in files:
-        text = f.read_text(encoding='utf-8')
-        def fix(m):
-            path, frag = m.group(1), m.group(2)
-            target = (f.parent/path).resolve() if path else f.resolve()
-            if target not in ids: return m.group(0)
-            real = ids[target].get(frag.lower()) or ids[target].get(frag.lower().replace('.', '-'))
-            return f'href="{path}#{real}"' if real else f'href="{path or f.name}"'
-        f.write_text(re.sub(r'href="([^"#:]*)#([^"]+)"', fix, text), encoding='utf-8')
+def page_name(rel: Path, nb: dict) -> str:
+    "A notebook's page, as nbdev names it: its `output-file`, else its name without the number prefix."
+    raw = ''.join(''.join(c['source']) for c in nb['cells'] if c['cell_type'] == 'raw')
+    fm = re.search(r'^output-file:\s*(\S+)', raw, re.M)
+    name = fm.group(1) if fm else re.sub(r'^\d+[a-z]?_', '', rel.stem) + '.html'
+    return (rel.parent/name).as_posix()
 
 
-def _tutorial_rank(rel: Path) -> tuple:
-    order = ['scoring_step_by_step', 'rsna', 'airbus', 'icdar']
-    return (order.index(rel.stem) if rel.stem in order else len(order), rel.as_posix())
+# ---------------------------------------------------------------- benchmark pages
 
-
-def benchmark_page(path: Path) -> dict | None:
-    "The benchmark page (a chart and a table) from `benchmarks/results.json`, or None when there is none."
+def benchmark_page(path: Path) -> str | None:
+    "Markdown of the benchmark page (a chart and a table) from `benchmarks/results.json`, or None without one."
     if not path.exists(): return None
     rep = json.loads(path.read_text(encoding='utf-8'))
-    rows = [dict(workload=w.get('name', k), size=w.get('size'), description=w.get('description', ''), **r)
+    rows = [dict(workload=w.get('name', k), size=w.get('size'), **r)
             for k, w in (rep.get('workloads') or {}).items() for r in w.get('rows', [])]
     if not rows: return None
     import plotly.graph_objects as go
     ok = [r for r in rows if r.get('status') == 'ok' and r.get('median_s') is not None]
-    labels = list(dict.fromkeys(f"{r['workload']} ({r['size']})" for r in rows))
-    fig = go.Figure([go.Bar(name=s, x=[f"{r['workload']} ({r['size']})" for r in ok if r['scorer'] == s],
+    label = lambda r: f"{r['workload']} ({r['size']})"
+    fig = go.Figure([go.Bar(name=s, x=[label(r) for r in ok if r['scorer'] == s],
                             y=[r['median_s'] for r in ok if r['scorer'] == s])
                      for s in dict.fromkeys(r['scorer'] for r in ok)])
-    fig.update_layout(barmode='group', yaxis_type='log', yaxis_title='median seconds (log scale)',
-                      xaxis=dict(categoryorder='array', categoryarray=labels), height=480,
+    fig.update_layout(barmode='group', yaxis_type='log', yaxis_title='median seconds (log scale)', height=480,
+                      xaxis=dict(categoryorder='array', categoryarray=list(dict.fromkeys(map(label, rows)))),
                       title='Time to score one file, by workload and scorer', template='plotly_white')
-    th = '<tr><th>workload</th><th>scorer</th><th>status</th><th>median s</th><th>peak MB</th><th>score</th><th>note</th></tr>'
-    fmt = lambda v, f: '' if v is None else format(v, f) if isinstance(v, (int, float)) else html.escape(str(v))
-    trs = ''.join(f"<tr><td>{html.escape(str(r['workload']))} ({r['size']})</td><td>{html.escape(str(r['scorer']))}</td>"
-                  f"<td>{html.escape(str(r.get('status', '')))}</td><td>{fmt(r.get('median_s'), '.4f')}</td>"
-                  f"<td>{fmt(r.get('peak_mb'), '.1f')}</td><td>{fmt(r.get('score'), '.6f')}</td>"
-                  f"<td>{html.escape(str(r.get('note') or ''))}</td></tr>" for r in rows)
+    def cell(v, f=''):
+        return ('' if v is None else format(v, f) if f and isinstance(v, (int, float)) else str(v)).replace('|', '\\|')
+    table = '\n'.join(
+        ['| workload | scorer | status | median s | peak MB | score | note |', '|---|---|---|--:|--:|--:|---|']
+        + [f"| {cell(label(r))} | {cell(r['scorer'])} | {cell(r.get('status'))} | {cell(r.get('median_s'), '.4f')} | "
+           f"{cell(r.get('peak_mb'), '.1f')} | {cell(r.get('score'), '.6f')} | {cell(r.get('note'))} |" for r in rows])
     m = rep.get('machine', {})
-    intro = (f"<p>Run on {html.escape(str(rep.get('date', '?')))}: {html.escape(str(m.get('cpu', '?')))}, "
-             f"{m.get('cores', '?')} cores, Python {html.escape(str(m.get('python', '?')))}"
-             f"{' (quick run)' if rep.get('quick') else ''}. Made by <code>make bench</code> "
-             "(<code>benchmarks/run.py</code>).</p>")
-    body = intro + _plotly_html(json.loads(fig.to_json()), 0) + f'<h2>All rows</h2><table>{th}{trs}</table>'
-    return dict(body=body, description='How long evalkit and its peers take to score the same files.',
-                source=str(path.relative_to(ROOT)), title='Benchmarks', href=Path('benchmarks.html'))
+    return (f"# Benchmarks\n\n> How long evalkit and its peers take to score the same files.\n\n"
+            f"Run on {rep.get('date', '?')}: {m.get('cpu', '?')}, {m.get('cores', '?')} cores, "
+            f"Python {m.get('python', '?')}{' (quick run)' if rep.get('quick') else ''}. Made by `make bench` "
+            f"(`benchmarks/run.py`); the full report is [Benchmark results](benchmarks/results.md).\n\n"
+            f"{plotly_html(json.loads(fig.to_json()), 'plotly-figure-bench')}\n\n## All rows\n\n{table}\n")
 
 
-def markdown_page(path: Path, title: str, href: str) -> dict | None:
-    "A page showing a repository markdown file (tables included), or None when there is none."
-    if not path.exists(): return None
-    import mistune
-    body = mistune.create_markdown(plugins=['table'])(path.read_text(encoding='utf-8'))
-    return dict(body=body, description=None, source=str(path.relative_to(ROOT)), title=title, href=Path(href))
+# ---------------------------------------------------------------- the build
+
+def write_docs(proc: Path, rels: list, docs: Path) -> list:
+    "The scratch docs folder for mkdocs: prepared notebooks, benchmark pages, assets. Returns the nav."
+    import nbformat
+    nbs = {rel: json.loads((proc/rel).read_text(encoding='utf-8')) for rel in rels}
+    pages = {f'nbs/{rel.as_posix()}': page_name(rel, nb) for rel, nb in nbs.items()}
+    pages['benchmarks/results.md'] = 'benchmarks/results.html'
+    prepared, ids, counter, assets = {}, {}, [0], set()
+    for rel, nb in nbs.items():
+        page = pages[f'nbs/{rel.as_posix()}']
+        show_docs(nb['cells'], default_exp(ROOT/'nbs'/rel))
+        prepared[rel] = prepare(nb, page, counter)
+        ids[page] = heading_ids(prepared[rel][1])
+    nav = {'Start': [], 'Stages': [], 'Tutorials': [], 'Benchmarks': []}
+    for rel, (title, nb) in prepared.items():
+        page = pages[f'nbs/{rel.as_posix()}']
+        for holder, key in markdown_texts(nb):
+            holder[key] = relink(holder[key], page, f'nbs/{rel.parent.as_posix()}', pages, ids, assets)
+        dest = docs/Path(page).with_suffix('.ipynb')
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nbformat.from_dict(nb), str(dest))
+        section = 'Start' if page == 'index.html' else 'Tutorials' if rel.parts[0] == 'tutorials' else 'Stages'
+        nav[section].append((title, dest.relative_to(docs).as_posix(), rel))
+    nav['Tutorials'].sort(key=lambda t: (TUTORIAL_ORDER.index(t[2].stem) if t[2].stem in TUTORIAL_ORDER else 99, t[1]))
+    for repo_path in assets: shutil.copy2(ROOT/repo_path, _mkparent(docs/repo_path[len('nbs/'):]))
+    if (bench := benchmark_page(ROOT/'benchmarks'/'results.json')):
+        (docs/'benchmarks.md').write_text(bench, encoding='utf-8')
+        nav['Benchmarks'].append(('Benchmarks', 'benchmarks.md', None))
+    if (ROOT/'benchmarks'/'results.md').exists():
+        shutil.copy2(ROOT/'benchmarks'/'results.md', _mkparent(docs/'benchmarks'/'results.md'))
+        nav['Benchmarks'].append(('Benchmark results', 'benchmarks/results.md', None))
+    import plotly
+    shutil.copy2(Path(plotly.__file__).parent/'package_data'/'plotly.min.js', _mkparent(docs/'assets'/'plotly.min.js'))
+    shutil.copy2(TOOLS/'docs'/'iframe-worker.js', docs/'assets'/'iframe-worker.js')
+    return [{title: path} for title, path, _ in nav['Start']] + [
+        {sec: [{title: path} for title, path, _ in items]} for sec, items in nav.items() if sec != 'Start' and items]
 
 
-def build(out: Path, n_workers: int = 2, keep: bool = False) -> list:
+def _mkparent(p: Path) -> Path:
+    p.parent.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+def mkdocs_build(scratch: Path, docs: Path, out: Path, nav: list) -> None:
+    import yaml
+    cfg = scratch/'mkdocs.yml'
+    cfg.write_text(yaml.safe_dump({'INHERIT': str(TOOLS/'docs'/'mkdocs.yml'), 'docs_dir': str(docs),
+                                   'site_dir': str(out), 'nav': nav}, sort_keys=False), encoding='utf-8')
+    env = {**os.environ, 'NO_MKDOCS_2_WARNING': '1',
+           'JUPYTER_PATH': os.pathsep.join(filter(None, [str(TOOLS/'docs'/'jupyter'), os.environ.get('JUPYTER_PATH')]))}
+    p = run([sys.executable, '-m', 'mkdocs', 'build', '--strict', '--clean', '-f', str(cfg)], cwd=scratch, env=env)
+    if p.returncode: raise SystemExit(f'mkdocs build failed:\n{p.stdout}{p.stderr}')
+    (out/'404.html').unlink(missing_ok=True)  # material's page for a web server (links from `/`); the site is files
+
+
+def build(out: Path, n_workers: int = 2, keep: bool = False) -> None:
     nbs = ROOT/'nbs'
     rels = notebooks(nbs)
     scratch = Path(tempfile.mkdtemp(prefix='evalkit-docs-'))
@@ -507,25 +402,18 @@ def build(out: Path, n_workers: int = 2, keep: bool = False) -> list:
         execute(nbs, rels, execd, n_workers, env)
         for rel in rels: exports_shown(execd/rel)
         proc = process(execd, scratch, n_workers, env)
-        if out.exists(): shutil.rmtree(out)
-        out.mkdir(parents=True)
-        if (ROOT/'nbs'/'images').is_dir(): shutil.copytree(ROOT/'nbs'/'images', out/'images', dirs_exist_ok=True)
-        import plotly
-        shutil.copy(Path(plotly.__file__).parent/'package_data'/'plotly.min.js', out/'plotly.min.js')
-        extra = (benchmark_page(ROOT/'benchmarks'/'results.json'),
-                 markdown_page(ROOT/'benchmarks'/'results.md', 'Benchmark results', SITE_FILES['benchmarks/results.md']))
-        pages = render(proc, rels, out, [x for x in extra if x])
+        nav = write_docs(proc, rels, scratch/'docs')
+        mkdocs_build(scratch, scratch/'docs', out, nav)
     finally:
         if keep: print(f'scratch kept in {scratch}')
         else: shutil.rmtree(scratch, ignore_errors=True)
-    print(f'{len(pages)} pages written to {out}')
-    return pages
+    print(f'{len(list(out.rglob("*.html")))} pages written to {out}')
 
 
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--out', default=str(ROOT/'_docs'))
     ap.add_argument('--n-workers', type=int, default=min(2, os.cpu_count() or 2))
-    ap.add_argument('--keep', action='store_true', help='keep the scratch folder (executed and processed notebooks)')
+    ap.add_argument('--keep', action='store_true', help='keep the scratch folder (executed, processed, docs notebooks)')
     a = ap.parse_args()
     build(Path(a.out).resolve(), a.n_workers, a.keep)

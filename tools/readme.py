@@ -3,12 +3,16 @@
     python tools/readme.py            # write README.md
     python tools/readme.py --check    # exit 1 (and say why) when README.md is not what index.ipynb gives
 
-Markdown cells are copied; code cells become ```python blocks (`#|` lines dropped, `#| hide` cells left out; the
-notebook is kept without outputs, so none are shown); relative links, written from `nbs/`, become links from the
-repository root (`12_custom.ipynb` -> `nbs/12_custom.ipynb`, `../benchmarks/results.md` -> `benchmarks/results.md`).
+Markdown cells are copied; code cells become ```python blocks (their `#|` directives, read by `directives.py`,
+dropped; `#| hide` and `#| include: false` cells left out; the notebook is kept without outputs, so none are shown);
+relative links, written from `nbs/`, become links from the repository root (`12_custom.ipynb` ->
+`nbs/12_custom.ipynb`, `../benchmarks/results.md` -> `benchmarks/results.md`).
 """
 import json, os, re, sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from directives import directives  # the one parser of cell directives (nbdev's)
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTE = '<!-- Generated from nbs/index.ipynb by tools/readme.py (`make readme`): edit the notebook, not this file. -->'
@@ -29,10 +33,9 @@ def readme(nb_path: Path = ROOT/'nbs'/'index.ipynb') -> str:
         if c['cell_type'] == 'markdown':
             parts.append(re.sub(r'(\[[^\]]*\])\(([^)\s]+)\)', _link, src))
         elif c['cell_type'] == 'code':
-            lines = src.split('\n')
-            flags = [l for l in lines if re.match(r'^\s*#\|', l)]
-            if any(re.match(r'^\s*#\|\s*(hide|include:\s*false)', l) for l in flags): continue
-            code = '\n'.join(l for l in lines if l not in flags).strip('\n')
+            d, body = directives(src)
+            if 'hide' in d or d.get('include', '').lower() == 'false': continue
+            code = body.strip('\n')
             if code: parts.append(f'```python\n{code}\n```')
     return '\n\n'.join(parts) + f'\n\n{NOTE}\n'
 
