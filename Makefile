@@ -50,10 +50,10 @@ browser-deps:
 
 test: $(STAMP) sync browser-deps
 	@test -x $(CHROMIUM) || echo "SKIPPED: browser tests (no $(CHROMIUM); install Debian's chromium to run them)"
-	$(BIN)/python tools/run_nbs.py nbs tests_nbs --flags slow $$(test -x $(CHROMIUM) && echo browser)
+	$(BIN)/python tools/run_nbs.py nbs tests_nbs --lint --flags slow $$(test -x $(CHROMIUM) && echo browser)
 
 test-fast: $(STAMP)
-	$(BIN)/python tools/run_nbs.py nbs tests_nbs
+	$(BIN)/python tools/run_nbs.py nbs tests_nbs --lint
 
 # README.md is generated from nbs/index.ipynb; the site executes every notebook and renders it (no Quarto).
 readme: $(STAMP)

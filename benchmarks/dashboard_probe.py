@@ -18,7 +18,8 @@ def main(sol, sub):
     if fn is None: return dict(status='skipped', note='evalkit.dashboard has no time_slider_update')
     r = fn('dsb2018', sol, sub)
     return dict(status='ok', seconds=r['median_ms'] / 1000,
-                note=f'median of {r["n"]} slider moves, worst {r["max_ms"]:.1f} ms; image with {r["n_objects"]} objects')
+                note=f'median of {r["n"]} slider moves, worst {r["max_ms"]:.1f} ms; '
+                     f'image with {r["n_objects"]} objects')
 
 
 if __name__ == '__main__':

@@ -8,7 +8,8 @@ Every scorer runs as a whole process (`evalkit score METRIC SOLUTION SUBMISSION 
 workloads, 1 run each) and `--only` write into `benchmarks/work/` instead, so they never overwrite the published run.
 """
 from __future__ import annotations
-import argparse, compileall, datetime, json, os, platform, re, shutil, statistics, subprocess, sys, tempfile, threading, time
+import argparse, compileall, datetime, json, os, platform, shutil, statistics, subprocess, sys, tempfile, threading
+import time
 from importlib import metadata
 from pathlib import Path
 
@@ -40,7 +41,8 @@ SCORERS = {'masks': ['floor', 'evalkit', EK_KEPT, COCO_MASKS, 'kernel', 'stardis
 AS_USED = ('kernel', 'stardist', COCO_MASKS)
 LIBRARY = {COCO_MASKS: 'pycocotools.mask', COCO_COUNTS: 'pycocotools.mask', COCO_BOXES: 'pycocotools.mask',
            'stardist': 'stardist.matching'}
-EXACT = {'evalkit', EK_KEPT, EK_CUTOFF, 'kernel', COCO_MASKS, COCO_COUNTS, COCO_BOXES}  # must agree to 1e-12 (stardist uses >=: time only)
+# must agree to 1e-12 (stardist uses >=: time only)
+EXACT = {'evalkit', EK_KEPT, EK_CUTOFF, 'kernel', COCO_MASKS, COCO_COUNTS, COCO_BOXES}
 SLOW_S = 60.0  # a peer whose single run takes longer than this is run once
 TOL = 1e-12
 DESCRIPTION = {
@@ -77,7 +79,8 @@ def run_once(cmd: list[str], timeout: float | None = None) -> dict:
         secs = time.perf_counter() - t0
         p.returncode = os.waitstatus_to_exitcode(status)
         fo.seek(0); fe.seek(0)
-        return dict(secs=secs, peak_mb=ru.ru_maxrss / 1024, rc=p.returncode, timed_out=bool(timeout and secs >= timeout),
+        return dict(secs=secs, peak_mb=ru.ru_maxrss / 1024, rc=p.returncode,
+                    timed_out=bool(timeout and secs >= timeout),
                     out=fo.read().decode(errors='replace'), err=fe.read().decode(errors='replace'))
 
 
@@ -143,7 +146,8 @@ def evalkit_status() -> str | None:
 
 def command(who: str, w: dict) -> list[str]:
     if who == 'evalkit': return [evalkit_exe(), 'score', w['metric'], w['solution'], w['submission'], '--json']
-    if who == EK_KEPT: return [sys.executable, '-c', KEPT_CODE, 'score', w['metric'], w['solution'], w['submission'], '--json']
+    if who == EK_KEPT:
+        return [sys.executable, '-c', KEPT_CODE, 'score', w['metric'], w['solution'], w['submission'], '--json']
     if who == EK_CUTOFF: return [evalkit_exe(), 'cutoff', w['metric'], w['solution'], w['submission'], '--json']
     return [sys.executable, str(PEERS/SCRIPTS[who]), w['metric'], w['solution'], w['submission']]
 
@@ -280,7 +284,8 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
         r = cut['median_s'] / one['median_s']
         out.append(dict(target='Cutoff curve (c, real labels): `evalkit cutoff` <= 2x `evalkit score`',
                         status='PASS' if r <= 2 else 'FAIL',
-                        detail=f'{cut["median_s"]:.3f} s = {r:.2f}x one scoring {one["median_s"]:.3f} s ({cut.get("note", "")})'))
+                        detail=f'{cut["median_s"]:.3f} s = {r:.2f}x one scoring {one["median_s"]:.3f} s '
+                               f'({cut.get("note", "")})'))
     for wl, r in res.items():
         a = r['agreement']
         if a['ok'] is not None:
@@ -336,13 +341,15 @@ def markdown(rep: dict) -> str:
          f'Made by `python benchmarks/run.py{" --quick" if rep["quick"] else ""}` on {rep["date"]} '
          f'(seed {rep["seed"]}, median of up to {rep["repeat"]} runs for evalkit and the floor, up to '
          f'{min(3, rep["repeat"])} for peers; every scorer is a whole process, its Python modules compiled to bytecode '
-         'beforehand as an installed package has them; peak memory = max resident set of the process). The floor reads both files with pandas and parses every RLE / box number in one bulk call: '
+         'beforehand as an installed package has them; peak memory = max resident set of the process). The floor '
+         'reads both files with pandas and parses every RLE / box number in one bulk call: '
          'the least any scorer must do. Ratios: to the floor (lower is better) and peer time / evalkit time '
          '(higher means evalkit is faster); "above floor" compares the time each spends beyond the floor, i.e. the '
          'scoring work without process start-up and file parsing. Peers as their users run them: '
          f'{COCO_MASKS} (each RLE decoded to a mask, `mask.encode`, `mask.iou`, greedy matching), the classic '
          f'kernel and stardist (label images made as the Kaggle kernels make them: each RLE decoded to its own '
-         f'H x W mask by `rle_decode`, then painted in); {COCO_COUNTS} is a hand-optimised scorer (RLE written straight as COCO counts, '
+         f'H x W mask by `rle_decode`, then painted in); {COCO_COUNTS} is a hand-optimised scorer (RLE written '
+         'straight as COCO counts, '
          'disjointness shortcut instead of matching), reported beside them. The `evalkit` command ends its process '
          'with `os._exit` once its output is flushed (as mypy does), so it skips the interpreter teardown that every '
          f'other row pays; "{EK_KEPT}" is the same scoring in a process that ends normally.', '',
@@ -361,7 +368,8 @@ def markdown(rep: dict) -> str:
         L += [f'## {w["name"]}: {w["description"]}', '',
               f'Size {size}; solution {w["files"]["solution"] / 1e6:.1f} MB, submission '
               f'{w["files"]["submission"] / 1e6:.1f} MB (metric `{w["metric"]}`).', '',
-              '| scorer | median s | runs | x floor | peer / evalkit | peer / evalkit above floor | peak MB | score | note |',
+              '| scorer | median s | runs | x floor | peer / evalkit | peer / evalkit above floor | peak MB | score '
+              '| note |',
               '|---|---:|---:|---:|---:|---:|---:|---:|---|']
         ok = {r['scorer']: r['median_s'] for r in w['rows'] if r['status'] == 'ok'}
         fl, ek = ok.get('floor'), ok.get('evalkit')
@@ -370,12 +378,14 @@ def markdown(rep: dict) -> str:
             above = ((r['median_s'] - fl) / (ek - fl) if fl and ek and ek > fl and r.get('vs_evalkit') is not None
                      else None)
             L.append(f'| {r["scorer"]} | {gt}{_f(r.get("median_s"), ".3f")} | {r.get("runs", 0)} | '
-                     f'{gt}{_f(r.get("vs_floor"), ".2f")} | {gt}{_f(r.get("vs_evalkit"), ".1f")} | {gt if above else ""}{_f(above, ".1f")} | '
+                     f'{gt}{_f(r.get("vs_floor"), ".2f")} | {gt}{_f(r.get("vs_evalkit"), ".1f")} | '
+                     f'{gt if above else ""}{_f(above, ".1f")} | '
                      f'{_f(r.get("peak_mb"), ".0f")} | '
                      f'{_f(r.get("score"), ".12f")} | {_note(r)} |')
         a = w['agreement']
         if a['ok'] is None:
-            L += ['', f'Score agreement: not checked (fewer than two exact scorers: {", ".join(a["scorers"]) or "none"}).']
+            scorers = ", ".join(a["scorers"]) or "none"
+            L += ['', f'Score agreement: not checked (fewer than two exact scorers: {scorers}).']
         else:
             s = (f'Score agreement of {", ".join(a["scorers"])}: {"PASS" if a["ok"] else "FAIL"} '
                  f'(spread {a["spread"]:.3g}, tolerance 1e-12).')
@@ -384,7 +394,8 @@ def markdown(rep: dict) -> str:
         if w['name'] == 'dsb_real':
             d = rep['dashboard']
             L += ['', '| dashboard | seconds per update | note |', '|---|---:|---|',
-                  f'| dashboard slider update (real DSB) | {_f(d.get("seconds"), ".4f")} | {d.get("note", d.get("status", ""))} |']
+                  f'| dashboard slider update (real DSB) | {_f(d.get("seconds"), ".4f")} | '
+                  f'{d.get("note", d.get("status", ""))} |']
         L += ['']
     return '\n'.join(L)
 
@@ -401,12 +412,14 @@ SPEED_PEERS = (COCO_MASKS, 'kernel', 'stardist', COCO_COUNTS, COCO_BOXES)
 
 def speed_table(rep: dict) -> str:
     "The README's table: per workload, evalkit / floor and each peer's time / evalkit's (higher: evalkit faster)."
-    L = ['| workload | floor s | evalkit s | evalkit / floor | ' + ' | '.join(f'{p} / evalkit' for p in SPEED_PEERS) + ' |',
+    L = ['| workload | floor s | evalkit s | evalkit / floor | ' + ' | '.join(f'{p} / evalkit' for p in SPEED_PEERS)
+         + ' |',
          '|---|---:|---:|---:|' + '---:|' * len(SPEED_PEERS)]
     for w in rep['workloads'].values():
         r = {x['scorer']: x for x in w['rows'] if x['status'] == 'ok'}
         if 'floor' not in r or 'evalkit' not in r: continue
-        cell = lambda p: ('' if p not in r else ('> ' if r[p].get('lower_bound') else '') + f'{r[p]["vs_evalkit"]:.1f}x')
+        def cell(p):
+            return '' if p not in r else ('> ' if r[p].get('lower_bound') else '') + f'{r[p]["vs_evalkit"]:.1f}x'
         L.append(f'| {SHORT[w["name"]]} | {r["floor"]["median_s"]:.2f} | '
                  f'{r["evalkit"]["median_s"]:.2f} | {r["evalkit"]["vs_floor"]:.2f}x | '
                  + ' | '.join(cell(p) for p in SPEED_PEERS) + ' |')

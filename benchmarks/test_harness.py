@@ -9,7 +9,7 @@
 5. run.py end to end on quick workloads with a stand-in `evalkit` (a correct one and a wrong one): the rows, ratios,
    agreement check and targets come out as they should.
 """
-import contextlib, hashlib, io, json, os, stat, subprocess, sys, tempfile, time
+import contextlib, hashlib, io, json, stat, subprocess, sys, tempfile, time
 from pathlib import Path
 import numpy as np, pandas as pd
 
@@ -34,7 +34,8 @@ def peer(name, metric, sol, sub):
 
 
 def digest(d):
-    return {f.name: hashlib.sha256(f.read_bytes()).hexdigest() for f in sorted(Path(d).iterdir()) if f.name != 'meta.json'}
+    return {f.name: hashlib.sha256(f.read_bytes()).hexdigest() for f in sorted(Path(d).iterdir())
+            if f.name != 'meta.json'}
 
 
 def test_deterministic(tmp):
@@ -86,7 +87,8 @@ def test_rle_valid():
     a = workloads.get('airbus', True, 0)
     s = pd.read_csv(a['solution'], keep_default_na=False)
     empty = s.groupby('ImageId').EncodedPixels.apply(lambda g: (g == '').all())
-    check(0.5 < empty.mean() < 0.7 and s.groupby('ImageId').size().max() <= 5, f'airbus: {empty.mean():.0%} without ships')
+    check(0.5 < empty.mean() < 0.7 and s.groupby('ImageId').size().max() <= 5,
+          f'airbus: {empty.mean():.0%} without ships')
 
 
 def test_local_rle():
@@ -134,7 +136,8 @@ def test_fixtures(tmp):
                 'B,15,14,96,94,1\nC,,,,,0\nD,,,,,0\n')
     sub = write(tmp/'rsna_sub.csv', 'patientId,PredictionString\nA,0.9 0 0 100 50\n'
                 'B,0.5 6 -7 50 114 0.9 10 30 78 64\nC,\nD,0.3 0 0 10 10\n')
-    check(abs(peer('pycoco.py', 'rsna', sol, sub) - 1 / 6) < 1e-15, 'pycoco.py: RSNA SPEC test vectors (1/4, 1/4, skip, 0)')
+    check(abs(peer('pycoco.py', 'rsna', sol, sub) - 1 / 6) < 1e-15,
+          'pycoco.py: RSNA SPEC test vectors (1/4, 1/4, skip, 0)')
     # Reef, pooled: A: IoU exactly 1/2 (a hit at 0.30..0.45 only), B: a false box, C: a missed starfish, D: nothing.
     # t < 0.5: TP 1, FP 1, FN 1: F2 = 5/10; t >= 0.5 (7 thresholds): TP 0, FP 2, FN 2: 0. Mean 4 * 0.5 / 11 = 2/11.
     box = "[{'x': 0, 'y': 0, 'width': 100, 'height': 100}]"
@@ -238,7 +241,8 @@ def test_masks_targets():
     check(used['status'] == 'PASS' and run.COCO_MASKS in used['detail'] and '21.7x' in used['detail']
           and 'as users run it' in used['target'], f'targets: fastest peer as used is {run.COCO_MASKS} (21.7x): PASS')
     check(opt['status'] == 'INFO' and 'hand-optimised' in opt['target'] and '4.0x' in opt['detail']
-          and '4.8x faster than it' in opt['detail'], 'targets: the hand-optimised pycocotools is stated beside it (4.0x: INFO)')
+          and '4.8x faster than it' in opt['detail'],
+          'targets: the hand-optimised pycocotools is stated beside it (4.0x: INFO)')
     tg = run.targets(res(**base, **{run.COCO_MASKS: 11.0, run.COCO_COUNTS: 20.0}), None, imp)
     check(tg[0]['status'] == 'FAIL' and tg[1]['status'] == 'INFO' and '18.3x' in tg[0]['detail'],
           'targets: 18.3x against the fastest peer as used is a FAIL, whatever the optimised one does')
@@ -288,5 +292,6 @@ if __name__ == '__main__':
         test_presets()
         test_masks_targets()
         test_run_end_to_end(d)
-    print(f'{len(failures)} failed in {time.time() - t0:.0f} s' if failures else f'all passed in {time.time() - t0:.0f} s')
+    secs = time.time() - t0
+    print(f'{len(failures)} failed in {secs:.0f} s' if failures else f'all passed in {secs:.0f} s')
     sys.exit(1 if failures else 0)

@@ -72,7 +72,7 @@ PRESETS = {'reef': 11, 'vinbigdata': 12, 'wheat': 13, 'tgs': 14, 'sartorius': 15
 
 # ---------------------------------------------------------------------------------------------- RLE on local patches
 def patch_runs(m: np.ndarray, y0: int, x0: int, H: int) -> tuple[np.ndarray, np.ndarray]:
-    "0-based global column-major run starts and lengths of bool patch `m` placed at row `y0`, column `x0` of an H-row image."
+    "0-based global column-major run starts and lengths of bool patch `m` at row `y0`, column `x0` of an H-row image."
     h, w = m.shape
     p = np.zeros((h + 2, w), np.int8)
     p[1:-1] = m
@@ -203,7 +203,8 @@ def gen_dsb_synth(d: Path, n_images: int, seed: int):
             for y0, x0, m in objs:
                 fs.write(f'{iid},{runs_to_str(*patch_runs(m, y0, x0, H))},{H},{W},Public\n')
             rl = min(6.0, r_max)
-            for s in perturb(rng, objs, (H, W), 0.1, int(rng.integers(0, 6)), lambda: blob(rng, rng.uniform(3, max(3.5, rl)))):
+            extra = lambda: blob(rng, rng.uniform(3, max(3.5, rl)))
+            for s in perturb(rng, objs, (H, W), 0.1, int(rng.integers(0, 6)), extra):
                 fp.write(f'{iid},{s}\n')
 
 
@@ -367,7 +368,8 @@ def gen_dense(d: Path, n_images: int, seed: int):
             for b in zip(x.tolist(), y.tolist(), w.tolist(), h.tolist()):
                 fs.write(f'{iid},{W},{H},"[{b[0]:.1f}, {b[1]:.1f}, {b[2]:.1f}, {b[3]:.1f}]",scan\n')
             keep = rng.random(N) >= 0.1  # 10% missed, 5% false, the rest moved by ~10% of their size
-            pw, ph = np.maximum(2, np.round(w * rng.normal(1, 0.08, N))), np.maximum(2, np.round(h * rng.normal(1, 0.08, N)))
+            pw = np.maximum(2, np.round(w * rng.normal(1, 0.08, N)))
+            ph = np.maximum(2, np.round(h * rng.normal(1, 0.08, N)))
             px, py = np.round(x + rng.normal(0, 0.1, N) * w), np.round(y + rng.normal(0, 0.1, N) * h)
             nf = N // 20
             box = np.r_[np.c_[px, py, pw, ph][keep], np.c_[rng.integers(0, W - 48, nf), rng.integers(0, H - 48, nf),
@@ -401,7 +403,8 @@ def get(name: str, quick: bool = False, seed: int = 0, root: Path | None = None)
     "Paths and facts of workload `name`, generating it into `root` (default benchmarks/work/) unless cached."
     metric, kind, full, small = WORKLOADS[name]
     size = small if quick else full
-    gen = preset_generator_hash() if name in USES_PRESET_GEN else None  # generators outside this folder: key on their text
+    # generators outside this folder: key on their text
+    gen = preset_generator_hash() if name in USES_PRESET_GEN else None
     d = Path(root or WORK)/(f'{name}-{size or "all"}-s{seed}-v{VERSION}' + (f'-g{gen}' if gen else ''))
     meta = d/'meta.json'
     if not meta.exists():

@@ -71,8 +71,9 @@ def _changed(a: Analysis, k: int, *, errors: tuple) -> pd.DataFrame:
     ga, gb = (e.gt_codes[k] for e in errors)  # the `breakdown` of A and of B
     i = np.flatnonzero((ga == 0) != (gb == 0))
     s = a.scene
+    status = np.asarray(_STATUS, object)
     return pd.DataFrame({'gt': s.pos('gt')[i], 'image_id': np.asarray(s.image_ids, object)[s.gt_img[i]],
-                         'status_a': np.asarray(_STATUS, object)[ga[i]], 'status_b': np.asarray(_STATUS, object)[gb[i]]})
+                         'status_a': status[ga[i]], 'status_b': status[gb[i]]})
 
 # %% ../nbs/16_compare.ipynb #cmp-halves
 def paired_halves(a: Analysis, b: Analysis,  # two submissions scored against one solution
@@ -128,7 +129,8 @@ def comparison_text(c: Comparison, rows: int = 5) -> str:
              f"at IoU threshold {c.threshold}: {j['changed']['found_by_a_only']:,} objects found by A only, "
              f"{j['changed']['found_by_b_only']:,} by B only"]
     for what, part in (('A worse', per[per.delta < 0].head(rows)), ('A better', per[per.delta > 0].tail(rows)[::-1])):
-        if len(part): lines.append(f'{what}: ' + ', '.join(f'{i} ({d:+.3g})' for i, d in zip(part.image_id, part.delta)))
+        if len(part):
+            lines.append(f'{what}: ' + ', '.join(f'{i} ({d:+.3g})' for i, d in zip(part.image_id, part.delta)))
     return '\n'.join(lines)
 
 Comparison.to_json, Comparison.to_text = comparison_json, comparison_text

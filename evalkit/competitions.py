@@ -4,8 +4,7 @@
 
 # %% ../nbs/03a_competitions.ipynb #390397d5
 from __future__ import annotations
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 import operator, os, re
@@ -44,7 +43,8 @@ def read_table(src,  # path to a CSV file, or a DataFrame
         raise err('expected a path to a CSV file or a DataFrame', f'got {type(src).__name__}', file=name)
     else:
         name = name or str(src)
-        if isinstance(src, (str, os.PathLike)) and Path(src).exists() and not Path(src).is_file() and not Path(src).is_dir():
+        special = isinstance(src, (str, os.PathLike)) and Path(src).exists() and not Path(src).is_file()
+        if special and not Path(src).is_dir():
             raise err('not a regular file (a pipe or a device): evalkit reads files', file=name)
         if isinstance(src, (str, os.PathLike)): limits.check_file(src, err, name)
         try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True,
@@ -122,7 +122,9 @@ def _check_fields(df: pd.DataFrame, name: str, err, limits: Limits):
     "Refuse a column name or a field longer than `limits.max_field_chars`, from the lengths alone."
     most = limits.max_field_chars
     long = [c for c in df.columns if len(c) > most]
-    if long: raise limits.exceeded('max_field_chars', len(long[0]), f'the header field {_shown(long[0])}', err, file=name)
+    if long:
+        raise limits.exceeded('max_field_chars', len(long[0]), f'the header field {_shown(long[0])}', err,
+                              file=name)
     for c in df.columns:
         n = df[c].str.len().to_numpy()
         if len(n) and n.max() > most:
@@ -166,7 +168,8 @@ def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
     s = df[col]
     code, text = pd.factorize(s.to_numpy())  # each distinct text parsed once (a solution repeats its Height/Width)
     given = np.asarray(text != '', bool)
-    v = pd.to_numeric(pd.Series(text, dtype=object).where(given, None), errors='coerce').to_numpy(dtype=np.float64)[code]
+    v = pd.to_numeric(pd.Series(text, dtype=object).where(given, None), errors='coerce')
+    v = v.to_numpy(dtype=np.float64)[code]
     _Rows(df, id_col, name).refuse(given[code] & ~np.isfinite(v), _error_class(what),
                f'{col} is not a finite number', lambda i: _shown(repr(s.iat[i])))
     return v
@@ -236,9 +239,11 @@ def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height
     box = df.Target.str.startswith('1').to_numpy()
     xywh = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in RSNA_COLS], axis=1)
     _Rows(df, id_col, name).refuse(box & np.isnan(xywh).any(1), SolutionError, 'Target 1 row without a complete box')
-    _Rows(df, id_col, name).refuse(box & (xywh[:, 2:] <= 0).any(1), SolutionError, 'box width and height must be positive')
+    _Rows(df, id_col, name).refuse(box & (xywh[:, 2:] <= 0).any(1), SolutionError,
+                                   'box width and height must be positive')
     _Rows(df, id_col, name).refuse(box & (np.abs(xywh) > MAX_COORD).any(1), SolutionError, COORD_RULE)
-    _Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy() & df[id_col].isin(df[id_col][~box]).to_numpy(), SolutionError, 'a patient with Target 0 (no box) must have exactly one row')
+    again = df[id_col].duplicated().to_numpy() & df[id_col].isin(df[id_col][~box]).to_numpy()
+    _Rows(df, id_col, name).refuse(again, SolutionError, 'a patient with Target 0 (no box) must have exactly one row')
     check_objects(df, id_col, name, what='solution', per_row=box, limits=limits)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
     image_ids = pd.unique(df[id_col].to_numpy())
@@ -452,7 +457,8 @@ def _sizes(df, id_col, name, default_size, *, size_cols=('Height', 'Width')):
         hw = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in size_cols], 1)
         _Rows(df, id_col, name).refuse(~(hw >= 1).all(1) | (hw != np.round(hw)).any(1), SolutionError,
                    f'{hc} and {wc} must be positive integers')
-        _Rows(df, id_col, name).refuse((hw > MAX_SIDE).any(1), SolutionError, f'{hc} and {wc} must be at most {MAX_SIDE}',
+        _Rows(df, id_col, name).refuse((hw > MAX_SIDE).any(1), SolutionError,
+                                       f'{hc} and {wc} must be at most {MAX_SIDE}',
                    lambda i: f'{hw[i, 0]:.0f} x {hw[i, 1]:.0f}')
         return hw.astype(np.int64)
     if default_size is None: require_columns(df, list(size_cols), name, what='solution')
@@ -479,7 +485,8 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     hw = _sizes(df, id_col, name, default_size, size_cols=size_cols)
     scored = np.ones(len(df), bool)
     if 'Usage' in df.columns:
-        _Rows(df, id_col, name).refuse(~df.Usage.isin(USAGES), SolutionError, 'Usage must be Public, Private or Ignored',
+        _Rows(df, id_col, name).refuse(~df.Usage.isin(USAGES), SolutionError,
+                                       'Usage must be Public, Private or Ignored',
                    lambda i: _shown(repr(df.Usage.iat[i])))
         scored = (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
     elif usage not in (None, 'all'): require_columns(df, ['Usage'], name, what='solution')
@@ -499,7 +506,9 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
         raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all', file=name)
     empty = (df[rle_col] == '').to_numpy()  # an image without objects
-    _Rows(df, id_col, name).refuse(df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[empty]).to_numpy() & scored, SolutionError, f'an image with an empty {rle_col} row (no objects) must have no other row')
+    mixed = df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[empty]).to_numpy() & scored
+    _Rows(df, id_col, name).refuse(mixed, SolutionError,
+                                   f'an image with an empty {rle_col} row (no objects) must have no other row')
     rows = np.flatnonzero(scored & ~empty)
     check_objects(df, id_col, name, what='solution', per_row=scored & ~empty, limits=limits)
     gt = _runs(df, rows, codes, size, id_col=id_col, name=name, what='solution', col=rle_col, order=order)
@@ -529,7 +538,7 @@ def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, o
                          name: str | None = None,  # how the file is named in errors (default: its path)
                          limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                         ):
-    "Predicted masks of a submission: `(Runs, image code per mask)`; every row checked, rows of unscored images dropped."
+    "Predicted masks of a submission: `(Runs, image code per mask)`; every row checked, unscored images dropped."
     df, name = read_table(src, what='submission', name=name, limits=limits)
     require_columns(df, [id_col, rle_col], name)
     check_tokens(df, rle_col, id_col=id_col, name=name, limits=limits)
@@ -541,7 +550,8 @@ def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, o
     if len(sk):
         sk_codes, sk_ids = pd.factorize(df[id_col].to_numpy()[sk])
         full = np.full(len(df), -1, np.int64); full[sk] = sk_codes
-        _disjoint(_runs(df, sk, full, np.array([skipped[i] for i in sk_ids], np.int64), **kw), sk, df, id_col=id_col, name=name)
+        sk_runs = _runs(df, sk, full, np.array([skipped[i] for i in sk_ids], np.int64), **kw)
+        _disjoint(sk_runs, sk, df, id_col=id_col, name=name)
     rows = np.flatnonzero(keep & given)
     pred = _runs(df, rows, codes, size, **kw)
     _disjoint(pred, rows, df, id_col=id_col, name=name)

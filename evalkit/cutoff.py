@@ -139,7 +139,8 @@ def prefix_ap(tp,  # bool [n]: TP flag of each counted detection of one class, i
     ctp = np.cumsum(tp, dtype=np.int64)
     if how == 'voc_all': return _envelope_sums(ctp, tp, npos)
     if how == 'voc07': prec, starts = ctp / np.arange(1, n + 1), np.searchsorted(10 * ctp, np.arange(11) * npos)
-    else: prec, starts = ctp / (np.arange(1, n + 1) + np.spacing(1)), np.searchsorted(ctp / npos, np.linspace(0, 1, 101))
+    else:
+        prec, starts = ctp / (np.arange(1, n + 1) + np.spacing(1)), np.searchsorted(ctp / npos, np.linspace(0, 1, 101))
     total = np.zeros(n)
     for s in starts[starts < n]: total[s:] += np.maximum.accumulate(prec[s:])
     return np.r_[0.0, total / len(starts)]
@@ -283,7 +284,8 @@ def curve_text(curve: Curve,  # a cutoff curve
     n, b, what = len(curve.cutoffs), curve.best, 'confidence' if curve.by == 'confidence' else 'area (pixels)'
     head = f'{curve.metric} cutoff curve by {curve.by} ({curve.method}, IoU {curve.hit} t): {n:,} cutoffs'
     if not n: return f'{head}\nno predictions: the score is {curve.score_all:.6f}'
-    js = np.unique(np.r_[np.linspace(0, n - 1, min(rows, n)).round().astype(int), np.flatnonzero(curve.cutoffs == b['cutoff'])])
+    shown = np.linspace(0, n - 1, min(rows, n)).round().astype(int)  # evenly spaced rows, and the best cutoff's
+    js = np.unique(np.r_[shown, np.flatnonzero(curve.cutoffs == b['cutoff'])])
     lines = [head, f"{what:>14} {'kept':>9} {'score':>10}"]
     lines += [f'{curve.cutoffs[j]:>14.6g} {curve.kept[j]:>9,} {curve.scores[j]:>10.6f}'
               + ('  <- best' if curve.cutoffs[j] == b['cutoff'] else '') for j in js]

@@ -5,11 +5,11 @@
 # %% ../nbs/05b_dashboard.ipynb #fe4c46f7
 from __future__ import annotations
 import html as _html, time
-import numpy as np, pandas as pd
+import numpy as np
 from .errors import InputError
-from .iou import as_fraction, threshold_text
+from .iou import threshold_text
 from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_code
-from .views import ThresholdView, ImageView, RankedView
+from .views import ThresholdView, ImageView
 from .drawing import (png_bytes, image_layers, paint, view_picture, iou_picture, curve_svg, histogram_svg, pr_svg,
                              class_table_html, legend_html, image_title, curve_figure, histogram_figure, image_figure,
                              iou_figure, pr_figure)
@@ -172,7 +172,8 @@ class Dashboard:
     def _reorder(self):
         keep, self._quiet = self.picker.value, True
         try:
-            self.picker.options = image_order(self.model, beta=self.beta_value, worst_first=self.order.value == 'worst first')
+            self.picker.options = image_order(self.model, beta=self.beta_value,
+                                              worst_first=self.order.value == 'worst first')
             self.picker.value = keep
         finally: self._quiet = False
 
@@ -217,7 +218,8 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
     else:
         from evalkit.metrics import get_metric
         m = get_metric(a)
-        if solution is None or submission is None: raise InputError('a solution and a submission are needed with a metric name')
+        if solution is None or submission is None:
+            raise InputError('a solution and a submission are needed with a metric name')
         a = m.analyse(solution, submission, **options)
     if a.result.family == 'ranked AP': return RankedDashboard(a.result, analysis=a)
     return Dashboard(a, loader=loader, image=image)

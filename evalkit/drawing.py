@@ -5,7 +5,7 @@
 # %% ../nbs/05a_drawing.ipynb #draw-imports
 from __future__ import annotations
 import base64, html as _html, struct, zlib
-import numpy as np, pandas as pd
+import numpy as np
 import plotly.graph_objects as go
 from .errors import InputError
 from .iou import as_fraction
@@ -48,7 +48,8 @@ def base_picture(pixels, hw) -> np.ndarray:
     p = np.asarray(pixels, np.float64)
     if p.ndim == 3: p = p[..., :3] if p.shape[2] >= 3 else p[..., :1].repeat(3, 2)
     if p.ndim == 2: p = p[..., None].repeat(3, 2)
-    if p.shape[:2] != (H, W): raise InputError('image loader returned the wrong size', f'{p.shape[:2]}, expected {(H, W)}')
+    if p.shape[:2] != (H, W):
+        raise InputError('image loader returned the wrong size', f'{p.shape[:2]}, expected {(H, W)}')
     lo, hi = np.nanmin(p), np.nanmax(p)
     return (p - lo) * (255 / (hi - lo)) if hi > lo and (hi > 255 or lo < 0 or p.dtype.kind == 'f' and hi <= 1) else p
 
@@ -92,7 +93,8 @@ def paint(layers: tuple,  # from `image_layers`
     "The picture of an image for its statuses: masks filled and outlined in status colours (boxes: the base)."
     base, labs, edge = layers
     if labs is None: return np.clip(base, 0, 255).astype(np.uint8)
-    return overlay(base, gt_lab=labs[0], gt_status=iv.gt_status, pred_edge=edge, pred_lab=labs[1], pred_status=iv.pred_status)
+    return overlay(base, gt_lab=labs[0], gt_status=iv.gt_status, pred_edge=edge, pred_lab=labs[1],
+                   pred_status=iv.pred_status)
 
 def image_picture(model: Model, iv: ImageView,  # the model and the image at a threshold
                   *, loader=None,  # optional callable: image id -> pixel array, drawn under the objects
@@ -254,7 +256,8 @@ def iou_picture(iv: ImageView,  # the picked image at the slider's threshold
     c = cell or int(np.clip(300 // max(g, p, 1), 3, 40))
     if g == 0 or p == 0: return np.full((c, c, 3), 200, np.uint8)
     anchors = np.array([_rgb(h) for h in VIRIDIS])
-    lut = np.stack([np.interp(np.linspace(0, 1, 256), np.linspace(0, 1, len(VIRIDIS)), anchors[:, i]) for i in range(3)], 1)
+    lut = np.stack([np.interp(np.linspace(0, 1, 256), np.linspace(0, 1, len(VIRIDIS)), anchors[:, i])
+                    for i in range(3)], 1)
     pic = np.repeat(np.repeat(lut[np.rint(np.clip(iv.iou, 0, 1) * 255).astype(int)], c, 0), c, 1).astype(np.uint8)
     b = max(1, c // 6)
     ring = np.zeros((c, c), bool); ring[:b] = ring[-b:] = True; ring[:, :b] = ring[:, -b:] = True
@@ -268,7 +271,7 @@ def iou_picture(iv: ImageView,  # the picked image at the slider's threshold
 _BLUE, _RED = '#636efa', '#ef553b'
 
 def _svg(w: int, h: int, body: list, *, title: str, xlabel: str, ylabel: str, xt, yt, sx, sy, xr, yr) -> str:
-    "SVG chart w x h: plot area `xr` x `yr` (data units, mapped by `sx`, `sy`), ticks `xt`, `yt` ((value, text)), `body`."
+    "SVG chart w x h: plot area `xr` x `yr` (data units, mapped by `sx`, `sy`), ticks `xt`, `yt` (value, text), `body`."
     e = _html.escape
     x0, x1, y0, y1 = sx(xr[0]), sx(xr[1]), sy(yr[1]), sy(yr[0])
     grid = [f'<line x1="{sx(v):.1f}" x2="{sx(v):.1f}" y1="{y0:.1f}" y2="{y1:.1f}" stroke="#fff"/>'
@@ -277,7 +280,8 @@ def _svg(w: int, h: int, body: list, *, title: str, xlabel: str, ylabel: str, xt
              f'<text x="{x0 - 6:.1f}" y="{sy(v) + 4:.1f}" text-anchor="end">{e(t)}</text>' for v, t in yt]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
             'style="max-width:100%;height:auto" font-family="sans-serif" font-size="11">'
-            f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" fill="#e5ecf6"/>' + ''.join(grid)
+            f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" fill="#e5ecf6"/>'
+            + ''.join(grid)
             + f'<text x="{w / 2:.0f}" y="18" text-anchor="middle" font-size="14">{e(title)}</text>'
             f'<text x="{(x0 + x1) / 2:.1f}" y="{h - 6}" text-anchor="middle" font-size="12">{e(xlabel)}</text>'
             f'<text transform="translate(14 {(y0 + y1) / 2:.1f}) rotate(-90)" text-anchor="middle" font-size="12">'
@@ -294,21 +298,25 @@ def curve_svg(view: ThresholdView,  # the dataset at the slider's threshold
     sx = lambda v: 50 + (v - lo) / (hi - lo or 1) * (w - 180)
     sy = lambda v: h - 45 - v * (h - 80)
     body = []
-    for ys, col, dash, cls in ((view.curve, _BLUE, '', 'mean'), ([] if image is None else image.values, _RED, ' stroke-dasharray="3 3"', 'picked')):
+    picked = [] if image is None else image.values
+    for ys, col, dash, cls in ((view.curve, _BLUE, '', 'mean'), (picked, _RED, ' stroke-dasharray="3 3"', 'picked')):
         pts = [(a, b) for a, b in zip(x, ys) if np.isfinite(b)]
         if pts: body.append(f'<polyline class="{cls}" fill="none" stroke="{col}" stroke-width="2"{dash} points="'
                             + ' '.join(f'{sx(a):.1f},{sy(b):.1f}' for a, b in pts) + '"/>')
         body += [f'<circle cx="{sx(a):.1f}" cy="{sy(b):.1f}" r="3.5" fill="{col}"><title>{cls} at IoU {l}: {b:.4f}'
                  f'</title></circle>' for (a, b), l in zip(pts, [l for l, v in zip(labels, ys) if np.isfinite(v)])]
     xs, ys = sx(x[view.t_index]), sy(view.score_at if np.isfinite(view.score_at) else 0)
-    body.append(f'<line x1="{xs:.1f}" x2="{xs:.1f}" y1="{sy(1):.1f}" y2="{sy(0):.1f}" stroke="gray" stroke-dasharray="5 4"/>'
+    body.append(f'<line x1="{xs:.1f}" x2="{xs:.1f}" y1="{sy(1):.1f}" y2="{sy(0):.1f}" stroke="gray" '
+                'stroke-dasharray="5 4"/>'
                 f'<path class="at-slider" data-x="{x[view.t_index]!r}" data-y="{float(view.score_at)!r}" fill="black" '
-                f'd="M{xs:.1f},{ys - 8:.1f} l8,8 l-8,8 l-8,-8 z"><title>at IoU {view.label}: {view.score_at:.4f}</title></path>')
+                f'd="M{xs:.1f},{ys - 8:.1f} l8,8 l-8,8 l-8,-8 z">'
+                f'<title>at IoU {view.label}: {view.score_at:.4f}</title></path>')
     for k, (name, col) in enumerate((('mean over images', _BLUE), ('picked image', _RED), ('at slider', 'black'))):
         body.append(f'<rect x="{w - 120}" y="{40 + 18 * k}" width="10" height="10" fill="{col}"/>'
                     f'<text x="{w - 105}" y="{49 + 18 * k}">{name}</text>')
+    every = 1 if len(x) <= 6 else 2  # label every threshold, or every other one
     return _svg(w, h, body, title=f'{value_name(view.beta)} vs IoU threshold (score {view.score:.4f})',
-                xlabel='IoU threshold', ylabel='value', xt=[(x[i], labels[i]) for i in range(0, len(x), 1 if len(x) <= 6 else 2)],
+                xlabel='IoU threshold', ylabel='value', xt=[(x[i], labels[i]) for i in range(0, len(x), every)],
                 yt=[(v, f'{v:g}') for v in (0, 0.2, 0.4, 0.6, 0.8, 1)], sx=sx, sy=sy, xr=(lo, hi), yr=(-0.02, 1.02))
 
 def histogram_svg(view: ThresholdView, w: int = 560, h: int = 280) -> str:
@@ -331,7 +339,12 @@ def histogram_svg(view: ThresholdView, w: int = 560, h: int = 280) -> str:
 CLASS_COLORS = ('#1f77b4', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e', '#393b79',
                 '#637939', '#8c6d31', '#843c39', '#7b4173', '#3182bd', '#e6550d', '#31a354')  # by class position
 
-def _class_color(view: RankedView, c: str) -> str: return CLASS_COLORS[list(view.table.index).index(c) % len(CLASS_COLORS)]
+def _class_color(view: RankedView, c: str) -> str:
+    return CLASS_COLORS[list(view.table.index).index(c) % len(CLASS_COLORS)]
+
+def _pr_title(view: RankedView) -> str:
+    "The title of the precision-recall charts: the threshold, the mAP and the average F1."
+    return f'precision-recall at IoU {view.hit} {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}'
 
 def pr_figure(view: RankedView) -> go.Figure:
     "Precision-recall curves of the classes in the mAP with the points their AP averages, at one threshold."
@@ -341,10 +354,11 @@ def pr_figure(view: RankedView) -> go.Figure:
         fig.add_trace(go.Scatter(x=rec, y=prec, mode='lines+markers', name=f'{name} (AP {view.table.ap[c]:.3f})',
                                  line=dict(color=col), marker=dict(size=5), legendgroup=c))
         fig.add_trace(go.Scatter(x=view.points[c][0], y=view.points[c][1], mode='markers', legendgroup=c,
-                                 name=f'{name}: {len(view.points[c][0])} points', marker=dict(symbol='square-open', size=10, color=col)))
-    fig.update_layout(title=f'precision-recall at IoU {view.hit} {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}',
-                      xaxis=dict(title='recall', range=[-0.02, 1.02]), yaxis=dict(title='precision', range=[-0.02, 1.05]),
-                      height=420, margin=dict(l=50, r=10, t=40, b=40))
+                                 name=f'{name}: {len(view.points[c][0])} points',
+                                 marker=dict(symbol='square-open', size=10, color=col)))
+    fig.update_layout(title=_pr_title(view), xaxis=dict(title='recall', range=[-0.02, 1.02]),
+                      yaxis=dict(title='precision', range=[-0.02, 1.05]), height=420,
+                      margin=dict(l=50, r=10, t=40, b=40))
     return fig
 
 def pr_svg(view: RankedView, w: int = 620, h: int = 420) -> str:
@@ -354,15 +368,18 @@ def pr_svg(view: RankedView, w: int = 620, h: int = 420) -> str:
     body, e = [], _html.escape  # class names are the user's text: escaped in attributes and text alike
     for k, (c, (rec, prec)) in enumerate(view.curves.items()):
         col, ap, pts, c = _class_color(view, c), view.table.ap[c], view.points[c], e(str(c))
-        if len(rec): body.append(f'<polyline class="pr" data-cls="{c}" data-n="{len(rec)}" fill="none" stroke="{col}" '
-                                 'stroke-width="2" points="' + ' '.join(f'{sx(a):.1f},{sy(b):.1f}' for a, b in zip(rec, prec)) + '"/>')
-        body += [f'<rect class="pt" data-cls="{c}" data-p="{float(b)!r}" x="{sx(a) - 4:.1f}" y="{sy(b) - 4:.1f}" width="8" '
-                 f'height="8" fill="none" stroke="{col}"><title>{c}: recall {a:.1f}, interpolated precision {b:.4f}</title></rect>'
+        if len(rec):
+            line = ' '.join(f'{sx(a):.1f},{sy(b):.1f}' for a, b in zip(rec, prec))
+            body.append(f'<polyline class="pr" data-cls="{c}" data-n="{len(rec)}" fill="none" stroke="{col}" '
+                        f'stroke-width="2" points="{line}"/>')
+        body += [f'<rect class="pt" data-cls="{c}" data-p="{float(b)!r}" x="{sx(a) - 4:.1f}" y="{sy(b) - 4:.1f}" '
+                 f'width="8" height="8" fill="none" stroke="{col}">'
+                 f'<title>{c}: recall {a:.1f}, interpolated precision {b:.4f}</title></rect>'
                  for a, b in zip(*pts)]
         body.append(f'<rect x="{w - 170}" y="{40 + 18 * k}" width="10" height="10" fill="{col}"/>'
                     f'<text x="{w - 155}" y="{49 + 18 * k}">{c} (AP {ap:.3f})</text>')
     ticks = [(v, f'{v:g}') for v in (0, 0.2, 0.4, 0.6, 0.8, 1)]
-    return _svg(w, h, body, title=f'precision-recall at IoU {view.hit} {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}',
+    return _svg(w, h, body, title=_pr_title(view),
                 xlabel='recall (squares: interpolation points)', ylabel='precision', xt=ticks, yt=ticks, sx=sx, sy=sy,
                 xr=(-0.02, 1.02), yr=(-0.02, 1.05))
 

@@ -22,10 +22,14 @@ def _parser(err, file):
     p = expat.ParserCreate()
     p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     def doctype(name, sysid, pubid, has_subset):
-        if sysid or pubid: raise err('XML external DTD refused', f'<!DOCTYPE {name} {sysid or pubid!r}> at line {p.CurrentLineNumber}', file=file)
+        if sysid or pubid:
+            raise err('XML external DTD refused', f'<!DOCTYPE {name} {sysid or pubid!r}> at line {p.CurrentLineNumber}',
+                      file=file)
     def entity(name, is_param, value, base, sysid, pubid, notation):
-        if sysid or pubid: raise err('XML external entity refused', f'<!ENTITY {name} {sysid or pubid!r}> at line {p.CurrentLineNumber}', file=file)
-        raise err('XML entity declaration refused (no entity expansion)', f'<!ENTITY {name}> at line {p.CurrentLineNumber}', file=file)
+        at = f'at line {p.CurrentLineNumber}'
+        if sysid or pubid:
+            raise err('XML external entity refused', f'<!ENTITY {name} {sysid or pubid!r}> {at}', file=file)
+        raise err('XML entity declaration refused (no entity expansion)', f'<!ENTITY {name}> {at}', file=file)
     def external(context, base, sysid, pubid): raise err('XML external entity refused', repr(sysid), file=file)
     p.StartDoctypeDeclHandler, p.EntityDeclHandler, p.ExternalEntityRefHandler = doctype, entity, external
     return p
@@ -67,8 +71,10 @@ def _scan(body: bytes, file: str, err, checking: bool, limits: Limits) -> tuple:
     def where(d): return dict(file=file, id=docs[-1]['page'] if docs and d > 1 else None)  # built only to raise
     def too_long(name, attrs, d):  # a name or attribute longer than max_field_chars: before it is looked at
         for k, v in [(name, name), *attrs.items()]:
-            if len(v) > most: raise limits.exceeded('max_field_chars', len(v), f'{"the element" if v is name else "the attribute " + k[:40]} '
-                                                    f'at line {p.CurrentLineNumber}', err, **where(d))
+            if len(v) > most:
+                what = 'the element' if v is name else f'the attribute {k[:40]}'
+                raise limits.exceeded('max_field_chars', len(v), f'{what} at line {p.CurrentLineNumber}', err,
+                                      **where(d))
     def too_many(d):
         raise limits.exceeded('max_objects_per_image', f'at least {most_obj + 1:,}', 'the document', err, **where(d))
     def start(name, attrs):
@@ -77,7 +83,8 @@ def _scan(body: bytes, file: str, err, checking: bool, limits: Limits) -> tuple:
         stack.append(name)
         too_long(name, attrs, d)
         if d == 3:  # a region's Coords, as written: its only attribute `points`, the region's first Coords
-            if len(attrs) == 1 and 'points' in attrs and (name == 'Coords' or name.lower() == 'coords') and regions[-1]['points'] is None:
+            if (len(attrs) == 1 and 'points' in attrs and (name == 'Coords' or name.lower() == 'coords')
+                    and regions[-1]['points'] is None):
                 regions[-1]['points'] = attrs['points']; return
         elif d == 2:  # a region, as written: no attribute or only `prob`
             cls = _REGIONS.get(name) or _REGIONS.get(name.lower())
@@ -86,22 +93,33 @@ def _scan(body: bytes, file: str, err, checking: bool, limits: Limits) -> tuple:
                 if len(regions) > most_obj: too_many(d)
                 return
         tag, line, a = name.lower(), p.CurrentLineNumber, {k.lower(): v for k, v in attrs.items()}  # the rest, checked
-        if d == 1 and tag != 'document': raise err('unexpected element', f'<{name}> at line {line}, expected <document>', **where(d))
-        if d == 1 and not a.get('filename', '').strip(): raise err('document has no filename attribute', f'line {line}', **where(d))
-        if d == 1: docs.append(dict(page=_stem(a['filename'].strip()), line=line, regions=[])); regions = docs[-1]['regions']
+        if d == 1 and tag != 'document':
+            raise err('unexpected element', f'<{name}> at line {line}, expected <document>', **where(d))
+        if d == 1 and not a.get('filename', '').strip():
+            raise err('document has no filename attribute', f'line {line}', **where(d))
+        if d == 1:
+            docs.append(dict(page=_stem(a['filename'].strip()), line=line, regions=[]))
+            regions = docs[-1]['regions']
         if d == 2 and tag not in _REGIONS:
-            raise err('unknown class element', f'<{name}> at line {line}, expected formulaRegion, tableRegion or figureRegion', **where(d))
+            raise err('unknown class element',
+                      f'<{name}> at line {line}, expected formulaRegion, tableRegion or figureRegion', **where(d))
         if d == 2: docs[-1]['regions'].append(dict(cls=_REGIONS[tag], line=line, points=None, prob=a.get('prob')))
         if d == 2 and len(regions) > most_obj: too_many(d)
-        if d == 3 and tag != 'coords': raise err('unexpected element in a region', f'<{name}> at line {line}, expected <Coords>', **where(d))
-        if d == 3 and docs[-1]['regions'][-1]['points'] is not None: raise err('region has more than one Coords element', f'line {line}', **where(d))
+        if d == 3 and tag != 'coords':
+            raise err('unexpected element in a region', f'<{name}> at line {line}, expected <Coords>', **where(d))
+        if d == 3 and docs[-1]['regions'][-1]['points'] is not None:
+            raise err('region has more than one Coords element', f'line {line}', **where(d))
         if d == 3 and 'points' not in a: raise err('Coords has no points attribute', f'line {line}', **where(d))
         if d == 3: docs[-1]['regions'][-1]['points'] = a['points']
         if d > 3: raise err('unexpected element inside Coords', f'<{name}> at line {line}', **where(d))
     def text(data):
-        if data.strip(): raise err('unexpected text', f'{data.strip()[:40]!r} at line {p.CurrentLineNumber}', file=file, id=docs[-1]['page'] if docs and len(stack) > 1 else None)
-    # only the depth matters: an end tag removes one entry (`remove` finds its equal), all three handlers but `start` in C
-    p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = start, stack.remove, text if checking else chunks.append
+        if data.strip():
+            raise err('unexpected text', f'{data.strip()[:40]!r} at line {p.CurrentLineNumber}', file=file,
+                      id=docs[-1]['page'] if docs and len(stack) > 1 else None)
+    # only the depth matters: an end tag removes one entry (`remove` finds its equal); all three handlers but `start`
+    # are in C
+    p.StartElementHandler, p.EndElementHandler = start, stack.remove
+    p.CharacterDataHandler = text if checking else chunks.append
     try: p.Parse(body, True)
     except expat.ExpatError as e: raise _malformed(e, err, file) from None
     return docs, ''.join(chunks)
@@ -115,7 +133,8 @@ def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several
     limits = as_limits(limits)
     i = _root_offset(data, err, file)
     body = data[:i] + b'<evalkit-root>' + data[i:] + b'</evalkit-root>'
-    try:  # text between elements collected and looked at once; any error or stray text: the checking parse says which first
+    # text between elements collected and looked at once; any error or stray text: the checking parse says which first
+    try:
         docs, text = _scan(body, file, err, checking=False, limits=limits)
         if not text or text.isspace(): return docs
     except InputError: pass
@@ -132,7 +151,8 @@ def _box(points: str, err, line: int, **where) -> tuple:
     if len(pts) != 4 or any(len(q) != 2 for q in pts):
         raise err('Coords must hold exactly 4 points "x,y"', f'points={points[:80]!r} at line {line}', **where)
     shown = repr(points if len(points) <= 80 else points[:80] + '...')
-    if not all(_INT.match(v) for q in pts for v in q): raise err('coordinates must be integers', f'points={shown} at line {line}', **where)
+    if not all(_INT.match(v) for q in pts for v in q):
+        raise err('coordinates must be integers', f'points={shown} at line {line}', **where)
     if any(len(v.lstrip('+-').lstrip('0')) > 9 for q in pts for v in q):  # before int(): no 5000-digit numbers
         raise err('coordinate out of range (|x|, |y| < 10**9)', f'points={shown} at line {line}', **where)
     xs, ys = [int(q[0]) for q in pts], [int(q[1]) for q in pts]
@@ -184,13 +204,18 @@ def _from_documents(docs, err, with_prob: bool) -> pd.DataFrame:
     seen, rows = {}, []
     for d in docs:
         where = dict(file=d['file'], id=d['page'])
-        if d['page'] in seen: raise err('duplicate page', f"documents at line {seen[d['page']]['line']} of {seen[d['page']]['file']} and line {d['line']}", **where)
+        if d['page'] in seen:
+            first = seen[d['page']]
+            raise err('duplicate page', f"documents at line {first['line']} of {first['file']} and line {d['line']}",
+                      **where)
         seen[d['page']] = d
         for r in d['regions']:
             if r['points'] is None: raise err('region has no Coords element', f"line {r['line']}", **where)
             if not with_prob and r['prob'] is not None:
-                raise err('ground-truth region has a prob attribute (is this a submission?)', f"line {r['line']}", **where)
-            rows.append((d['page'], r['cls'], _box(r['points'], err, r['line'], **where), _prob(r['prob'], err, r['line'], **where) if with_prob else 0.))
+                raise err('ground-truth region has a prob attribute (is this a submission?)', f"line {r['line']}",
+                          **where)
+            conf = _prob(r['prob'], err, r['line'], **where) if with_prob else 0.
+            rows.append((d['page'], r['cls'], _box(r['points'], err, r['line'], **where), conf))
     page, cls, box, prob = zip(*rows) if rows else ((), (), (), ())
     return _tidy(list(seen), page, cls, box, prob=prob if with_prob else None)
 
@@ -203,10 +228,12 @@ def _xml_files(src, pattern: str, err) -> list[Path]:
         if not pattern or '\x00' in pattern or Path(pattern).is_absolute() or '..' in Path(pattern).parts:
             raise err('the pattern must be a glob inside the folder, such as *.xml', repr(pattern)[:60], file=str(src))
         try: files = sorted(f for f in src.glob(pattern) if f.is_file())
-        except (ValueError, NotImplementedError, OSError) as e: raise err('bad pattern', str(e)[:80], file=str(src)) from None
+        except (ValueError, NotImplementedError, OSError) as e:
+            raise err('bad pattern', str(e)[:80], file=str(src)) from None
         if not files: raise err('no XML files found', f'{pattern} in {src}', file=str(src))
         return files
-    if not src.is_file(): raise err('not a regular file (a pipe or a device)' if src.exists() else 'file not found', file=str(src))
+    if not src.is_file():
+        raise err('not a regular file (a pipe or a device)' if src.exists() else 'file not found', file=str(src))
     return [src]
 
 def _read(f: Path, err, limits: Limits) -> bytes:
@@ -231,8 +258,12 @@ def _from_frame(df: pd.DataFrame, err, with_prob: bool, limits: Limits | None = 
     need, limits = COLUMNS + (['prob'] if with_prob else []), as_limits(limits)
     name = 'submission DataFrame' if with_prob else 'ground truth DataFrame'
     miss = [c for c in need if c not in df.columns]
-    if miss: raise err('missing column', ', '.join(miss) + f"; columns are {', '.join(map(str, df.columns))}"[:200], file=name)
-    def at(i): return dict(file=name, label=df.index[i], id=None if df['page'].isna().iloc[i] else str(df['page'].iloc[i])[:60])
+    if miss:
+        cols = ', '.join(map(str, df.columns))
+        raise err('missing column', ', '.join(miss) + f'; columns are {cols}'[:200], file=name)
+    def at(i):
+        return dict(file=name, label=df.index[i],
+                    id=None if df['page'].isna().iloc[i] else str(df['page'].iloc[i])[:60])
     def fail(rule, mask, col):
         i = int(np.flatnonzero(mask)[0])
         raise err(rule, f'{col}={df[col].tolist()[i]!r}'[:100], **at(i))
@@ -242,7 +273,8 @@ def _from_frame(df: pd.DataFrame, err, with_prob: bool, limits: Limits | None = 
     if (n > limits.max_objects_per_image).any():
         i = int(np.argmax(n[code] > limits.max_objects_per_image))
         raise limits.exceeded('max_objects_per_image', int(n[code[i]]), 'the page', err, **at(i))
-    pages = [str(c) for c in df['page'].cat.categories] if isinstance(df['page'].dtype, pd.CategoricalDtype) else list(dict.fromkeys(page))
+    if isinstance(df['page'].dtype, pd.CategoricalDtype): pages = [str(c) for c in df['page'].cat.categories]
+    else: pages = list(dict.fromkeys(page))
     cls = _per_value(df['cls'], lambda c: c.strip().lower().removesuffix('region'))
     bad = ~np.isin(cls, list(CLASSES))
     if bad.any(): fail('unknown class (expected formula, table or figure)', bad, 'cls')
@@ -254,15 +286,15 @@ def _from_frame(df: pd.DataFrame, err, with_prob: bool, limits: Limits | None = 
     return _tidy(pages, page, cls, np.stack([num[c] for c in COLUMNS[2:]], 1), prob=num['prob'] if with_prob else None)
 
 # %% ../nbs/04_icdar.ipynb #b19830ea
-def read_ground_truth(src,  # folder of per-page XML files, one XML file, a list of files, or a DataFrame (page, cls, x0, y0, x1, y1)
+def read_ground_truth(src,  # per-page XML files (a folder, a file, a list) or a DataFrame (page, cls, x0, y0, x1, y1)
                       pattern: str = '*.xml',  # which files of a folder to read (glob)
                       *, limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
-                     ) -> pd.DataFrame:  # page (categorical: every document), cls, x0, y0, x1, y1 (pixels, x right, y down)
+                     ) -> pd.DataFrame:  # page (categorical: every document), cls, x0, y0, x1, y1 (pixels; y down)
     "Ground-truth boxes of ICDAR 2017 POD pages as a tidy table; problems raise `SolutionError`."
     if isinstance(src, pd.DataFrame): return _from_frame(src, SolutionError, False, limits)
     return _read_xml(src, pattern, SolutionError, False, limits=as_limits(limits))
 
-def read_submission(src,  # one XML file of sibling <document> elements, or a DataFrame (page, cls, x0, y0, x1, y1, prob)
+def read_submission(src,  # one XML file of sibling <document> elements, or a DataFrame (ground-truth columns, prob)
                     *, limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                    ) -> pd.DataFrame:  # the ground-truth columns + prob (float64 confidence)
     "Detections of an ICDAR 2017 POD submission as a tidy table; problems raise `ParticipantVisibleError`."
@@ -274,18 +306,22 @@ def read_submission(src,  # one XML file of sibling <document> elements, or a Da
 # %% ../nbs/04_icdar.ipynb #b8f5a36d
 def _pages_xml(df: pd.DataFrame, prob: bool) -> list[tuple[str, str]]:
     "(page, XML of its regions) for every page category in order, empty pages included; corners TL TR BL BR."
-    cols = [df[c].tolist() for c in ('cls', 'x0', 'y0', 'x1', 'y1')] + [df['prob'].tolist() if prob else [None] * len(df)]
+    cols = [df[c].tolist() for c in ('cls', 'x0', 'y0', 'x1', 'y1')]
+    cols.append(df['prob'].tolist() if prob else [None] * len(df))
     attr = (lambda p: f' prob="{float(p)!r}"') if prob else (lambda p: '')
     xml = [f'\t<{c}Region{attr(p)}>\n\t\t<Coords points="{x0},{y0} {x1},{y0} {x0},{y1} {x1},{y1}"/>\n\t</{c}Region>\n'
            for c, x0, y0, x1, y1, p in zip(*cols)]
     codes = df['page'].cat.codes.to_numpy()
     order = np.argsort(codes, kind='stable')
     cuts = np.searchsorted(codes[order], np.arange(len(df['page'].cat.categories) + 1))
-    return [(str(p), ''.join(xml[i] for i in order[cuts[k]:cuts[k + 1]])) for k, p in enumerate(df['page'].cat.categories)]
+    return [(str(p), ''.join(xml[i] for i in order[cuts[k]:cuts[k + 1]]))
+            for k, p in enumerate(df['page'].cat.categories)]
 
 def _writable(df: pd.DataFrame, err) -> pd.DataFrame:
-    if len(df) and str(df['x0'].dtype) != 'int64': raise err('coordinates must be integers to write ICDAR XML', f'dtype {df.x0.dtype}')
-    bad = [p for p in df['page'].cat.categories if not re.fullmatch(r'[^/\\<>:"|?*\x00-\x1f]+', str(p)) or str(p) in ('.', '..')]
+    if len(df) and str(df['x0'].dtype) != 'int64':
+        raise err('coordinates must be integers to write ICDAR XML', f'dtype {df.x0.dtype}')
+    bad = [p for p in df['page'].cat.categories
+           if not re.fullmatch(r'[^/\\<>:"|?*\x00-\x1f]+', str(p)) or str(p) in ('.', '..')]
     if bad: raise err('page name is not a safe file name', repr(bad[0]), id=str(bad[0]))
     return df
 
@@ -310,7 +346,8 @@ def write_ground_truth(df,  # ground truth: DataFrame page, cls, x0, y0, x1, y1 
     out = []
     for p, x in _pages_xml(gt, False):
         out.append(folder / f'{p}.xml')
-        out[-1].write_text(f'<?xml version="1.0" encoding="UTF-8"?>\n<document filename={quoteattr(p + ".xml")}>\n{x}</document>', encoding='utf-8')
+        head = f'<?xml version="1.0" encoding="UTF-8"?>\n<document filename={quoteattr(p + ".xml")}>\n'
+        out[-1].write_text(f'{head}{x}</document>', encoding='utf-8')
     return out
 
 # %% ../nbs/04_icdar.ipynb #3e89221c
@@ -339,7 +376,9 @@ def icdar_scene(solution,  # ground truth: what `read_ground_truth` takes (folde
     gt, det = read_ground_truth(solution, pattern=pattern, limits=limits), read_submission(submission, limits=limits)
     pages = gt['page'].cat.categories
     unknown = list(det['page'].cat.categories.difference(pages, sort=False))
-    if unknown: raise ParticipantVisibleError('page not in the ground truth', f"{len(unknown)} page(s): {', '.join(map(str, unknown[:5]))}", id=str(unknown[0]))
+    if unknown:
+        raise ParticipantVisibleError('page not in the ground truth',
+                                      f"{len(unknown)} page(s): {', '.join(map(str, unknown[:5]))}", id=str(unknown[0]))
     g_ign, d_ign = is_ignored(gt, plus_one), is_ignored(det, plus_one)
     gi = np.flatnonzero(~g_ign) if ignore == 'small' else np.arange(len(gt))
     di = np.flatnonzero(~d_ign) if ignore == 'small' else np.arange(len(det))
@@ -347,5 +386,6 @@ def icdar_scene(solution,  # ground truth: what `read_ground_truth` takes (folde
     codes = lambda col, i: col.cat.codes.to_numpy().astype(np.int64)[i]
     return Scene(image_ids=np.asarray(pages, object), gt_img=codes(gt['page'], gi),
                  pred_img=pd.Categorical(det['page'].astype(str), categories=pages).codes.astype(np.int64)[di],
-                 gt=box(gt, gi), pred=box(det, di), pred_conf=det['prob'].to_numpy()[di], fmt='xyxy', gt_cls=codes(gt['cls'], gi),
-                 pred_cls=codes(det['cls'], di), gt_hard=g_ign[gi] if ignore == 'difficult' else None, gt_pos=gi, pred_pos=di)
+                 gt=box(gt, gi), pred=box(det, di), pred_conf=det['prob'].to_numpy()[di], fmt='xyxy',
+                 gt_cls=codes(gt['cls'], gi), pred_cls=codes(det['cls'], di),
+                 gt_hard=g_ign[gi] if ignore == 'difficult' else None, gt_pos=gi, pred_pos=di)

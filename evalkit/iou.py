@@ -43,9 +43,11 @@ def thresholds(start,  # first threshold, e.g. '0.5' (anything `as_fraction` tak
     "Exact thresholds `start, start+step, ..., stop` (stop included) as Fractions."
     a, b, s = as_fraction(start), as_fraction(stop), as_fraction(step)
     if s <= 0: raise InputError('threshold step must be > 0', f'step={step!r}')
-    if not 0 <= a <= b <= 1: raise InputError('thresholds need 0 <= start <= stop <= 1', f'start={start!r}, stop={stop!r}')
+    if not 0 <= a <= b <= 1:
+        raise InputError('thresholds need 0 <= start <= stop <= 1', f'start={start!r}, stop={stop!r}')
     k = (b - a) / s
-    if k.denominator != 1: raise InputError('stop must be start + a whole number of steps', f'{start!r} + k*{step!r} != {stop!r}')
+    if k.denominator != 1:
+        raise InputError('stop must be start + a whole number of steps', f'{start!r} + k*{step!r} != {stop!r}')
     return tuple(a + i * s for i in range(int(k) + 1))
 
 # %% ../nbs/00_iou.ipynb #thr-rule
@@ -132,7 +134,8 @@ def is_hit(inter,  # intersections: array of any shape; int64 counts (exact) or 
           ) -> np.ndarray:  # bool, shape of `inter`, with a leading (T,) axis when `t` is a sequence
     "Exact `IoU > t` (or `>=`) from intersection and union, for one or many thresholds."
     inter, union = np.asarray(inter), np.asarray(union)
-    if inter.shape != union.shape: raise InputError('inter and union must have the same shape', f'{inter.shape} vs {union.shape}')
+    if inter.shape != union.shape:
+        raise InputError('inter and union must have the same shape', f'{inter.shape} vs {union.shape}')
     fs, single = _fracs(t)
     union = np.where(union == 0, 1, union)  # inter is 0 there too, so the IoU compares as 0
     inter, union, wide = _hit_kind(inter, union, fs)
@@ -186,7 +189,7 @@ def _same_kind(A, B):
 def box_inter_union(a,  # N x 4 boxes (pixels)
                     b,  # M x 4 boxes (pixels)
                     fmt: str = 'xywh',  # 'xywh': x, y top-left, width, height; 'xyxy': x0, y0, x1, y1
-                   ) -> tuple[np.ndarray, np.ndarray]:  # (inter, union), each N x M; int64 if all coordinates are whole numbers
+                   ) -> tuple[np.ndarray, np.ndarray]:  # (inter, union), each N x M; int64 if every coordinate is whole
     "Dense N x M intersection and union areas of every box in `a` with every box in `b`."
     A, B = _same_kind(_boxes(a, fmt, 'boxes a'), _boxes(b, fmt, 'boxes b'))
     return _inter_union_xyxy(A[:, None, :], B[None, :, :])
@@ -209,8 +212,10 @@ PAIR_BLOCK = 2**18  # candidate pairs `box_pairs` forms at once: its working mem
 def _codes(img, n: int, what: str) -> np.ndarray:
     "Validated int64 image codes, one per box."
     img = np.asarray(img)
-    if img.ndim != 1 or len(img) != n: raise InputError(f'{what} must hold one image code per box', f'{img.shape} for {n} boxes')
-    if len(img) and img.dtype.kind not in 'iu': raise InputError(f'{what} must be integer image codes', f'got dtype {img.dtype}')
+    if img.ndim != 1 or len(img) != n:
+        raise InputError(f'{what} must hold one image code per box', f'{img.shape} for {n} boxes')
+    if len(img) and img.dtype.kind not in 'iu':
+        raise InputError(f'{what} must be integer image codes', f'got dtype {img.dtype}')
     return img.astype(np.int64)
 
 def _starts_inside(keys: np.ndarray,  # int64 [n]: sorted (image, rank of start) keys of the boxes that are searched
@@ -309,7 +314,8 @@ def mask_inter_union(a,  # (N, H, W) binary masks (bool or 0/1)
                     ) -> tuple[np.ndarray, np.ndarray]:  # (inter, union): int64 N x M pixel counts
     "Dense N x M pixel intersection and union of two stacks of binary masks."
     A, B = _stack(a, 'masks a'), _stack(b, 'masks b')
-    if np.shape(a)[1:] != np.shape(b)[1:]: raise InputError('masks a and b must have the same H x W', f'{np.shape(a)[1:]} vs {np.shape(b)[1:]}')
+    if np.shape(a)[1:] != np.shape(b)[1:]:
+        raise InputError('masks a and b must have the same H x W', f'{np.shape(a)[1:]} vs {np.shape(b)[1:]}')
     inter = (A @ B.T).astype(np.int64)
     return inter, A.sum(1).astype(np.int64)[:, None] + B.sum(1).astype(np.int64)[None, :] - inter
 
@@ -334,7 +340,8 @@ def label_inter_union(gt_labels,  # (H, W) int label image: 0 background, object
                      ) -> tuple[np.ndarray, np.ndarray]:  # (inter, union): int64 N x M (row i = label i+1)
     "Dense pixel intersection and union of every ground-truth label with every predicted label, by one bincount."
     g, p = _labels(gt_labels, 'gt_labels'), _labels(pred_labels, 'pred_labels')
-    if g.shape != p.shape: raise InputError('gt_labels and pred_labels must have the same shape', f'{g.shape} vs {p.shape}')
+    if g.shape != p.shape:
+        raise InputError('gt_labels and pred_labels must have the same shape', f'{g.shape} vs {p.shape}')
     n, m = int(g.max(initial=0)), int(p.max(initial=0))
     h = np.bincount((g * (m + 1) + p).ravel(), minlength=(n + 1) * (m + 1)).reshape(n + 1, m + 1)
     inter = h[1:, 1:]

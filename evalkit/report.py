@@ -6,7 +6,7 @@
 from __future__ import annotations
 import html as _html
 from pathlib import Path
-import numpy as np, pandas as pd
+import pandas as pd
 import plotly.graph_objects as go
 from .errors import InputError
 from .competitions import check_output, write_atomic

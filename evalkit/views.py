@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np, pandas as pd
 from .errors import InputError
-from .iou import is_hit, as_fraction, threshold_text
+from .iou import is_hit, threshold_text
 from .matching import count_matches
 from .sweep import threshold_values, apply_empty_policy
 from .families import Counts
@@ -57,7 +57,8 @@ def prepare(analysis) -> Model:
     "Counts and per-image indexes of `analysis` (an `Analysis` from a competition preset), computed once."
     if isinstance(analysis, Model): return analysis
     for f in ('result', 'scene', 'pairs', 'matching'):
-        if not hasattr(analysis, f): raise InputError('not an Analysis: missing field ' + repr(f), type(analysis).__name__)
+        if not hasattr(analysis, f):
+            raise InputError('not an Analysis: missing field ' + repr(f), type(analysis).__name__)
     s, m, st = analysis.scene, analysis.matching, getattr(analysis, 'stats', None)
     if isinstance(st, Counts): tp, fp, fn = st.tp, st.fp, st.fn  # the family's map: whole scene, in scene order
     else: tp, fp, fn = count_matches(m, s.gt_img, s.pred_img, s.n_img)
@@ -74,7 +75,7 @@ def _beta(model: Model, beta):
 
 def image_values(model: Model,  # from `prepare`
                  beta='metric',  # 'metric': the competition's; None: TP/(TP+FP+FN); a number: F-beta
-                ) -> tuple[np.ndarray, np.ndarray]:  # (values float64 [n_img, T], NaN where not scored; scored bool [n_img])
+                ) -> tuple[np.ndarray, np.ndarray]:  # (values float64 [n_img, T], NaN if unscored; scored bool [n_img])
     "Per-image, per-threshold values with the empty-image policy applied, as `evalkit.sweep.sweep` computes them."
     vals = threshold_values(model.tp, model.fp, model.fn, beta=_beta(model, beta))
     n_gt, n_pred = model.tp[:, 0] + model.fn[:, 0], model.tp[:, 0] + model.fp[:, 0]
@@ -123,7 +124,8 @@ def threshold_view(model,  # `Model` from `prepare`, or an `Analysis`
     tp, fp, fn = (int(x[:, t_index].sum()) for x in (model.tp, model.fp, model.fn))
     return ThresholdView(t_index=t_index, threshold=model.analysis.matching.thresholds[t_index],
                          label=model.labels[t_index], beta=_beta(model, beta), score=score,
-                         score_at=float(curve[t_index]), curve=curve, values=pd.Series(vals[scored, t_index], index=ids),
+                         score_at=float(curve[t_index]), curve=curve,
+                         values=pd.Series(vals[scored, t_index], index=ids),
                          image_scores=pd.Series(img, index=ids), tp=tp, fp=fp, fn=fn,
                          pooled=model.result.family == 'pooled sweep')
 
@@ -189,7 +191,8 @@ def image_view(model,  # `Model` from `prepare`, or an `Analysis`
     pgt, ppr, inter, union = (np.asarray(x)[q] for x in a.pairs)
     r, c = model.gt_local[pgt], model.pred_local[ppr]
     iou = np.zeros((len(gt), len(pred))); hit = np.zeros(iou.shape, bool); matched = np.zeros(iou.shape, bool)
-    with np.errstate(divide='ignore', invalid='ignore'): iou[r, c] = np.where(union > 0, inter / np.where(union > 0, union, 1), 0)
+    with np.errstate(divide='ignore', invalid='ignore'):
+        iou[r, c] = np.where(union > 0, inter / np.where(union > 0, union, 1), 0)
     hit[r, c] = is_hit(inter, union, a.matching.thresholds[t_index], inclusive=a.matching.inclusive)
     matched[model.gt_local[pg[pg >= 0]], np.flatnonzero(pg >= 0)] = True
     vals, scored = image_values(model, beta)
@@ -264,9 +267,11 @@ def ranked_view(result,  # a ranked AP `Result`
     t = float(ts[t_index])
     table = result.classes[result.classes.threshold == t].drop(columns='threshold').set_index('cls')
     if 'counted' in table: table = table[table.counted]  # the classes of the mAP (VinBigData: those with ground truth)
-    pick = lambda df, c: df[(df.threshold == t) & (df.cls == c)]
-    curves = {c: (pick(result.curves, c).recall.to_numpy(), pick(result.curves, c).precision.to_numpy()) for c in table.index}
-    points = {c: (pick(result.points, c).recall.to_numpy(), pick(result.points, c).precision.to_numpy()) for c in table.index}
+    def pick(df, c):  # (recall, precision) of class c at threshold t
+        df = df[(df.threshold == t) & (df.cls == c)]
+        return df.recall.to_numpy(), df.precision.to_numpy()
+    curves = {c: pick(result.curves, c) for c in table.index}
+    points = {c: pick(result.points, c) for c in table.index}
     return RankedView(t_index=t_index, label=threshold_text(ts[t_index]), hit=result.hit, curves=curves, points=points,
                       table=table, map=float(result.per_threshold.iloc[t_index]),
                       avg_f1=float(result.summary.avg_f1.iloc[t_index]))

@@ -43,14 +43,16 @@ def main(out: Path = OUT):
         elif m.name in FIRST:
             keep = first_ids(DATA/sol, m.id_col, FIRST[m.name])
             for f in (sol, sub): (out/f).write_text(subset(DATA/f, m.id_col, keep), encoding='utf-8')
-            notes.append(f'| {sol}, {sub} | the first {FIRST[m.name]} images of the solution, and their submission rows |')
+            notes.append(f'| {sol}, {sub} | the first {FIRST[m.name]} images of the solution, and their submission '
+                         'rows |')
         else:
             for f in (sol, sub): shutil.copy(DATA/f, out/f)
             notes.append(f'| {sol}, {sub} | whole |')
     (out/'PROVENANCE.md').write_text(
         '# Demo data shipped with evalkit\n\nSubsets of the files of the same name in the source repository\'s '
         '`data/` folder (their provenance: `data/PROVENANCE.md` there), made by `tools/make_demo_data.py`: whole '
-        'lines copied as they are. `evalkit demo` scores them.\n\n| files | what |\n|---|---|\n' + '\n'.join(notes) + '\n',
+        'lines copied as they are. `evalkit demo` scores them.\n\n| files | what |\n|---|---|\n'
+        + '\n'.join(notes) + '\n',
         encoding='utf-8')
 
 

@@ -249,7 +249,8 @@ WHEAT_SIZE = 1024
 
 def _box_text(x, y, w, h) -> list:
     "Wheat bbox texts `[xmin, ymin, width, height]` with one decimal, as Kaggle's train.csv writes them."
-    return [f'[{a:.1f}, {b:.1f}, {c:.1f}, {d:.1f}]' for a, b, c, d in zip(x.tolist(), y.tolist(), w.tolist(), h.tolist())]
+    return [f'[{a:.1f}, {b:.1f}, {c:.1f}, {d:.1f}]'
+            for a, b, c, d in zip(x.tolist(), y.tolist(), w.tolist(), h.tolist())]
 
 
 def wheat_solution(rng, n_images: int) -> pd.DataFrame:
@@ -442,7 +443,7 @@ def _grow_labels(lab: np.ndarray, grow: np.ndarray, shrink: np.ndarray) -> np.nd
 
 
 def sartorius_submission(rng, solution: pd.DataFrame, *, order: str = 'C') -> pd.DataFrame:
-    "`id,predicted`: per image, the cells shifted up to 2 px, some grown or shrunk, 10% missed, a few false; no overlap."
+    "`id,predicted`: per image the cells shifted up to 2 px, some grown or shrunk, 10% missed, a few false; no overlap."
     ids, code = _image_order(solution['id'])
     ann = solution['annotation'].fillna('').astype(str).to_numpy()
     hw = solution.groupby(code)[['height', 'width']].first().astype(int).to_numpy()
@@ -539,8 +540,8 @@ def reef_solution(rng, n_images: int) -> pd.DataFrame:
     tok = [f"{{'x': {a:.0f}, 'y': {b:.0f}, 'width': {c:.0f}, 'height': {d:.0f}}}"
            for a, b, c, d in zip(x0.tolist(), y0.tolist(), (x1 - x0).tolist(), (y1 - y0).tolist())]
     ann = ['[' + s + ']' for s in _join_groups(tok, img, n_images, ', ')]
-    return _frame(cols, {'video_id': video.tolist(), 'sequence': seq_ids[seq_of].tolist(), 'video_frame': video_frame.tolist(),
-                         'sequence_frame': seq_frame.tolist(), 'annotations': ann,
+    return _frame(cols, {'video_id': video.tolist(), 'sequence': seq_ids[seq_of].tolist(),
+                         'video_frame': video_frame.tolist(), 'sequence_frame': seq_frame.tolist(), 'annotations': ann,
                          'image_id': [f'{v}-{f}' for v, f in zip(video.tolist(), video_frame.tolist())]})
 
 
@@ -629,7 +630,7 @@ def vinbigdata_solution(rng, n_images: int) -> pd.DataFrame:
 
 
 def vinbigdata_submission(rng, solution: pd.DataFrame) -> pd.DataFrame:
-    "`image_id,PredictionString` (`class conf x_min y_min x_max y_max ...`), one row per image of a VinBigData solution."
+    "`image_id,PredictionString` (`class conf x_min y_min x_max y_max ...`): a row per image of a VinBigData solution."
     ids, code = _image_order(solution['image_id'])
     n = len(ids)
     cls = solution['class_id'].astype(int).to_numpy()
