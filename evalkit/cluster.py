@@ -14,6 +14,7 @@ from .errors import InputError, ParticipantVisibleError, SolutionError, as_limit
 from .families import map_scene, finish, reduce as reduce_stats, Detections, Counts
 from .sweep import threshold_values, Result, Tally
 from .metrics import get_metric, Metric
+from .competitions import _is_parquet
 
 # %% auto #0
 __all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'LOST', 'EMPTY', 'Side', 'side', 'Part', 'map_partition',
@@ -65,8 +66,9 @@ def _read_files(paths: list, err, *, blocksize: int) -> tuple:
     dd, parts, files = _need_dask(), [], []
     for p in paths:
         if '://' not in p and not os.path.isfile(p) and not os.path.isdir(p): raise err('file not found', file=p)
-        parquet = p.endswith('.parquet')
-        d = _stripped_columns(dd.read_parquet(p) if parquet else dd.read_csv(p, blocksize=blocksize, **CSV_ARGS))
+        parquet = p.endswith('.parquet') or ('://' not in p and _is_parquet(p))
+        d = _stripped_columns(dd.read_parquet(p, dtype_backend='pyarrow') if parquet  # values as `read_table` sees them
+              else dd.read_csv(p, blocksize=blocksize, **CSV_ARGS))
         if parts and list(d.columns) != list(parts[0].columns):
             raise err('the files of one side must share one header', f'this one has {list(d.columns)}', file=p)
         parts.append(d); files += [p] * d.npartitions

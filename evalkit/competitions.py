@@ -31,40 +31,45 @@ def _shown(v, limit: int = 60) -> str:
 def _error_class(what: str):
     return ParticipantVisibleError if what == 'submission' else SolutionError
 
-def read_table(src,  # path to a CSV file, or a DataFrame
+def read_table(src,  # path to a CSV file, a Parquet file or a folder of Parquet files; or a DataFrame
                *, what: str = 'submission',  # 'submission' or 'solution': picks the error class
                name: str | None = None,  # how the file is named in errors (default: the path)
                limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
               ) -> tuple[pd.DataFrame, str]:
     "Read `src` as a DataFrame of stripped strings (NaN -> ''), with its name for error messages."
     err, limits = _error_class(what), as_limits(limits)
-    if isinstance(src, pd.DataFrame): df, name = src.copy(), _Named(name or f'{what} DataFrame', src.index)
+    if isinstance(src, pd.DataFrame): df, name = src.copy(), _Named(name or f'{what} DataFrame', labels=src.index)
     elif not isinstance(src, (str, os.PathLike)) and not hasattr(src, 'read'):
-        raise err('expected a path to a CSV file or a DataFrame', f'got {type(src).__name__}', file=name)
+        raise err('expected a path to a CSV or Parquet file, or a DataFrame', f'got {type(src).__name__}', file=name)
     else:
-        name = name or str(src)
-        special = isinstance(src, (str, os.PathLike)) and Path(src).exists() and not Path(src).is_file()
-        if special and not Path(src).is_dir():
+        name, path = name or str(src), isinstance(src, (str, os.PathLike))
+        if path and Path(src).exists() and not Path(src).is_file() and not Path(src).is_dir():
             raise err('not a regular file (a pipe or a device): evalkit reads files', file=name)
-        if isinstance(src, (str, os.PathLike)): limits.check_file(src, err, name)
-        try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True,
-                              low_memory=False)  # one pass: a huge field costs twice its size, not five times
-        except FileNotFoundError: raise err('file not found', file=name) from None
-        except IsADirectoryError: raise err('is a folder, not a CSV file', file=name) from None
-        except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
-        except pd.errors.EmptyDataError: raise err('empty file: no header line', file=name) from None
-        except (pd.errors.ParserError, UnicodeDecodeError) as e:
-            m = re.search(r'Expected (\d+) fields in line (\d+), saw (\d+)', str(e))
-            if m: raise err(_fields_rule(int(m[2]) - 1, int(m[3]), int(m[1])), file=name) from None
-            raise err('not a readable CSV file', str(e).strip().splitlines()[-1][:200], file=name) from None
-        if not isinstance(df.index, pd.RangeIndex):  # pandas made the first field an index: rows have extra fields
-            raise err(_extra_fields(src, len(df.columns)), file=name)
+        if path and not Path(src).is_dir(): limits.check_file(src, err, name)
+        if path and _is_parquet(src): df, name = _read_parquet(src, err, name, limits)
+        else: df = _read_csv(src, err, name)
     df.columns = [str(c).strip() for c in df.columns]
     dup = pd.Index(df.columns)[pd.Index(df.columns).duplicated()]
     if len(dup): raise err('duplicate column', repr(dup[0]), file=name)
     for c in df.columns: df[c] = _text(df[c], c, err, name)
     _check_fields(df, name, err, limits)
     return df.reset_index(drop=True), name
+
+def _read_csv(src, err, name: str) -> pd.DataFrame:
+    "The CSV file `src` as strings, every field as written; a file pandas cannot read refused in one line."
+    try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True,
+                          low_memory=False)  # one pass: a huge field costs twice its size, not five times
+    except FileNotFoundError: raise err('file not found', file=name) from None
+    except IsADirectoryError: raise err('is a folder holding no .parquet file', file=name) from None
+    except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
+    except pd.errors.EmptyDataError: raise err('empty file: no header line', file=name) from None
+    except (pd.errors.ParserError, UnicodeDecodeError) as e:
+        m = re.search(r'Expected (\d+) fields in line (\d+), saw (\d+)', str(e))
+        if m: raise err(_fields_rule(int(m[2]) - 1, int(m[3]), int(m[1])), file=name) from None
+        raise err('not a readable CSV file', str(e).strip().splitlines()[-1][:200], file=name) from None
+    if not isinstance(df.index, pd.RangeIndex):  # pandas made the first field an index: rows have extra fields
+        raise err(_extra_fields(src, len(df.columns)), file=name)
+    return df
 
 def _fields_rule(row: int, k: int, m: int) -> str:
     return f'row {row} has {k} fields, the header has {m} (a trailing comma adds one)'
@@ -81,6 +86,10 @@ def _extra_fields(src, m: int) -> str:
 
 def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
     "Column `s` as stripped strings (missing -> ''); bytes must be UTF-8 text."
+    if isinstance(s.dtype, pd.ArrowDtype):  # as stored in Parquet: Python's values, then their text
+        if _nested(s.dtype.pyarrow_dtype):
+            raise err(f'{col} holds values of type {s.dtype.pyarrow_dtype}: evalkit reads text and numbers', file=name)
+        s = s.astype(object)
     if isinstance(s.dtype, pd.StringDtype):  # as read from a file: strings, unless a value is missing
         try: return _stripped(s)
         except AttributeError: pass
@@ -88,7 +97,7 @@ def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
     try: s = s.astype(str)
     except UnicodeDecodeError:
         bad = s.map(lambda v: isinstance(v, bytes) and not _is_utf8(v)).to_numpy(bool)
-        raise err(f'{col} holds bytes that are not UTF-8 text', _shown(repr(s[bad].iat[0])), file=name,
+        raise err(f'{col} holds bytes that are not UTF-8 text', _shown(repr(s[bad].iat[0])),
                   **_at(name, int(np.flatnonzero(bad)[0]))) from None
     return _stripped(s)
 
@@ -98,24 +107,33 @@ def _stripped(s: pd.Series) -> pd.Series:
     out = [x.strip() for x in v]  # `strip` returns the string itself when there is nothing to strip
     return s if all(map(operator.is_, out, v)) else pd.Series(out, index=s.index, dtype=s.dtype)
 
+def _nested(t) -> bool:
+    import pyarrow as pa
+    return pa.types.is_nested(t)
+
 def _is_utf8(b: bytes) -> bool:
     try: b.decode('utf-8'); return True
     except UnicodeDecodeError: return False
 
 # %% ../nbs/03a_competitions.ipynb #ce5666b3
 class _Named(str):
-    "The name of a DataFrame in errors, carrying its index labels (`labels[i]` names table row `i`)."
-    def __new__(cls, name: str, labels: pd.Index):
+    "The name of a table in errors, carrying what names its rows: a DataFrame's index labels, a folder's files."
+    def __new__(cls, name: str,
+                labels: pd.Index | None = None,  # `labels[i]` names table row `i` of a DataFrame
+                parts: tuple | None = None):  # (file names, the first table row of each): a folder of files
         self = super().__new__(cls, name)
-        self.labels = labels
+        self.labels, self.parts = labels, parts
         return self
 
-    def __reduce__(self): return _Named, (str(self), self.labels)  # copied and pickled with its labels
+    def __reduce__(self): return _Named, (str(self), self.labels, self.parts)  # copied and pickled whole
 
 def _at(name, i: int) -> dict:
-    "Where table row `i` (0-based) is, for an error: `row` in a file (1-based), `label` in a DataFrame."
-    labels = getattr(name, 'labels', None)
-    return dict(row=i + 1) if labels is None else dict(label=labels[i])
+    "Where table row `i` (0-based) is, for an error: the `file` and its `row` (1-based), or a DataFrame's `label`."
+    labels, parts = getattr(name, 'labels', None), getattr(name, 'parts', None)
+    if labels is not None: return dict(file=name, label=labels[i])
+    if parts is None: return dict(file=name, row=i + 1)
+    k = int(np.searchsorted(parts[1], i, side='right')) - 1
+    return dict(file=parts[0][k], row=i - int(parts[1][k]) + 1)
 
 # %% ../nbs/03a_competitions.ipynb #443d506d
 def _check_fields(df: pd.DataFrame, name: str, err, limits: Limits):
@@ -129,7 +147,68 @@ def _check_fields(df: pd.DataFrame, name: str, err, limits: Limits):
         n = df[c].str.len().to_numpy()
         if len(n) and n.max() > most:
             i = int(np.argmax(n > most))
-            raise limits.exceeded('max_field_chars', int(n[i]), _shown(c), err, file=name, **_at(name, i))
+            raise limits.exceeded('max_field_chars', int(n[i]), _shown(c), err, **_at(name, i))
+
+# %% ../nbs/03a_competitions.ipynb #99563f6b
+def _is_parquet(src) -> bool:
+    "Whether the path `src` is a Parquet file (it starts with `PAR1`) or a folder holding `.parquet` files."
+    p = Path(src)
+    if p.is_dir(): return any(p.glob('*.parquet'))
+    try:
+        with open(p, 'rb') as f: return f.read(4) == b'PAR1'
+    except OSError: return False
+
+def _pyarrow_parquet(err):
+    "`pyarrow.parquet`, or one clear line naming the extra that installs it."
+    try: import pyarrow.parquet as pq
+    except ImportError: raise err('reading Parquet needs pyarrow', 'pip install "evalkit[parquet]"') from None
+    return pq
+
+def _parquet_files(src, name: str) -> tuple[list, list]:
+    "The Parquet files of `src` (a file, or a folder's `.parquet` files in name order) and their names in errors."
+    p = Path(src)
+    if not p.is_dir(): return [p], [name]
+    files = sorted(p.glob('*.parquet'))
+    return files, [os.path.join(name, f.name) for f in files]
+
+# %% ../nbs/03a_competitions.ipynb #8f9bc7f4
+def _read_parquet(src, err, name: str, limits: Limits) -> tuple[pd.DataFrame, str]:
+    "A Parquet file or folder as one DataFrame of the stored values, and its name (a folder's names its files)."
+    pq = _pyarrow_parquet(err)
+    files, names = _parquet_files(src, name)
+    metas = []
+    for f, n in zip(files, names):
+        try: metas.append(pq.read_metadata(f))
+        except (OSError, ValueError) as e: raise err('not a readable Parquet file', _shown(e, 200), file=n) from None
+    size = sum(m.row_group(g).total_byte_size for m in metas for g in range(m.num_row_groups))
+    if size > limits.max_file_bytes:
+        raise limits.exceeded('max_file_bytes', size, 'the Parquet data (uncompressed)', err, file=name)
+    for m, n in zip(metas[1:], names[1:]):
+        if m.schema.names != metas[0].schema.names:
+            raise err('the files of one folder must share one header', f'columns {m.schema.names}', file=n)
+    tables = [pq.read_table(f, read_dictionary=_texts(m.schema.to_arrow_schema())) for f, m in zip(files, metas)]
+    if (size := sum(map(_decoded_bytes, tables))) > limits.max_file_bytes:
+        raise limits.exceeded('max_file_bytes', size, 'the Parquet data (decoded)', err, file=name)
+    frames = [t.to_pandas(types_mapper=pd.ArrowDtype) for t in tables]
+    starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
+    df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    return df, (_Named(name, parts=(names, starts)) if Path(src).is_dir() else name)
+
+def _texts(schema) -> list:
+    "The text columns of an Arrow `schema`: read dictionary-encoded, so that their decoded size is known first."
+    import pyarrow as pa
+    return [f.name for f in schema if pa.types.is_string(f.type) or pa.types.is_binary(f.type)]
+
+def _decoded_bytes(table) -> int:
+    "The bytes of `table`'s values once decoded: a dictionary's text counted at every row that repeats it."
+    import pyarrow as pa, pyarrow.compute as pc
+    n = 0
+    for ch in (ch for col in table.columns for ch in col.chunks):
+        t = ch.type
+        if pa.types.is_dictionary(t) and (pa.types.is_string(t.value_type) or pa.types.is_binary(t.value_type)):
+            n += (pc.sum(pc.take(pc.binary_length(ch.dictionary), ch.indices)).as_py() or 0) + 8 * len(ch)
+        else: n += ch.nbytes
+    return n
 
 # %% ../nbs/03a_competitions.ipynb #aa9f02a1
 def require_columns(df: pd.DataFrame,  # as returned by `read_table`
@@ -155,7 +234,7 @@ class _Rows:
         i = int(np.flatnonzero(np.asarray(mask))[0])
         d = detail(i) if callable(detail) else (detail or '')
         df, c = self.df, self.id_col
-        raise err(rule, d, file=self.name, **_at(self.name, i), id=_shown(df[c].iat[i]) if c in df.columns else None)
+        raise err(rule, d, **_at(self.name, i), id=_shown(df[c].iat[i]) if c in df.columns else None)
 
 # %% ../nbs/03a_competitions.ipynb #327c5413
 def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
@@ -199,7 +278,7 @@ def check_tokens(df: pd.DataFrame,  # table from `read_table`
     n = token_counts(list(s.to_numpy()[long]))
     if (n > limits.max_tokens_per_row).any():
         k = int(np.argmax(n > limits.max_tokens_per_row))
-        raise limits.exceeded('max_tokens_per_row', int(n[k]), _shown(col), _error_class(what), file=name,
+        raise limits.exceeded('max_tokens_per_row', int(n[k]), _shown(col), _error_class(what),
                               **_at(name, int(long[k])), id=_shown(df[id_col].iat[long[k]]))
 
 # %% ../nbs/03a_competitions.ipynb #f6703968
@@ -217,7 +296,7 @@ def check_objects(df: pd.DataFrame,  # table from `read_table`
     n = np.bincount(codes, weights=None if per_row is None else np.asarray(per_row, np.float64)).astype(np.int64)
     if (n > most).any():
         i = int(np.argmax(n[codes] > most))
-        raise limits.exceeded('max_objects_per_image', int(n[codes[i]]), 'the image', _error_class(what), file=name,
+        raise limits.exceeded('max_objects_per_image', int(n[codes[i]]), 'the image', _error_class(what),
                               **_at(name, i), id=_shown(df[id_col].iat[i]))
 
 # %% ../nbs/03a_competitions.ipynb #1eac08f8
@@ -524,7 +603,7 @@ def _runs(df, rows, codes, size, *, id_col, name, what, col='EncodedPixels', ord
     except RLEError as e:
         if e.row is None: raise _error_class(what)(e.rule, e.detail, file=name) from None
         r = rows[e.row - 1]
-        raise _error_class(what)(e.rule, e.detail, file=name, **_at(name, r), id=_shown(df[id_col].iat[r])) from None
+        raise _error_class(what)(e.rule, e.detail, **_at(name, r), id=_shown(df[id_col].iat[r])) from None
 
 # %% ../nbs/03a_competitions.ipynb #57fbd339
 def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, one row per mask
@@ -561,7 +640,7 @@ def _disjoint(runs, rows, df, *, id_col, name):
     "Refuse predicted masks (of table rows `rows`, 0-based) that share a pixel, naming both file rows."
     try: check_disjoint(runs, what='predicted masks', rows=rows + 1, labels=getattr(name, 'labels', None))
     except RLEError as e:
-        raise ParticipantVisibleError(e.rule, e.detail, file=name, **_at(name, e.row - 1),
+        raise ParticipantVisibleError(e.rule, e.detail, **_at(name, e.row - 1),
                                       id=_shown(df[id_col].iat[e.row - 1])) from None
 
 def mask_scene(solution,  # solution: CSV path or DataFrame (ImageId,EncodedPixels[,Height,Width][,Usage])

@@ -38,7 +38,7 @@ def read_annotations(df: pd.DataFrame,  # table from `read_table`
                                    lambda i: _shown(repr(s.iat[i])))
     if (4 * n > limits.max_tokens_per_row).any():
         i = int(np.argmax(4 * n > limits.max_tokens_per_row))
-        raise limits.exceeded('max_tokens_per_row', 4 * int(n[i]), _shown(col), SolutionError, file=name,
+        raise limits.exceeded('max_tokens_per_row', 4 * int(n[i]), _shown(col), SolutionError,
                               **_at(name, i), id=_shown(df[id_col].iat[i]))
     check_objects(df, id_col, name, what='solution', per_row=n, limits=limits)
     got = s.str.extractall(_DICT)
