@@ -17,8 +17,8 @@ from .metrics import get_metric, Metric
 from .competitions import _is_parquet
 
 # %% auto #0
-__all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'LOST', 'EMPTY', 'Side', 'side', 'Part', 'map_partition',
-           'merge', 'finish_sweep', 'finish_ranked', 'ClusterError', 'local_cluster', 'score_dask']
+__all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFLE_BYTES', 'LOST', 'EMPTY', 'Side', 'side', 'Part',
+           'map_partition', 'merge', 'finish_sweep', 'finish_ranked', 'ClusterError', 'local_cluster', 'score_dask']
 
 # %% ../nbs/18_cluster.ipynb #cl-need
 ROW_BITS = 26  # a row's key is (partition << ROW_BITS) | its place in the partition (< 2**26 rows a partition)
@@ -26,6 +26,7 @@ PART_BITS = 20  # a side has fewer than 2**20 partitions
 OBJ_BITS = 63 - ROW_BITS - PART_BITS  # ranked AP: a detection's key is (its row's key << OBJ_BITS) | its place
 CSV_ARGS = dict(dtype=str, keep_default_na=False, skipinitialspace=True, encoding='utf-8-sig')  # as `read_table`
 BLOCKSIZE = 64 * 2**20  # bytes of CSV per input partition
+SHUFFLE_BYTES = 32 * 2**20  # bytes of input files per partition after the shuffle (both sides in one)
 
 def _need_dask():
     "`dask.dataframe`, after checking that dask and distributed are installed (one clear line if not)."
@@ -314,6 +315,12 @@ def _out_folder(per_image, fmt: str, inputs: list) -> str | None:
             raise InputError('the per-image folder would hold an input', str(i))
     return str(out)
 
+def _default_partitions(*sides: Side) -> int:
+    "Partitions after the shuffle: one per `SHUFFLE_BYTES` of local input files, at least the inputs' partitions."
+    files = {f for s in sides for f in s.files if '://' not in f and os.path.isfile(f)}
+    size = sum(os.path.getsize(f) for f in files)
+    return max(sum(s.df.npartitions for s in sides), math.ceil(size / SHUFFLE_BYTES))
+
 def _inputs(*sides) -> list:
     "The paths among the sides (strings, paths and lists of them)."
     return [x for s in sides if isinstance(s, (str, os.PathLike, list, tuple))
@@ -340,7 +347,7 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
                solution,  # path, folder, glob or list of CSV / Parquet files; or a pandas or Dask DataFrame
                submission,  # the same kinds as `solution`
                *, client=None,  # a `distributed.Client`; None: the current one, else a 2-worker `LocalCluster`
-               npartitions: int | None = None,  # partitions after the shuffle (default: the inputs' most)
+               npartitions: int | None = None,  # partitions after the shuffle (default: `_default_partitions`)
                per_image: str | None = None,  # a new folder: the per-image table, written by the workers
                per_image_format: str = 'parquet',  # 'parquet' or 'csv'
                progress: Callable | None = None,  # called with (stage, fraction done)
@@ -359,8 +366,7 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
     tick('reading', 0.0)
     sol = side(solution, what='solution', id_col=m.id_col, name=names[0], blocksize=blocksize)
     sub = side(submission, what='submission', id_col=m.id_col, name=names[1], blocksize=blocksize)
-    both = dd.concat([sol.df, sub.df]).shuffle('__id__', npartitions=npartitions or max(sol.df.npartitions,
-                                                                                          sub.df.npartitions))
+    both = dd.concat([sol.df, sub.df]).shuffle('__id__', npartitions=npartitions or _default_partitions(sol, sub))
     ranked, tmp = spec.family == 'ranked AP', None if out is None else f'{out}.partial-{os.getpid()}'
     kw = dict(metric=m, spec=spec, cols=(sol.columns, sub.columns), names=(sol.name, sub.name), limits=limits,
               out=None if ranked else tmp, fmt=per_image_format)
