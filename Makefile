@@ -1,5 +1,5 @@
 # evalkit: `make demo` (install + score bundled real data), `make test` (install + every test),
-# `make docs` (static site in _docs/), `make bench` (benchmarks/results.md).
+# `make docs` (static site in _docs/), `make bench` (benchmarks/results.md), `make bench-scale` (benchmarks/scale.md).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed-$(HASH)
 PIP := $(BIN)/python -m pip --disable-pip-version-check
 PIP_LOG := $(VENV)/pip.log
 
-.PHONY: demo test test-fast docs readme bench install clean sync export browser-deps
+.PHONY: demo test test-fast docs readme bench bench-scale install clean sync export browser-deps
 
 $(VENV)/bin/python:
 	@echo "creating .venv with $(PY) ..."
@@ -65,6 +65,10 @@ docs: $(STAMP) readme
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e ".[bench]"
 	$(BIN)/python benchmarks/run.py
+
+# The Dask scale benchmark (about 20 minutes, 2.7 GB of cached files): benchmarks/SCALE.md says what it measures.
+bench-scale: $(STAMP)
+	$(BIN)/python benchmarks/scale.py
 
 clean:
 	rm -rf $(VENV) _docs _proc build dist *.egg-info

@@ -25,7 +25,7 @@ ROW_BITS = 26  # a row's key is (partition << ROW_BITS) | its place in the parti
 PART_BITS = 20  # a side has fewer than 2**20 partitions
 OBJ_BITS = 63 - ROW_BITS - PART_BITS  # ranked AP: a detection's key is (its row's key << OBJ_BITS) | its place
 CSV_ARGS = dict(dtype=str, keep_default_na=False, skipinitialspace=True, encoding='utf-8-sig')  # as `read_table`
-BLOCKSIZE = 64 * 2**20  # bytes of CSV per input partition
+BLOCKSIZE = 16 * 2**20  # bytes of CSV per input partition (dask makes floor(size / BLOCKSIZE) blocks of a file)
 SHUFFLE_BYTES = 32 * 2**20  # bytes of input files per partition after the shuffle (both sides in one)
 
 def _need_dask():

@@ -24,7 +24,7 @@ configuration is `tools/docs/mkdocs.yml`. This script only prepares what they re
    spelled as mkdocs-jupyter spells heading ids), links to other repository files point at the repository. Inline
    code in headings is written as <code> HTML: mkdocs-jupyter's table of contents drops `code` from heading names,
    and its links would miss the headings. Directives are read by `directives.py` (nbdev's parser; `readme.py` too).
-4. `benchmarks/results.json` becomes a chart page (`benchmarks.html`), `benchmarks/results.md` a page of its own.
+4. `benchmarks/results.json` becomes a chart page (`benchmarks.html`); the reports in `BENCH_PAGES` pages of their own.
 5. `mkdocs build --strict`, with an mkdocs.yml that INHERITs `tools/docs/mkdocs.yml` and adds the folders and nav.
 
 Offline: material's Google fonts are off; plotly.js and the iframe-worker shim (for material's search on file://
@@ -338,12 +338,15 @@ def benchmark_page(path: Path) -> str | None:
 
 # ---------------------------------------------------------------- the build
 
+BENCH_PAGES = [('results.md', 'Benchmark results'), ('SCALE.md', 'Dask scale benchmark'),
+               ('scale_results.md', 'Dask scale results')]  # files of benchmarks/ that are pages of the site
+
 def write_docs(proc: Path, rels: list, docs: Path) -> list:
     "The scratch docs folder for mkdocs: prepared notebooks, benchmark pages, assets. Returns the nav."
     import nbformat
     nbs = {rel: json.loads((proc/rel).read_text(encoding='utf-8')) for rel in rels}
     pages = {f'nbs/{rel.as_posix()}': page_name(rel, nb) for rel, nb in nbs.items()}
-    pages['benchmarks/results.md'] = 'benchmarks/results.html'
+    pages |= {f'benchmarks/{md}': f'benchmarks/{Path(md).stem}.html' for md, _ in BENCH_PAGES}
     prepared, ids, counter, assets = {}, {}, [0], set()
     for rel, nb in nbs.items():
         page = pages[f'nbs/{rel.as_posix()}']
@@ -365,9 +368,9 @@ def write_docs(proc: Path, rels: list, docs: Path) -> list:
     if (bench := benchmark_page(ROOT/'benchmarks'/'results.json')):
         (docs/'benchmarks.md').write_text(bench, encoding='utf-8')
         nav['Benchmarks'].append(('Benchmarks', 'benchmarks.md', None))
-    if (ROOT/'benchmarks'/'results.md').exists():
-        shutil.copy2(ROOT/'benchmarks'/'results.md', _mkparent(docs/'benchmarks'/'results.md'))
-        nav['Benchmarks'].append(('Benchmark results', 'benchmarks/results.md', None))
+    for md, title in ((md, t) for md, t in BENCH_PAGES if (ROOT/'benchmarks'/md).exists()):
+        shutil.copy2(ROOT/'benchmarks'/md, _mkparent(docs/'benchmarks'/md))
+        nav['Benchmarks'].append((title, f'benchmarks/{md}', None))
     import plotly
     shutil.copy2(Path(plotly.__file__).parent/'package_data'/'plotly.min.js', _mkparent(docs/'assets'/'plotly.min.js'))
     shutil.copy2(TOOLS/'docs'/'iframe-worker.js', docs/'assets'/'iframe-worker.js')
