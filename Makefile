@@ -1,5 +1,5 @@
 # evalkit: `make demo` (install + score bundled real data), `make test` (install + every test),
-# `make docs` (static site in _docs/), `make bench` (benchmarks/results.md), `make bench-scale` (benchmarks/scale.md).
+# `make docs` (static site in _docs/), `make bench` (benchmarks/results.md), `make bench-scale` (Dask, benchmarks/SCALE.md).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -66,7 +66,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e ".[bench]"
 	$(BIN)/python benchmarks/run.py
 
-# The Dask scale benchmark (about 20 minutes, 2.7 GB of cached files): benchmarks/SCALE.md says what it measures.
+# The Dask scale benchmark (about 15 minutes, 2.7 GB of cached files): benchmarks/SCALE.md says what it measures.
 bench-scale: $(STAMP)
 	$(BIN)/python benchmarks/scale.py
 

@@ -310,7 +310,7 @@ def _version(pkg):
         return 'not installed'
 
 
-def machine() -> dict:
+def machine(packages=('evalkit', 'numpy', 'pandas', 'pycocotools', 'stardist', 'numba')) -> dict:
     cpu = platform.processor() or 'unknown'
     try:
         cpu = next(ln.split(':', 1)[1].strip() for ln in open('/proc/cpuinfo') if ln.startswith('model name'))
@@ -324,7 +324,7 @@ def machine() -> dict:
     return dict(cpu=cpu, cores=os.cpu_count(), usable_cores=usable, memory_gb=round(mem_kb / 2**20, 1),
                 load_average=[round(x, 2) for x in os.getloadavg()],
                 os=platform.platform(), python=platform.python_version(),
-                versions={p: _version(p) for p in ('evalkit', 'numpy', 'pandas', 'pycocotools', 'stardist', 'numba')})
+                versions={p: _version(p) for p in packages})
 
 
 def _f(x, fmt):

@@ -14,26 +14,26 @@ scheduler), so its peak resident set is the client's; the files are generated in
 under `benchmarks/work/scale/`, keyed on size, seed and `VERSION` (and on the generators they come from).
 """
 from __future__ import annotations
-import argparse, datetime, json, math, os, platform, resource, shutil, signal, statistics, subprocess, sys, threading
+import argparse, datetime, json, math, os, resource, shutil, signal, statistics, subprocess, sys, threading
 import time, zlib
 from fractions import Fraction
-from importlib import metadata
 from pathlib import Path
 import numpy as np, pandas as pd
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import workloads  # noqa: E402
+from run import machine, _f  # noqa: E402  (the benchmark harness's machine description and number format)
 
 SCALE = workloads.WORK/'scale'  # the cache of generated pairs (git-ignored, as all of benchmarks/work/)
 VERSION = 1  # bump when a generator here changes: the cache key includes it
 WORKERS, LIMIT, LIMIT_BYTES = 2, '2GB', 2 * 10**9  # the cluster: worker processes of one thread, memory limit each
 SIZES = {False: {'airbus': (1_000_000, 100_000), 'vinbigdata': (300_000, 100_000)},  # (big, small) images
          True: {'airbus': (20_000, 2_000), 'vinbigdata': (6_000, 2_000)}}
-METRIC = {'airbus': 'airbus', 'vinbigdata': 'vinbigdata'}
 COLUMNS = {'airbus': ('ImageId', 'EncodedPixels')}
 AIRBUS_FILE = 50_000  # Airbus images per generated block and per Parquet file (about 35 MB of CSV text)
 PARQUET_BYTES = 32 * 2**20  # other layouts: a Parquet file per this much CSV text (evalkit reads CSV in 16 MiB blocks)
+PACKAGES = ('evalkit', 'dask', 'distributed', 'pandas', 'numpy', 'pyarrow')  # versions in the report
 CONFIGS, SHUFFLE = ('default',), 'shuffle only'  # evalkit's default partitions; the same without scoring
 PIECES = 10  # one machine scores the Airbus pair in this many pieces, split by image id
 TOL, PER_IMAGE_MAX, GROWTH_MAX = 1e-12, 2.0, 1.25  # the targets: exactness, Dask / one machine per image, growth
@@ -174,7 +174,7 @@ def dataset(name: str, n: int, seed: int) -> dict:
         t0 = time.perf_counter()
         info = GENERATORS[name](tmp, n, seed)
         sides = ('solution', 'submission')
-        info |= dict(name=name, metric=METRIC[name], images=n, seed=seed, version=VERSION,
+        info |= dict(name=name, metric=name, images=n, seed=seed, version=VERSION,
                      seconds=round(time.perf_counter() - t0, 1),
                      csv={s: str(d/f'{s}.csv') for s in sides}, parquet={s: str(d/f'{s}_parquet') for s in sides},
                      csv_bytes={s: os.path.getsize(tmp/f'{s}.csv') for s in sides},
@@ -331,12 +331,11 @@ def _options(t: dict) -> dict:
 
 def shuffle_only(client, metric: str, solution, submission, *, npartitions=None, blocksize=None) -> int:
     "What `score_dask` does before scoring: read and key both sides, one shuffle by image id; rows counted."
-    import dask.dataframe as dd
-    from evalkit.cluster import side, BLOCKSIZE, _default_partitions
+    from evalkit.cluster import side, BLOCKSIZE, _shuffled
     from evalkit.metrics import get_metric
     kw = dict(id_col=get_metric(metric).id_col, blocksize=blocksize or BLOCKSIZE)
     sol, sub = side(solution, what='solution', **kw), side(submission, what='submission', **kw)
-    both = dd.concat([sol.df, sub.df]).shuffle('__id__', npartitions=npartitions or _default_partitions(sol, sub))
+    both = _shuffled(sol, sub, npartitions)
     return int(client.compute(both.map_partitions(len)).result().sum())
 
 
@@ -447,7 +446,7 @@ def dask_runs(name: str, data: dict, seed: int) -> list:
         runs = []
         while len(runs) < REPEAT and all(map(_done, runs)):  # a failed run is not repeated
             log(f'dask {name} {d["images"]:,} images from {fmt}, {cfg} {opts}, run {len(runs) + 1} of {REPEAT}')
-            r = run_task('dask', metric=METRIC[name], solution=d[fmt]['solution'], submission=d[fmt]['submission'],
+            r = run_task('dask', metric=name, solution=d[fmt]['solution'], submission=d[fmt]['submission'],
                          warm=warm, keep_going=KEEP_GOING, **opts)
             runs.append(dict(r, cpu_share=_cpu_share(r)))
             log(f'  {r.get("seconds", 0):.1f} s, restarts {r.get("restarts")}, score {r.get("score")}'
@@ -494,7 +493,7 @@ def reference(name: str, big: dict, seed: int) -> dict:
                     seconds=score_s, split_s=r['split_s'], maxrss=r['maxrss'],
                     piece_images=[p['n_images'] for p in r['pieces']])
     log(f'one machine: {name} {big["images"]:,} images, whole file')
-    r = run_task('single', metric=METRIC[name], solution=big['csv']['solution'], submission=big['csv']['submission'],
+    r = run_task('single', metric=name, solution=big['csv']['solution'], submission=big['csv']['submission'],
                  repeat=REPEAT)
     how = 'the whole file' + (f', fastest of {REPEAT}' if REPEAT > 1 else '')
     return r if 'error' in r else dict(r, how=how, seconds=r['best_s'], runs=r['seconds'])
@@ -562,11 +561,6 @@ def _worker_peak(w: dict) -> int:
 def _mb(x) -> str:
     "Bytes as MB (10^6), one decimal below 10 MB."
     return '' if x is None else f'{x / 1e6:,.0f}' if x >= 1e7 else f'{x / 1e6:.1f}'
-
-
-def _f(x, fmt: str) -> str:
-    "`x` formatted, '' for None."
-    return '' if x is None else format(x, fmt)
 
 
 def _us(r: dict) -> str:
@@ -637,24 +631,6 @@ def targets(b: dict) -> list:
     "PASS/FAIL of each target for one layout: per config, CSV and Parquet."
     return [f(b, _run_of(b, 'big', fmt, cfg)) for cfg in CONFIGS for fmt in ('csv', 'parquet')
             for f in (_memory_target, _exact_target, _time_target, _growth_target)]
-
-
-def _version(pkg: str) -> str:
-    "The installed version of `pkg`."
-    try: return metadata.version(pkg)
-    except metadata.PackageNotFoundError: return 'not installed'
-
-
-def machine() -> dict:
-    "CPU, cores, memory, system and versions."
-    try: cpu = next(ln.split(':', 1)[1].strip() for ln in open('/proc/cpuinfo') if ln.startswith('model name'))
-    except (OSError, StopIteration): cpu = platform.processor() or 'unknown'
-    try: mem_kb = int(next(ln.split()[1] for ln in open('/proc/meminfo') if ln.startswith('MemTotal')))
-    except (OSError, StopIteration): mem_kb = 0
-    return dict(cpu=cpu, cores=os.cpu_count(), usable_cores=len(os.sched_getaffinity(0)),
-                memory_gb=round(mem_kb / 2**20, 1), load_average=[round(x, 2) for x in os.getloadavg()],
-                os=platform.platform(), python=platform.python_version(),
-                versions={p: _version(p) for p in ('evalkit', 'dask', 'distributed', 'pandas', 'numpy', 'pyarrow')})
 
 
 def _data_rows(rep: dict) -> list:
@@ -794,7 +770,7 @@ def main(argv=None):
     layouts = {n: bench(n, sizes[n], a.seed, base) for n in a.only}
     rep = dict(date=datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), quick=a.quick,
                seed=a.seed, repeat=REPEAT, baseline=base, layouts=layouts)
-    rep |= dict(machine=machine(), seconds=time.perf_counter() - t0)
+    rep |= dict(machine=machine(PACKAGES), seconds=time.perf_counter() - t0)
     out.mkdir(parents=True, exist_ok=True)
     write_markdown(rep, out)
     (out/'scale_results.json').write_text(json.dumps(rep, indent=1, default=str))

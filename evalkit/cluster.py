@@ -321,6 +321,11 @@ def _default_partitions(*sides: Side) -> int:
     size = sum(os.path.getsize(f) for f in files)
     return max(sum(s.df.npartitions for s in sides), math.ceil(size / SHUFFLE_BYTES))
 
+def _shuffled(sol: Side, sub: Side, npartitions: int | None = None):
+    "Both sides in one Dask DataFrame shuffled by image id: a partition holds every row of its images."
+    both = _need_dask().concat([sol.df, sub.df])
+    return both.shuffle('__id__', npartitions=npartitions or _default_partitions(sol, sub))
+
 def _inputs(*sides) -> list:
     "The paths among the sides (strings, paths and lists of them)."
     return [x for s in sides if isinstance(s, (str, os.PathLike, list, tuple))
@@ -360,13 +365,14 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
     if m.id_col is None:
         raise InputError(f'{m.name} reads {m.layouts or "files of its own"}: score it on one machine '
                          '(the Dask path takes CSV and Parquet layouts)')
-    spec, limits, dd = m.spec(**options), as_limits(limits), _need_dask()
+    spec, limits = m.spec(**options), as_limits(limits)
+    _need_dask()  # one clear line before anything is read when dask is missing
     from dask import delayed
     out = _out_folder(per_image, per_image_format, _inputs(solution, submission))
     tick('reading', 0.0)
     sol = side(solution, what='solution', id_col=m.id_col, name=names[0], blocksize=blocksize)
     sub = side(submission, what='submission', id_col=m.id_col, name=names[1], blocksize=blocksize)
-    both = dd.concat([sol.df, sub.df]).shuffle('__id__', npartitions=npartitions or _default_partitions(sol, sub))
+    both = _shuffled(sol, sub, npartitions)
     ranked, tmp = spec.family == 'ranked AP', None if out is None else f'{out}.partial-{os.getpid()}'
     kw = dict(metric=m, spec=spec, cols=(sol.columns, sub.columns), names=(sol.name, sub.name), limits=limits,
               out=None if ranked else tmp, fmt=per_image_format)
