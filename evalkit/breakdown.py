@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np, pandas as pd
 from .errors import InputError
 from .iou import is_hit, threshold_text
-from .families import Analysis, best_box
+from .families import Analysis
 from .metrics import get_metric
 
 # %% auto #0
@@ -32,16 +32,16 @@ def error_codes(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                ) -> tuple[np.ndarray, np.ndarray]:  # (gt codes [T, n_gt], prediction codes [T, n_pred]), int8
     "Each object's outcome at each threshold: 0 matched, 1-3 its category in `FN_KINDS` / `FP_KINDS`, 4 not counted."
     an, s = analysis, analysis.scene
+    if an.matching is None: raise InputError(f'the {an.spec.family} family matches no objects: no error breakdown')
     gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
     hit = np.atleast_2d(is_hit(inter, union, list(an.spec.thresholds), inclusive=an.spec.inclusive))
     pg = an.matching.pred_gt  # [T, n_pred]: the object each prediction was matched to
     taken = an.matching.gt_pred >= 0  # [T, n_gt]: matched to some prediction
-    ranked = an.spec.family == 'ranked AP'
-    on_best = best_box(gi, pi, inter, union, n_pred=len(s.pred_img))[0][pi] == gi if ranked else True
+    on_best, gt_out, pred_out = an.spec.family.error_rules(an)  # which hits count; objects the family leaves out
     g = _codes(gi, inter, hit, n=len(s.gt_img), matched=taken)
     q = _codes(pi, inter, hit & on_best, n=len(s.pred_img), matched=pg >= 0)
-    if ranked and s.gt_hard is not None: g[:, np.asarray(s.gt_hard, bool)] = 4
-    if ranked: q[an.stats.neutral.T] = 4
+    if gt_out is not None: g[:, gt_out] = 4
+    if pred_out is not None: q[pred_out] = 4
     return g, q
 
 # %% ../nbs/14_breakdown.ipynb #brk-record

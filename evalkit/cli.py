@@ -5,6 +5,8 @@
 # %% ../nbs/06_cli.ipynb #568e7b35
 from __future__ import annotations
 import argparse, json, os, re, sys, time
+from dataclasses import dataclass
+from typing import Callable
 from pathlib import Path
 import pandas as pd
 from . import __version__
@@ -14,7 +16,7 @@ from .metrics import METRICS, get_metric, list_metrics, all_options
 from .competitions import check_output, write_atomic
 
 # %% auto #0
-__all__ = ['Progress', 'main', 'run', 'demo_data_dir', 'demo']
+__all__ = ['COMMANDS', 'Progress', 'Command', 'main', 'run', 'demo_data_dir', 'demo']
 
 # %% ../nbs/06_cli.ipynb #ca469cb1
 class Progress:
@@ -56,20 +58,46 @@ def _metric_options(p: argparse.ArgumentParser):
         p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw,
                        help=f"{', '.join(names)}: {o.help} (default {shown})")
 
-def _analysis_commands(sub):
-    "The subcommands of the analyses: cutoff, errors, compare, dashboard."
-    c = sub.add_parser('cutoff', help='the score at every confidence cutoff (or minimum mask area), from one matching')
+def _score_args(s):
+    "`evalkit score`: the metric's options, outputs, the bootstrap interval and the Dask path."
+    _metric_options(s)
+    s.add_argument('--json', action='store_true', help='print one JSON object')
+    s.add_argument('--per-image', metavar='PATH',
+                   help="write the family's per-image table as CSV (ranked AP: every ranked detection with its "
+                        "status); with --dask, a new folder of Parquet (or CSV) parts written by the workers")
+    s.add_argument('--ci', metavar='LEVEL', help='add a seeded bootstrap interval of the score at LEVEL, e.g. 0.95')
+    s.add_argument('--resamples', type=int, default=1000,
+                   help='bootstrap resamples of the images for --ci (default 1000)')
+    s.add_argument('--seed', type=int, default=0, help='seed of the resampling for --ci (default 0)')
+    s.add_argument('--dask', metavar='CLUSTER',
+                   help="score on Dask: 'local' or 'local:N' (a local cluster of N worker processes, default 2), or a "
+                        "scheduler address tcp://HOST:PORT; SOLUTION and SUBMISSION may be folders or quoted globs")
+    s.add_argument('--per-image-format', choices=('parquet', 'csv'), default='parquet',
+                   help='with --dask: the format of the --per-image parts (default parquet)')
+    s.add_argument('--partitions', type=int, metavar='N', help='with --dask: partitions after the shuffle by image id '
+                   '(default: as many as the inputs have)')
+
+def _report_args(r):
+    _metric_options(r)
+    r.add_argument('--html', required=True, metavar='OUT.html', help='where to write the report')
+    r.add_argument('--worst', type=int, default=6, help='how many worst images to draw (default 6)')
+    r.add_argument('--self-contained', action='store_true',
+                   help='embed plotly.js (4.5 MB) in the HTML instead of writing plotly.min.js beside it')
+
+def _cutoff_args(c):
     _metric_options(c)
     c.add_argument('--by', choices=('confidence', 'area'), default='confidence',
                    help='cut by confidence (default), or by predicted mask area for masks without confidences')
     c.add_argument('--max-rescore', type=int, default=200,
                    help='most cutoffs re-scored one by one where one matching cannot give the curve (default 200)')
     c.add_argument('--json', action='store_true', help='print one JSON object: every cutoff and its score')
-    e = sub.add_parser('errors', help='false negatives and false positives by category, per threshold')
+
+def _errors_args(e):
     _metric_options(e)
     e.add_argument('--json', action='store_true', help='print one JSON object')
     e.add_argument('--per-image', metavar='PATH', help='write the categories per image and threshold as CSV')
-    m = sub.add_parser('compare', help='compare two submissions (SUBMISSION is A) against one solution')
+
+def _compare_args(m):
     _metric_options(m)
     m.add_argument('b', metavar='B', help='the second submission, in the same layout')
     m.add_argument('--threshold', help="the IoU threshold of the per-image counts and changed objects (default: the "
@@ -79,59 +107,39 @@ def _analysis_commands(sub):
     m.add_argument('--seed', type=int, default=0, help='seed of the random halves (default 0)')
     m.add_argument('--json', action='store_true', help='print one JSON object')
     m.add_argument('--per-image', metavar='PATH', help='write both submissions\' counts per image as CSV')
-    d = sub.add_parser('dashboard',
-                       help='serve the live dashboard on these files (Voila on 127.0.0.1; dashboard extra)')
+
+def _dashboard_args(d):
     _metric_options(d)
     d.add_argument('b', metavar='B', nargs='?', help='a second submission: compare mode, A and B side by side')
     d.add_argument('--port', type=int, default=0, help='the port (default: a free one)')
 
+def _demo_args(d):
+    d.add_argument('--data', default=None, help='folder of demo data (default: the small set inside the package)')
+
+# %% ../nbs/06_cli.ipynb #af472c89
+@dataclass(frozen=True)
+class Command:
+    "One `evalkit` sub-command: its name, help line, arguments and runner."
+    name: str  # as typed: `evalkit NAME`
+    help: str  # one line for `evalkit --help`
+    arguments: Callable  # (argparse parser) -> None: adds the command's arguments
+    run: Callable  # (parsed arguments, out stream, err stream) -> exit status
+
 def _parser() -> argparse.ArgumentParser:
+    "The `evalkit` argument parser: one sub-parser per row of `COMMANDS`."
     p = argparse.ArgumentParser(prog='evalkit', description='Exact competition scoring of detections and masks.')
     p.add_argument('--version', action='version', version=f'evalkit {__version__}')
     sub = p.add_subparsers(dest='command', required=True)
-    s = sub.add_parser('score', help='score a submission against a solution')
-    _metric_options(s)
-    s.add_argument('--json', action='store_true', help='print one JSON object')
-    s.add_argument('--per-image', metavar='PATH',
-                   help="write the family's per-image table as CSV (ranked AP: every ranked detection with its "
-                        "status); with --dask, a new folder of Parquet (or CSV) parts written by the workers")
-    s.add_argument('--dask', metavar='CLUSTER',
-                   help="score on Dask: 'local' or 'local:N' (a local cluster of N worker processes, default 2), or a "
-                        "scheduler address tcp://HOST:PORT; SOLUTION and SUBMISSION may be folders or quoted globs")
-    s.add_argument('--per-image-format', choices=('parquet', 'csv'), default='parquet',
-                   help='with --dask: the format of the --per-image parts (default parquet)')
-    s.add_argument('--partitions', type=int, metavar='N', help='with --dask: partitions after the shuffle by image id '
-                   '(default: as many as the inputs have)')
-    r = sub.add_parser('report', help='write a static HTML report, plotly.js beside it (needs the dashboard extra)')
-    _metric_options(r)
-    r.add_argument('--html', required=True, metavar='OUT.html', help='where to write the report')
-    r.add_argument('--worst', type=int, default=6, help='how many worst images to draw (default 6)')
-    r.add_argument('--self-contained', action='store_true',
-                   help='embed plotly.js (4.5 MB) in the HTML instead of writing plotly.min.js beside it')
-    s.add_argument('--ci', metavar='LEVEL', help='add a seeded bootstrap interval of the score at LEVEL, e.g. 0.95')
-    s.add_argument('--resamples', type=int, default=1000,
-                   help='bootstrap resamples of the images for --ci (default 1000)')
-    s.add_argument('--seed', type=int, default=0, help='seed of the resampling for --ci (default 0)')
-    _analysis_commands(sub)
-    sub.add_parser('list', help='list the metrics: name, aliases, family, thresholds, hit test')
-    d = sub.add_parser('demo', help='score the bundled real data')
-    d.add_argument('--data', default=None, help='folder of demo data (default: the small set inside the package)')
+    for c in COMMANDS.values(): c.arguments(sub.add_parser(c.name, help=c.help))
     return p
 
-# %% ../nbs/06_cli.ipynb #af472c89
+# %% ../nbs/06_cli.ipynb #66c8cc4a
 def _options(a) -> tuple:
-    "(metric, options for `evaluate`) from parsed arguments; an option the metric does not take is refused."
+    "(metric, options for `evaluate`) from parsed arguments, as the metric parses text (`Metric.parse_options`)."
     m = get_metric(a.metric)
-    opts = {k[4:]: v for k, v in vars(a).items() if k.startswith('opt_') and v is not None}
-    takes = {o.name for o in m.options}
-    bad = [k for k in opts if k not in takes]
-    if bad:
-        o, users = all_options()[bad[0]]
-        raise InputError(f"{o.cli} applies to {', '.join(users)}, not {m.name}")
-    if a.inclusive is not None: opts['inclusive'] = a.inclusive
-    if a.thresholds is not None: opts['thresholds'] = [t.strip() for t in a.thresholds.split(',')]
-    if a.limit: opts['limits'] = as_limits(a.limit)
-    return m, opts
+    texts = {k[4:]: v for k, v in vars(a).items() if k.startswith('opt_') and v is not None}
+    given = dict(inclusive=a.inclusive, thresholds=a.thresholds, limits=a.limit)
+    return m, m.parse_options(texts | {k: v for k, v in given.items() if v is not None}, spelled=lambda o: o.cli)
 
 def _inputs(a) -> list:
     "The files a command reads: solution, submission(s) and a TOML metric file."
@@ -153,13 +161,13 @@ def _dask_client(spec: str) -> tuple:
     "(client, whether we started it) for `--dask`: 'local[:N]' starts N local worker processes, else an address."
     m = re.fullmatch(r'local(?::([1-9][0-9]{0,2}))?', spec)
     if m:
-        from evalkit.cluster import local_cluster, _need_dask
-        _need_dask()
+        from evalkit.cluster import local_cluster, need_dask
+        need_dask()
         return local_cluster(int(m[1] or 2)), True
     if not re.fullmatch(r'(tcp|tls|ucx)://[^\s/]+', spec):
         raise InputError("--dask takes 'local', 'local:N' or a scheduler address such as tcp://HOST:8786", repr(spec))
-    from evalkit.cluster import _need_dask
-    _need_dask()
+    from evalkit.cluster import need_dask
+    need_dask()
     from distributed import Client
     try: return Client(spec, timeout=10), False
     except (OSError, TimeoutError) as e: raise InputError('cannot reach the Dask scheduler', f'{spec}: {e}') from None
@@ -247,7 +255,7 @@ def _dashboard(a, out, err) -> int:
     finally: srv.stop()
     return 0
 
-def _report(a, out) -> int:
+def _report(a, out, err) -> int:
     "Run `evalkit report`: score, then write the HTML report (plotly is imported only here)."
     try: from evalkit.report import report_main
     except ImportError as e:
@@ -258,26 +266,33 @@ def _report(a, out) -> int:
     print(f'wrote {path}', file=out)
     return 0
 
-def _list(out) -> int:
+def _list(a, out, err) -> int:
     "Print the registered metrics."
     with pd.option_context('display.width', 200, 'display.max_colwidth', 60):
         cols = ['name', 'title', 'family', 'thresholds', 'hit', 'aliases']
         print(list_metrics()[cols].to_string(index=False), file=out)
     return 0
 
+def _demo(a, out, err) -> int: return demo(a.data, out)
+
+COMMANDS = {c.name: c for c in (
+    Command('score', 'score a submission against a solution', _score_args, _score),
+    Command('report', 'write a static HTML report, plotly.js beside it (needs the dashboard extra)', _report_args,
+            _report),
+    Command('cutoff', 'the score at every confidence cutoff (or minimum mask area), from one matching', _cutoff_args,
+            _cutoff),
+    Command('errors', 'false negatives and false positives by category, per threshold', _errors_args, _errors),
+    Command('compare', 'compare two submissions (SUBMISSION is A) against one solution', _compare_args, _compare),
+    Command('dashboard', 'serve the live dashboard on these files (Voila on 127.0.0.1; dashboard extra)',
+            _dashboard_args, _dashboard),
+    Command('list', 'list the metrics: name, aliases, family, thresholds, hit test', lambda p: None, _list),
+    Command('demo', 'score the bundled real data', _demo_args, _demo))}
+
 def main(argv: list[str] | None = None, out=None, err=None) -> int:
     "Entry point of the `evalkit` command; returns the exit status (2 for bad input)."
     out, err = out or sys.stdout, err or sys.stderr
     a = _parser().parse_args(argv)
-    try:
-        if a.command == 'score': return _score(a, out, err)
-        if a.command == 'demo': return demo(a.data, out)
-        if a.command == 'report': return _report(a, out)
-        if a.command == 'cutoff': return _cutoff(a, out, err)
-        if a.command == 'errors': return _errors(a, out, err)
-        if a.command == 'compare': return _compare(a, out, err)
-        if a.command == 'dashboard': return _dashboard(a, out, err)
-        if a.command == 'list': return _list(out)
+    try: return COMMANDS[a.command].run(a, out, err)
     except BrokenPipeError:  # the reader went away (`evalkit score ... | head`): stop quietly, as a shell tool does
         if out is sys.stdout:  # no second error when the interpreter flushes stdout at exit
             try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -6,19 +6,18 @@
 from __future__ import annotations
 import glob, math, os, re, shutil
 from dataclasses import dataclass, replace
-from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Callable
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
-from .families import map_scene, finish, reduce as reduce_stats, Detections, Counts
-from .sweep import threshold_values, Result, Tally
+from .sweep import Result
 from .metrics import get_metric, Metric
-from .competitions import _is_parquet
+from .competitions import is_parquet
 
 # %% auto #0
-__all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFLE_BYTES', 'LOST', 'EMPTY', 'Side', 'side', 'Part',
-           'map_partition', 'merge', 'finish_sweep', 'finish_ranked', 'ClusterError', 'local_cluster', 'score_dask']
+__all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFLE_BYTES', 'LOST', 'EMPTY', 'need_dask', 'Side',
+           'side', 'map_partition', 'merge', 'finish_root', 'ClusterError', 'local_cluster', 'score_dask']
 
 # %% ../nbs/18_cluster.ipynb #cl-need
 ROW_BITS = 26  # a row's key is (partition << ROW_BITS) | its place in the partition (< 2**26 rows a partition)
@@ -28,7 +27,7 @@ CSV_ARGS = dict(dtype=str, keep_default_na=False, skipinitialspace=True, encodin
 BLOCKSIZE = 16 * 2**20  # bytes of CSV per input partition (dask makes floor(size / BLOCKSIZE) blocks of a file)
 SHUFFLE_BYTES = 32 * 2**20  # bytes of input files per partition after the shuffle (both sides in one)
 
-def _need_dask():
+def need_dask():
     "`dask.dataframe`, after checking that dask and distributed are installed (one clear line if not)."
     try:
         import dask.dataframe as dd, distributed  # noqa: F401
@@ -64,10 +63,10 @@ def _stripped_columns(d):
 
 def _read_files(paths: list, err, *, blocksize: int) -> tuple:
     "One Dask DataFrame of the files (CSV as text, Parquet as stored) and the file of each partition."
-    dd, parts, files = _need_dask(), [], []
+    dd, parts, files = need_dask(), [], []
     for p in paths:
         if '://' not in p and not os.path.isfile(p) and not os.path.isdir(p): raise err('file not found', file=p)
-        parquet = p.endswith('.parquet') or ('://' not in p and _is_parquet(p))
+        parquet = p.endswith('.parquet') or ('://' not in p and is_parquet(p))
         d = _stripped_columns(dd.read_parquet(p, dtype_backend='pyarrow') if parquet  # values as `read_table` sees them
               else dd.read_csv(p, blocksize=blocksize, **CSV_ARGS))
         if parts and list(d.columns) != list(parts[0].columns):
@@ -98,7 +97,7 @@ def side(src,  # path, folder, glob or list of CSV / Parquet files; or a pandas 
          blocksize: int = BLOCKSIZE,  # bytes of CSV per partition
         ) -> Side:
     "A solution or submission as a keyed Dask `Side`; a missing id column or repeated column refused."
-    dd, err = _need_dask(), (SolutionError if what == 'solution' else ParticipantVisibleError)
+    dd, err = need_dask(), (SolutionError if what == 'solution' else ParticipantVisibleError)
     if isinstance(src, pd.DataFrame):
         raw = _stripped_columns(dd.from_pandas(src.reset_index(drop=True), npartitions=npartitions or 1, sort=False))
         files = None
@@ -149,30 +148,7 @@ def _global(scene, sol: pd.DataFrame, sub: pd.DataFrame, *, id_col: str, ranked:
     return replace(scene, image_pos=image_pos, pred_pos=(row[scene.pred_img] << OBJ_BITS) | j,
                    gt_pos=_in_image_rank(scene.gt_img))
 
-# %% ../nbs/18_cluster.ipynb #cl-part
-@dataclass(frozen=True)
-class Part:
-    "The reduce of the sweep families on a cluster: sums over images, per threshold."
-    n_img: int  # images of the solution
-    n_scored: int  # images that take part (per-image sweep: the empty policy decides)
-    n_pred: int  # predictions
-    score_sum: Fraction  # sum of the image scores (per-image sweep)
-    value_sum: tuple  # per threshold: sum of the images' values (Fractions; per-image sweep)
-    tp: np.ndarray  # int64 [T]: summed over the images
-    fp: np.ndarray  # int64 [T]
-    fn: np.ndarray  # int64 [T]
-
-    def __add__(self, o: Part) -> Part:
-        return Part(n_img=self.n_img + o.n_img, n_scored=self.n_scored + o.n_scored, n_pred=self.n_pred + o.n_pred,
-                    score_sum=self.score_sum + o.score_sum,
-                    value_sum=tuple(a + b for a, b in zip(self.value_sum, o.value_sum)),
-                    tp=self.tp + o.tp, fp=self.fp + o.fp, fn=self.fn + o.fn)
-
-def _exact_sum(v) -> Fraction:
-    "The correctly rounded sum of float64 values (`math.fsum`), as a Fraction that adds exactly."
-    return Fraction(math.fsum(np.asarray(v, np.float64).tolist()))
-
-# %% ../nbs/18_cluster.ipynb #cl-map
+# %% ../nbs/18_cluster.ipynb #55bc9515
 def _write(table: pd.DataFrame, out: str, i: int, fmt: str):
     "One part of a per-image table: `part-00000.parquet` (or `.csv`) in the folder `out`."
     path = os.path.join(out, f'part-{i:05d}.{fmt}')
@@ -185,16 +161,6 @@ def _unknown(sub: pd.DataFrame, id_col: str, name: str):
     rule = f'empty {id_col}' if ids.iat[0] == '' else 'unknown id: not an image of the solution'
     raise ParticipantVisibleError(rule, file=name, label=sub.index[0], id=ids.iat[0])
 
-def _part(r: Result, stats: Counts, spec) -> Part:
-    "The sums of one partition's result."
-    scored, T = r.images.scored.to_numpy(), len(spec.thresholds)
-    per_image = spec.family == 'per-image sweep'
-    vals = r.per_image.value.to_numpy().reshape(-1, T) if per_image else np.zeros((0, T))
-    return Part(n_img=len(r.images), n_scored=int(scored.sum()), n_pred=int(stats.n_pred.sum()),
-                score_sum=_exact_sum(r.images.score.to_numpy()[scored] if per_image else []),
-                value_sum=tuple(_exact_sum(v) for v in vals.T), tp=stats.tp.sum(0), fp=stats.fp.sum(0),
-                fn=stats.fn.sum(0))
-
 def map_partition(df: pd.DataFrame,  # one partition after the shuffle: both sides' rows of some images
                   i: int,  # its number (names its per-image part)
                   *, metric: Metric, spec,  # the metric and its resolved `Spec`
@@ -203,62 +169,34 @@ def map_partition(df: pd.DataFrame,  # one partition after the shuffle: both sid
                   limits=None,  # `Limits` for the reader
                   out: str | None = None,  # folder of the per-image parts (sweeps), or None
                   fmt: str = 'parquet',  # 'parquet' or 'csv'
-                 ) -> Part | Detections | None:  # None: no image here
-    "Read a partition's images with the metric's reader and map them: a `Part` (sweeps) or the detections."
+                 ):  # the family's tally of the partition (`tally`); None: no image here
+    "Read a partition's images with the metric's reader, map them and tally them as the family does."
     sol, sub = _own(df, 0, cols[0]), _own(df, 1, cols[1])
     if not len(sol):
         if len(sub): _unknown(sub, metric.id_col, names[1])
         return None
     scene = metric.read(sol, sub, spec, names=names, limits=limits)
-    ranked = spec.family == 'ranked AP'
-    stats = map_scene(_global(scene, sol, sub, id_col=metric.id_col, ranked=ranked), spec)[0]
-    if ranked: return stats
-    r = finish(stats, spec)
-    if out is not None:
-        pos = pd.Series(stats.image_pos, index=stats.image_ids)
+    fam = spec.family
+    stats = fam.map(_global(scene, sol, sub, id_col=metric.id_col, ranked=fam.global_ranking), spec)[0]
+    if out is not None and not fam.global_ranking:  # a part's table is the whole table's rows of its images
+        r, pos = fam.finish(stats, spec), pd.Series(stats.image_pos, index=stats.image_ids)
         _write(r.per_image.assign(position=pos.loc[r.per_image.image_id].to_numpy()), out, i, fmt)
-    return _part(r, stats, spec)
+    return fam.tally(stats, spec)
 
-# %% ../nbs/18_cluster.ipynb #cl-reduce
-def merge(*parts):
-    "The associative reduce of partition maps: `Part`s add, detections concatenate (None: an empty partition)."
-    parts = [p for p in parts if p is not None]
-    if not parts: return None
-    return sum(parts[1:], parts[0]) if isinstance(parts[0], Part) else reduce_stats(*parts)
+# %% ../nbs/18_cluster.ipynb #cl-part
+def merge(spec, *parts):
+    "The family's associative reduce of partition tallies (None: an empty partition)."
+    return spec.family.merge(*parts)
 
-def finish_sweep(p: Part,  # the reduce of every partition's `Part`
-                 spec,  # the resolved `Spec`
-                ) -> Result:  # score, per-threshold values and a `Tally`; `per_image` and `images` empty
-    "The sweep families' result from the reduced sums: score and per-threshold values, tables left out."
-    T, z = len(spec.thresholds), (lambda *s: np.zeros(s, np.int64))
-    none = Counts(image_ids=np.zeros(0, object), image_pos=z(0), n_gt=z(0), n_pred=z(0), tp=z(0, T), fp=z(0, T),
-                  fn=z(0, T))
-    base = finish(none, spec)  # columns, parameters and names exactly as one machine makes them
-    if spec.family == 'pooled sweep':
-        v = threshold_values(p.tp[None], p.fp[None], p.fn[None], beta=spec.beta)[0]
-        v = np.where(np.isnan(v), 1.0, v)  # nothing anywhere at this threshold: value 1, as one machine
-        score = float(v.mean())
-    elif p.n_scored: v, score = np.array([float(x / p.n_scored) for x in p.value_sum]), float(p.score_sum / p.n_scored)
-    else: v, score = np.full(T, np.nan), float('nan')
-    tally = Tally(n_images=p.n_img, n_scored=p.n_scored, n_pred=p.n_pred, tp=tuple(map(int, p.tp)),
-                  fp=tuple(map(int, p.fp)), fn=tuple(map(int, p.fn)))
-    per_t = pd.Series(v, index=base.per_threshold.index, name=base.per_threshold.name)
-    return replace(base, score=score, per_threshold=per_t, tally=tally)
-
-def finish_ranked(d: Detections | None, spec, *, out: str | None = None, fmt: str = 'parquet',
-                  rows: int = 2**20) -> Result | None:  # `rows`: detections per written part
-    "Ranked AP over the whole file, on a worker: dense positions from the keys; the big tables written, not sent."
-    if d is None: return None
-    dense = np.empty(len(d.det_pos), np.int64)
-    dense[np.argsort(d.det_pos, kind='stable')] = np.arange(len(d.det_pos))
-    r = finish(replace(d, det_pos=dense), spec)
+def finish_root(t, spec, *, out: str | None = None, fmt: str = 'parquet',
+                rows: int = 2**20) -> Result | None:  # `rows`: table rows per written part
+    "The family's result of the reduced tally, on a worker: big tables written if asked, not sent."
+    if t is None: return None
+    r = spec.family.finish_tally(t, spec)
     if out is not None:
-        t = r.per_image.rename(columns={'gt': 'gt_in_image'})  # the best box's place among its image's boxes
-        for k in range(0, max(len(t), 1), rows): _write(t.iloc[k:k + rows], out, k // rows, fmt)
-    c = r.classes.assign(fn=r.classes.npos - r.classes.tp).groupby('threshold', sort=False)[['tp', 'fp', 'fn']].sum()
-    tally = Tally(n_images=len(r.images), n_scored=r.n_images, n_pred=int(d.n_pred.sum()),
-                  tp=tuple(map(int, c.tp)), fp=tuple(map(int, c.fp)), fn=tuple(map(int, c.fn)))
-    return replace(r, per_image=r.per_image.iloc[:0], images=r.images.iloc[:0], curves=None, tally=tally)
+        tab = r.per_image.rename(columns={'gt': 'gt_in_image'})  # ranked: the best box's place among its image's
+        for k in range(0, max(len(tab), 1), rows): _write(tab.iloc[k:k + rows], out, k // rows, fmt)
+    return replace(r, per_image=r.per_image.iloc[:0], images=r.images.iloc[:0], curves=None)
 
 # %% ../nbs/18_cluster.ipynb #cl-err
 class ClusterError(RuntimeError):
@@ -323,7 +261,7 @@ def _default_partitions(*sides: Side) -> int:
 
 def _shuffled(sol: Side, sub: Side, npartitions: int | None = None):
     "Both sides in one Dask DataFrame shuffled by image id: a partition holds every row of its images."
-    both = _need_dask().concat([sol.df, sub.df])
+    both = need_dask().concat([sol.df, sub.df])
     return both.shuffle('__id__', npartitions=npartitions or _default_partitions(sol, sub))
 
 def _inputs(*sides) -> list:
@@ -336,17 +274,15 @@ LOST = ('CancelledError', 'KilledWorker', 'CommClosedError', 'FutureCancelledErr
 EMPTY = ('the submission has no predictions: every object counts as missed '
          '(an empty submission is legal, but almost always a mistake)')
 
-def _run(client, maps: list, *, ranked: bool, spec, sides: dict, tmp, fmt: str, tick) -> Result | None:
+def _run(client, maps: list, *, spec, sides: dict, tmp, fmt: str, tick) -> Result | None:
     "Map every partition on the cluster, reduce there, finish; the first input error raised as one machine's."
     from distributed import as_completed
     futures = client.compute(maps)
     for k, _ in enumerate(as_completed(futures), 1): tick('scoring', 0.9 * k / len(futures))
     if any(f.status == 'error' for f in futures): raise _first_error(futures, sides, client)
     if any(f.status != 'finished' for f in futures): raise ClusterError('the cluster lost the work: no score')
-    root = _tree(client, futures, merge)
-    if ranked: return client.submit(finish_ranked, root, spec, out=tmp, fmt=fmt, pure=False).result()
-    p = root.result()
-    return None if p is None else finish_sweep(p, spec)
+    root = _tree(client, futures, partial(merge, spec))
+    return client.submit(finish_root, root, spec, out=tmp, fmt=fmt, pure=False).result()
 
 def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet layouts)
                solution,  # path, folder, glob or list of CSV / Parquet files; or a pandas or Dask DataFrame
@@ -366,16 +302,16 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
         raise InputError(f'{m.name} reads {m.layouts or "files of its own"}: score it on one machine '
                          '(the Dask path takes CSV and Parquet layouts)')
     spec, limits = m.spec(**options), as_limits(limits)
-    _need_dask()  # one clear line before anything is read when dask is missing
+    need_dask()  # one clear line before anything is read when dask is missing
     from dask import delayed
     out = _out_folder(per_image, per_image_format, _inputs(solution, submission))
     tick('reading', 0.0)
     sol = side(solution, what='solution', id_col=m.id_col, name=names[0], blocksize=blocksize)
     sub = side(submission, what='submission', id_col=m.id_col, name=names[1], blocksize=blocksize)
     both = _shuffled(sol, sub, npartitions)
-    ranked, tmp = spec.family == 'ranked AP', None if out is None else f'{out}.partial-{os.getpid()}'
+    tmp, whole = None if out is None else f'{out}.partial-{os.getpid()}', spec.family.global_ranking
     kw = dict(metric=m, spec=spec, cols=(sol.columns, sub.columns), names=(sol.name, sub.name), limits=limits,
-              out=None if ranked else tmp, fmt=per_image_format)
+              out=None if whole else tmp, fmt=per_image_format)
     maps = [delayed(map_partition)(p, i, **kw) for i, p in enumerate(both.to_delayed())]
     own = None
     if client is None:
@@ -384,8 +320,8 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
         except ValueError: client = own = local_cluster()
     if tmp: os.makedirs(tmp)
     try:
-        r = _run(client, maps, ranked=ranked, spec=spec, sides={SolutionError: sol, ParticipantVisibleError: sub},
-                 tmp=tmp, fmt=per_image_format, tick=tick)
+        r = _run(client, maps, spec=spec, sides={SolutionError: sol, ParticipantVisibleError: sub},
+                 tmp=tmp if whole else None, fmt=per_image_format, tick=tick)
         if r is None or r.tally.n_images == 0:
             raise SolutionError('no images to score: the solution has no rows', file=sol.name)
     except Exception as e:

@@ -11,7 +11,7 @@ from .iou import as_fraction, threshold_text
 from .families import Analysis
 from .metrics import get_metric
 from .breakdown import breakdown, FN_KINDS
-from .intervals import weighted_scores, _check_draws
+from .intervals import weighted_scores, check_draws
 
 # %% auto #0
 __all__ = ['Comparison', 'paired_halves', 'compare_analyses', 'compare', 'comparison_json', 'comparison_text',
@@ -60,7 +60,7 @@ def _per_image(a: Analysis, b: Analysis, k: int, *, errors: tuple) -> pd.DataFra
     ba, bb = ba[ba.threshold == t].reset_index(drop=True), bb[bb.threshold == t].reset_index(drop=True)
     df = pd.DataFrame({'image_id': ba.image_id, **{f'{c}_a': ba[c] for c in ('tp', 'fp', 'fn')},
                        **{f'{c}_b': bb[c] for c in ('tp', 'fp', 'fn')}})
-    if a.spec.family == 'per-image sweep':
+    if a.spec.family.image_scores:  # each image has a score of its own
         sa, sb = (x.result.images.set_index('image_id').score.reindex(df.image_id).to_numpy() for x in (a, b))
         df = df.assign(score_a=sa, score_b=sb, delta=sa - sb)
     else: df['delta'] = (df.tp_a - df.fp_a - df.fn_a) - (df.tp_b - df.fp_b - df.fn_b)  # net count: TP - FP - FN
@@ -82,7 +82,7 @@ def paired_halves(a: Analysis, b: Analysis,  # two submissions scored against on
                  ) -> float:  # share of halves on which A scores higher than B (ties: one half); NaN: < 2 images
     "A paired comparison on random halves of the images, from the per-image statistics."
     _same_images(a, b)
-    seed, n = _check_draws(halves, seed=seed), len(a.stats.image_ids)
+    seed, n = check_draws(halves, seed=seed), len(a.stats.image_ids)
     if n < 2: return float('nan')  # no half to draw
     W = (np.random.default_rng(seed).random((halves, n)).argsort(1) < n // 2).astype(np.int64)
     sa, sb = weighted_scores(a, W), weighted_scores(b, W)

@@ -15,8 +15,8 @@ from .families import Scene
 
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
-           'MAX_TOTAL_PIXELS', 'ORDERS', 'read_table', 'require_columns', 'to_numbers', 'token_counts', 'check_tokens',
-           'check_objects', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
+           'MAX_TOTAL_PIXELS', 'ORDERS', 'read_table', 'is_parquet', 'require_columns', 'to_numbers', 'token_counts',
+           'check_tokens', 'check_objects', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
            'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
            'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene', 'check_output',
            'write_atomic']
@@ -46,7 +46,7 @@ def read_table(src,  # path to a CSV file, a Parquet file or a folder of Parquet
         if path and Path(src).exists() and not Path(src).is_file() and not Path(src).is_dir():
             raise err('not a regular file (a pipe or a device): evalkit reads files', file=name)
         if path and not Path(src).is_dir(): limits.check_file(src, err, name)
-        if path and _is_parquet(src): df, name = _read_parquet(src, err, name, limits)
+        if path and is_parquet(src): df, name = _read_parquet(src, err, name, limits)
         else: df = _read_csv(src, err, name)
     df.columns = [str(c).strip() for c in df.columns]
     dup = pd.Index(df.columns)[pd.Index(df.columns).duplicated()]
@@ -150,7 +150,7 @@ def _check_fields(df: pd.DataFrame, name: str, err, limits: Limits):
             raise limits.exceeded('max_field_chars', int(n[i]), _shown(c), err, **_at(name, i))
 
 # %% ../nbs/03a_competitions.ipynb #99563f6b
-def _is_parquet(src) -> bool:
+def is_parquet(src) -> bool:
     "Whether the path `src` is a Parquet file (it starts with `PAR1`) or a folder holding `.parquet` files."
     p = Path(src)
     if p.is_dir(): return any(p.glob('*.parquet'))

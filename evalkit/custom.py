@@ -8,6 +8,7 @@ from pathlib import Path
 from .errors import InputError
 from .iou import thresholds as make_thresholds, check_thresholds
 from .sweep import EMPTY_POLICIES
+from .families import get_family
 from .competitions import box_scene, mask_scene
 from .metrics import Metric
 
@@ -79,7 +80,7 @@ def _thresholds(v) -> tuple:
 def define_metric(name: str,  # how the metric is called (command line, results)
                   *, thresholds,  # list of IoU thresholds, or {'start', 'stop', 'step'}; exact decimals
                   layout: dict,  # the file layout: {'kind': 'boxes' or 'masks', 'id': column, ...}
-                  family: str = 'per-image sweep',  # or 'pooled sweep'
+                  family: str = 'per-image sweep',  # a registered family whose presets need no classes
                   hit: str = '>',  # '>' (IoU > t) or '>='
                   beta=None,  # None: TP/(TP+FP+FN); a number: F-beta
                   empty: str = 'skip',  # per-image sweep, image with nothing on either side: 'skip', 'one', 'zero'
@@ -87,9 +88,8 @@ def define_metric(name: str,  # how the metric is called (command line, results)
                  ) -> Metric:
     "A sweep metric from its fields, every one checked; register it with `evalkit.metrics.register` if you like."
     if not (isinstance(name, str) and name.strip()): raise InputError('a metric needs a name', repr(name))
-    if family not in ('per-image sweep', 'pooled sweep'):
-        raise InputError("family must be 'per-image sweep' or 'pooled sweep' (ranked AP: define a Metric in Python)",
-                         repr(family))
+    if get_family(family).needs_classes:
+        raise InputError(f'the {family} family needs class names: define a Metric in Python', repr(family))
     if hit not in ('>', '>='): raise InputError("hit must be '>' or '>='", repr(hit))
     if empty not in EMPTY_POLICIES: raise InputError(f'empty must be one of {EMPTY_POLICIES}', repr(empty))
     if beta is not None and (isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta < 1e6):

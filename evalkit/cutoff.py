@@ -11,23 +11,27 @@ from .errors import InputError
 from .iou import is_hit, threshold_text
 from .rle import Runs, runs_area
 from .sweep import threshold_values
-from .families import (Scene, Spec, Analysis, Detections, analyse_scene, finish, ranked_lists, counted_classes,
-                              _take_objects, _opt)
+from .families import (Scene, Spec, Analysis, analyse_scene, ranked_lists, counted_classes, keep_predictions,
+                              SweepFamily, PerImageSweep, PooledSweep, RankedAP)
 from .matching import Matching, count_matches
 from .metrics import get_metric
 
 # %% auto #0
-__all__ = ['BY', 'MAX_RESCORE', 'cutoff_keys', 'cutoffs', 'keep_predictions', 'no_competition', 'one_matching', 'prefix_ap',
-           'Curve', 'cutoff_curve', 'cutoff', 'cut_analysis', 'curve_json', 'curve_text', 'cutoff_figure']
+__all__ = ['BY', 'MAX_RESCORE', 'cutoff_keys', 'cutoffs', 'no_competition', 'one_matching', 'prefix_ap', 'Curve', 'cutoff_curve',
+           'cutoff', 'cut_analysis', 'curve_json', 'curve_text', 'cutoff_figure']
 
 # %% ../nbs/13_cutoff.ipynb #cut-keys
 BY = ('confidence', 'area')
 
 def cutoff_keys(scene: Scene,  # the validated objects of a submission and its solution
                 by: str = 'confidence',  # 'confidence' or 'area' (masks: predicted pixels)
+                *, family=None,  # the metric's `Family`: refuses what it cannot cut by (None: not checked)
                ) -> np.ndarray:  # float64 [n_pred]: the key of each prediction
     "The value each prediction is cut by."
     if by not in BY: raise InputError(f'by must be one of {BY}', repr(by))
+    if family is not None and by not in family.cutoffs:
+        raise InputError(f'the {family} family has no {by} cutoff',
+                         f"its cutoffs: {', '.join(family.cutoffs) or 'none'}")
     if by == 'area':
         if not isinstance(scene.pred, Runs): raise InputError("by='area' needs masks", 'this metric scores boxes')
         return runs_area(scene.pred).astype(np.float64)
@@ -41,15 +45,6 @@ def cutoffs(key,  # float [n_pred]: the key of each prediction
     key = np.asarray(key, np.float64)
     cut = np.unique(key)
     return cut, len(key) - np.searchsorted(np.sort(key), cut, side='left')
-
-# %% ../nbs/13_cutoff.ipynb #cut-keep
-def keep_predictions(scene: Scene,  # a scene
-                     keep,  # bool [n_pred]: the predictions to keep
-                    ) -> Scene:  # the same images and ground truth, the kept predictions in their file order
-    "The scene with only the predictions `keep`."
-    p = np.flatnonzero(np.asarray(keep, bool))
-    return replace(scene, pred_img=scene.pred_img[p], pred=_take_objects(scene.pred, p),
-                   pred_conf=_opt(scene.pred_conf, p), pred_cls=_opt(scene.pred_cls, p), pred_pos=scene.pos('pred')[p])
 
 # %% ../nbs/13_cutoff.ipynb #cut-valid
 def no_competition(pairs,  # (gt, pred, inter, union): the overlap table of `overlaps`
@@ -200,19 +195,24 @@ class Curve:
         return dict(cutoff=float(self.cutoffs[j]), score=float(self.scores[j]), kept=int(self.kept[j]))
 
 # %% ../nbs/13_cutoff.ipynb #cut-build
+def _in_key_order(key) -> np.ndarray: return np.lexsort((np.arange(len(key)), -key))  # key descending, file order
+
+def _curve_image(self, an: Analysis, key, cut, kept) -> tuple: return _image_curve(an, _in_key_order(key), kept), None
+def _curve_pooled(self, an: Analysis, key, cut, kept) -> tuple: return _pooled_curve(an, _in_key_order(key), kept), None
+def _curve_ranked(self, an: Analysis, key, cut, kept) -> tuple: return _ranked_curve(an, cut)
+
+PerImageSweep.curve, PooledSweep.curve, RankedAP.curve = _curve_image, _curve_pooled, _curve_ranked
+
+# %% ../nbs/13_cutoff.ipynb #2476101f
 def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                  *, by: str = 'confidence',  # 'confidence', or 'area' for masks (minimum predicted pixels)
                  max_rescore: int = MAX_RESCORE,  # most cutoffs re-scored one by one when one matching cannot do
                 ) -> Curve:
     "The score at every cutoff: from the one matching of the whole submission where SPEC 12 allows, else re-scored."
-    an, key = analysis, cutoff_keys(analysis.scene, by)
+    an, key = analysis, cutoff_keys(analysis.scene, by, family=analysis.spec.family)
     cut, kept = cutoffs(key)
-    why, fam = one_matching(an, by), an.spec.family
-    per_class, warn = None, tuple(an.result.warnings)
-    if why is None and fam == 'ranked AP': vals, per_class = _ranked_curve(an, cut)
-    elif why is None:
-        order = np.lexsort((np.arange(len(key)), -key))
-        vals = (_pooled_curve if fam == 'pooled sweep' else _image_curve)(an, order, kept)
+    why, per_class, warn = one_matching(an, by), None, tuple(an.result.warnings)
+    if why is None: vals, per_class = an.spec.family.curve(an, key, cut, kept)
     elif len(cut) > max_rescore:
         raise InputError(f'{why}: the curve needs one scoring per cutoff, and this submission has {len(cut):,} cutoffs',
                          f'more than max_rescore={max_rescore} (raise it with --max-rescore N)')
@@ -235,13 +235,17 @@ def cutoff(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_met
 # %% ../nbs/13_cutoff.ipynb #cut-cut
 _PER_DETECTION = ('det_img', 'det_pos', 'cls', 'conf', 'gt', 'inter', 'union', 'tp', 'neutral')  # fields per detection
 
-def _kept_stats(an: Analysis, p, scene: Scene, m: Matching):
-    "The family's statistics of the kept predictions `p` (indices), from the whole file's."
-    n_pred = np.bincount(scene.pred_img, minlength=scene.n_img)
-    if isinstance(an.stats, Detections):
-        return replace(an.stats, n_pred=n_pred, **{k: getattr(an.stats, k)[p] for k in _PER_DETECTION})
+def _kept_counts(self, an: Analysis, p, scene: Scene, m: Matching):
+    "Sweeps: the counts of the kept predictions `p` (indices) from the whole file's matching `m`, cut to them."
     tp, fp, fn = count_matches(m, scene.gt_img, scene.pred_img, scene.n_img)
-    return replace(an.stats, n_pred=n_pred, tp=tp, fp=fp, fn=fn)
+    return replace(an.stats, n_pred=np.bincount(scene.pred_img, minlength=scene.n_img), tp=tp, fp=fp, fn=fn)
+
+def _kept_detections(self, an: Analysis, p, scene: Scene, m: Matching):
+    "Ranked AP: the kept detections `p` (indices) with their flags from the whole file's."
+    return replace(an.stats, n_pred=np.bincount(scene.pred_img, minlength=scene.n_img),
+                   **{k: getattr(an.stats, k)[p] for k in _PER_DETECTION})
+
+SweepFamily.kept_stats, RankedAP.kept_stats = _kept_counts, _kept_detections
 
 
 def cut_analysis(analysis: Analysis,  # a scored submission (`Metric.analyse`)
@@ -249,16 +253,16 @@ def cut_analysis(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                  *, by: str = 'confidence',  # 'confidence' or 'area'
                 ) -> Analysis:  # the analysis of the kept predictions, as scoring them from scratch gives
     "The analysis of the submission with only the predictions at or above `cutoff`."
-    an, keep = analysis, cutoff_keys(analysis.scene, by) >= cutoff
+    an, keep = analysis, cutoff_keys(analysis.scene, by, family=analysis.spec.family) >= cutoff
     scene = keep_predictions(an.scene, keep)
     if one_matching(an, by) is not None: return analyse_scene(scene, an.spec)
     p = np.flatnonzero(keep); new = np.full(len(keep), -1, np.int64); new[p] = np.arange(len(p))
     gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
     k = keep[pi]
     m = replace(an.matching, pred_gt=an.matching.pred_gt[:, p], n_pred=len(p), fast_path=())
-    stats = _kept_stats(an, p, scene, m)
-    return Analysis(result=finish(stats, an.spec), scene=scene, pairs=(gi[k], new[pi[k]], inter[k], union[k]),
-                    matching=m, stats=stats, spec=an.spec)
+    stats = an.spec.family.kept_stats(an, p, scene, m)
+    return Analysis(result=an.spec.family.finish(stats, an.spec), scene=scene,
+                    pairs=(gi[k], new[pi[k]], inter[k], union[k]), matching=m, stats=stats, spec=an.spec)
 
 # %% ../nbs/13_cutoff.ipynb #cut-json
 def _num(x) -> float | None: return None if x is None or math.isnan(x) else float(x)

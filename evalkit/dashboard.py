@@ -8,7 +8,7 @@ import html as _html, time
 import numpy as np
 from .errors import InputError
 from .iou import threshold_text
-from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_code
+from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_code, worst_images
 from .views import ThresholdView, ImageView
 from .drawing import (png_bytes, image_layers, paint, view_picture, iou_picture, curve_svg, histogram_svg, pr_svg,
                              class_table_html, legend_html, image_title, curve_figure, histogram_figure, image_figure,
@@ -18,7 +18,8 @@ from .cutoff import cutoff_keys, cutoff_curve, cut_analysis, one_matching
 from .breakdown import breakdown, FN_KINDS, FP_KINDS, FN_COLS, FP_COLS
 
 # %% auto #0
-__all__ = ['METRICS', 'dashboard_layout', 'Dashboard', 'dashboard', 'CompareDashboard', 'RankedDashboard', 'time_slider_update']
+__all__ = ['METRICS', 'dashboard_layout', 'Dashboard', 'dashboard', 'CompareDashboard', 'RankedDashboard', 'UnitsDashboard',
+           'time_slider_update']
 
 # %% ../nbs/05b_dashboard.ipynb #widgets-layout
 def dashboard_layout(*, top: list,  # the controls' row
@@ -221,8 +222,10 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
         if solution is None or submission is None:
             raise InputError('a solution and a submission are needed with a metric name')
         a = m.analyse(solution, submission, **options)
-    if a.result.family == 'ranked AP': return RankedDashboard(a.result, analysis=a)
-    return Dashboard(a, loader=loader, image=image)
+    views = a.spec.family.views  # what the family can draw
+    if 'classes' in views: return RankedDashboard(a.result, analysis=a)
+    if 'images' in views: return Dashboard(a, loader=loader, image=image)
+    return UnitsDashboard(a.result)
 
 # %% ../nbs/05b_dashboard.ipynb #widgets-compare
 class CompareDashboard:
@@ -231,7 +234,8 @@ class CompareDashboard:
                  *, canvas=None):  # (H, W) of box images (default: the metric's)
         import ipywidgets as W
         from evalkit.compare import compare_analyses
-        if a.spec.family == 'ranked AP': raise InputError('compare mode shows per-image views: not for ranked AP')
+        if 'images' not in a.spec.family.views:
+            raise InputError(f'compare mode shows per-image views: not for {a.spec.family}')
         self.cmp = compare_analyses(a, b, halves=200)  # also checks that both score the same images
         self.a, self.b = Dashboard(a, canvas=canvas), Dashboard(b, canvas=canvas)
         self.links = [W.link((self.a.slider, 'value'), (self.b.slider, 'value')),
@@ -292,6 +296,24 @@ class RankedDashboard:
     def figures(self) -> dict:
         "The view at the toggle's threshold as a plotly figure (built on request)."
         return dict(pr=pr_figure(ranked_view(self.result, self.t_index)))
+
+    def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
+
+# %% ../nbs/05b_dashboard.ipynb #7c2dc878
+class UnitsDashboard:
+    "Dashboard of a family without object views: the score, the per-threshold values and the worst images."
+    def __init__(self, result,  # any `Result`
+                 *, n_worst: int = 20):  # worst images listed
+        import ipywidgets as W
+        self.result, num = result, (lambda x: f'{x:.4f}')
+        self.score_label = W.HTML(f'<b>{_html.escape(result.title or result.metric)}</b>: score '
+                                  f'<span class="value">{result.score:.4f}</span> '
+                                  f'({_html.escape(result.family.scored_text(result))})')
+        self.score_label.add_class('evalkit-score')
+        self.totals = W.HTML(result.totals().reset_index().to_html(index=False, float_format=num))
+        self.worst = W.HTML(worst_images(result, n_worst).to_html(index=False, float_format=num))
+        self.widget = W.VBox([self.score_label, self.totals, W.HTML(f'<h4>The {n_worst} lowest image scores</h4>'),
+                              self.worst], layout=W.Layout(max_width='100%'))
 
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
 

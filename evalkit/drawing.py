@@ -174,8 +174,7 @@ def image_title(iv: ImageView, model: Model) -> str:
     v = iv.values[iv.t_index]
     how = '(fill: ground truth, outline: prediction)' if model.scene.size is not None else \
           '(solid: ground truth, dashed: prediction)'
-    own = ('this image alone (the score pools the counts of every image)' if model.result.family == 'pooled sweep'
-           else 'image score')
+    own = model.analysis.spec.family.own_score  # 'image score', or what a pooled image's own value is
     head = f'{_html.escape(str(iv.image_id), quote=False)}<br><sub>'
     if np.isnan(iv.score):  # left out by the empty-image policy: nothing to average
         return head + f'not scored: no ground truth and no predictions {how}</sub>'

@@ -8,10 +8,11 @@ from dataclasses import dataclass, fields, replace
 import os, re
 
 # %% auto #0
-__all__ = ['UNITS', 'DEFAULT_LIMITS', 'InputError', 'ParticipantVisibleError', 'SolutionError', 'RLEError', 'Limits', 'as_limits']
+__all__ = ['UNITS', 'DEFAULT_LIMITS', 'label_text', 'InputError', 'ParticipantVisibleError', 'SolutionError', 'RLEError',
+           'Limits', 'as_limits']
 
 # %% ../nbs/00a_errors.ipynb #da75a82f
-def _label_text(v, limit: int = 60) -> str:
+def label_text(v, limit: int = 60) -> str:
     "A DataFrame index label as a message shows it: its repr (numpy scalars as Python values), cut to `limit`."
     py = lambda x: x.item() if hasattr(x, 'item') and hasattr(x, 'dtype') else x
     s = repr(tuple(map(py, v)) if isinstance(v, tuple) else py(v))  # a MultiIndex label is a tuple
@@ -31,7 +32,7 @@ class InputError(ValueError):
 
     def __str__(self):
         at = f'row {self.row}' if self.row is not None else (
-            f'index label {_label_text(self.label)}' if self.label is not None else None)
+            f'index label {label_text(self.label)}' if self.label is not None else None)
         where = [f'{self.file}' if self.file else None, at, f'id {self.id}' if self.id is not None else None]
         msg = ': '.join(w for w in where if w)
         what = self.rule + (f' ({self.detail})' if self.detail else '')

@@ -7,49 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np, pandas as pd
 from .errors import InputError
-from .sweep import threshold_values, apply_empty_policy
-from .families import Analysis, Counts, interpolate, ranked_lists, counted_classes
+from .families import Analysis
 from .metrics import get_metric
 
 # %% auto #0
-__all__ = ['MAX_RESAMPLES', 'weighted_scores', 'Interval', 'bootstrap', 'score_ci', 'leaderboard_splits', 'interval_figure',
-           'splits_figure']
+__all__ = ['MAX_RESAMPLES', 'weighted_scores', 'check_draws', 'Interval', 'bootstrap', 'score_ci', 'leaderboard_splits',
+           'interval_figure', 'splits_figure']
 
 # %% ../nbs/15_intervals.ipynb #int-sweep
-def _image_values(c: Counts, spec) -> tuple[np.ndarray, np.ndarray]:
-    "Per-image sweep: (image score [n] with 0 where not scored, scored [n] as 0/1)."
-    vals, scored = apply_empty_policy(threshold_values(c.tp, c.fp, c.fn, beta=spec.beta),
-                                      (c.n_gt == 0) & (c.n_pred == 0), spec.empty)
-    return np.where(scored, vals.mean(1), 0.0), scored.astype(np.float64)
-
-def _sweep_scores(an: Analysis, W) -> np.ndarray:
-    "The score of each weighted file, W [B, n_img] in the order of `an.stats` (sweep families)."
-    c, spec = an.stats, an.spec
-    if spec.family == 'per-image sweep':
-        s, n = _image_values(c, spec)
-        with np.errstate(invalid='ignore', divide='ignore'): return (W @ s) / (W @ n)  # NaN: nothing scored
-    tp, fp, fn = (np.einsum('bi,it->bt', W, x) for x in (c.tp, c.fp, c.fn))
-    v = threshold_values(tp.astype(np.int64), fp.astype(np.int64), fn.astype(np.int64), beta=spec.beta)
-    return np.where(np.isnan(v), 1.0, v).mean(1)
-
-# %% ../nbs/15_intervals.ipynb #int-ranked
-def _ranked_scores(an: Analysis, W) -> np.ndarray:
-    "Ranked AP: the score of each weighted file, every detection repeated as often as its image is drawn."
-    d, spec = an.stats, an.spec
-    o, ranked = ranked_lists(d, spec)
-    sorter = np.argsort(d.image_pos, kind='stable')
-    img = sorter[np.searchsorted(d.image_pos[sorter], d.det_img[o])]  # row in W of each ranked detection's image
-    lists = [(k, c, d.tp[o][r, k], img[r]) for (k, c), r in ranked.items()]
-    out, aps = np.empty(len(W)), np.zeros((len(spec.thresholds), len(spec.classes)))
-    for b, w in enumerate(np.asarray(W, np.int64)):
-        npos = w @ d.npos
-        for k, c, f, im in lists:
-            f = np.repeat(f, w[im])
-            aps[k, c] = interpolate(np.cumsum(f), np.cumsum(~f), int(npos[c]), how=spec.interpolation)[0]
-        use = counted_classes(spec, npos)
-        out[b] = aps[:, use].mean(1).mean() if use.any() else np.nan
-    return out
-
 def weighted_scores(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                     W,  # int [B, n_img]: how many times each image counts, columns in `analysis.stats` order
                    ) -> np.ndarray:  # float64 [B]: the score of each weighted file (NaN: nothing scored)
@@ -57,13 +22,12 @@ def weighted_scores(analysis: Analysis,  # a scored submission (`Metric.analyse`
     W = np.atleast_2d(np.asarray(W))
     if W.ndim != 2 or W.shape[1] != len(analysis.stats.image_ids) or (W < 0).any():
         raise InputError('W needs one non-negative weight per image', f'shape {W.shape}')
-    fam = analysis.spec.family
-    return _ranked_scores(analysis, W) if fam == 'ranked AP' else _sweep_scores(analysis, W.astype(np.float64))
+    return analysis.spec.family.weighted_scores(analysis, W)
 
 # %% ../nbs/15_intervals.ipynb #int-boot
 MAX_RESAMPLES = 100_000  # most resamples (or splits) one call draws
 
-def _check_draws(n: int, *, seed) -> int:
+def check_draws(n: int, *, seed) -> int:
     "Validate a number of resamples and a seed; the seed as an int."
     if not isinstance(n, (int, np.integer)) or not 1 <= n <= MAX_RESAMPLES:
         raise InputError(f'resamples must be a whole number from 1 to {MAX_RESAMPLES:,}', repr(n))
@@ -104,7 +68,7 @@ def bootstrap(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     "A seeded percentile-bootstrap interval of the score, resampling images."
     if not isinstance(level, (float, int)) or not 0 < level < 1:
         raise InputError('the confidence level must be strictly between 0 and 1', repr(level))
-    seed, n = _check_draws(resamples, seed=seed), len(analysis.stats.image_ids)
+    seed, n = check_draws(resamples, seed=seed), len(analysis.stats.image_ids)
     if n == 0: raise InputError('no images to resample')
     s = np.concatenate([weighted_scores(analysis, W) for W in _bootstrap_weights(n, resamples, seed)])
     ok = s[~np.isnan(s)]
@@ -127,7 +91,7 @@ def leaderboard_splits(analysis: Analysis,  # a scored submission (`Metric.analy
                        seed: int = 0,  # the generator's seed
                       ) -> pd.DataFrame:  # split, public, private, difference (public - private); attrs: parameters
     "The public and private scores of one submission over random splits of its images."
-    seed, n = _check_draws(splits, seed=seed), len(analysis.stats.image_ids)
+    seed, n = check_draws(splits, seed=seed), len(analysis.stats.image_ids)
     k = int(round(public * n)) if isinstance(public, (float, int)) and 0 < public < 1 else 0
     if not 0 < k < n: raise InputError('public must leave at least one image on each side', f'{public!r} of {n} images')
     rng = np.random.default_rng(seed)

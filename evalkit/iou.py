@@ -13,7 +13,8 @@ from .rle import expand_ranges
 
 # %% auto #0
 __all__ = ['MAX_DENOMINATOR', 'PAIR_BLOCK', 'as_fraction', 'thresholds', 'threshold_text', 'hit_text', 'check_thresholds',
-           'is_hit', 'box_inter_union', 'box_iou', 'box_pairs', 'mask_inter_union', 'mask_iou', 'label_inter_union']
+           'mul128', 'gt128', 'is_hit', 'box_inter_union', 'box_iou', 'box_pairs', 'mask_inter_union', 'mask_iou',
+           'label_inter_union']
 
 # %% ../nbs/00_iou.ipynb #f1f4ef33
 def as_fraction(t,  # str '0.6' or '3/5', int, Fraction, Decimal, or float (read via its shortest repr)
@@ -87,7 +88,7 @@ def check_thresholds(ts,  # one threshold or a sequence of them (anything `as_fr
 # %% ../nbs/00_iou.ipynb #mul128
 _LO32, _S32 = np.uint64(2**32 - 1), np.uint64(32)
 
-def _mul128(a,  # int [n]: non-negative, below 2**64 (any integer dtype, or a Python int)
+def mul128(a,  # int [n]: non-negative, below 2**64 (any integer dtype, or a Python int)
             b,  # int [n] or scalar: non-negative, below 2**64
            ) -> tuple[np.ndarray, np.ndarray]:  # (high, low): uint64 [n] words, a * b = high * 2**64 + low
     "Exact 128-bit products of non-negative integers, from 32-bit limbs."
@@ -97,7 +98,7 @@ def _mul128(a,  # int [n]: non-negative, below 2**64 (any integer dtype, or a Py
     mid = (lo >> _S32) + (m1 & _LO32) + (m2 & _LO32)  # below 3 * 2**32
     return a1 * b1 + (m1 >> _S32) + (m2 >> _S32) + (mid >> _S32), (lo & _LO32) | (mid << _S32)
 
-def _gt128(x, y,  # (high, low) uint64 words of two products, as `_mul128` gives them
+def gt128(x, y,  # (high, low) uint64 words of two products, as `mul128` gives them
            *, inclusive: bool = False):  # True: >= instead of >
     "bool [n]: x > y (x >= y when inclusive) for 128-bit (high, low) pairs."
     cmp = np.greater_equal if inclusive else np.greater
@@ -145,7 +146,7 @@ def is_hit(inter,  # intersections: array of any shape; int64 counts (exact) or 
     for k, f in enumerate(fs):
         out[k] = cmp(inter * f.denominator, union * f.numerator)  # wraps where `wide`: those are redone below
         if wide is None: continue
-        out[k, ...][wide] = _gt128(_mul128(iw, f.denominator), _mul128(uw, f.numerator), inclusive=inclusive)
+        out[k, ...][wide] = gt128(mul128(iw, f.denominator), mul128(uw, f.numerator), inclusive=inclusive)
     return out[0] if single else out
 
 # %% ../nbs/00_iou.ipynb #9e1a58ed

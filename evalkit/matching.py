@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np
 from .errors import InputError
-from .iou import is_hit, check_thresholds, _mul128, _gt128
+from .iou import is_hit, check_thresholds, mul128, gt128
 
 # %% auto #0
 __all__ = ['iou_rank', 'components', 'Matching', 'match', 'count_matches']
@@ -30,8 +30,8 @@ def _cmp_rows(inter, union,  # int64 [K]: counts >= 0, union >= 1
               a, b,  # int64 [n]: rows to compare
              ) -> tuple[np.ndarray, np.ndarray]:  # (IoU[a] > IoU[b], IoU[a] == IoU[b]): bool [n]
     "Exact comparison of the IoUs of rows a and b by 128-bit cross products."
-    x, y = _mul128(inter[a], union[b]), _mul128(inter[b], union[a])
-    return _gt128(x, y), (x[0] == y[0]) & (x[1] == y[1])
+    x, y = mul128(inter[a], union[b]), mul128(inter[b], union[a])
+    return gt128(x, y), (x[0] == y[0]) & (x[1] == y[1])
 
 def _cf_order(p, q,  # int64 [n]: numerators >= 0, denominators >= 1
               group,  # int64 [n]: group of each fraction; groups are ranked first, in this order

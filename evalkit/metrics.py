@@ -10,7 +10,7 @@ import re
 import pandas as pd
 from .errors import InputError, ParticipantVisibleError, Limits, as_limits
 from .iou import thresholds as make_thresholds, check_thresholds, threshold_text, hit_text
-from .families import Spec, Analysis, analyse_scene, FAMILIES
+from .families import Spec, Analysis, analyse_scene, get_family
 from .sweep import Result
 from .competitions import rsna_scene, mask_scene, box_scene
 from .reef import reef_scene
@@ -74,7 +74,7 @@ class Metric:
     "A competition's metric as a preset of a family: data, a reader, and the options it accepts."
     name: str  # as on the command line
     title: str  # the competition's name
-    family: str  # one of `FAMILIES`
+    family: str  # a registered family's name (`evalkit.families.FAMILIES`), or the `Family` itself
     thresholds: tuple  # IoU thresholds (Fractions)
     reader: Callable  # (solution, submission, *, names, [id_col], **reader options) -> Scene
     id_col: str | None = None  # the image id column (Kaggle `row_id_column_name`); None: not a CSV layout
@@ -92,7 +92,7 @@ class Metric:
     canvas: tuple = (1024, 1024)  # (H, W) of the images of a box metric, for pictures (box files carry no size)
 
     @property
-    def matcher(self) -> str: return 'voc' if self.family == 'ranked AP' else 'greedy'
+    def matcher(self) -> str: return get_family(self.family).matchers[0]
 
     def _options(self, given: dict) -> dict:
         "Every declared option: the given value (checked) or its default; an unknown name is refused."
@@ -114,6 +114,22 @@ class Metric:
                     inclusive=bool(inclusive), matcher=matcher, beta=self.beta, empty=self.empty,
                     interpolation=self.interpolation, classes=self.classes, map_over=self.map_over, metric=self.name,
                     title=self.title, params=reader, canvas=self.canvas)
+
+    def parse_options(self, texts: dict,  # name -> text as typed: 'thresholds' '0.5,0.75', 'limits' ['NAME=VALUE'],
+                      #   'inclusive' True/False, and the metric's own options ('size' '101x101', a flag True)
+                      *, spelled: Callable = lambda o: repr(o.name),  # how an error names an `Option`
+                     ) -> dict:  # keyword options for `analyse`, `evaluate` and `spec`
+        "This metric's options from their text, as any face (a command line, a web form) receives them."
+        opts, known = dict(texts), {'thresholds', 'inclusive', 'limits', *(o.name for o in self.options)}
+        bad = [k for k in opts if k not in known]
+        if bad and bad[0] in all_options():
+            o, users = all_options()[bad[0]]
+            raise InputError(f"{spelled(o)} applies to {', '.join(users)}, not {self.name}")
+        if bad: raise InputError(f'{self.name} takes no option {bad[0]!r}', f"its options: {', '.join(sorted(known))}")
+        if isinstance(opts.get('thresholds'), str):
+            opts['thresholds'] = [t.strip() for t in opts['thresholds'].split(',')]
+        if 'limits' in opts: opts['limits'] = as_limits(opts['limits'])
+        return opts  # each own option's text is parsed and checked by `spec` (`Option.check`)
 
     def read(self, solution, submission, spec: Spec, *, names: tuple = (None, None),
              limits=None):  # `Limits` (or a dict) for the reader; None: the reader's defaults
@@ -166,7 +182,7 @@ _NAMES: dict[str, str] = {}  # name or alias -> name
 
 def register(metric: Metric) -> Metric:
     "Add `metric` to the registry under its name and aliases."
-    if metric.family not in FAMILIES: raise InputError(f'family must be one of {FAMILIES}', repr(metric.family))
+    get_family(metric.family)  # an unregistered family is refused here
     taken = [n for n in (metric.name, *metric.aliases) if n in _NAMES and _NAMES[n] != metric.name]
     if taken: raise InputError('metric name already registered', repr(taken[0]))
     check_thresholds(metric.thresholds, inclusive=metric.inclusive)
@@ -195,7 +211,7 @@ def all_options() -> dict:
 def list_metrics() -> pd.DataFrame:
     "One row per registered metric: name, aliases, title, family, thresholds, hit test, options, file layouts."
     ts = lambda m: ', '.join(map(threshold_text, m.thresholds))
-    return pd.DataFrame([dict(name=m.name, aliases=', '.join(m.aliases), title=m.title, family=m.family,
+    return pd.DataFrame([dict(name=m.name, aliases=', '.join(m.aliases), title=m.title, family=str(m.family),
                               thresholds=ts(m), hit=hit_text(m.inclusive), options=', '.join(o.name for o in m.options),
                               layouts=m.layouts) for m in METRICS.values()])
 

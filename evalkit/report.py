@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 from .errors import InputError
 from .competitions import check_output, write_atomic
 from .sweep import value_name
-from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_size
+from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_size, worst_images
 from .drawing import curve_figure, image_figure, iou_figure, pr_figure, class_table_html, image_picture
 
 # %% auto #0
@@ -97,8 +97,7 @@ def _sweep_report(pg: _Page, analysis, *, n_worst: int, t_index: int, loader, ca
     r = m.result
     v = threshold_view(m, t_index)
     pg.p(f'{value_name(v.beta)} averaged over the IoU thresholds {", ".join(m.labels)} (hit: IoU {r.hit} t); '
-         + (f'score = mean over {r.n_images} scored images of {len(r.images)}.' if r.family == 'per-image sweep'
-            else f'counts pooled over {r.n_images} images.'))
+         + analysis.spec.family.score_words(r))
     pg.add(f'<p class="evalkit-score">Score: <b>{r.score:.6f}</b></p>')
     pg.add('<p>Options: ' + ', '.join(f'<code>{_html.escape(f"{k}={v_!r}")}</code>' for k, v_ in r.params.items()
                                       if k != 'thresholds') + '</p>')
@@ -137,6 +136,17 @@ def _ranked_report(pg: _Page, result):
         pg.add(class_table_html(v))
 
 # %% ../nbs/05c_report.ipynb #89ab538a
+def _units_report(pg: _Page, result, *, n_worst: int):
+    "Sections of a report of a family without object views: the score, per-threshold values, worst images."
+    pg.p(result.family.score_words(result))
+    pg.add(f'<p class="evalkit-score">Score: <b>{result.score:.6f}</b></p>')
+    pg.h(2, 'Per threshold')
+    pg.add(result.totals().reset_index().to_html(index=False, float_format=lambda x: f'{x:.4f}'))
+    worst = worst_images(result, n_worst)
+    pg.h(2, f'Worst images: the {len(worst)} lowest image scores')
+    pg.add(worst.to_html(index=False, float_format=lambda x: f'{x:.4f}'))
+
+# %% ../nbs/05c_report.ipynb #9d7ab325
 def write_plotly_js(folder,  # the report's folder
                    ) -> Path:  # the path of `PLOTLY_JS` in `folder`
     "Write the installed plotly.js as `PLOTLY_JS` into `folder`, unless that very file is there already."
@@ -166,9 +176,11 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
     r, pg = analysis.result, _Page(self_contained)
     title = title or f'{r.title or r.metric} report'
     pg.h(1, title)
-    if r.family == 'ranked AP': _ranked_report(pg, r)
-    else: _sweep_report(pg, analysis, n_worst=n_worst, t_index=t_index, loader=loader,
-                        canvas=canvas or analysis.spec.canvas)
+    views = analysis.spec.family.views  # what the family can draw
+    if 'classes' in views: _ranked_report(pg, r)
+    elif 'images' in views: _sweep_report(pg, analysis, n_worst=n_worst, t_index=t_index, loader=loader,
+                                          canvas=canvas or analysis.spec.canvas)
+    else: _units_report(pg, r, n_worst=n_worst)
     if pg.n_fig and not self_contained: write_plotly_js(Path(path).parent)
     return write_atomic(path, lambda tmp: tmp.write_text(pg.html(title), encoding='utf-8'))
 

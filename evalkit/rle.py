@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import repeat
 import numpy as np
-from .errors import RLEError, _label_text
+from .errors import RLEError, label_text
 
 # %% auto #0
 __all__ = ['MAX_PIXELS', 'Runs', 'fromstring_strict', 'parse_runs', 'rle_decode', 'rle_encode', 'runs_area', 'expand_ranges',
@@ -279,7 +279,7 @@ def check_disjoint(runs: Runs,  # parsed masks of a whole file (global pixel spa
         i, j = sorted((row(obj[bad[0]]), row(obj[bad[0] + 1])))
         n = int(min(e[bad[0]], e[bad[0] + 1]) - s[bad[0] + 1])
         pair = f'rows {i} and {j}' if labels is None else \
-            f'index labels {_label_text(labels[i - 1])} and {_label_text(labels[j - 1])}'
+            f'index labels {label_text(labels[i - 1])} and {label_text(labels[j - 1])}'
         raise RLEError(f'{what} overlap', f'{pair} share pixels ({n} in one run)', row=j)
 
 # %% ../nbs/01_rle.ipynb #fe09fcda

@@ -12,23 +12,30 @@ from .errors import InputError
 from .iou import as_fraction, check_thresholds, threshold_text, hit_text
 
 # %% auto #0
-__all__ = ['FAMILIES', 'EMPTY_POLICIES', 'threshold_values', 'Params', 'value_name', 'Tally', 'Result', 'apply_empty_policy',
-           'sweep', 'totals', 'result_json', 'result_text']
+__all__ = ['EMPTY_POLICIES', 'value_fractions', 'threshold_values', 'Params', 'value_name', 'Tally', 'Result',
+           'apply_empty_policy', 'exact_sum', 'ratio_sum', 'mean_score', 'image_value_sums', 'sweep_values', 'sweep',
+           'totals', 'result_json', 'result_text']
 
 # %% ../nbs/03_sweep.ipynb #44388195
-def threshold_values(tp,  # int [n_img, T]: true positives per image and threshold
-                     fp,  # int [n_img, T]: false positives
-                     fn,  # int [n_img, T]: false negatives
+def value_fractions(tp,  # int [n_img, T]: true positives per image and threshold
+                    fp,  # int [n_img, T]: false positives
+                    fn,  # int [n_img, T]: false negatives
+                    *, beta=None,  # None: TP/(TP+FP+FN); a number b: F-beta (exact fraction, e.g. 2 or '0.5')
+                   ) -> tuple[np.ndarray, np.ndarray]:  # (numerator, denominator), int64 [n_img, T]; den 0: 0/0
+    "Per-image, per-threshold value as integers num/den: TP/(TP+FP+FN), or F-beta multiplied through."
+    tp, fp, fn = (np.asarray(x, np.int64) for x in (tp, fp, fn))
+    if beta is None: return tp, tp + fp + fn
+    b2 = as_fraction(beta) ** 2
+    if b2 == 0: raise InputError('beta must be non-zero', f'{beta!r}')
+    a, d = b2.numerator, b2.denominator  # b^2 = a/d: multiply through by d
+    num = (a + d) * tp
+    return num, num + a * fn + d * fp
+
+def threshold_values(tp, fp, fn,  # int [n_img, T]: true positives, false positives, false negatives
                      *, beta=None,  # None: TP/(TP+FP+FN); a number b: F-beta (exact fraction, e.g. 2 or '0.5')
                     ) -> np.ndarray:  # float64 [n_img, T]; NaN where TP+FP+FN == 0
     "Per-image, per-threshold value: TP/(TP+FP+FN), or F-beta = (1+b^2)TP / ((1+b^2)TP + b^2 FN + FP)."
-    tp, fp, fn = (np.asarray(x, np.int64) for x in (tp, fp, fn))
-    if beta is None: num, den = tp, tp + fp + fn
-    else:
-        b2 = as_fraction(beta) ** 2
-        if b2 == 0: raise InputError('beta must be non-zero', f'{beta!r}')
-        a, d = b2.numerator, b2.denominator  # b^2 = a/d: multiply through by d
-        num = (a + d) * tp; den = num + a * fn + d * fp
+    num, den = value_fractions(tp, fp, fn, beta=beta)
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
 
@@ -41,8 +48,6 @@ class Params(dict):
     def __reduce__(self): return (Params, (dict(self),))
 
 # %% ../nbs/03_sweep.ipynb #23244262
-FAMILIES = ('per-image sweep', 'pooled sweep', 'ranked AP')  # SPEC section 5
-
 def value_name(beta) -> str:
     "The per-threshold value as its formula's name: 'TP/(TP+FP+FN)', 'F2', 'F0.5'."
     return 'TP/(TP+FP+FN)' if beta is None else f'F{threshold_text(beta)}'
@@ -53,9 +58,9 @@ class Tally:
     n_images: int  # images of the solution
     n_scored: int  # images that take part in the score
     n_pred: int  # predictions in the submission
-    tp: tuple  # int per threshold: true positives summed over the images (ranked AP: over the classes)
-    fp: tuple  # int per threshold: false positives
-    fn: tuple  # int per threshold: false negatives
+    tp: tuple = ()  # int per threshold: true positives summed over the images (ranked AP: over the classes)
+    fp: tuple = ()  # int per threshold: false positives (() for a family that counts no objects)
+    fn: tuple = ()  # int per threshold: false negatives
 
 @dataclass(frozen=True, eq=False)
 class Result:
@@ -68,7 +73,7 @@ class Result:
     images: pd.DataFrame  # one row per image: image_id, n_gt, n_pred, score (NaN when left out or pooled), scored
     params: dict  # the options that made it (beta, empty, inclusive, thresholds, plus what the caller passed)
     title: str = ''  # the competition's name
-    family: str = FAMILIES[0]  # one of `FAMILIES`
+    family: object = None  # the `Family` that made it (`evalkit.families`); None: a bare `sweep`
     classes: pd.DataFrame | None = None  # ranked AP: per (threshold, cls) ap, precision, recall, f1, npos, ndet, tp, fp
     curves: pd.DataFrame | None = None  # ranked AP: the ranked precision-recall curve of every class and threshold
     points: pd.DataFrame | None = None  # ranked AP: the interpolation points (recall level, precision) behind each AP
@@ -137,6 +142,52 @@ def apply_empty_policy(vals,  # float64 [n_img, T]: values, NaN for empty images
     vals = vals.copy(); vals[is_empty] = 1.0 if empty == 'one' else 0.0
     return vals, np.ones(len(vals), bool)
 
+# %% ../nbs/03_sweep.ipynb #e4aead77
+def exact_sum(values,  # float64 [k]: finite values
+             ) -> Fraction:  # their exact sum
+    "The exact sum of float64 values (equal values added once, times their count)."
+    u, c = np.unique(np.asarray(values, np.float64).ravel(), return_counts=True)
+    return sum((Fraction(float(x)) * int(k) for x, k in zip(u, c)), Fraction(0))
+
+def ratio_sum(num,  # int64 [k]: numerators
+              den,  # int64 [k]: denominators, > 0
+             ) -> Fraction:  # the exact sum of num/den
+    "The exact sum of the fractions num/den, with the terms of one denominator added as integers first."
+    num, den = np.asarray(num, np.int64).ravel(), np.asarray(den, np.int64).ravel()
+    d, inv = np.unique(den, return_inverse=True)
+    tot = np.zeros(len(d), object)
+    np.add.at(tot, inv.ravel(), num.astype(object))
+    return sum((Fraction(int(n), int(k)) for n, k in zip(tot, d)), Fraction(0))
+
+def mean_score(sums: tuple,  # Fraction per threshold: the values of the images taking part, summed
+               n: int,  # images taking part
+              ) -> tuple[np.ndarray, float]:  # (per-threshold means [T], score: mean over every value)
+    "Per-threshold means and the score from exact sums, each rounded once (NaN when no image takes part)."
+    if n == 0: return np.full(len(sums), np.nan), float('nan')
+    return np.array([float(s / n) for s in sums]), float(sum(sums, Fraction(0)) / (n * len(sums)))
+
+# %% ../nbs/03_sweep.ipynb #2daf02da
+def image_value_sums(tp, fp, fn,  # int [n_img, T]: counts per image and threshold
+                     *, beta=None,  # None: TP/(TP+FP+FN); a number: F-beta
+                     empty: str = 'skip',  # image with no ground truth and no predictions: 'skip', 'one', 'zero'
+                    ) -> tuple:  # (exact sum of the values per threshold, Fractions [T]; taking part, bool [n_img])
+    "The exact per-threshold sums of the per-image values, the empty-image policy applied."
+    if empty not in EMPTY_POLICIES: raise InputError(f'empty must be one of {EMPTY_POLICIES}', f'{empty!r}')
+    num, den = value_fractions(tp, fp, fn, beta=beta)
+    is_empty = (den == 0).all(1) if den.shape[1] else np.zeros(len(den), bool)  # 0/0 only when nothing at all
+    s = ~is_empty if empty == 'skip' else np.ones(len(den), bool)
+    sums = tuple(ratio_sum(num[s & ~is_empty, t], den[s & ~is_empty, t]) for t in range(den.shape[1]))
+    return tuple(x + int(empty == 'one') * int(is_empty.sum()) for x in sums), s
+
+def sweep_values(tp, fp, fn,  # int [n_img, T]: counts per image and threshold
+                 *, beta=None, empty: str = 'skip',  # as `image_value_sums`
+                ) -> tuple:  # (values [n_img, T], NaN if not scored; scored [n_img]; per-threshold [T]; score)
+    "Per-image values and the exact per-threshold means and score of the per-image sweep."
+    sums, scored = image_value_sums(tp, fp, fn, beta=beta, empty=empty)
+    vals = threshold_values(tp, fp, fn, beta=beta)
+    vals = apply_empty_policy(vals, np.isnan(vals).all(1), empty)[0]  # NaN everywhere: nothing on either side
+    return (np.where(scored[:, None], vals, np.nan), scored, *mean_score(sums, int(scored.sum())))
+
 # %% ../nbs/03_sweep.ipynb #fd99d99f
 def _tables(ids, tf, hit,  # image ids, float thresholds, hit test
             counts,  # (tp, fp, fn, n_gt, n_pred), validated
@@ -170,11 +221,9 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
     ids = list(image_ids)
     counts = _check_counts(dict(tp=tp, fp=fp, fn=fn, n_gt=n_gt, n_pred=n_pred), len(ts), ids)
     tp, fp, fn, n_gt, n_pred = counts
-    vals, scored = apply_empty_policy(threshold_values(tp, fp, fn, beta=beta), (n_gt == 0) & (n_pred == 0), empty)
+    vals, scored, per_t, score = sweep_values(tp, fp, fn, beta=beta, empty=empty)  # exact means, rounded once
     img_score = np.where(scored, vals.mean(1), np.nan)
-    score = float(img_score[scored].mean()) if scored.any() else float('nan')
     tf = [float(t) for t in ts]
-    per_t = vals[scored].mean(0) if scored.any() else np.full(len(ts), np.nan)
     per_t = pd.Series(per_t, index=pd.Index(tf, name='threshold'), name=metric or 'value')
     hit = hit_text((params or {}).get('inclusive', False))
     per_image, images = _tables(ids, tf, hit, counts, vals=vals, img_score=img_score, scored=scored)
@@ -185,14 +234,17 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
 # %% ../nbs/03_sweep.ipynb #proto
 def totals(result: Result) -> pd.DataFrame:
     "Per threshold (index: its text): the value, and TP, FP, FN summed over the images (ranked AP: over classes)."
+    # a family that counts no objects has the value only
     if result.classes is not None:
         c = result.classes.assign(fn=result.classes.npos - result.classes.tp)
         tot = c.groupby('threshold', sort=False)[['tp', 'fp', 'fn']].sum()
     elif result.tally is not None:
         t = result.tally
-        tot = pd.DataFrame(dict(tp=t.tp, fp=t.fp, fn=t.fn), index=[float(x) for x in result.thresholds])
+        tot = pd.DataFrame({k: v for k, v in dict(tp=t.tp, fp=t.fp, fn=t.fn).items() if v},
+                           index=[float(x) for x in result.thresholds])
     else:
-        tot = result.per_image.groupby('threshold', sort=False)[['tp', 'fp', 'fn']].sum()
+        cols = [c for c in ('tp', 'fp', 'fn') if c in result.per_image]  # a family may count no objects
+        tot = result.per_image.groupby('threshold', sort=False)[cols].sum()
     tot = tot.reindex([float(t) for t in result.thresholds], fill_value=0).astype(np.int64)
     tot.insert(0, 'value', result.per_threshold.to_numpy())
     return tot.set_axis(pd.Index(result.labels, name='threshold'))
@@ -213,10 +265,11 @@ def _per_class(result: Result, col: str) -> dict:
 def result_json(result: Result) -> dict:
     "The result as a JSON-ready dict: the same keys for every metric, plus per-class tables for ranked AP."
     tot = totals(result)
-    j = dict(metric=result.metric, title=result.title, family=result.family, score=float(result.score),
+    j = dict(metric=result.metric, title=result.title, family=str(result.family or 'per-image sweep'),
+             score=float(result.score),
              n_images=result.n_images, thresholds=list(result.labels), hit=result.hit,
              per_threshold={k: float(v) for k, v in tot.value.items()},
-             **{c: {k: int(v) for k, v in tot[c].items()} for c in ('tp', 'fp', 'fn')},
+             **{c: {k: int(v) for k, v in tot[c].items()} for c in ('tp', 'fp', 'fn') if c in tot},
              params={k: _plain(v) for k, v in result.params.items()}, warnings=list(result.warnings))
     if result.classes is not None:
         per = {k: _per_class(result, k) for k in ('ap', 'f1', 'precision', 'recall')}
@@ -243,12 +296,12 @@ def _class_text(result: Result, digits: int) -> list[str]:
     return lines
 
 def _images_text(result: Result) -> str:
-    "Which images took part, in words: '2 images scored', '549 of 26,684 images scored; 26,135 ... left out'."
-    n, total = result.n_images, result.n_total
+    "Which images took part, in words, as the result's family says it ('549 of 26,684 images scored; ...')."
+    if result.family is not None: return result.family.scored_text(result)
+    n, total = result.n_images, result.n_total  # a bare `sweep`: the per-image sweep's words
     some = f"{n:,} image{'' if n == 1 else 's'}" if n == total else f'{n:,} of {total:,} images'
     left = f'; {total - n:,} with no ground truth and no predictions left out' if n != total else ''
-    return {'per-image sweep': f'{some} scored{left}', 'pooled sweep': f'{some}, pooled',
-            'ranked AP': f'mAP averaged over the thresholds; {some}'}[result.family]
+    return f'{some} scored{left}'
 
 def result_text(result: Result,  # any metric's result
                 digits: int = 6,  # decimals of the score and values
@@ -257,9 +310,12 @@ def result_text(result: Result,  # any metric's result
     p = result.params
     lines = [f'{result.metric} score: {result.score:.{digits}f}  ({_images_text(result)})']
     if result.classes is not None: return '\n'.join(lines + _class_text(result, min(digits, 4)))
-    tot, name = totals(result), value_name(p.get('beta'))
-    lines.append(f"{'IoU ' + result.hit:>7} {name:>14} {'TP':>8} {'FP':>8} {'FN':>8}")
-    lines += [f'{r.Index:>7} {r.value:14.{digits}f} {r.tp:8d} {r.fp:8d} {r.fn:8d}' for r in tot.itertuples()]
+    tot = totals(result)
+    counts = [c for c in ('tp', 'fp', 'fn') if c in tot]
+    name = value_name(p.get('beta')) if counts else 'value'
+    lines.append(f"{'IoU ' + result.hit:>7} {name:>14}" + ''.join(f' {c.upper():>8}' for c in counts))
+    lines += [f'{r.Index:>7} {r.value:14.{digits}f}' + ''.join(f' {getattr(r, c):8d}' for c in counts)
+              for r in tot.itertuples()]
     return '\n'.join(lines)
 
 Result.to_json, Result.to_text, Result.totals = result_json, result_text, totals

@@ -16,7 +16,7 @@ from .rle import expand_ranges
 
 # %% auto #0
 __all__ = ['Model', 'prepare', 'image_values', 'ThresholdView', 'threshold_view', 'ImageView', 'image_code', 'image_view',
-           'image_labels', 'image_size', 'image_order', 'RankedView', 'ranked_view']
+           'image_labels', 'image_size', 'image_order', 'worst_images', 'RankedView', 'ranked_view']
 
 # %% ../nbs/05_views.ipynb #08fcce5b
 def _groups(codes, n: int):
@@ -101,11 +101,6 @@ class ThresholdView:
     fn: int  # false negatives
     pooled: bool = False  # the pooled sweep: `curve` is the value of counts summed over images
 
-def _pooled_curve(model: Model, beta) -> np.ndarray:
-    "Pooled sweep: the value of the counts summed over the images, per threshold (0/0: 1)."
-    tot = [x.sum(0, keepdims=True) for x in (model.tp, model.fp, model.fn)]
-    return np.nan_to_num(threshold_values(*tot, beta=_beta(model, beta))[0], nan=1.0)
-
 def threshold_view(model,  # `Model` from `prepare`, or an `Analysis`
                    t_index: int,  # threshold position, 0..T-1
                    *, beta='metric',  # 'metric' (the competition's), None (TP/(TP+FP+FN)) or an F-beta number
@@ -115,19 +110,16 @@ def threshold_view(model,  # `Model` from `prepare`, or an `Analysis`
     T = len(model.labels)
     if not 0 <= t_index < T: raise InputError(f'threshold index must be in 0..{T - 1}', f'got {t_index}')
     vals, scored = image_values(model, beta)
-    ids = model.image_ids[scored]
-    img = vals[scored].mean(1)
-    if model.result.family == 'pooled sweep': curve = _pooled_curve(model, beta); score = float(curve.mean())
-    else:
-        curve = vals[scored].mean(0) if scored.any() else np.full(T, np.nan)
-        score = float(img.mean()) if scored.any() else float('nan')
+    ids, img, fam = model.image_ids[scored], vals[scored].mean(1), model.analysis.spec.family
+    _, _, curve, score = fam.counts_score(model.tp, model.fp, model.fn, beta=_beta(model, beta),
+                                          empty=model.result.params.get('empty', 'skip'))  # as the family's finish
     tp, fp, fn = (int(x[:, t_index].sum()) for x in (model.tp, model.fp, model.fn))
     return ThresholdView(t_index=t_index, threshold=model.analysis.matching.thresholds[t_index],
                          label=model.labels[t_index], beta=_beta(model, beta), score=score,
                          score_at=float(curve[t_index]), curve=curve,
                          values=pd.Series(vals[scored, t_index], index=ids),
                          image_scores=pd.Series(img, index=ids), tp=tp, fp=fp, fn=fn,
-                         pooled=model.result.family == 'pooled sweep')
+                         pooled=not fam.image_scores)
 
 # %% ../nbs/05_views.ipynb #b69f0b38
 def _check_against(model: Model, result=None):
@@ -244,6 +236,14 @@ def image_order(model,  # `Model` from `prepare`, or an `Analysis`
     idx = np.lexsort((np.arange(len(score)), score)) if worst_first else np.arange(len(score))
     ids = model.image_ids
     return [(f"{ids[i]} ({'not scored' if not scored[i] else f'{score[i]:.3f}'})", str(ids[i])) for i in idx]
+
+# %% ../nbs/05_views.ipynb #3ef42b25
+def worst_images(result,  # any `Result`
+                 n: int = 20,  # how many
+                ) -> pd.DataFrame:  # image_id, n_gt, n_pred, score, scored: lowest score first, ties in file order
+    "The `n` scored images of lowest image score (the view of a family without object views)."
+    s = result.images[result.images.scored]
+    return s.sort_values('score', kind='stable').head(n).reset_index(drop=True)
 
 # %% ../nbs/05_views.ipynb #ce899c75
 @dataclass(frozen=True)
