@@ -201,7 +201,7 @@ def _frac(x: Fraction) -> str:
 
 def _totals(r) -> dict:
     "TP, FP, FN per threshold of a Result (summed over images, or over classes for ranked AP)."
-    from evalkit.sweep import totals
+    from evalkit.result import totals
     t = totals(r)
     return {c: [int(x) for x in t[c]] for c in ('tp', 'fp', 'fn')}
 

@@ -10,7 +10,7 @@ from typing import Callable
 from pathlib import Path
 import pandas as pd
 from . import __version__
-from .errors import InputError, DEFAULT_LIMITS, as_limits
+from .errors import InputError, DEFAULT_LIMITS
 from .iou import hit_text
 from .metrics import METRICS, get_metric, list_metrics, all_options
 from .competitions import check_output, write_atomic
@@ -139,7 +139,8 @@ def _options(a) -> tuple:
     m = get_metric(a.metric)
     texts = {k[4:]: v for k, v in vars(a).items() if k.startswith('opt_') and v is not None}
     given = dict(inclusive=a.inclusive, thresholds=a.thresholds, limits=a.limit)
-    return m, m.parse_options(texts | {k: v for k, v in given.items() if v is not None}, spelled=lambda o: o.cli)
+    texts |= {k: v for k, v in given.items() if v is not None}
+    return m, m.parse_options(texts, spelled=lambda o: o.cli, known=all_options())
 
 def _inputs(a) -> list:
     "The files a command reads: solution, submission(s) and a TOML metric file."

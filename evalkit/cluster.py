@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
-from .sweep import Result
+from .result import Result
 from .metrics import get_metric, Metric
 from .competitions import is_parquet
 

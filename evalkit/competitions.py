@@ -15,14 +15,14 @@ from .families import Scene
 
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
-           'MAX_TOTAL_PIXELS', 'ORDERS', 'read_table', 'is_parquet', 'require_columns', 'to_numbers', 'token_counts',
-           'check_tokens', 'check_objects', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
-           'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
-           'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene', 'check_output',
-           'write_atomic']
+           'MAX_TOTAL_PIXELS', 'ORDERS', 'shown', 'read_table', 'row_at', 'is_parquet', 'require_columns', 'Rows',
+           'to_numbers', 'token_counts', 'check_tokens', 'check_objects', 'read_rsna_solution', 'bulk_numbers',
+           'number_groups', 'check_boxes', 'parse_prediction_strings', 'image_codes', 'read_box_submission',
+           'rsna_scene', 'list_numbers', 'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission',
+           'mask_scene', 'check_output', 'write_atomic']
 
 # %% ../nbs/03a_competitions.ipynb #707464d1
-def _shown(v, limit: int = 60) -> str:
+def shown(v, limit: int = 60) -> str:
     "A value as it may appear in a one-line message: printable, at most `limit` characters, `''` when empty."
     v = str(v)
     if not v or not v.isprintable(): v = repr(v)
@@ -97,8 +97,8 @@ def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
     try: s = s.astype(str)
     except UnicodeDecodeError:
         bad = s.map(lambda v: isinstance(v, bytes) and not _is_utf8(v)).to_numpy(bool)
-        raise err(f'{col} holds bytes that are not UTF-8 text', _shown(repr(s[bad].iat[0])),
-                  **_at(name, int(np.flatnonzero(bad)[0]))) from None
+        raise err(f'{col} holds bytes that are not UTF-8 text', shown(repr(s[bad].iat[0])),
+                  **row_at(name, int(np.flatnonzero(bad)[0]))) from None
     return _stripped(s)
 
 def _stripped(s: pd.Series) -> pd.Series:
@@ -127,7 +127,7 @@ class _Named(str):
 
     def __reduce__(self): return _Named, (str(self), self.labels, self.parts)  # copied and pickled whole
 
-def _at(name, i: int) -> dict:
+def row_at(name, i: int) -> dict:
     "Where table row `i` (0-based) is, for an error: the `file` and its `row` (1-based), or a DataFrame's `label`."
     labels, parts = getattr(name, 'labels', None), getattr(name, 'parts', None)
     if labels is not None: return dict(file=name, label=labels[i])
@@ -141,13 +141,13 @@ def _check_fields(df: pd.DataFrame, name: str, err, limits: Limits):
     most = limits.max_field_chars
     long = [c for c in df.columns if len(c) > most]
     if long:
-        raise limits.exceeded('max_field_chars', len(long[0]), f'the header field {_shown(long[0])}', err,
+        raise limits.exceeded('max_field_chars', len(long[0]), f'the header field {shown(long[0])}', err,
                               file=name)
     for c in df.columns:
         n = df[c].str.len().to_numpy()
         if len(n) and n.max() > most:
             i = int(np.argmax(n > most))
-            raise limits.exceeded('max_field_chars', int(n[i]), _shown(c), err, **_at(name, i))
+            raise limits.exceeded('max_field_chars', int(n[i]), shown(c), err, **row_at(name, i))
 
 # %% ../nbs/03a_competitions.ipynb #99563f6b
 def is_parquet(src) -> bool:
@@ -179,7 +179,7 @@ def _read_parquet(src, err, name: str, limits: Limits) -> tuple[pd.DataFrame, st
     metas = []
     for f, n in zip(files, names):
         try: metas.append(pq.read_metadata(f))
-        except (OSError, ValueError) as e: raise err('not a readable Parquet file', _shown(e, 200), file=n) from None
+        except (OSError, ValueError) as e: raise err('not a readable Parquet file', shown(e, 200), file=n) from None
     size = sum(m.row_group(g).total_byte_size for m in metas for g in range(m.num_row_groups))
     if size > limits.max_file_bytes:
         raise limits.exceeded('max_file_bytes', size, 'the Parquet data (uncompressed)', err, file=name)
@@ -219,10 +219,10 @@ def require_columns(df: pd.DataFrame,  # as returned by `read_table`
     missing = [c for c in cols if c not in df.columns]
     if missing:
         raise _error_class(what)(f"missing column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}",
-                                 _shown(f"columns are {', '.join(map(repr, df.columns))}", 200), file=name)
+                                 shown(f"columns are {', '.join(map(repr, df.columns))}", 200), file=name)
 
 @dataclass(frozen=True)
-class _Rows:
+class Rows:
     "The rows of a table being read, for errors: the table, its id column and the file's name."
     df: pd.DataFrame
     id_col: str
@@ -234,7 +234,7 @@ class _Rows:
         i = int(np.flatnonzero(np.asarray(mask))[0])
         d = detail(i) if callable(detail) else (detail or '')
         df, c = self.df, self.id_col
-        raise err(rule, d, **_at(self.name, i), id=_shown(df[c].iat[i]) if c in df.columns else None)
+        raise err(rule, d, **row_at(self.name, i), id=shown(df[c].iat[i]) if c in df.columns else None)
 
 # %% ../nbs/03a_competitions.ipynb #327c5413
 def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
@@ -249,8 +249,8 @@ def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
     given = np.asarray(text != '', bool)
     v = pd.to_numeric(pd.Series(text, dtype=object).where(given, None), errors='coerce')
     v = v.to_numpy(dtype=np.float64)[code]
-    _Rows(df, id_col, name).refuse(given[code] & ~np.isfinite(v), _error_class(what),
-               f'{col} is not a finite number', lambda i: _shown(repr(s.iat[i])))
+    Rows(df, id_col, name).refuse(given[code] & ~np.isfinite(v), _error_class(what),
+               f'{col} is not a finite number', lambda i: shown(repr(s.iat[i])))
     return v
 
 # %% ../nbs/03a_competitions.ipynb #87965ac1
@@ -278,8 +278,8 @@ def check_tokens(df: pd.DataFrame,  # table from `read_table`
     n = token_counts(list(s.to_numpy()[long]))
     if (n > limits.max_tokens_per_row).any():
         k = int(np.argmax(n > limits.max_tokens_per_row))
-        raise limits.exceeded('max_tokens_per_row', int(n[k]), _shown(col), _error_class(what),
-                              **_at(name, int(long[k])), id=_shown(df[id_col].iat[long[k]]))
+        raise limits.exceeded('max_tokens_per_row', int(n[k]), shown(col), _error_class(what),
+                              **row_at(name, int(long[k])), id=shown(df[id_col].iat[long[k]]))
 
 # %% ../nbs/03a_competitions.ipynb #f6703968
 def check_objects(df: pd.DataFrame,  # table from `read_table`
@@ -297,7 +297,7 @@ def check_objects(df: pd.DataFrame,  # table from `read_table`
     if (n > most).any():
         i = int(np.argmax(n[codes] > most))
         raise limits.exceeded('max_objects_per_image', int(n[codes[i]]), 'the image', _error_class(what),
-                              **_at(name, i), id=_shown(df[id_col].iat[i]))
+                              **row_at(name, i), id=shown(df[id_col].iat[i]))
 
 # %% ../nbs/03a_competitions.ipynb #1eac08f8
 RSNA_COLS = ['x', 'y', 'width', 'height']
@@ -312,17 +312,17 @@ def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height
     "Ground-truth boxes of an RSNA solution: `(patient ids, boxes (n, 4) xywh, patient code per box)`."
     df, name = read_table(src, what='solution', name=name, limits=limits)
     require_columns(df, [id_col, *RSNA_COLS, 'Target'], name, what='solution')
-    _Rows(df, id_col, name).refuse(~df.Target.isin(['0', '1', '0.0', '1.0']), SolutionError, 'Target must be 0 or 1',
-               lambda i: _shown(repr(df.Target.iat[i])))
-    _Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
+    Rows(df, id_col, name).refuse(~df.Target.isin(['0', '1', '0.0', '1.0']), SolutionError, 'Target must be 0 or 1',
+               lambda i: shown(repr(df.Target.iat[i])))
+    Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
     box = df.Target.str.startswith('1').to_numpy()
     xywh = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in RSNA_COLS], axis=1)
-    _Rows(df, id_col, name).refuse(box & np.isnan(xywh).any(1), SolutionError, 'Target 1 row without a complete box')
-    _Rows(df, id_col, name).refuse(box & (xywh[:, 2:] <= 0).any(1), SolutionError,
+    Rows(df, id_col, name).refuse(box & np.isnan(xywh).any(1), SolutionError, 'Target 1 row without a complete box')
+    Rows(df, id_col, name).refuse(box & (xywh[:, 2:] <= 0).any(1), SolutionError,
                                    'box width and height must be positive')
-    _Rows(df, id_col, name).refuse(box & (np.abs(xywh) > MAX_COORD).any(1), SolutionError, COORD_RULE)
+    Rows(df, id_col, name).refuse(box & (np.abs(xywh) > MAX_COORD).any(1), SolutionError, COORD_RULE)
     again = df[id_col].duplicated().to_numpy() & df[id_col].isin(df[id_col][~box]).to_numpy()
-    _Rows(df, id_col, name).refuse(again, SolutionError, 'a patient with Target 0 (no box) must have exactly one row')
+    Rows(df, id_col, name).refuse(again, SolutionError, 'a patient with Target 0 (no box) must have exactly one row')
     check_objects(df, id_col, name, what='solution', per_row=box, limits=limits)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
     image_ids = pd.unique(df[id_col].to_numpy())
@@ -356,7 +356,7 @@ def number_groups(df: pd.DataFrame,  # table from `read_table`
                   limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                  ) -> tuple[np.ndarray, np.ndarray]:  # (row of each group [n], groups float64 [n, k])
     "Every row's `col` as groups of `len(fields.split())` finite numbers, for the whole file in one pass."
-    k, err, rows = len(fields.split()), _error_class(what), _Rows(df, id_col, name)
+    k, err, rows = len(fields.split()), _error_class(what), Rows(df, id_col, name)
     check_tokens(df, col, id_col=id_col, name=name, what=what, limits=limits)
     fast = bulk_numbers(df[col].to_numpy())
     if fast is None: toks = df[col].str.split()
@@ -379,8 +379,8 @@ def check_boxes(df: pd.DataFrame,  # the table the boxes came from
     b, err, n = np.asarray(boxes, np.float64).reshape(-1, 4), _error_class(what), len(df)
     flat = (b[:, 2:] <= 0) if fmt == 'xywh' else (b[:, 2:] <= b[:, :2])
     rule = 'box width and height must be positive' if fmt == 'xywh' else 'x_max and y_max must exceed x_min and y_min'
-    _Rows(df, id_col, name).refuse(np.bincount(row[flat.any(1)], minlength=n) > 0, err, rule)
-    _Rows(df, id_col, name).refuse(np.bincount(row[(np.abs(b) > MAX_COORD).any(1)], minlength=n) > 0, err, COORD_RULE)
+    Rows(df, id_col, name).refuse(np.bincount(row[flat.any(1)], minlength=n) > 0, err, rule)
+    Rows(df, id_col, name).refuse(np.bincount(row[(np.abs(b) > MAX_COORD).any(1)], minlength=n) > 0, err, COORD_RULE)
 
 def parse_prediction_strings(df: pd.DataFrame,  # submission table from `read_table`
                              id_col: str,  # id column named in errors
@@ -405,13 +405,13 @@ def image_codes(df: pd.DataFrame,  # submission table from `read_table`
                ) -> tuple[np.ndarray, np.ndarray]:
     "Image code of each submission row, and the rows kept; unknown (and, if `unique`, repeated) ids refused."
     ids = df[id_col].to_numpy()
-    _Rows(df, id_col, name).refuse(ids == '', ParticipantVisibleError, f'empty {id_col}')
+    Rows(df, id_col, name).refuse(ids == '', ParticipantVisibleError, f'empty {id_col}')
     codes = pd.Index(image_ids).get_indexer(ids)
     known = codes >= 0
     if skip: known |= pd.Series(ids).isin(skip).to_numpy()
-    _Rows(df, id_col, name).refuse(~known, ParticipantVisibleError, 'unknown id: not an image of the solution')
+    Rows(df, id_col, name).refuse(~known, ParticipantVisibleError, 'unknown id: not an image of the solution')
     if unique:
-        _Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy(), ParticipantVisibleError,
+        Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy(), ParticipantVisibleError,
                    'id appears more than once (one row per image)')
     keep = codes >= 0
     return codes, keep
@@ -469,13 +469,13 @@ def list_numbers(df: pd.DataFrame,  # table from `read_table`
     lists, v = s.to_numpy()[given], np.full((len(df), n), np.nan)
     flat = _plain_lists(lists, n)
     if flat is None:  # not plainly lists of ASCII decimals: find the first bad row
-        _Rows(df, id_col, name).refuse(given & ~s.str.fullmatch(pat, flags=re.ASCII).to_numpy(bool), _error_class(what),
+        Rows(df, id_col, name).refuse(given & ~s.str.fullmatch(pat, flags=re.ASCII).to_numpy(bool), _error_class(what),
                                        f'{col} must be a list of {n} numbers like [x, y, width, height]',
-                                       lambda i: _shown(repr(s.iat[i])))
+                                       lambda i: shown(repr(s.iat[i])))
         flat = np.array([float(x) for t in lists for x in re.findall(DECIMAL, t)])
     v[given] = flat.reshape(-1, n)
-    _Rows(df, id_col, name).refuse(~np.isfinite(v).all(1) & given, _error_class(what),
-                                   f'{col} holds a number that is not finite', lambda i: _shown(repr(s.iat[i])))
+    Rows(df, id_col, name).refuse(~np.isfinite(v).all(1) & given, _error_class(what),
+                                   f'{col} holds a number that is not finite', lambda i: shown(repr(s.iat[i])))
     return v
 
 # %% ../nbs/03a_competitions.ipynb #box-sol
@@ -489,7 +489,7 @@ def read_box_solution(src,  # CSV path or DataFrame, one row per box
     "Ground-truth boxes: `(image ids in file order, boxes (n, 4) in fmt, image code per box)`."
     df, name = read_table(src, what='solution', name=name, limits=limits)
     require_columns(df, [id_col, *cols], name, what='solution')
-    rows, ids = _Rows(df, id_col, name), df[id_col].to_numpy()
+    rows, ids = Rows(df, id_col, name), df[id_col].to_numpy()
     rows.refuse(ids == '', SolutionError, f'empty {id_col}')
     if len(cols) == 1: b = list_numbers(df, cols[0], n=4, id_col=id_col, name=name)
     else: b = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in cols], 1)
@@ -534,9 +534,9 @@ def _sizes(df, id_col, name, default_size, *, size_cols=('Height', 'Width')):
     hc, wc = size_cols
     if hc in df.columns and wc in df.columns:
         hw = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in size_cols], 1)
-        _Rows(df, id_col, name).refuse(~(hw >= 1).all(1) | (hw != np.round(hw)).any(1), SolutionError,
+        Rows(df, id_col, name).refuse(~(hw >= 1).all(1) | (hw != np.round(hw)).any(1), SolutionError,
                    f'{hc} and {wc} must be positive integers')
-        _Rows(df, id_col, name).refuse((hw > MAX_SIDE).any(1), SolutionError,
+        Rows(df, id_col, name).refuse((hw > MAX_SIDE).any(1), SolutionError,
                                        f'{hc} and {wc} must be at most {MAX_SIDE}',
                    lambda i: f'{hw[i, 0]:.0f} x {hw[i, 1]:.0f}')
         return hw.astype(np.int64)
@@ -558,15 +558,15 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     df, name = read_table(src, what='solution', name=name, limits=limits)
     require_columns(df, [id_col, rle_col], name, what='solution')
     check_tokens(df, rle_col, id_col=id_col, name=name, what='solution', limits=limits)
-    _Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
-    if one_per_image: _Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy(), SolutionError,
+    Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
+    if one_per_image: Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy(), SolutionError,
                                                      'id appears more than once (one row per image)')
     hw = _sizes(df, id_col, name, default_size, size_cols=size_cols)
     scored = np.ones(len(df), bool)
     if 'Usage' in df.columns:
-        _Rows(df, id_col, name).refuse(~df.Usage.isin(USAGES), SolutionError,
+        Rows(df, id_col, name).refuse(~df.Usage.isin(USAGES), SolutionError,
                                        'Usage must be Public, Private or Ignored',
-                   lambda i: _shown(repr(df.Usage.iat[i])))
+                   lambda i: shown(repr(df.Usage.iat[i])))
         scored = (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
     elif usage not in (None, 'all'): require_columns(df, ['Usage'], name, what='solution')
     ids = df[id_col].to_numpy()
@@ -580,13 +580,13 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     sr = np.flatnonzero(scored)
     first = sr[np.unique(codes[sr], return_index=True)[1]]  # the first row of each image gives its size
     size = np.zeros((len(image_ids), 2), np.int64); size[codes[first]] = hw[first]
-    _Rows(df, id_col, name).refuse(scored & (hw != size[codes]).any(1), SolutionError,
+    Rows(df, id_col, name).refuse(scored & (hw != size[codes]).any(1), SolutionError,
                f'rows of one image disagree on {"/".join(size_cols)}')
     if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
         raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all', file=name)
     empty = (df[rle_col] == '').to_numpy()  # an image without objects
     mixed = df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[empty]).to_numpy() & scored
-    _Rows(df, id_col, name).refuse(mixed, SolutionError,
+    Rows(df, id_col, name).refuse(mixed, SolutionError,
                                    f'an image with an empty {rle_col} row (no objects) must have no other row')
     rows = np.flatnonzero(scored & ~empty)
     check_objects(df, id_col, name, what='solution', per_row=scored & ~empty, limits=limits)
@@ -603,7 +603,7 @@ def _runs(df, rows, codes, size, *, id_col, name, what, col='EncodedPixels', ord
     except RLEError as e:
         if e.row is None: raise _error_class(what)(e.rule, e.detail, file=name) from None
         r = rows[e.row - 1]
-        raise _error_class(what)(e.rule, e.detail, **_at(name, r), id=_shown(df[id_col].iat[r])) from None
+        raise _error_class(what)(e.rule, e.detail, **row_at(name, r), id=shown(df[id_col].iat[r])) from None
 
 # %% ../nbs/03a_competitions.ipynb #57fbd339
 def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, one row per mask
@@ -640,8 +640,8 @@ def _disjoint(runs, rows, df, *, id_col, name):
     "Refuse predicted masks (of table rows `rows`, 0-based) that share a pixel, naming both file rows."
     try: check_disjoint(runs, what='predicted masks', rows=rows + 1, labels=getattr(name, 'labels', None))
     except RLEError as e:
-        raise ParticipantVisibleError(e.rule, e.detail, **_at(name, e.row - 1),
-                                      id=_shown(df[id_col].iat[e.row - 1])) from None
+        raise ParticipantVisibleError(e.rule, e.detail, **row_at(name, e.row - 1),
+                                      id=shown(df[id_col].iat[e.row - 1])) from None
 
 def mask_scene(solution,  # solution: CSV path or DataFrame (ImageId,EncodedPixels[,Height,Width][,Usage])
                submission,  # submission: CSV path or DataFrame (ImageId,EncodedPixels), one row per mask

@@ -10,7 +10,7 @@ from .iou import thresholds as make_thresholds, check_thresholds
 from .sweep import EMPTY_POLICIES
 from .families import get_family
 from .competitions import box_scene, mask_scene
-from .metrics import Metric
+from .preset import Metric
 
 # %% auto #0
 __all__ = ['LAYOUTS', 'READERS', 'FIELDS', 'layout_reader', 'define_metric', 'load_metric']

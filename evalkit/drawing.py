@@ -9,7 +9,7 @@ import numpy as np
 import plotly.graph_objects as go
 from .errors import InputError
 from .iou import as_fraction
-from .sweep import value_name
+from .result import value_name
 from .rle import expand_ranges
 from .views import Model, ImageView, ThresholdView, RankedView, image_size, image_labels
 

@@ -14,7 +14,8 @@ from .iou import box_pairs, is_hit, check_thresholds, threshold_text, hit_text
 from .rle import Runs, runs_area, runs_intersections
 from .matching import Matching, match, count_matches, iou_rank
 from .sweep import (sweep, threshold_values, value_fractions, sweep_values, image_value_sums, exact_sum,
-                           mean_score, Result, Params, Tally, EMPTY_POLICIES)
+                           mean_score, EMPTY_POLICIES)
+from .result import Result, Params, Tally
 
 # %% auto #0
 __all__ = ['FAMILIES', 'INTERPOLATIONS', 'Scene', 'take', 'keep_predictions', 'overlaps', 'Part', 'ImageStats', 'Units', 'units',
@@ -197,7 +198,7 @@ def _finish_units(self, stats, spec) -> Result:
     p = Params({**_params(spec), 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     return Result(metric=spec.metric, score=score, thresholds=spec.thresholds, per_image=per_image, images=images,
                   per_threshold=pd.Series(per_t, index=pd.Index(tf, name='threshold'), name=spec.metric or 'value'),
-                  params=p, title=spec.title, family=self)
+                  params=p, title=spec.title, spec=spec)
 
 def _nothing(self, spec) -> Units:
     "The statistics of no image (the finish of a tally starts from them)."
@@ -530,7 +531,7 @@ def _finish_ranked(d: Detections, spec: Spec) -> Result:
     per_t = pd.Series(per_t, index=pd.Index([float(t) for t in spec.thresholds], name='threshold'), name='map')
     return Result(metric=spec.metric, score=float(per_t.to_numpy().mean()), thresholds=spec.thresholds,
                   per_threshold=per_t, per_image=_detection_table(d, spec, o=o, rank=rank, io=io), images=images,
-                  params=p, title=spec.title, family=spec.family, classes=classes, curves=cat(curves),
+                  params=p, title=spec.title, spec=spec, classes=classes, curves=cat(curves),
                   points=cat(points))
 
 # %% ../nbs/03b_families.ipynb #0d8c4fc7
@@ -576,7 +577,7 @@ def _finish_image_sweep(self, c: Counts, spec) -> Result:
     r = sweep(tp=c.tp[o], fp=c.fp[o], fn=c.fn[o], thresholds=spec.thresholds, image_ids=c.image_ids[o],
               n_gt=c.n_gt[o], n_pred=c.n_pred[o], beta=spec.beta, empty=spec.empty, metric=spec.metric,
               params=_params(spec))
-    return replace(r, title=spec.title, family=self)
+    return replace(r, title=spec.title, spec=spec)
 
 PerImageSweep.finish = _finish_image_sweep
 
@@ -625,7 +626,7 @@ def _finish_pooled(self, c: Counts, spec) -> Result:
     p = Params({**_params(spec), 'beta': spec.beta, 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     per_t = pd.Series(v, index=pd.Index(tf, name='threshold'), name=spec.metric or 'value')
     return Result(metric=spec.metric, score=score, thresholds=spec.thresholds, per_threshold=per_t,
-                  per_image=per_image, images=images, params=p, title=spec.title, family=self)
+                  per_image=per_image, images=images, params=p, title=spec.title, spec=spec)
 
 PooledSweep.finish = _finish_pooled
 

@@ -4,14 +4,12 @@
 
 # %% ../nbs/04a_metrics.ipynb #met-imports
 from __future__ import annotations
-from dataclasses import dataclass, replace
-from typing import Callable
-import re
 import pandas as pd
-from .errors import InputError, ParticipantVisibleError, Limits, as_limits
+from .errors import InputError
 from .iou import thresholds as make_thresholds, check_thresholds, threshold_text, hit_text
-from .families import Spec, Analysis, analyse_scene, get_family
-from .sweep import Result
+from .families import get_family
+from .preset import Option, Metric, parse_size
+from .custom import load_metric
 from .competitions import rsna_scene, mask_scene, box_scene
 from .reef import reef_scene
 from .vinbigdata import vinbigdata_scene, CLASSES as VBD_CLASSES
@@ -19,34 +17,10 @@ from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, IGNORE
 
 # %% auto #0
 __all__ = ['MATCHING', 'USAGE', 'IGNORE_OPT', 'PLUS_ONE', 'PATTERN', 'SIZE', 'ORDER', 'METRICS', 'rsna', 'dsb2018', 'airbus',
-           'icdar2017', 'tgs', 'wheat', 'sartorius', 'reef', 'vinbigdata', 'Option', 'parse_size', 'Metric', 'register',
-           'get_metric', 'all_options', 'list_metrics']
+           'icdar2017', 'tgs', 'wheat', 'sartorius', 'reef', 'vinbigdata', 'register', 'get_metric', 'all_options',
+           'list_metrics']
 
 # %% ../nbs/04a_metrics.ipynb #met-option
-@dataclass(frozen=True)
-class Option:
-    "An option a metric accepts, declared once: the command line and Python calls both read it."
-    name: str  # keyword in Python; `--name` (with '-' for '_') on the command line
-    default: object  # value when not given
-    help: str  # one line for `--help`
-    choices: tuple | None = None  # allowed values, if a closed set
-    flag: bool = False  # a switch (`--plus-one`), True when given
-    to: str = 'reader'  # who takes it: 'reader' (the file reader) or 'spec' (the scoring)
-    parse: Callable | None = None  # text (command line, or a string in Python) -> value; ValueError when invalid
-    arg: str | None = None  # the reader's keyword for it, when not `name`
-
-    @property
-    def cli(self) -> str: return '--' + self.name.replace('_', '-')
-
-    def check(self, metric: str, value):
-        "The value (parsed from text when the option has `parse`), refused unless it is one of `choices`."
-        if self.parse is not None and isinstance(value, str):
-            try: value = self.parse(value)
-            except ValueError as e: raise InputError(f'{metric}: bad {self.name}', str(e)) from None
-        if self.choices is not None and value not in self.choices:
-            raise InputError(f"{metric}: {self.name} must be one of {', '.join(map(repr, self.choices))}", repr(value))
-        return value
-
 MATCHING = Option('matching', 'greedy', "'greedy' (confidence order, best IoU; SPEC default) or 'kernel' (the public "
                   "kernel: ground truth in file order, first free prediction; hit IoU >= t unless --strict)",
                   choices=('greedy', 'kernel'), to='spec')
@@ -58,123 +32,9 @@ PLUS_ONE = Option('plus_one', False, 'pixel-inclusive boxes: each side one pixel
                   flag=True)
 PATTERN = Option('pattern', '*.xml', 'which files of a ground-truth folder to read (glob, default *.xml)')
 
-def parse_size(text: str) -> tuple[int, int]:
-    "'101x101' (height x width, pixels) -> (101, 101); ValueError unless two positive integers."
-    m = re.fullmatch(r'\s*([1-9][0-9]{0,9})\s*[xX]\s*([1-9][0-9]{0,9})\s*', text)
-    if not m: raise ValueError(f'{text!r}: expected HEIGHTxWIDTH in pixels, e.g. 101x101')
-    return int(m[1]), int(m[2])
-
 SIZE = Option('size', (101, 101), 'image size HEIGHTxWIDTH in pixels', parse=parse_size, arg='default_size')
 ORDER = Option('order', 'row', "pixel order of the RLEs: 'row' (left to right, then down: the real data) or 'column'",
                choices=('row', 'column'))
-
-# %% ../nbs/04a_metrics.ipynb #met-metric
-@dataclass(frozen=True)
-class Metric:
-    "A competition's metric as a preset of a family: data, a reader, and the options it accepts."
-    name: str  # as on the command line
-    title: str  # the competition's name
-    family: str  # a registered family's name (`evalkit.families.FAMILIES`), or the `Family` itself
-    thresholds: tuple  # IoU thresholds (Fractions)
-    reader: Callable  # (solution, submission, *, names, [id_col], **reader options) -> Scene
-    id_col: str | None = None  # the image id column (Kaggle `row_id_column_name`); None: not a CSV layout
-    beta: object = None  # None: TP/(TP+FP+FN); a number: F-beta
-    empty: str = 'skip'  # per-image sweep: image with nothing on either side: 'skip', 'one' or 'zero'
-    inclusive: bool = False  # the default hit test: False `>` (SPEC), True `>=`
-    interpolation: str = 'voc07'  # ranked AP: 'voc07', 'voc_all' or 'coco101'
-    classes: tuple = ()  # ranked AP: class names
-    map_over: str = 'all'  # ranked AP: mAP over 'all' classes or those 'present' in the ground truth
-    options: tuple = ()  # `Option`s this metric accepts beyond `thresholds` and `inclusive`
-    reader_args: tuple = ()  # fixed (name, value) pairs for the reader (Airbus: default_size)
-    aliases: tuple = ()  # other names, e.g. the Kaggle competition slug
-    layouts: str = ''  # the file layouts, in a line, for `evalkit list` and `--help`
-    demo: tuple = ()  # bundled real data for `evalkit demo`: (solution, submission, options) in the data folder
-    canvas: tuple = (1024, 1024)  # (H, W) of the images of a box metric, for pictures (box files carry no size)
-
-    @property
-    def matcher(self) -> str: return get_family(self.family).matchers[0]
-
-    def _options(self, given: dict) -> dict:
-        "Every declared option: the given value (checked) or its default; an unknown name is refused."
-        known = {o.name: o for o in self.options}
-        bad = sorted(set(given) - set(known))
-        if bad: raise InputError(f"{self.name} takes no option {', '.join(map(repr, bad))}",
-                                 f"its options: {', '.join(['thresholds', 'inclusive', *known]) }")
-        return {k: o.check(self.name, given.get(k, o.default)) for k, o in known.items()}
-
-    def spec(self, *, thresholds=None,  # the IoU thresholds (default: the competition's)
-             inclusive: bool | None = None,  # the hit test: True `>=`, False `>`, None: the preset's rule
-             **options) -> Spec:  # the metric's own options (see `options`)
-        "The preset with every option resolved, the hit test decided once."
-        opts = self._options(options)
-        matcher = opts.get('matching', self.matcher)
-        if inclusive is None: inclusive = self.inclusive or matcher == 'kernel'
-        reader = tuple((k, v) for k, v in opts.items() if k in {o.name for o in self.options if o.to == 'reader'})
-        return Spec(family=self.family, thresholds=self.thresholds if thresholds is None else thresholds,
-                    inclusive=bool(inclusive), matcher=matcher, beta=self.beta, empty=self.empty,
-                    interpolation=self.interpolation, classes=self.classes, map_over=self.map_over, metric=self.name,
-                    title=self.title, params=reader, canvas=self.canvas)
-
-    def parse_options(self, texts: dict,  # name -> text as typed: 'thresholds' '0.5,0.75', 'limits' ['NAME=VALUE'],
-                      #   'inclusive' True/False, and the metric's own options ('size' '101x101', a flag True)
-                      *, spelled: Callable = lambda o: repr(o.name),  # how an error names an `Option`
-                     ) -> dict:  # keyword options for `analyse`, `evaluate` and `spec`
-        "This metric's options from their text, as any face (a command line, a web form) receives them."
-        opts, known = dict(texts), {'thresholds', 'inclusive', 'limits', *(o.name for o in self.options)}
-        bad = [k for k in opts if k not in known]
-        if bad and bad[0] in all_options():
-            o, users = all_options()[bad[0]]
-            raise InputError(f"{spelled(o)} applies to {', '.join(users)}, not {self.name}")
-        if bad: raise InputError(f'{self.name} takes no option {bad[0]!r}', f"its options: {', '.join(sorted(known))}")
-        if isinstance(opts.get('thresholds'), str):
-            opts['thresholds'] = [t.strip() for t in opts['thresholds'].split(',')]
-        if 'limits' in opts: opts['limits'] = as_limits(opts['limits'])
-        return opts  # each own option's text is parsed and checked by `spec` (`Option.check`)
-
-    def read(self, solution, submission, spec: Spec, *, names: tuple = (None, None),
-             limits=None):  # `Limits` (or a dict) for the reader; None: the reader's defaults
-        "Read both files with this metric's reader and the options recorded in `spec`."
-        arg = {o.name: o.arg or o.name for o in self.options}
-        kw = dict(self.reader_args) | {arg[k]: v for k, v in spec.params} | dict(names=names)
-        if limits is not None: kw['limits'] = as_limits(limits)  # only when given: a reader of your own may not take it
-        if self.id_col is not None: kw['id_col'] = self.id_col
-        return self.reader(solution, submission, **kw)
-
-    def analyse(self, solution,  # solution: path(s) or DataFrame, in the metric's layout
-                submission,  # submission: path or DataFrame
-                *, progress: Callable | None = None,  # called with (stage, fraction done)
-                names: tuple = (None, None),  # file names used in errors (default: the paths)
-                limits: Limits | dict | None = None,  # the most the readers take of an input (`Limits`)
-                **options) -> Analysis:  # `thresholds`, `inclusive` and the metric's options
-        "Score `submission` against `solution`, keeping the scene, overlaps, matching and statistics."
-        spec = self.spec(**options)
-        (progress or (lambda s, f: None))('reading', 0.0)
-        scene = self.read(solution, submission, spec, names=names, limits=limits)
-        a = analyse_scene(scene, spec, progress=progress)
-        if len(scene.pred_img): return a
-        said = ('the submission has no predictions: every object counts as missed '
-                '(an empty submission is legal, but almost always a mistake)',)
-        return replace(a, result=replace(a.result, warnings=said))
-
-    def evaluate(self, solution, submission, **options) -> Result:
-        "Score `submission` against `solution` (paths or DataFrames): the full `Result` (options as `analyse`)."
-        return self.analyse(solution, submission, **options).result
-
-    def score(self, solution: pd.DataFrame,  # the solution, as the Kaggle metric receives it
-              submission: pd.DataFrame,  # the submission
-              row_id_column_name: str,  # the image id column (Kaggle's argument)
-              **options) -> float:  # options as `analyse`
-        "Kaggle hosted-metric entry point: the score as a float (`ParticipantVisibleError` for a bad submission)."
-        same = self.id_col is None or row_id_column_name == self.id_col
-        m = self if same else replace(self, id_col=row_id_column_name)
-        score = float(m.evaluate(solution, submission, **options).score)  # a bad solution is reported first
-        if isinstance(submission, pd.DataFrame) and not len(submission):
-            raise ParticipantVisibleError('the submission has no rows', 'a submission lists every image it predicts')
-        return score
-
-    def __repr__(self):
-        return (f'Metric({self.name!r}, {self.family!r}, thresholds={[threshold_text(t) for t in self.thresholds]}, '
-                f'hit={hit_text(self.inclusive)!r})')
 
 # %% ../nbs/04a_metrics.ipynb #met-registry
 METRICS: dict[str, Metric] = {}  # name -> preset, in registration order
@@ -195,7 +55,6 @@ def get_metric(name,  # a name or alias ('dsb2018', 'data-science-bowl-2018'), a
     "The registered metric called `name`, or the metric a TOML file defines (a path ending in `.toml`)."
     if isinstance(name, Metric): return name
     if str(name).endswith('.toml'):
-        from evalkit.custom import load_metric  # user-defined metrics (see the "Your own metric" notebook)
         return load_metric(name)
     if name not in _NAMES:
         raise InputError('unknown metric', f"{name!r}; known: {', '.join(METRICS)} (see `evalkit list`)")

@@ -8,7 +8,7 @@ import re
 import numpy as np, pandas as pd
 from .errors import SolutionError, Limits, as_limits
 from .competitions import (read_table, require_columns, read_box_submission, check_boxes, check_objects,
-                                  DECIMAL, _Rows, _shown, _at)
+                                  DECIMAL, Rows, shown, row_at)
 from .families import Scene
 
 # %% auto #0
@@ -33,18 +33,18 @@ def read_annotations(df: pd.DataFrame,  # table from `read_table`
     "Every box of a column of `[{'x': .., 'y': .., 'width': .., 'height': ..}, ...]` texts, in file order."
     s, limits = df[col], as_limits(limits)
     n = np.fromiter(map(_dicts, s.to_numpy()), np.int64, len(s))
-    _Rows(df, id_col, name).refuse(n < 0, SolutionError,
+    Rows(df, id_col, name).refuse(n < 0, SolutionError,
                                    f"{col} must be a list of {{'x', 'y', 'width', 'height'}} dicts of numbers",
-                                   lambda i: _shown(repr(s.iat[i])))
+                                   lambda i: shown(repr(s.iat[i])))
     if (4 * n > limits.max_tokens_per_row).any():
         i = int(np.argmax(4 * n > limits.max_tokens_per_row))
-        raise limits.exceeded('max_tokens_per_row', 4 * int(n[i]), _shown(col), SolutionError,
-                              **_at(name, i), id=_shown(df[id_col].iat[i]))
+        raise limits.exceeded('max_tokens_per_row', 4 * int(n[i]), shown(col), SolutionError,
+                              **row_at(name, i), id=shown(df[id_col].iat[i]))
     check_objects(df, id_col, name, what='solution', per_row=n, limits=limits)
     got = s.str.extractall(_DICT)
     rows = got.index.get_level_values(0).to_numpy(np.int64)
     boxes = got[['x', 'y', 'width', 'height']].apply(pd.to_numeric).to_numpy(np.float64).reshape(-1, 4)
-    _Rows(df, id_col, name).refuse(np.bincount(rows[~np.isfinite(boxes).all(1)], minlength=len(df)) > 0,
+    Rows(df, id_col, name).refuse(np.bincount(rows[~np.isfinite(boxes).all(1)], minlength=len(df)) > 0,
                                    SolutionError, f'{col} holds a number that is not finite')
     return rows, boxes
 
@@ -58,7 +58,7 @@ def reef_scene(solution,  # Kaggle train.csv layout: image_id,annotations (other
     "Read a Great Barrier Reef solution and submission into a `Scene`."
     df, name = read_table(solution, what='solution', name=names[0], limits=limits)
     require_columns(df, [id_col, 'annotations'], name, what='solution')
-    rows = _Rows(df, id_col, name)
+    rows = Rows(df, id_col, name)
     rows.refuse((df[id_col] == '').to_numpy(), SolutionError, f'empty {id_col}')
     rows.refuse(df[id_col].duplicated().to_numpy(), SolutionError, 'id appears more than once (one row per frame)')
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)

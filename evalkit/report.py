@@ -10,7 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from .errors import InputError
 from .competitions import check_output, write_atomic
-from .sweep import value_name
+from .result import value_name
 from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_size, worst_images
 from .drawing import curve_figure, image_figure, iou_figure, pr_figure, class_table_html, image_picture
 

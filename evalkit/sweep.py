@@ -4,17 +4,16 @@
 
 # %% ../nbs/03_sweep.ipynb #2d6c6582
 from __future__ import annotations
-from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np
 import pandas as pd
 from .errors import InputError
 from .iou import as_fraction, check_thresholds, threshold_text, hit_text
+from .result import Params, Result
 
 # %% auto #0
-__all__ = ['EMPTY_POLICIES', 'value_fractions', 'threshold_values', 'Params', 'value_name', 'Tally', 'Result',
-           'apply_empty_policy', 'exact_sum', 'ratio_sum', 'mean_score', 'image_value_sums', 'sweep_values', 'sweep',
-           'totals', 'result_json', 'result_text']
+__all__ = ['EMPTY_POLICIES', 'value_fractions', 'threshold_values', 'apply_empty_policy', 'exact_sum', 'ratio_sum', 'mean_score',
+           'image_value_sums', 'sweep_values', 'sweep']
 
 # %% ../nbs/03_sweep.ipynb #44388195
 def value_fractions(tp,  # int [n_img, T]: true positives per image and threshold
@@ -38,75 +37,6 @@ def threshold_values(tp, fp, fn,  # int [n_img, T]: true positives, false positi
     num, den = value_fractions(tp, fp, fn, beta=beta)
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
-
-# %% ../nbs/03_sweep.ipynb #81221efa
-class Params(dict):
-    "A dict that refuses changes: the parameters that made a `Result`."
-    def _ro(self, *a, **k): raise TypeError('Result.params is read-only')
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _ro
-    def __copy__(self): return dict(self)
-    def __reduce__(self): return (Params, (dict(self),))
-
-# %% ../nbs/03_sweep.ipynb #23244262
-def value_name(beta) -> str:
-    "The per-threshold value as its formula's name: 'TP/(TP+FP+FN)', 'F2', 'F0.5'."
-    return 'TP/(TP+FP+FN)' if beta is None else f'F{threshold_text(beta)}'
-
-@dataclass(frozen=True)
-class Tally:
-    "What a result's tables add up to, for a result whose tables stay where they were made (a Dask cluster)."
-    n_images: int  # images of the solution
-    n_scored: int  # images that take part in the score
-    n_pred: int  # predictions in the submission
-    tp: tuple = ()  # int per threshold: true positives summed over the images (ranked AP: over the classes)
-    fp: tuple = ()  # int per threshold: false positives (() for a family that counts no objects)
-    fn: tuple = ()  # int per threshold: false negatives
-
-@dataclass(frozen=True, eq=False)
-class Result:
-    "Score of any metric with the tables that explain it: one protocol for every family (pandas parts: read-only)."
-    metric: str  # metric name, e.g. 'rsna'
-    score: float  # the metric's score (NaN when nothing is scored)
-    thresholds: tuple  # tuple[Fraction]: the IoU thresholds, exact
-    per_threshold: pd.Series  # index: threshold (float); the family's value at it (mean over images, pooled, or mAP)
-    per_image: pd.DataFrame  # the family's tidy table: image x threshold counts, or ranked detections (ranked AP)
-    images: pd.DataFrame  # one row per image: image_id, n_gt, n_pred, score (NaN when left out or pooled), scored
-    params: dict  # the options that made it (beta, empty, inclusive, thresholds, plus what the caller passed)
-    title: str = ''  # the competition's name
-    family: object = None  # the `Family` that made it (`evalkit.families`); None: a bare `sweep`
-    classes: pd.DataFrame | None = None  # ranked AP: per (threshold, cls) ap, precision, recall, f1, npos, ndet, tp, fp
-    curves: pd.DataFrame | None = None  # ranked AP: the ranked precision-recall curve of every class and threshold
-    points: pd.DataFrame | None = None  # ranked AP: the interpolation points (recall level, precision) behind each AP
-    warnings: tuple = ()  # legal but suspicious input, in words (an empty submission): shown on stderr and in JSON
-    tally: Tally | None = None  # the tables' sums when `per_image` and `images` stay on a cluster (left empty here)
-
-    @property
-    def hit(self) -> str: return hit_text(self.params.get('inclusive', False))
-    @property
-    def labels(self) -> tuple: return tuple(threshold_text(t) for t in self.thresholds)
-    @property
-    def n_images(self) -> int:
-        "Images that take part in the score."
-        if self.tally is not None: return self.tally.n_scored
-        return int(self.images['scored'].sum()) if len(self.images) else 0
-    @property
-    def n_total(self) -> int:
-        "Images of the solution, scored or not."
-        return len(self.images) if self.tally is None else self.tally.n_images
-    @property
-    def summary(self) -> pd.DataFrame | None:
-        "Ranked AP: per threshold, the mAP (the per-threshold score) and F1, precision, recall averaged likewise."
-        if self.classes is None: return None
-        c = self.classes[self.classes.counted] if 'counted' in self.classes else self.classes
-        m = c.groupby('threshold', sort=False)[['f1', 'precision', 'recall']].mean().reindex(
-            [float(t) for t in self.thresholds])
-        return m.rename(columns={'f1': 'avg_f1'}).assign(map=self.per_threshold.to_numpy())[
-            ['map', 'avg_f1', 'precision', 'recall']].reset_index()
-
-    def __repr__(self):
-        return (f'Result(metric={self.metric!r}, family={self.family!r}, score={self.score!r}, hit={self.hit!r}, '
-                f'thresholds={list(self.labels)}, images={self.n_total}, scored={self.n_images}, '
-                f'params={dict(self.params)})')
 
 # %% ../nbs/03_sweep.ipynb #11fd9dcf
 EMPTY_POLICIES = ('skip', 'one', 'zero')
@@ -154,10 +84,11 @@ def ratio_sum(num,  # int64 [k]: numerators
              ) -> Fraction:  # the exact sum of num/den
     "The exact sum of the fractions num/den, with the terms of one denominator added as integers first."
     num, den = np.asarray(num, np.int64).ravel(), np.asarray(den, np.int64).ravel()
-    d, inv = np.unique(den, return_inverse=True)
-    tot = np.zeros(len(d), object)
-    np.add.at(tot, inv.ravel(), num.astype(object))
-    return sum((Fraction(int(n), int(k)) for n, k in zip(tot, d)), Fraction(0))
+    if not len(num): return Fraction(0)
+    o = np.argsort(den, kind='stable')
+    d, n = den[o], num[o] if int(np.abs(num).max()) * len(num) < 2**62 else num[o].astype(object)  # no overflow
+    starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]])
+    return sum((Fraction(int(s), int(k)) for s, k in zip(np.add.reduceat(n, starts), d[starts])), Fraction(0))
 
 def mean_score(sums: tuple,  # Fraction per threshold: the values of the images taking part, summed
                n: int,  # images taking part
@@ -230,92 +161,3 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
     p = Params({**(params or {}), 'beta': beta, 'empty': empty, 'thresholds': tuple(map(threshold_text, ts))})
     return Result(metric=metric, score=score, thresholds=ts, per_threshold=per_t, per_image=per_image, images=images,
                   params=p)
-
-# %% ../nbs/03_sweep.ipynb #proto
-def totals(result: Result) -> pd.DataFrame:
-    "Per threshold (index: its text): the value, and TP, FP, FN summed over the images (ranked AP: over classes)."
-    # a family that counts no objects has the value only
-    if result.classes is not None:
-        c = result.classes.assign(fn=result.classes.npos - result.classes.tp)
-        tot = c.groupby('threshold', sort=False)[['tp', 'fp', 'fn']].sum()
-    elif result.tally is not None:
-        t = result.tally
-        tot = pd.DataFrame({k: v for k, v in dict(tp=t.tp, fp=t.fp, fn=t.fn).items() if v},
-                           index=[float(x) for x in result.thresholds])
-    else:
-        cols = [c for c in ('tp', 'fp', 'fn') if c in result.per_image]  # a family may count no objects
-        tot = result.per_image.groupby('threshold', sort=False)[cols].sum()
-    tot = tot.reindex([float(t) for t in result.thresholds], fill_value=0).astype(np.int64)
-    tot.insert(0, 'value', result.per_threshold.to_numpy())
-    return tot.set_axis(pd.Index(result.labels, name='threshold'))
-
-def _plain(v):
-    "A parameter as JSON: Fractions and thresholds as text, tuples as lists."
-    if isinstance(v, (tuple, list)): return [_plain(x) for x in v]
-    if isinstance(v, Fraction): return threshold_text(v)
-    if isinstance(v, (np.integer, np.floating, np.bool_)): return v.item()
-    return v if v is None or isinstance(v, (str, int, float, bool)) else str(v)
-
-def _per_class(result: Result, col: str) -> dict:
-    "{class: {threshold text: value}} from the ranked AP class table."
-    keys = dict(zip((float(t) for t in result.thresholds), result.labels))
-    return {c: {keys[t]: float(v) for t, v in zip(g.threshold, g[col])}
-            for c, g in result.classes.groupby('cls', sort=False)}
-
-def result_json(result: Result) -> dict:
-    "The result as a JSON-ready dict: the same keys for every metric, plus per-class tables for ranked AP."
-    tot = totals(result)
-    j = dict(metric=result.metric, title=result.title, family=str(result.family or 'per-image sweep'),
-             score=float(result.score),
-             n_images=result.n_images, thresholds=list(result.labels), hit=result.hit,
-             per_threshold={k: float(v) for k, v in tot.value.items()},
-             **{c: {k: int(v) for k, v in tot[c].items()} for c in ('tp', 'fp', 'fn') if c in tot},
-             params={k: _plain(v) for k, v in result.params.items()}, warnings=list(result.warnings))
-    if result.classes is not None:
-        per = {k: _per_class(result, k) for k in ('ap', 'f1', 'precision', 'recall')}
-        j['per_class'] = {c: {k: per[k][c] for k in per} for c in per['ap']}
-        j['map'] = dict(j['per_threshold'])  # the score of each threshold is its mAP
-        j['avg_f1'] = dict(zip(result.labels, map(float, result.summary.avg_f1)))
-    return j
-
-# %% ../nbs/03_sweep.ipynb #proto-text
-def _class_text(result: Result, digits: int) -> list[str]:
-    "The ranked AP class table: AP, F1, P, R per class and threshold, and their means."
-    cols = [(f'{n}@{lab}', k, t) for t, lab in zip(result.thresholds, result.labels)
-            for k, n in (('ap', 'AP'), ('f1', 'F1'), ('precision', 'P'), ('recall', 'R'))]
-    c = result.classes.set_index(['threshold', 'cls'])
-    counted = result.classes.get('counted', pd.Series(True, index=result.classes.index))
-    names, left = list(dict.fromkeys(result.classes.cls[counted])), list(dict.fromkeys(result.classes.cls[~counted]))
-    w, cw = max(digits + 3, *(len(h) for h, _, _ in cols)), max(8, *(len(n) + 1 for n in names))
-    lines = ['class'.ljust(cw) + ' '.join(h.rjust(w) for h, _, _ in cols)]
-    lines += [n.ljust(cw) + ' '.join(f'{c.loc[(float(t), n), k]:.{digits}f}'.rjust(w) for _, k, t in cols)
-              for n in names]
-    mean = result.summary.set_index('threshold').rename(columns={'map': 'ap', 'avg_f1': 'f1'})
-    lines.append('average'.ljust(cw) + ' '.join(f'{mean.loc[float(t), k]:.{digits}f}'.rjust(w) for _, k, t in cols))
-    if left: lines.append(f"not in the mAP (no ground truth): {', '.join(left)}")
-    return lines
-
-def _images_text(result: Result) -> str:
-    "Which images took part, in words, as the result's family says it ('549 of 26,684 images scored; ...')."
-    if result.family is not None: return result.family.scored_text(result)
-    n, total = result.n_images, result.n_total  # a bare `sweep`: the per-image sweep's words
-    some = f"{n:,} image{'' if n == 1 else 's'}" if n == total else f'{n:,} of {total:,} images'
-    left = f'; {total - n:,} with no ground truth and no predictions left out' if n != total else ''
-    return f'{some} scored{left}'
-
-def result_text(result: Result,  # any metric's result
-                digits: int = 6,  # decimals of the score and values
-               ) -> str:  # a few lines of fixed-width text
-    "The score, what took part, and a per-threshold table (ranked AP: the per-class table) as text."
-    p = result.params
-    lines = [f'{result.metric} score: {result.score:.{digits}f}  ({_images_text(result)})']
-    if result.classes is not None: return '\n'.join(lines + _class_text(result, min(digits, 4)))
-    tot = totals(result)
-    counts = [c for c in ('tp', 'fp', 'fn') if c in tot]
-    name = value_name(p.get('beta')) if counts else 'value'
-    lines.append(f"{'IoU ' + result.hit:>7} {name:>14}" + ''.join(f' {c.upper():>8}' for c in counts))
-    lines += [f'{r.Index:>7} {r.value:14.{digits}f}' + ''.join(f' {getattr(r, c):8d}' for c in counts)
-              for r in tot.itertuples()]
-    return '\n'.join(lines)
-
-Result.to_json, Result.to_text, Result.totals = result_json, result_text, totals

@@ -8,7 +8,7 @@ import numpy as np, pandas as pd
 from .errors import SolutionError, ParticipantVisibleError, Limits
 from .competitions import (read_table, require_columns, to_numbers, image_codes, number_groups, check_boxes,
                                   check_objects,
-                                  _Rows, _shown)
+                                  Rows, shown)
 from .families import Scene
 
 # %% auto #0
@@ -37,10 +37,10 @@ def read_vinbigdata_solution(src,  # Kaggle train.csv layout (image_id,class_id,
     "Ground truth: `(image ids, boxes (n, 4) xyxy, image code per box, class code per box)`."
     df, name = read_table(src, what='solution', name=name, limits=limits)
     require_columns(df, [id_col, 'class_id', *COORDS], name, what='solution')
-    rows, ids = _Rows(df, id_col, name), df[id_col].to_numpy()
+    rows, ids = Rows(df, id_col, name), df[id_col].to_numpy()
     rows.refuse(ids == '', SolutionError, f'empty {id_col}')
     cls = _class_codes(to_numbers(df, 'class_id', id_col=id_col, name=name, what='solution'))
-    rows.refuse(cls < 0, SolutionError, CLASS_RULE, lambda i: _shown(repr(df.class_id.iat[i])))
+    rows.refuse(cls < 0, SolutionError, CLASS_RULE, lambda i: shown(repr(df.class_id.iat[i])))
     b = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in COORDS], 1)
     nf, given = cls == NO_FINDING, ~np.isnan(b)
     rows.refuse(~nf & ~given.all(1), SolutionError, f'a box of class 0..13 needs {", ".join(COORDS)}')
@@ -70,7 +70,7 @@ def vinbigdata_scene(solution,  # Kaggle train.csv layout, one row per box and r
                             fields='class_id confidence x_min y_min x_max y_max', limits=limits)
     check_objects(df, id_col, name, per_row=np.bincount(brow, minlength=len(df)), limits=limits)
     cls = _class_codes(g[:, 0])
-    _Rows(df, id_col, name).refuse(np.bincount(brow[cls < 0], minlength=len(df)) > 0, ParticipantVisibleError,
+    Rows(df, id_col, name).refuse(np.bincount(brow[cls < 0], minlength=len(df)) > 0, ParticipantVisibleError,
                                    CLASS_RULE)
     check_boxes(df, brow, g[:, 2:], id_col=id_col, name=name, fmt='xyxy')
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=codes[brow], gt=gt, pred=g[:, 2:].copy(),
