@@ -1,4 +1,4 @@
-# evalkit: `make demo` (install + score bundled real data), `make test` (install + every test),
+# evalkit: `make demo` (install + score the demo set inside the package), `make test` (install + every test),
 # `make docs` (static site in _docs/), `make bench` (benchmarks/results.md), `make bench-scale` (Dask, benchmarks/SCALE.md).
 PY ?= python3
 VENV := .venv
@@ -32,7 +32,7 @@ $(STAMP): settings.ini setup.py | $(VENV)/bin/python
 install: $(STAMP)
 
 demo: $(CORE)
-	@echo "scoring the bundled data (evalkit demo) ..."
+	@echo "scoring the demo set inside the package with every metric (evalkit demo) ..."
 	@$(BIN)/evalkit demo
 
 export: $(STAMP)

@@ -4,7 +4,7 @@
 
 # %% ../nbs/06_cli.ipynb #568e7b35
 from __future__ import annotations
-import argparse, json, os, re, sys, time
+import argparse, json, os, re, signal, sys, time
 from dataclasses import dataclass
 from typing import Callable
 from pathlib import Path
@@ -249,11 +249,15 @@ def _dashboard(a, out, err) -> int:
     m, opts, _ = _analyse(a)
     if a.b: _analyse(a, a.b)  # B's errors too, before serving
     if 'limits' in opts: opts = {**opts, 'limits': dict(vars(opts['limits']))}  # written into the app as a literal
+    def stop(signum, frame): raise KeyboardInterrupt  # every way of being stopped ends the same way
+    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGINT too: a job started with `&` ignores it
+        signal.signal(s, stop)
     srv = serve(a.metric, a.solution, a.submission, options=opts, b=a.b, port=a.port)
-    print(f'evalkit dashboard: {srv.url}  (open it in a browser; Ctrl-C stops the server)', file=out, flush=True)
-    try: srv.process.wait()
+    try:
+        print(f'evalkit dashboard: {srv.url}  (open it in a browser; Ctrl-C stops the server)', file=out, flush=True)
+        srv.process.wait()
     except KeyboardInterrupt: pass
-    finally: srv.stop()
+    finally: srv.stop()  # the server and its kernels stopped, its folder removed
     return 0
 
 def _report(a, out, err) -> int:
@@ -268,11 +272,24 @@ def _report(a, out, err) -> int:
     return 0
 
 def _list(a, out, err) -> int:
-    "Print the registered metrics."
+    "Print the registered metrics, one line each; or one metric's layouts, options and an example command."
+    if a.name:
+        m = get_metric(a.name)
+        print(m.describe(), file=out)
+        if m.demo:
+            d = demo_data_dir()
+            flags = ''.join(f' --{k.replace("_", "-")} {v}' for k, v in m.demo[2].items())
+            print(f'example (the demo data inside the package):\n  evalkit score {m.name} {d/m.demo[0]} '
+                  f'{d/m.demo[1]}{flags}', file=out)
+        return 0
     with pd.option_context('display.width', 200, 'display.max_colwidth', 60):
         cols = ['name', 'title', 'family', 'thresholds', 'hit', 'aliases']
         print(list_metrics()[cols].to_string(index=False), file=out)
+    print('evalkit list NAME: one metric\'s file layouts, options and an example command', file=out)
     return 0
+
+def _list_args(p):
+    p.add_argument('name', nargs='?', metavar='NAME', help='a metric name or alias: its layouts, options, an example')
 
 def _demo(a, out, err) -> int: return demo(a.data, out)
 
@@ -286,8 +303,10 @@ COMMANDS = {c.name: c for c in (
     Command('compare', 'compare two submissions (SUBMISSION is A) against one solution', _compare_args, _compare),
     Command('dashboard', 'serve the live dashboard on these files (Voila on 127.0.0.1; dashboard extra)',
             _dashboard_args, _dashboard),
-    Command('list', 'list the metrics: name, aliases, family, thresholds, hit test', lambda p: None, _list),
-    Command('demo', 'score the bundled real data', _demo_args, _demo))}
+    Command('list', 'list the metrics (name, aliases, family, thresholds, hit test); NAME: one in full', _list_args,
+            _list),
+    Command('demo', 'score the demo set inside the package (or --data FOLDER) with every metric', _demo_args,
+            _demo))}
 
 def main(argv: list[str] | None = None, out=None, err=None) -> int:
     "Entry point of the `evalkit` command; returns the exit status (2 for bad input)."
@@ -329,7 +348,11 @@ def demo_data_dir() -> Path:
 
 def demo(data: str | Path | None = None, out=None) -> int:
     "Score each bundled sample submission and print a short report."
+    where = f'the files in {data}' if data else \
+        "the small demo set inside the package (the first images of data/'s files)"
     data, out = Path(data) if data else demo_data_dir(), out or sys.stdout
+    print(f'evalkit demo: every metric on {where}.\nScore whole files with `evalkit score NAME SOLUTION SUBMISSION`; '
+          '`evalkit list NAME` shows the layouts and an example.\n', file=out)
     for m in (m for m in METRICS.values() if m.demo):
         (solution, submission, options), t0 = m.demo, time.perf_counter()
         r = m.evaluate(data/solution, data/submission, progress=Progress(), **options)

@@ -237,10 +237,17 @@ def _tree(client, futures: list, fn: Callable, width: int = 8):
 # %% ../nbs/18_cluster.ipynb #cl-score
 def local_cluster(n_workers: int = 2, **kw):
     "A `Client` of a `LocalCluster` of worker processes, one thread each (`kw`: e.g. `memory_limit='2GB'`)."
-    import logging
+    import logging, multiprocessing
     from distributed import Client, LocalCluster
+    guard = "in a script, start the cluster (or `score_dask`) under `if __name__ == '__main__':`"
+    if multiprocessing.current_process().name != 'MainProcess':  # a worker importing the script that started it
+        raise InputError('a Dask worker process tried to start a cluster of its own', guard)
     kw = dict(threads_per_worker=1, processes=True, dashboard_address=':0', silence_logs=logging.CRITICAL) | kw
-    return Client(LocalCluster(n_workers=n_workers, **kw))
+    try: return Client(LocalCluster(n_workers=n_workers, **kw))
+    except RuntimeError as e:
+        if 'failed to start' not in str(e): raise
+        raise InputError(f'the local Dask cluster did not start ({e})',
+                         f'{guard}: its workers import the script') from None
 
 def _out_folder(per_image, fmt: str, inputs: list) -> str | None:
     "A new folder for the per-image parts: refused if it exists, or is (or holds) an input."

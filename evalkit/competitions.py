@@ -16,10 +16,10 @@ from .families import Scene
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
            'MAX_TOTAL_PIXELS', 'ORDERS', 'shown', 'read_table', 'row_at', 'is_parquet', 'require_columns', 'Rows',
-           'to_numbers', 'token_counts', 'check_tokens', 'check_objects', 'read_rsna_solution', 'bulk_numbers',
-           'number_groups', 'check_boxes', 'parse_prediction_strings', 'image_codes', 'read_box_submission',
-           'rsna_scene', 'list_numbers', 'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission',
-           'mask_scene', 'check_output', 'write_atomic']
+           'to_numbers', 'token_counts', 'check_tokens', 'in_rows', 'check_objects', 'read_rsna_solution',
+           'bulk_numbers', 'number_groups', 'check_boxes', 'parse_prediction_strings', 'image_codes',
+           'read_box_submission', 'rsna_scene', 'list_numbers', 'read_box_solution', 'box_scene', 'read_mask_solution',
+           'read_mask_submission', 'mask_scene', 'check_output', 'write_atomic']
 
 # %% ../nbs/03a_competitions.ipynb #707464d1
 def shown(v, limit: int = 60) -> str:
@@ -281,6 +281,14 @@ def check_tokens(df: pd.DataFrame,  # table from `read_table`
         raise limits.exceeded('max_tokens_per_row', int(n[k]), shown(col), _error_class(what),
                               **row_at(name, int(long[k])), id=shown(df[id_col].iat[long[k]]))
 
+# %% ../nbs/03a_competitions.ipynb #d23c54ed
+def in_rows(values,  # [n]: a column of ids (Series or array)
+            keep,  # bool [n]: the rows to look in
+           ) -> np.ndarray:  # bool [n]: each row's value is the value of some row `keep` selects
+    "Whether each row's value appears among the rows `keep`."
+    codes = pd.factorize(values)[0]
+    return np.isin(codes, codes[np.asarray(keep, bool)])
+
 # %% ../nbs/03a_competitions.ipynb #f6703968
 def check_objects(df: pd.DataFrame,  # table from `read_table`
                   id_col: str, name: str,  # its id column and its name in errors
@@ -321,7 +329,7 @@ def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height
     Rows(df, id_col, name).refuse(box & (xywh[:, 2:] <= 0).any(1), SolutionError,
                                    'box width and height must be positive')
     Rows(df, id_col, name).refuse(box & (np.abs(xywh) > MAX_COORD).any(1), SolutionError, COORD_RULE)
-    again = df[id_col].duplicated().to_numpy() & df[id_col].isin(df[id_col][~box]).to_numpy()
+    again = df[id_col].duplicated().to_numpy() & in_rows(df[id_col], ~box)
     Rows(df, id_col, name).refuse(again, SolutionError, 'a patient with Target 0 (no box) must have exactly one row')
     check_objects(df, id_col, name, what='solution', per_row=box, limits=limits)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
@@ -496,7 +504,7 @@ def read_box_solution(src,  # CSV path or DataFrame, one row per box
     box = ~np.isnan(b).any(1)
     rows.refuse(~np.isnan(b).all(1) & ~box, SolutionError, f'a box needs all of {", ".join(cols)}')
     check_boxes(df, np.flatnonzero(box), b[box], id_col=id_col, name=name, fmt=fmt, what='solution')
-    rows.refuse(df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[~box]).to_numpy(),
+    rows.refuse(df[id_col].duplicated(keep=False).to_numpy() & in_rows(ids, ~box),
                 SolutionError, 'an image with a row without a box (no boxes) must have no other row')
     check_objects(df, id_col, name, what='solution', per_row=box, limits=limits)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
@@ -572,7 +580,7 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     ids = df[id_col].to_numpy()
     if scored.all(): (codes, image_ids), skipped = pd.factorize(ids), {}
     else:
-        sk = np.flatnonzero(~scored & ~pd.Series(ids).isin(ids[scored]).to_numpy())  # rows of images never scored
+        sk = np.flatnonzero(~scored & ~in_rows(ids, scored))  # rows of images never scored
         skipped = {i: tuple(int(v) for v in hw[r]) for i, r in zip(ids[sk][::-1], sk[::-1])}  # id -> (H, W), first row
         image_ids = pd.unique(ids[scored])
         codes = pd.Index(image_ids).get_indexer(ids)
@@ -585,7 +593,7 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
         raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all', file=name)
     empty = (df[rle_col] == '').to_numpy()  # an image without objects
-    mixed = df[id_col].duplicated(keep=False).to_numpy() & pd.Series(ids).isin(ids[empty]).to_numpy() & scored
+    mixed = df[id_col].duplicated(keep=False).to_numpy() & in_rows(ids, empty) & scored
     Rows(df, id_col, name).refuse(mixed, SolutionError,
                                    f'an image with an empty {rle_col} row (no objects) must have no other row')
     rows = np.flatnonzero(scored & ~empty)
@@ -686,9 +694,10 @@ def write_atomic(path,  # where the output goes
     import tempfile
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')  # made 0600
     os.close(fd)
-    try: write(Path(tmp)); os.replace(tmp, path)
+    mask = os.umask(0); os.umask(mask)  # the mode any new file gets under the user's umask
+    try: write(Path(tmp)); os.chmod(tmp, 0o666 & ~mask); os.replace(tmp, path)
     finally:
         if os.path.exists(tmp): os.remove(tmp)
     return path

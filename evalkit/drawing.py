@@ -6,7 +6,10 @@
 from __future__ import annotations
 import base64, html as _html, struct, zlib
 import numpy as np
-import plotly.graph_objects as go
+try: import plotly.graph_objects as go
+except ImportError as e:  # an optional extra: say which
+    raise ImportError(f"evalkit's pictures need the dashboard extra: pip install 'evalkit[dashboard]'"
+                      f" ({(e.name or 'plotly').split('.')[0]} is missing)") from None
 from .errors import InputError
 from .iou import as_fraction
 from .result import value_name
@@ -163,19 +166,25 @@ def image_figure(model: Model, iv: ImageView, picture: np.ndarray | None = None)
     fig = go.Figure([go.Image(source=png_data_uri(pic), x0=0, y0=0, dx=1, dy=1, hoverinfo='skip')])
     for g, (side, st, dash) in zip(group_traces(model, iv), _GROUPS):
         fig.add_trace(go.Scatter(**g, mode='lines', line=dict(color=COLORS[st], dash=dash, width=2), hoverinfo='name'))
-    fig.update_layout(title=image_title(iv, model), height=500, legend=dict(orientation='h', y=-0.05),
+    fig.update_layout(title=image_title(iv, model, width=56), height=500, legend=dict(orientation='h', y=-0.05),
                       xaxis=dict(range=[0, W], showgrid=False, zeroline=False, constrain='domain'),
                       yaxis=dict(range=[H, 0], showgrid=False, zeroline=False, scaleanchor='x'),
                       margin=dict(l=10, r=10, t=60, b=10), plot_bgcolor='white')
     return fig
 
-def image_title(iv: ImageView, model: Model) -> str:
+def _short(text: str, n: int | None) -> str:
+    "`text`, its middle cut to an ellipsis when longer than `n` characters (None: whole)."
+    return text if n is None or len(text) <= n else text[:(n - 1) // 2] + '\u2026' + text[-((n - 1) // 2):]
+
+def image_title(iv: ImageView, model: Model,
+                *, width: int | None = None,  # most characters of the id shown (a picture's title); None: all
+               ) -> str:
     "The picked image's caption (HTML): its id, its value at the threshold (with the hit test) and its score."
     v = iv.values[iv.t_index]
     how = '(fill: ground truth, outline: prediction)' if model.scene.size is not None else \
           '(solid: ground truth, dashed: prediction)'
     own = model.analysis.spec.family.own_score  # 'image score', or what a pooled image's own value is
-    head = f'{_html.escape(str(iv.image_id), quote=False)}<br><sub>'
+    head = f'{_html.escape(_short(str(iv.image_id), width), quote=False)}<br><sub>'
     if np.isnan(iv.score):  # left out by the empty-image policy: nothing to average
         return head + f'not scored: no ground truth and no predictions {how}</sub>'
     return (head + f'at IoU {_html.escape(model.result.hit)} {model.labels[iv.t_index]}: '
@@ -386,4 +395,5 @@ def class_table_html(view: RankedView) -> str:
     "The per-class table at one threshold, with the means, as HTML."
     t = view.table[['ap', 'f1', 'precision', 'recall', 'npos', 'ndet', 'tp', 'fp']].astype(object)  # the mean row: ''
     t.loc['mean'] = [view.map, view.avg_f1, t.precision.mean(), t.recall.mean()] + [''] * 4
+    t = t.rename_axis(index=None, columns='class')  # one header row: 'class' over the class names
     return t.to_html(float_format=lambda x: f'{x:.4f}', classes='evalkit-class-table')

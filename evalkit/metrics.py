@@ -4,6 +4,7 @@
 
 # %% ../nbs/04a_metrics.ipynb #met-imports
 from __future__ import annotations
+import difflib
 import pandas as pd
 from .errors import InputError
 from .iou import thresholds as make_thresholds, check_thresholds, threshold_text, hit_text
@@ -57,7 +58,9 @@ def get_metric(name,  # a name or alias ('dsb2018', 'data-science-bowl-2018'), a
     if str(name).endswith('.toml'):
         return load_metric(name)
     if name not in _NAMES:
-        raise InputError('unknown metric', f"{name!r}; known: {', '.join(METRICS)} (see `evalkit list`)")
+        close = difflib.get_close_matches(str(name).lower(), _NAMES, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ''
+        raise InputError('unknown metric', f"{name!r}; known: {', '.join(METRICS)} (see `evalkit list`){hint}")
     return METRICS[_NAMES[name]]
 
 def all_options() -> dict:

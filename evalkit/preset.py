@@ -118,6 +118,22 @@ def _parse_options(self, texts: dict,  # name -> text as typed: 'thresholds' '0.
 
 Metric.parse_options = _parse_options
 
+# %% ../nbs/03c_preset.ipynb #9a6f4600
+def _describe(self) -> str:
+    "The preset in a few lines: family, thresholds and hit test, file layouts, options with their defaults."
+    ts = ', '.join(map(threshold_text, self.thresholds))
+    shown = lambda v: 'x'.join(map(str, v)) if isinstance(v, tuple) else v
+    lines = [f'{self.name}: {self.title} ({self.family}' + (f"; aliases: {', '.join(self.aliases)})" if self.aliases
+                                                           else ')'),
+             f'thresholds: {ts} (hit: IoU {hit_text(self.inclusive)} t)',
+             'layouts: ' + (self.layouts or "its reader's"),
+             'options:', f'  --thresholds T1,T2,...  IoU thresholds (default {ts})',
+             f'  --inclusive / --strict  hit when IoU >= t / IoU > t (default {hit_text(self.inclusive)})',
+             '  --limit NAME=VALUE  a limit on the inputs (see evalkit score --help)']
+    return '\n'.join(lines + [f'  {o.cli}  {o.help} (default {shown(o.default)})' for o in self.options])
+
+Metric.describe = _describe
+
 # %% ../nbs/03c_preset.ipynb #473d8ed5
 def _read(self, solution, submission, spec: Spec, *, names: tuple = (None, None),
           limits=None):  # `Limits` (or a dict) for the reader; None: the reader's defaults

@@ -7,7 +7,10 @@ from __future__ import annotations
 import html as _html
 from pathlib import Path
 import pandas as pd
-import plotly.graph_objects as go
+try: import plotly.graph_objects as go
+except ImportError as e:  # an optional extra: say which
+    raise ImportError(f"evalkit's report needs the dashboard extra: pip install 'evalkit[dashboard]'"
+                      f" ({(e.name or 'plotly').split('.')[0]} is missing)") from None
 from .errors import InputError
 from .competitions import check_output, write_atomic
 from .result import value_name
@@ -91,6 +94,13 @@ def worst_text(view,  # `ThresholdView` (its `image_scores`: the scored images)
             f'thresholds), lowest first, ties in solution-file order{more}; {tie}.')
 
 # %% ../nbs/05c_report.ipynb #e0228317
+def _word(v) -> str:
+    "An option's value as a reader writes it: yes/no, none, numbers and names as they are, lists joined."
+    if isinstance(v, bool) or v is None: return {True: 'yes', False: 'no', None: 'none'}[v]
+    if isinstance(v, (tuple, list)): return ' x '.join(map(_word, v)) if len(v) == 2 and all(
+        isinstance(x, int) for x in v) else ', '.join(map(_word, v))
+    return str(v)
+
 def _sweep_report(pg: _Page, analysis, *, n_worst: int, t_index: int, loader, canvas):
     "Sections of an IoU-sweep report (RSNA, DSB 2018, Airbus)."
     m = prepare(analysis)
@@ -99,8 +109,8 @@ def _sweep_report(pg: _Page, analysis, *, n_worst: int, t_index: int, loader, ca
     pg.p(f'{value_name(v.beta)} averaged over the IoU thresholds {", ".join(m.labels)} (hit: IoU {r.hit} t); '
          + analysis.spec.family.score_words(r))
     pg.add(f'<p class="evalkit-score">Score: <b>{r.score:.6f}</b></p>')
-    pg.add('<p>Options: ' + ', '.join(f'<code>{_html.escape(f"{k}={v_!r}")}</code>' for k, v_ in r.params.items()
-                                      if k != 'thresholds') + '</p>')
+    pg.add('<p>Options: ' + ', '.join(f'{_html.escape(k)} <code>{_html.escape(_word(v_))}</code>'
+                                      for k, v_ in r.params.items() if k != 'thresholds') + '</p>')
     pg.h(2, 'Score against the IoU threshold')
     pg.add('<div class="row"><div>')
     pg.fig(static_curve(v, m.labels, r.hit), 580)
@@ -115,6 +125,7 @@ def _sweep_report(pg: _Page, analysis, *, n_worst: int, t_index: int, loader, ca
          'pairs whose IoU passes the threshold, crosses the pairs the matching chose.')
     for _, iid in image_order(m)[:n_worst]:
         iv = image_view(m, iid, t_index)
+        pg.h(3, str(iid))  # the whole id (a picture's title shortens a long one)
         pg.add('<div class="row"><div>')
         H, W = image_size(m, iv.code, canvas)
         if H * W > MAX_PICTURE_PIXELS:

@@ -353,7 +353,7 @@ def write_docs(proc: Path, rels: list, docs: Path) -> list:
         show_docs(nb['cells'], default_exp(ROOT/'nbs'/rel))
         prepared[rel] = prepare(nb, page, counter)
         ids[page] = heading_ids(prepared[rel][1])
-    nav = {'Start': [], 'Stages': [], 'Tutorials': [], 'Benchmarks': []}
+    nav = {'Start': [], 'Tutorials': [], 'Stages': [], 'Benchmarks': []}  # a newcomer wants the tutorials first
     for rel, (title, nb) in prepared.items():
         page = pages[f'nbs/{rel.as_posix()}']
         for holder, key in markdown_texts(nb):
