@@ -58,6 +58,7 @@ def _metric_options(p: argparse.ArgumentParser):
         p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw,
                        help=f"{', '.join(names)}: {o.help} (default {shown})")
 
+# %% ../nbs/06_cli.ipynb #05ead526
 def _score_args(s):
     "`evalkit score`: the metric's options, outputs, the bootstrap interval and the Dask path."
     _metric_options(s)
@@ -84,6 +85,7 @@ def _report_args(r):
     r.add_argument('--self-contained', action='store_true',
                    help='embed plotly.js (4.5 MB) in the HTML instead of writing plotly.min.js beside it')
 
+# %% ../nbs/06_cli.ipynb #4a12b3e8
 def _cutoff_args(c):
     _metric_options(c)
     c.add_argument('--by', choices=('confidence', 'area'), default='confidence',
@@ -108,6 +110,7 @@ def _compare_args(m):
     m.add_argument('--json', action='store_true', help='print one JSON object')
     m.add_argument('--per-image', metavar='PATH', help='write both submissions\' counts per image as CSV')
 
+# %% ../nbs/06_cli.ipynb #942bcb1a
 def _dashboard_args(d):
     _metric_options(d)
     d.add_argument('b', metavar='B', nargs='?', help='a second submission: compare mode, A and B side by side')
@@ -158,6 +161,7 @@ def _level(text: str) -> float:
     try: return float(text)
     except ValueError: raise InputError('--ci takes a level such as 0.95', repr(text)) from None
 
+# %% ../nbs/06_cli.ipynb #668167ee
 def _dask_client(spec: str) -> tuple:
     "(client, whether we started it) for `--dask`: 'local[:N]' starts N local worker processes, else an address."
     m = re.fullmatch(r'local(?::([1-9][0-9]{0,2}))?', spec)
@@ -210,6 +214,7 @@ def _score(a, out, err) -> int:
     print(json.dumps(j) if a.json else text, file=out)
     return 0
 
+# %% ../nbs/06_cli.ipynb #901fa8a1
 def _cutoff(a, out, err) -> int:
     "Run `evalkit cutoff`: the score at every cutoff."
     from evalkit.cutoff import cutoff_curve
@@ -271,6 +276,7 @@ def _report(a, out, err) -> int:
     print(f'wrote {path}', file=out)
     return 0
 
+# %% ../nbs/06_cli.ipynb #e49ee445
 def _list(a, out, err) -> int:
     "Print the registered metrics, one line each; or one metric's layouts, options and an example command."
     if a.name:
