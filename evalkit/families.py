@@ -13,8 +13,8 @@ from .errors import InputError
 from .iou import box_pairs, is_hit, check_thresholds, threshold_text, hit_text
 from .rle import Runs, runs_area, runs_intersections
 from .matching import Matching, match, count_matches, iou_rank
-from .sweep import (sweep, threshold_values, value_fractions, sweep_values, image_value_sums, exact_sum,
-                           mean_score, EMPTY_POLICIES)
+from .sweep import (sweep, threshold_values, value_fractions, sweep_values, image_value_sums, image_fractions,
+                           exact_sum, mean_score, EMPTY_POLICIES)
 from .result import Result, Params, Tally
 
 # %% auto #0
@@ -562,6 +562,10 @@ class PerImageSweep(SweepFamily):
         "(values float [n, T] (NaN: takes no part), taking part [n], per-threshold values [T], score)."
         return sweep_values(tp, fp, fn, beta=beta, empty=empty)
 
+    def values(self, stats, spec):  # the values alone: no exact sums (the tally asks `value_sums` for those)
+        num, den, s = image_fractions(stats.tp, stats.fp, stats.fn, beta=spec.beta, empty=spec.empty)
+        with np.errstate(divide='ignore', invalid='ignore'): return np.where(s[:, None], num / den, np.nan), s
+
     def value_sums(self, stats, spec) -> tuple:
         return image_value_sums(stats.tp, stats.fp, stats.fn, beta=spec.beta, empty=spec.empty)[0]
 
@@ -647,9 +651,9 @@ class RankedAP(Family):
         return stats, pairs, m
 
     def finish(self, stats, spec) -> Result: return _finish_ranked(stats, spec)
-    def tally(self, stats, spec): return stats
+    def tally(self, stats, spec): return stats  # the detections themselves: `merge` concatenates them
     def merge(self, *parts):
-        parts = [p for p in parts if p is not None]
+        parts = [p for p in parts if p is not None]  # None: a part without images
         return self.reduce(*parts) if parts else None
 
     def error_rules(self, analysis) -> tuple:

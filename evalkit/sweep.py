@@ -13,7 +13,7 @@ from .result import Params, Result
 
 # %% auto #0
 __all__ = ['EMPTY_POLICIES', 'value_fractions', 'threshold_values', 'apply_empty_policy', 'exact_sum', 'ratio_sum', 'mean_score',
-           'image_value_sums', 'sweep_values', 'sweep']
+           'image_fractions', 'image_value_sums', 'sweep_values', 'sweep']
 
 # %% ../nbs/03_sweep.ipynb #44388195
 def value_fractions(tp,  # int [n_img, T]: true positives per image and threshold
@@ -98,26 +98,32 @@ def mean_score(sums: tuple,  # Fraction per threshold: the values of the images 
     return np.array([float(s / n) for s in sums]), float(sum(sums, Fraction(0)) / (n * len(sums)))
 
 # %% ../nbs/03_sweep.ipynb #2daf02da
-def image_value_sums(tp, fp, fn,  # int [n_img, T]: counts per image and threshold
-                     *, beta=None,  # None: TP/(TP+FP+FN); a number: F-beta
-                     empty: str = 'skip',  # image with no ground truth and no predictions: 'skip', 'one', 'zero'
-                    ) -> tuple:  # (exact sum of the values per threshold, Fractions [T]; taking part, bool [n_img])
-    "The exact per-threshold sums of the per-image values, the empty-image policy applied."
+def image_fractions(tp, fp, fn,  # int [n_img, T]: counts per image and threshold
+                    *, beta=None,  # None: TP/(TP+FP+FN); a number: F-beta
+                    empty: str = 'skip',  # image with no ground truth and no predictions: 'skip', 'one', 'zero'
+                   ) -> tuple:  # (num, den int64 [n_img, T], the policy applied; taking part, bool [n_img])
+    "Each image's values as fractions num/den, an empty image (0/0 everywhere) as the policy says."
     if empty not in EMPTY_POLICIES: raise InputError(f'empty must be one of {EMPTY_POLICIES}', f'{empty!r}')
     num, den = value_fractions(tp, fp, fn, beta=beta)
     is_empty = (den == 0).all(1) if den.shape[1] else np.zeros(len(den), bool)  # 0/0 only when nothing at all
-    s = ~is_empty if empty == 'skip' else np.ones(len(den), bool)
-    sums = tuple(ratio_sum(num[s & ~is_empty, t], den[s & ~is_empty, t]) for t in range(den.shape[1]))
-    return tuple(x + int(empty == 'one') * int(is_empty.sum()) for x in sums), s
+    if empty == 'skip': return num, den, ~is_empty
+    num, den = num.copy(), den.copy()
+    num[is_empty], den[is_empty] = int(empty == 'one'), 1
+    return num, den, np.ones(len(den), bool)
 
-def sweep_values(tp, fp, fn,  # int [n_img, T]: counts per image and threshold
-                 *, beta=None, empty: str = 'skip',  # as `image_value_sums`
+def image_value_sums(tp, fp, fn, *, beta=None, empty: str = 'skip',  # as `image_fractions`
+                    ) -> tuple:  # (exact sum of the values per threshold, Fractions [T]; taking part, bool [n_img])
+    "The exact per-threshold sums of the per-image values, the empty-image policy applied."
+    num, den, s = image_fractions(tp, fp, fn, beta=beta, empty=empty)
+    return tuple(ratio_sum(num[s, t], den[s, t]) for t in range(den.shape[1])), s
+
+def sweep_values(tp, fp, fn, *, beta=None, empty: str = 'skip',  # as `image_fractions`
                 ) -> tuple:  # (values [n_img, T], NaN if not scored; scored [n_img]; per-threshold [T]; score)
     "Per-image values and the exact per-threshold means and score of the per-image sweep."
-    sums, scored = image_value_sums(tp, fp, fn, beta=beta, empty=empty)
-    vals = threshold_values(tp, fp, fn, beta=beta)
-    vals = apply_empty_policy(vals, np.isnan(vals).all(1), empty)[0]  # NaN everywhere: nothing on either side
-    return (np.where(scored[:, None], vals, np.nan), scored, *mean_score(sums, int(scored.sum())))
+    num, den, s = image_fractions(tp, fp, fn, beta=beta, empty=empty)
+    sums = tuple(ratio_sum(num[s, t], den[s, t]) for t in range(den.shape[1]))
+    with np.errstate(divide='ignore', invalid='ignore'): vals = np.where(s[:, None], num / den, np.nan)
+    return (vals, s, *mean_score(sums, int(s.sum())))
 
 # %% ../nbs/03_sweep.ipynb #fd99d99f
 def _tables(ids, tf, hit,  # image ids, float thresholds, hit test
