@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np, pandas as pd
 from .errors import InputError
-from .iou import is_hit, threshold_text
+from .iou import threshold_text
 from .families import Analysis
 from .metrics import get_metric
 
@@ -34,7 +34,7 @@ def error_codes(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     an, s = analysis, analysis.scene
     if an.matching is None: raise InputError(f'the {an.spec.family} family matches no objects: no error breakdown')
     gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
-    hit = np.atleast_2d(is_hit(inter, union, list(an.spec.thresholds), inclusive=an.spec.inclusive))
+    hit = an.matching.hit  # [T, K]: the decisions the map took
     pg = an.matching.pred_gt  # [T, n_pred]: the object each prediction was matched to
     taken = an.matching.gt_pred >= 0  # [T, n_gt]: matched to some prediction
     on_best, gt_out, pred_out = an.spec.family.error_rules(an)  # which hits count; objects the family leaves out

@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass, replace
 import numpy as np, pandas as pd
 from .errors import InputError
-from .iou import is_hit, threshold_text
+from .iou import threshold_text
 from .rle import Runs, runs_area
 from .sweep import threshold_values
 from .families import (Scene, Spec, Analysis, analyse_scene, ranked_lists, counted_classes, keep_predictions,
@@ -47,13 +47,11 @@ def cutoffs(key,  # float [n_pred]: the key of each prediction
     return cut, len(key) - np.searchsorted(np.sort(key), cut, side='left')
 
 # %% ../nbs/13_cutoff.ipynb #cut-valid
-def no_competition(pairs,  # (gt, pred, inter, union): the overlap table of `overlaps`
-                   spec: Spec,  # the thresholds and hit test
+def no_competition(gt,  # int [K]: the ground-truth object of each pair of the overlap table
+                   hit,  # bool [T, K]: the pair's hit decision at each threshold (`Matching.hit`)
                   ) -> bool:  # True: at every threshold each ground-truth object is hit by at most one prediction
     "Whether the matching of any subset of the predictions is the matching of all, restricted to it."
-    gi, _, inter, union = pairs
-    hit = np.atleast_2d(is_hit(inter, union, list(spec.thresholds), inclusive=spec.inclusive))
-    return all(np.bincount(np.asarray(gi)[h]).max(initial=0) <= 1 for h in hit)
+    return all(np.bincount(np.asarray(gt)[h]).max(initial=0) <= 1 for h in np.asarray(hit, bool))
 
 def one_matching(analysis: Analysis,  # a scored submission
                  by: str,  # 'confidence' or 'area'
@@ -61,7 +59,7 @@ def one_matching(analysis: Analysis,  # a scored submission
     "Whether the matching of the whole submission holds the matching at every cutoff."
     spec = analysis.spec
     if by == 'confidence' and spec.matcher in ('greedy', 'voc'): return None
-    if no_competition(analysis.pairs, spec): return None
+    if no_competition(analysis.pairs[0], analysis.matching.hit): return None
     why = (f"the {spec.matcher} matcher is not confidence-ordered" if by == 'confidence' else
            'predictions are not chosen in order of area')
     return f'{why}, and some ground-truth object is hit by two predictions'
@@ -259,7 +257,7 @@ def cut_analysis(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     p = np.flatnonzero(keep); new = np.full(len(keep), -1, np.int64); new[p] = np.arange(len(p))
     gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
     k = keep[pi]
-    m = replace(an.matching, pred_gt=an.matching.pred_gt[:, p], n_pred=len(p), fast_path=())
+    m = replace(an.matching, pred_gt=an.matching.pred_gt[:, p], n_pred=len(p), hit=an.matching.hit[:, k], fast_path=())
     stats = an.spec.family.kept_stats(an, p, scene, m)
     return Analysis(result=an.spec.family.finish(stats, an.spec), scene=scene,
                     pairs=(gi[k], new[pi[k]], inter[k], union[k]), matching=m, stats=stats, spec=an.spec)

@@ -19,9 +19,10 @@ from .result import Result, Params, Tally
 
 # %% auto #0
 __all__ = ['FAMILIES', 'INTERPOLATIONS', 'Scene', 'take', 'keep_predictions', 'overlaps', 'Part', 'ImageStats', 'Units', 'units',
-           'Family', 'images_text', 'register_family', 'get_family', 'Spec', 'Counts', 'Detections', 'best_box',
-           'voc_flags', 'reduce', 'voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes', 'SweepFamily',
-           'PerImageSweep', 'PooledSweep', 'RankedAP', 'map_scene', 'finish', 'Analysis', 'analyse_scene']
+           'Family', 'images_text', 'register_family', 'get_family', 'Spec', 'Counts', 'Detections', 'best_pair',
+           'best_box', 'voc_flags', 'pair_hits', 'reduce', 'voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes',
+           'SweepFamily', 'PerImageSweep', 'PooledSweep', 'RankedAP', 'map_scene', 'finish', 'Analysis',
+           'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -342,39 +343,60 @@ class Detections(ImageStats):
     neutral: np.ndarray  # bool [d, T]: hit a hard box first: neither TP nor FP
 
 # %% ../nbs/03b_families.ipynb #fam-best
+def best_pair(gi, pi, inter, union,  # the overlap table [K]: gt index, prediction index, intersection, union
+              *, n_pred: int,  # number of predictions
+             ) -> np.ndarray:  # int64 [n_pred]: row of the table, -1 when the prediction overlaps nothing
+    "Each prediction's row of highest IoU in the overlap table (equal IoUs: the lowest gt index)."
+    k = np.full(n_pred, -1, np.int64)
+    if not len(pi): return k
+    o = np.lexsort((gi, -iou_rank(np.asarray(inter), np.asarray(union)), pi))
+    first = o[np.r_[True, pi[o][1:] != pi[o][:-1]]]
+    k[pi[first]] = first
+    return k
+
+# %% ../nbs/03b_families.ipynb #fam-map
 def best_box(gi, pi, inter, union,  # the overlap table [K]: gt index, prediction index, intersection, union
              *, n_pred: int,  # number of predictions
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # (best gt or -1, its inter, its union), each [n_pred]
     "Each prediction's highest-IoU ground-truth object (ties: the lowest index), with that pair's inter and union."
     inter, union = np.asarray(inter), np.asarray(union)
     best, bi, bu = np.full(n_pred, -1, np.int64), np.zeros(n_pred, inter.dtype), np.ones(n_pred, union.dtype)
-    if not len(pi): return best, bi, bu
-    o = np.lexsort((gi, -iou_rank(inter, union), pi))
-    first = o[np.r_[True, pi[o][1:] != pi[o][:-1]]]
-    best[pi[first]], bi[pi[first]], bu[pi[first]] = gi[first], inter[first], union[first]
+    k = best_pair(gi, pi, inter, union, n_pred=n_pred)
+    p = np.flatnonzero(k >= 0)
+    best[p], bi[p], bu[p] = np.asarray(gi)[k[p]], inter[k[p]], union[k[p]]
     return best, bi, bu
 
-def voc_flags(best, inter, union,  # from `best_box`, [d]
+# %% ../nbs/03b_families.ipynb #2c78196f
+def voc_flags(best,  # int [d]: each detection's best box (`best_box`), -1 if none
+              hit,  # bool [T, d]: the detection hits its best box at threshold t
               *, hard,  # bool [n_gt]: hard ground truth (a hit on it is neutral)
               order,  # int [d]: the detections in rank order
-              thresholds, inclusive: bool,  # the thresholds (Fractions) and the hit test
              ) -> tuple[np.ndarray, np.ndarray]:  # (tp, neutral), bool [d, T]
     "VOC flags: in rank order, the first detection that hits its best box takes it; hits on hard boxes are neutral."
-    hit = np.atleast_2d(is_hit(inter, union, list(thresholds), inclusive=inclusive)) & (best >= 0)
+    hit = np.asarray(hit, bool) & (best >= 0)
     neutral = hit & np.asarray(hard, bool)[np.maximum(best, 0)] if len(hard) else np.zeros_like(hit)
     tp = np.zeros_like(hit)
-    for t in range(len(thresholds)):  # a handful of thresholds; everything inside is vectorised
+    for t in range(len(hit)):  # a handful of thresholds; everything inside is vectorised
         r = order[(hit & ~neutral)[t, order]]
         tp[t, r[np.unique(best[r], return_index=True)[1]]] = True
     return tp.T, neutral.T
 
-# %% ../nbs/03b_families.ipynb #fam-map
+# %% ../nbs/03b_families.ipynb #f4b7d060
+def pair_hits(pairs,  # (gt, pred, inter, union) [K]: the overlap table of `overlaps`
+              spec: Spec,  # the thresholds and the hit test
+             ) -> np.ndarray:  # bool [T, K]
+    "The hit decision of every pair at every threshold of `spec`."
+    inter, union = np.asarray(pairs[2]), np.asarray(pairs[3])
+    T = len(spec.thresholds)
+    return np.atleast_2d(is_hit(inter, union, list(spec.thresholds), inclusive=spec.inclusive)).reshape(T, len(inter))
+
+# %% ../nbs/03b_families.ipynb #59a57f1a
 def _bincount(codes, n: int) -> np.ndarray: return np.bincount(np.asarray(codes, np.int64), minlength=n)
 
 def _map_counts(scene: Scene, spec: Spec, pairs) -> tuple[Counts, Matching]:
     "Sweep families: match at every threshold at once, count per image."
     m = match(*pairs, n_gt=len(scene.gt_img), n_pred=len(scene.pred_img), thresholds=spec.thresholds,
-              pred_conf=scene.pred_conf, inclusive=spec.inclusive, method=spec.matcher)
+              pred_conf=scene.pred_conf, inclusive=spec.inclusive, method=spec.matcher, hit=pair_hits(pairs, spec))
     tp, fp, fn = count_matches(m, scene.gt_img, scene.pred_img, scene.n_img)
     n_gt, n_pred = _bincount(scene.gt_img, scene.n_img), _bincount(scene.pred_img, scene.n_img)
     return Counts(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'), n_gt=n_gt,
@@ -387,12 +409,14 @@ def _map_ranked(scene: Scene, spec: Spec, pairs) -> tuple[Detections, Matching]:
     hard = np.zeros(n_gt, bool) if scene.gt_hard is None else np.asarray(scene.gt_hard, bool)
     conf = np.zeros(n_pred) if scene.pred_conf is None else np.asarray(scene.pred_conf, np.float64)
     best, bi, bu = best_box(gi, pi, inter, union, n_pred=n_pred)
+    hit, k = pair_hits(pairs, spec), best_pair(gi, pi, inter, union, n_pred=n_pred)
     order = np.lexsort((scene.pos('pred'), -conf))  # within an image and class this is the global rank order
-    tp, neutral = voc_flags(best, bi, bu, hard=hard, order=order, thresholds=spec.thresholds, inclusive=spec.inclusive)
+    on_best = hit[:, np.maximum(k, 0)] & (k >= 0) if len(gi) else np.zeros((len(spec.thresholds), n_pred), bool)
+    tp, neutral = voc_flags(best, on_best, hard=hard, order=order)
     npos = np.zeros((scene.n_img, len(spec.classes)), np.int64)
     np.add.at(npos, (scene.gt_img[~hard], scene.gt_cls[~hard]), 1)
-    m = Matching(pred_gt=np.where(tp.T, best, -1), thresholds=spec.thresholds, n_gt=n_gt, n_pred=n_pred,
-                 inclusive=spec.inclusive, method='voc')
+    m = Matching(pred_gt=np.where(tp.T, best, -1), thresholds=spec.thresholds, n_gt=n_gt, n_pred=n_pred, hit=hit,
+                 method='voc')
     gt = np.where(best >= 0, scene.pos('gt')[np.maximum(best, 0)] if n_gt else -1, -1)
     d = Detections(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
                    n_gt=_bincount(scene.gt_img, scene.n_img), n_pred=_bincount(scene.pred_img, scene.n_img), npos=npos,
@@ -659,7 +683,7 @@ class RankedAP(Family):
     def error_rules(self, analysis) -> tuple:
         an, s = analysis, analysis.scene
         gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
-        on_best = best_box(gi, pi, inter, union, n_pred=len(s.pred_img))[0][pi] == gi
+        on_best = best_pair(gi, pi, inter, union, n_pred=len(s.pred_img))[pi] == np.arange(len(pi))
         return on_best, None if s.gt_hard is None else np.asarray(s.gt_hard, bool), an.stats.neutral.T
 
     def scored_text(self, result) -> str: return f'mAP averaged over the thresholds; {images_text(result)}'

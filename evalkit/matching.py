@@ -151,7 +151,7 @@ class Matching:
     thresholds: tuple  # tuple[Fraction], length T
     n_gt: int  # number of ground-truth objects
     n_pred: int  # number of predictions
-    inclusive: bool  # True: hit when IoU >= t; False: IoU > t
+    hit: np.ndarray  # bool [T, K]: the hit decision of each pair of the overlap table at each threshold (read-only)
     method: str  # 'greedy' or 'kernel'
     fast_path: tuple = ()  # bool per threshold: matched directly from the hits (they were one-to-one)
 
@@ -161,7 +161,7 @@ class Matching:
         return _invert(self.pred_gt, self.n_gt)
 
     def __repr__(self):
-        return (f'Matching(method={self.method!r}, inclusive={self.inclusive}, n_gt={self.n_gt}, n_pred={self.n_pred}, '
+        return (f'Matching(method={self.method!r}, n_gt={self.n_gt}, n_pred={self.n_pred}, '
                 f'thresholds={[str(t) for t in self.thresholds]}, matches={(self.pred_gt >= 0).sum(1).tolist()})')
 
 # %% ../nbs/02_matching.ipynb #2bfc7a38
@@ -232,6 +232,21 @@ def _sequential(gt, pred, inter, union,  # the validated overlap table [K]
     return _invert(_assign(g, p, (rank[p],), h, step=_steps(np.arange(n_gt), gc), n_ch=n_gt, n_cd=n_pred), n_pred)
 
 # %% ../nbs/02_matching.ipynb #6db9b661
+def _decided(inter, union,  # [K]: the validated table's areas
+             thresholds,  # the T thresholds (anything `check_thresholds` takes; checked Fractions when `hit` is given)
+             *, inclusive: bool,  # the hit test is `>=`
+             hit=None,  # bool [T, K]: the decisions already taken, or None
+            ) -> tuple[tuple, np.ndarray]:  # (thresholds as Fractions, bool [T, K] hits, a fresh array)
+    "The thresholds and the hit decision of every pair at each of them."
+    if hit is None:
+        ts = check_thresholds(thresholds, inclusive=inclusive)
+        return ts, np.atleast_2d(is_hit(inter, union, ts, inclusive=inclusive)).reshape(len(ts), len(inter))
+    ts, hit = tuple(thresholds), np.array(hit, copy=True)
+    if hit.dtype != bool or hit.shape != (len(ts), len(inter)):
+        raise InputError('hit must be bool [T, K]: one decision per threshold and pair', f'{hit.dtype} {hit.shape}')
+    return ts, hit
+
+# %% ../nbs/02_matching.ipynb #042215d7
 def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order, 0..n_gt-1)
           pred,  # int64 [K]: prediction index of each pair (submission-file order, 0..n_pred-1)
           inter,  # int or float [K]: intersection area (pixels); integers are compared exactly
@@ -240,17 +255,18 @@ def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order
           n_pred: int,  # number of predictions in the file
           thresholds,  # sequence of IoU thresholds, each anything `as_fraction` takes ('0.5', Fraction(1, 2), ...)
           *, pred_conf=None,  # float [n_pred]: each prediction's confidence; None: submission order is confidence order
-          inclusive: bool | None = None,  # hit when IoU >= t; None: False for greedy, True for kernel
+          inclusive: bool = False,  # hit when IoU >= t (else IoU > t, the SPEC rule)
           method: str = 'greedy',  # 'greedy' (SPEC default) or 'kernel' (public RSNA kernel loop)
           disjoint_gt: bool = False,  # caller guarantees ground-truth objects never overlap each other
           disjoint_pred: bool = False,  # caller guarantees predictions never overlap each other
+          hit=None,  # bool [T, K]: the hits already decided (a family's map); None: decided here
          ) -> Matching:
     "One-to-one matching of predictions to ground truth at every threshold, for the whole file in one pass."
     if method not in ('greedy', 'kernel'): raise InputError("method must be 'greedy' or 'kernel'", f'{method!r}')
-    inclusive = (method == 'kernel') if inclusive is None else bool(inclusive)
-    ts = check_thresholds(thresholds, inclusive=inclusive)
+    if not isinstance(inclusive, (bool, np.bool_)): raise InputError('inclusive must be True or False', repr(inclusive))
     gt, pred = _check_table(gt, pred, inter, union, n_gt=n_gt, n_pred=n_pred)
-    rank, hit = _conf_rank(pred_conf, n_pred), is_hit(inter, union, ts, inclusive=inclusive)
+    ts, hit = _decided(inter, union, thresholds, inclusive=bool(inclusive), hit=hit)
+    rank = _conf_rank(pred_conf, n_pred)
     fast = _fast_thresholds(ts, inclusive, disjoint_gt and disjoint_pred)
     fast[~fast] = _one_to_one(gt, pred, hit[~fast])
     pred_gt = np.full((len(ts), n_pred), -1, np.int64)
@@ -259,9 +275,9 @@ def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order
     if not fast.all():
         pred_gt[~fast] = _sequential(gt, pred, inter, union, hit=hit[~fast], rank=rank, n_gt=n_gt, n_pred=n_pred,
                                      method=method)
-    pred_gt.setflags(write=False)
-    return Matching(pred_gt=pred_gt, thresholds=ts, n_gt=int(n_gt), n_pred=int(n_pred), inclusive=inclusive,
-                    method=method, fast_path=tuple(bool(f) for f in fast))
+    pred_gt.setflags(write=False); hit.setflags(write=False)
+    return Matching(pred_gt=pred_gt, thresholds=ts, n_gt=int(n_gt), n_pred=int(n_pred), hit=hit, method=method,
+                    fast_path=tuple(bool(f) for f in fast))
 
 # %% ../nbs/02_matching.ipynb #3cd2b514
 def count_matches(matching: Matching,  # the result of `match`

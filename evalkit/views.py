@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np, pandas as pd
 from .errors import InputError
-from .iou import is_hit, threshold_text
+from .iou import threshold_text
 from .matching import count_matches
 from .sweep import threshold_values, apply_empty_policy
 from .families import Counts
@@ -185,7 +185,7 @@ def image_view(model,  # `Model` from `prepare`, or an `Analysis`
     iou = np.zeros((len(gt), len(pred))); hit = np.zeros(iou.shape, bool); matched = np.zeros(iou.shape, bool)
     with np.errstate(divide='ignore', invalid='ignore'):
         iou[r, c] = np.where(union > 0, inter / np.where(union > 0, union, 1), 0)
-    hit[r, c] = is_hit(inter, union, a.matching.thresholds[t_index], inclusive=a.matching.inclusive)
+    hit[r, c] = a.matching.hit[t_index, q]  # the decisions the map took
     matched[model.gt_local[pg[pg >= 0]], np.flatnonzero(pg >= 0)] = True
     vals, scored = image_values(model, beta)
     conf = None if a.scene.pred_conf is None else np.asarray(a.scene.pred_conf, np.float64)[pred]
