@@ -14,9 +14,34 @@ from .errors import InputError, DEFAULT_LIMITS
 from .iou import hit_text
 from .metrics import METRICS, get_metric, list_metrics, all_options
 from .competitions import check_output, write_atomic
+from .compare import HALVES
 
 # %% auto #0
-__all__ = ['COMMANDS', 'Progress', 'Command', 'main', 'run', 'demo_data_dir', 'demo']
+__all__ = ['COMMANDS', 'json_text', 'Progress', 'Command', 'main', 'run', 'demo_data_dir', 'demo']
+
+# %% ../nbs/06_cli.ipynb #f6fd37a9
+def json_text(v,  # a JSON-ready value (dicts, lists, str, numbers, bool, None)
+              *, width: int = 100,  # wrap lists of scalars, and indent objects, beyond this many characters
+              pad: str = '',  # the indentation of the line `v` starts on
+             ) -> str:
+    "JSON text: short values on one line, longer objects one key a line, long lists wrapped."
+    flat = json.dumps(v)
+    if len(pad) + len(flat) <= width or not isinstance(v, (dict, list)) or not v: return flat
+    inner = pad + ' '
+    if isinstance(v, dict):
+        rows = [f'{inner}{json.dumps(str(k))}: {json_text(x, width=width, pad=inner)}' for k, x in v.items()]
+    elif any(isinstance(x, (dict, list)) for x in v): rows = [inner + json_text(x, width=width, pad=inner) for x in v]
+    else: rows = [inner + r for r in _wrapped([json.dumps(x) for x in v], width - len(inner))]
+    o, c = '{}' if isinstance(v, dict) else '[]'
+    return o + '\n' + ',\n'.join(rows) + '\n' + pad + c
+
+def _wrapped(items: list, width: int) -> list:
+    "The items joined by ', ' into lines of at most `width` characters (an item longer than that alone)."
+    lines, cur = [], ''
+    for t in items:
+        if cur and len(cur) + 2 + len(t) > width: lines.append(cur); cur = ''
+        cur += (', ' if cur else '') + t
+    return lines + [cur]
 
 # %% ../nbs/06_cli.ipynb #ca469cb1
 class Progress:
@@ -104,8 +129,8 @@ def _compare_args(m):
     m.add_argument('b', metavar='B', help='the second submission, in the same layout')
     m.add_argument('--threshold', help="the IoU threshold of the per-image counts and changed objects (default: the "
                    "metric's first)")
-    m.add_argument('--halves', type=int, default=1000,
-                   help='random halves of the images for the paired test (default 1000)')
+    m.add_argument('--halves', type=int, default=HALVES,
+                   help=f'random halves of the images for the paired test (default {HALVES})')
     m.add_argument('--seed', type=int, default=0, help='seed of the random halves (default 0)')
     m.add_argument('--json', action='store_true', help='print one JSON object')
     m.add_argument('--per-image', metavar='PATH', help='write both submissions\' counts per image as CSV')
@@ -127,13 +152,18 @@ class Command:
     help: str  # one line for `evalkit --help`
     arguments: Callable  # (argparse parser) -> None: adds the command's arguments
     run: Callable  # (parsed arguments, out stream, err stream) -> exit status
+    dask: bool = False  # runs on Dask with `--dask`; else `--dask` is refused with the reason
 
 def _parser() -> argparse.ArgumentParser:
     "The `evalkit` argument parser: one sub-parser per row of `COMMANDS`."
     p = argparse.ArgumentParser(prog='evalkit', description='Exact competition scoring of detections and masks.')
     p.add_argument('--version', action='version', version=f'evalkit {__version__}')
     sub = p.add_subparsers(dest='command', required=True)
-    for c in COMMANDS.values(): c.arguments(sub.add_parser(c.name, help=c.help))
+    for c in COMMANDS.values():
+        c.arguments(q := sub.add_parser(c.name, help=c.help))
+        if not c.dask and any(x.dest == 'metric' for x in q._actions):
+            q.add_argument('--dask', metavar='CLUSTER', help=f'not for {c.name}: it needs every prediction and its '
+                           'matching on one machine (evalkit score --dask scores on Dask)')
     return p
 
 # %% ../nbs/06_cli.ipynb #66c8cc4a
@@ -192,7 +222,7 @@ def _score_dask(a, out, err) -> int:
     finally:
         if own: client.close(); client.cluster.close()
     for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
-    print(json.dumps(r.to_json()) if a.json else r.to_text(), file=out)
+    print(json_text(r.to_json()) if a.json else r.to_text(), file=out)
     return 0
 
 def _score(a, out, err) -> int:
@@ -211,7 +241,7 @@ def _score(a, out, err) -> int:
     text = r.to_text()
     if level is not None: text += (f'\n{ci.level:.4g} interval: [{ci.lo:.6f}, {ci.hi:.6f}] '
                                    f'({ci.resamples:,} resamples of the images, seed {ci.seed})')
-    print(json.dumps(j) if a.json else text, file=out)
+    print(json_text(j) if a.json else text, file=out)
     return 0
 
 # %% ../nbs/06_cli.ipynb #901fa8a1
@@ -221,7 +251,7 @@ def _cutoff(a, out, err) -> int:
     if a.max_rescore < 1: raise InputError('--max-rescore must be at least 1', str(a.max_rescore))
     cv = cutoff_curve(_analyse(a)[2], by=a.by, max_rescore=a.max_rescore)
     for w in cv.warnings: print(f'evalkit: warning: {w}', file=err)
-    print(json.dumps(cv.to_json()) if a.json else cv.to_text(), file=out)
+    print(json_text(cv.to_json()) if a.json else cv.to_text(), file=out)
     return 0
 
 def _errors(a, out, err) -> int:
@@ -232,7 +262,7 @@ def _errors(a, out, err) -> int:
     b = breakdown(an)
     if a.per_image: write_atomic(a.per_image, lambda tmp: b.per_image.to_csv(tmp, index=False))
     for w in an.result.warnings: print(f'evalkit: warning: {w}', file=err)
-    print(json.dumps(b.to_json()) if a.json else b.to_text(), file=out)
+    print(json_text(b.to_json()) if a.json else b.to_text(), file=out)
     return 0
 
 def _compare(a, out, err) -> int:
@@ -244,7 +274,7 @@ def _compare(a, out, err) -> int:
     if a.per_image: write_atomic(a.per_image, lambda tmp: c.per_image.to_csv(tmp, index=False))
     for name, an in (('A', an_a), ('B', an_b)):
         for w in an.result.warnings: print(f'evalkit: warning: {name}: {w}', file=err)
-    print(json.dumps(c.to_json()) if a.json else c.to_text(), file=out)
+    print(json_text(c.to_json()) if a.json else c.to_text(), file=out)
     return 0
 
 def _dashboard(a, out, err) -> int:
@@ -300,7 +330,7 @@ def _list_args(p):
 def _demo(a, out, err) -> int: return demo(a.data, out)
 
 COMMANDS = {c.name: c for c in (
-    Command('score', 'score a submission against a solution', _score_args, _score),
+    Command('score', 'score a submission against a solution', _score_args, _score, dask=True),
     Command('report', 'write a static HTML report, plotly.js beside it (needs the dashboard extra)', _report_args,
             _report),
     Command('cutoff', 'the score at every confidence cutoff (or minimum mask area), from one matching', _cutoff_args,
@@ -318,7 +348,11 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
     "Entry point of the `evalkit` command; returns the exit status (2 for bad input)."
     out, err = out or sys.stdout, err or sys.stderr
     a = _parser().parse_args(argv)
-    try: return COMMANDS[a.command].run(a, out, err)
+    try:
+        if getattr(a, 'dask', None) and not COMMANDS[a.command].dask:
+            raise InputError(f'{a.command} runs on one machine: it needs every prediction and its matching at once; '
+                             'drop --dask (evalkit score --dask scores on Dask)')
+        return COMMANDS[a.command].run(a, out, err)
     except BrokenPipeError:  # the reader went away (`evalkit score ... | head`): stop quietly, as a shell tool does
         if out is sys.stdout:  # no second error when the interpreter flushes stdout at exit
             try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

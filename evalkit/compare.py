@@ -11,10 +11,10 @@ from .iou import as_fraction, threshold_text
 from .families import Analysis
 from .metrics import get_metric
 from .breakdown import breakdown, FN_KINDS
-from .intervals import weighted_scores, check_draws
+from .intervals import weighted_scores, check_draws, random_subsets
 
 # %% auto #0
-__all__ = ['Comparison', 'paired_halves', 'compare_analyses', 'compare', 'comparison_json', 'comparison_text',
+__all__ = ['HALVES', 'Comparison', 'paired_halves', 'compare_analyses', 'compare', 'comparison_json', 'comparison_text',
            'comparison_figure']
 
 # %% ../nbs/16_compare.ipynb #cmp-record
@@ -76,23 +76,25 @@ def _changed(a: Analysis, k: int, *, errors: tuple) -> pd.DataFrame:
                          'status_a': status[ga[i]], 'status_b': status[gb[i]]})
 
 # %% ../nbs/16_compare.ipynb #cmp-halves
+HALVES = 1000  # random halves of the paired test, for every face (CLI, dashboard, report)
+
 def paired_halves(a: Analysis, b: Analysis,  # two submissions scored against one solution
-                  *, halves: int = 1000,  # random halves drawn
+                  *, halves: int = HALVES,  # random halves drawn
                   seed: int = 0,  # the generator's seed
                  ) -> float:  # share of halves on which A scores higher than B (ties: one half); NaN: < 2 images
     "A paired comparison on random halves of the images, from the per-image statistics."
     _same_images(a, b)
     seed, n = check_draws(halves, seed=seed), len(a.stats.image_ids)
     if n < 2: return float('nan')  # no half to draw
-    W = (np.random.default_rng(seed).random((halves, n)).argsort(1) < n // 2).astype(np.int64)
-    sa, sb = weighted_scores(a, W), weighted_scores(b, W)
+    W = list(random_subsets(n, n // 2, halves, seed=seed))
+    sa, sb = (np.concatenate([weighted_scores(x, w) for w in W]) for x in (a, b))
     ok = ~(np.isnan(sa) | np.isnan(sb))
     return float(((sa > sb) + 0.5 * (sa == sb))[ok].mean()) if ok.any() else float('nan')
 
-# %% ../nbs/16_compare.ipynb #cmp-build
+# %% ../nbs/16_compare.ipynb #65850923
 def compare_analyses(a: Analysis, b: Analysis,  # two submissions scored against one solution, same options
                      *, threshold=None,  # the threshold of the per-image counts and changed objects (default: first)
-                     halves: int = 1000, seed: int = 0,  # the paired test's random halves and seed
+                     halves: int = HALVES, seed: int = 0,  # the paired test's random halves and seed
                     ) -> Comparison:
     "A against B: scores, where they differ, and how often A wins on random halves."
     _same_images(a, b)
@@ -104,7 +106,7 @@ def compare_analyses(a: Analysis, b: Analysis,  # two submissions scored against
 
 def compare(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
             solution, a, b,  # the solution and two submissions: paths or DataFrames
-            *, threshold=None, halves: int = 1000, seed: int = 0,  # as `compare_analyses`
+            *, threshold=None, halves: int = HALVES, seed: int = 0,  # as `compare_analyses`
             **options) -> Comparison:  # the metric's options, as `Metric.evaluate`
     "Score two submissions against one solution and compare them."
     m = get_metric(metric)

@@ -14,7 +14,7 @@ from .iou import box_pairs, is_hit, check_thresholds, threshold_text, hit_text
 from .rle import Runs, runs_area, runs_intersections
 from .matching import Matching, match, count_matches, iou_rank
 from .sweep import (sweep, threshold_values, value_fractions, sweep_values, image_value_sums, image_fractions,
-                           exact_sum, mean_score, EMPTY_POLICIES)
+                           exact_sum, mean_score, weighted_ratio_sums, EMPTY_POLICIES)
 from .result import Result, Params, Tally
 
 # %% auto #0
@@ -546,14 +546,14 @@ def _finish_ranked(d: Detections, spec: Spec) -> Result:
     use = counted_classes(spec, npos)
     classes['counted'] = np.tile(use, len(spec.thresholds))  # the class takes part in the mAP and the averages
     ap = classes.ap.to_numpy().reshape(len(spec.thresholds), -1)[:, use]
-    per_t = ap.mean(1) if use.any() else np.full(len(spec.thresholds), np.nan)
+    per_t, score = mean_score(tuple(exact_sum(a) for a in ap), int(use.sum()))  # exact means, rounded once
     images = pd.DataFrame({'image_id': pd.Series(d.image_ids[io], dtype=object), 'n_gt': d.n_gt[io],
                            'n_pred': d.n_pred[io], 'score': np.nan, 'scored': True})
     p = Params({**_params(spec), 'interpolation': spec.interpolation,
                 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     cat = lambda fs: pd.concat(list(fs), ignore_index=True)
     per_t = pd.Series(per_t, index=pd.Index([float(t) for t in spec.thresholds], name='threshold'), name='map')
-    return Result(metric=spec.metric, score=float(per_t.to_numpy().mean()), thresholds=spec.thresholds,
+    return Result(metric=spec.metric, score=score, thresholds=spec.thresholds,
                   per_threshold=per_t, per_image=_detection_table(d, spec, o=o, rank=rank, io=io), images=images,
                   params=p, title=spec.title, spec=spec, classes=classes, curves=cat(curves),
                   points=cat(points))
@@ -592,6 +592,13 @@ class PerImageSweep(SweepFamily):
 
     def value_sums(self, stats, spec) -> tuple:
         return image_value_sums(stats.tp, stats.fp, stats.fn, beta=spec.beta, empty=spec.empty)[0]
+
+    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
+        c, spec, W = analysis.stats, analysis.spec, np.atleast_2d(np.asarray(W, np.int64))
+        num, den, s = image_fractions(c.tp, c.fp, c.fn, beta=spec.beta, empty=spec.empty)
+        T, k = num.shape[1], np.flatnonzero(s)
+        sums, n = weighted_ratio_sums(W, np.repeat(k, T), num[k], den[k]), (W @ s.astype(np.int64)) * T
+        return np.array([float(x / m) if m else np.nan for x, m in zip(sums, n.tolist())])
 
     def scored_text(self, result) -> str:
         left = result.n_total - result.n_images
@@ -633,10 +640,10 @@ class PooledSweep(SweepFamily):
     def tally_score(self, part, spec) -> tuple:
         return self._pooled(*value_fractions(np.array(part.tp), np.array(part.fp), np.array(part.fn), beta=spec.beta))
 
-    def weighted_scores(self, analysis, W) -> np.ndarray:
-        c, W = analysis.stats, np.asarray(W, np.int64)
-        tp, fp, fn = (W @ x for x in (c.tp, c.fp, c.fn))
-        return np.nan_to_num(threshold_values(tp, fp, fn, beta=analysis.spec.beta), nan=1.0).mean(1)
+    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
+        c, W = analysis.stats, np.atleast_2d(np.asarray(W, np.int64))
+        num, den = value_fractions(*(W @ x for x in (c.tp, c.fp, c.fn)), beta=analysis.spec.beta)
+        return np.array([self._pooled(a, b)[1] for a, b in zip(num.tolist(), den.tolist())])
 
     def scored_text(self, result) -> str: return f'{images_text(result)}, pooled'
     def score_words(self, result) -> str: return f'counts pooled over {result.n_images} images.'
@@ -717,7 +724,7 @@ def _ranked_weighted_scores(self, analysis, W) -> np.ndarray:
             f = np.repeat(f, w[im])
             aps[k, c] = interpolate(np.cumsum(f), np.cumsum(~f), int(npos[c]), how=spec.interpolation)[0]
         use = counted_classes(spec, npos)
-        out[b] = aps[:, use].mean(1).mean() if use.any() else np.nan
+        out[b] = float(exact_sum(aps[:, use]) / aps[:, use].size) if use.any() else np.nan  # as the finish does
     return out
 
 RankedAP.weighted_scores = _ranked_weighted_scores

@@ -11,8 +11,8 @@ from .families import Analysis
 from .metrics import get_metric
 
 # %% auto #0
-__all__ = ['MAX_RESAMPLES', 'weighted_scores', 'check_draws', 'Interval', 'bootstrap', 'score_ci', 'leaderboard_splits',
-           'interval_figure', 'splits_figure']
+__all__ = ['MAX_RESAMPLES', 'weighted_scores', 'check_draws', 'Interval', 'bootstrap', 'score_ci', 'random_subsets',
+           'leaderboard_splits', 'interval_figure', 'splits_figure']
 
 # %% ../nbs/15_intervals.ipynb #int-sweep
 def weighted_scores(analysis: Analysis,  # a scored submission (`Metric.analyse`)
@@ -85,6 +85,17 @@ def score_ci(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_m
                      seed=seed)
 
 # %% ../nbs/15_intervals.ipynb #int-split
+def random_subsets(n: int,  # number of images
+                   k: int,  # images in each subset
+                   draws: int,  # how many subsets to draw
+                   *, seed: int,  # the generator's seed
+                   block: int = 2**22,  # about this many weights a block
+                  ):  # yields int8 [b, n]: 1 for the images in the subset; the blocks' rows sum to `draws`
+    "Seeded random subsets of k of n images, in blocks of rows."
+    rng, base, m = np.random.default_rng(seed), (np.arange(n) < k).astype(np.int8), max(1, block // max(n, 1))
+    for a in range(0, draws, m): yield rng.permuted(np.broadcast_to(base, (min(m, draws - a), n)), axis=1)
+
+# %% ../nbs/15_intervals.ipynb #4ce49553
 def leaderboard_splits(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                        *, public: float,  # the public share of the images, strictly between 0 and 1
                        splits: int = 1000,  # random splits (at most `MAX_RESAMPLES`)
@@ -94,9 +105,8 @@ def leaderboard_splits(analysis: Analysis,  # a scored submission (`Metric.analy
     seed, n = check_draws(splits, seed=seed), len(analysis.stats.image_ids)
     k = int(round(public * n)) if isinstance(public, (float, int)) and 0 < public < 1 else 0
     if not 0 < k < n: raise InputError('public must leave at least one image on each side', f'{public!r} of {n} images')
-    rng = np.random.default_rng(seed)
-    W = (rng.random((splits, n)).argsort(1) < k).astype(np.int64)  # row b: the public images of split b
-    pub, priv = weighted_scores(analysis, W), weighted_scores(analysis, 1 - W)
+    W = list(random_subsets(n, k, splits, seed=seed))  # row b: the public images of split b
+    pub, priv = (np.concatenate([weighted_scores(analysis, f(w)) for w in W]) for f in (lambda w: w, lambda w: 1 - w))
     df = pd.DataFrame(dict(split=np.arange(splits), public=pub, private=priv, difference=pub - priv))
     df.attrs.update(metric=analysis.spec.metric, public=float(public), n_public=k, n_images=n, seed=seed,
                     score=float(analysis.result.score))

@@ -4,6 +4,7 @@
 
 # %% ../nbs/03_sweep.ipynb #2d6c6582
 from __future__ import annotations
+import math
 from fractions import Fraction
 import numpy as np
 import pandas as pd
@@ -13,7 +14,7 @@ from .result import Params, Result
 
 # %% auto #0
 __all__ = ['EMPTY_POLICIES', 'value_fractions', 'threshold_values', 'apply_empty_policy', 'exact_sum', 'ratio_sum', 'mean_score',
-           'image_fractions', 'image_value_sums', 'sweep_values', 'sweep']
+           'weighted_ratio_sums', 'image_fractions', 'image_value_sums', 'sweep_values', 'sweep']
 
 # %% ../nbs/03_sweep.ipynb #44388195
 def value_fractions(tp,  # int [n_img, T]: true positives per image and threshold
@@ -96,6 +97,29 @@ def mean_score(sums: tuple,  # Fraction per threshold: the values of the images 
     "Per-threshold means and the score from exact sums, each rounded once (NaN when no image takes part)."
     if n == 0: return np.full(len(sums), np.nan), float('nan')
     return np.array([float(s / n) for s in sums]), float(sum(sums, Fraction(0)) / (n * len(sums)))
+
+# %% ../nbs/03_sweep.ipynb #cc2a5537
+def weighted_ratio_sums(W,  # int [B, n]: the weight of each image in each row
+                        img,  # int [k]: the image of each term
+                        num,  # int64 [k]: numerators
+                        den,  # int64 [k]: denominators, > 0
+                        *, block: int = 2**22,  # about this many gathered weights at a time
+                       ) -> list:  # [B] Fractions: sum over the terms e of W[b, img[e]] * num[e] / den[e]
+    "For each row of weights, the exact weighted sum of the fractions num/den."
+    W, img = np.atleast_2d(np.asarray(W, np.int64)), np.asarray(img, np.int64).ravel()
+    num, den = np.asarray(num, np.int64).ravel(), np.asarray(den, np.int64).ravel()
+    if not len(num): return [Fraction(0)] * len(W)
+    o = np.argsort(den, kind='stable')
+    d, img, num = den[o], img[o], num[o]
+    starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]])
+    L = math.lcm(*map(int, d[starts]))
+    scale = np.array([L // int(x) for x in d[starts]], object)
+    wide = int(np.abs(num).max()) * max(int(W.max(initial=0)), 1) * len(num) >= 2**62  # int64 could overflow
+    out, k = [], max(1, block // len(num))
+    for a in range(0, len(W), k):
+        g = W[a:a + k][:, img] * (num.astype(object) if wide else num)
+        out += [Fraction(int(x), L) for x in np.add.reduceat(g, starts, axis=1).astype(object) @ scale]
+    return out
 
 # %% ../nbs/03_sweep.ipynb #2daf02da
 def image_fractions(tp, fp, fn,  # int [n_img, T]: counts per image and threshold
