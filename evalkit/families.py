@@ -20,9 +20,9 @@ from .result import Result, Params, Tally
 # %% auto #0
 __all__ = ['FAMILIES', 'INTERPOLATIONS', 'Scene', 'take', 'keep_predictions', 'overlaps', 'Part', 'ImageStats', 'Units', 'units',
            'Family', 'images_text', 'register_family', 'get_family', 'Spec', 'Counts', 'Detections', 'best_pair',
-           'best_box', 'voc_flags', 'pair_hits', 'reduce', 'voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes',
-           'SweepFamily', 'PerImageSweep', 'PooledSweep', 'RankedAP', 'map_scene', 'finish', 'Analysis',
-           'analyse_scene']
+           'best_box', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'voc07_ap', 'interpolate', 'ranked_lists',
+           'counted_classes', 'SweepFamily', 'PerImageSweep', 'PooledSweep', 'RankedAP', 'map_scene', 'finish',
+           'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -150,6 +150,7 @@ class Family:
     global_ranking = False  # the finish ranks objects across images: its tally is the statistics themselves
     needs_classes = False  # a preset must name its classes
     own_score = 'image score'  # what a picked image's own score is called
+    uses_thresholds = True  # scores at IoU thresholds (a `Spec` needs at least one); False: takes none (Dice)
 
     def __eq__(self, other): return self.name == (other if isinstance(other, str) else getattr(other, 'name', None))
     def __hash__(self): return hash(self.name)
@@ -187,7 +188,7 @@ def _params(spec) -> dict:
 
 def _finish_units(self, stats, spec) -> Result:
     "The mean over the images that take part, with the per-image table (file order)."
-    o, (v, s) = _in_file_order(stats), self.values(stats, spec)
+    o, (v, s) = in_file_order(stats), self.values(stats, spec)
     per_t, score = mean_score(self.value_sums(stats, spec), int(s.sum()))
     v, s, ids, T = v[o], s[o], stats.image_ids[o], len(spec.thresholds)
     img = np.where(s, np.nan_to_num(v).mean(1) if T else np.nan, np.nan)
@@ -310,7 +311,11 @@ class Spec:
     def __post_init__(self):
         object.__setattr__(self, 'family', get_family(self.family))
         if self.matcher is None: object.__setattr__(self, 'matcher', self.family.matchers[0])
-        object.__setattr__(self, 'thresholds', check_thresholds(self.thresholds, inclusive=self.inclusive))
+        if self.family.uses_thresholds:
+            object.__setattr__(self, 'thresholds', check_thresholds(self.thresholds, inclusive=self.inclusive))
+        elif len(self.thresholds):
+            raise InputError(f'the {self.family.name} family has no IoU thresholds', repr(self.thresholds))
+        else: object.__setattr__(self, 'thresholds', ())
         self.family.check(self)
         if self.interpolation not in INTERPOLATIONS: raise InputError(f'interpolation must be one of {INTERPOLATIONS}')
         if self.empty not in EMPTY_POLICIES:
@@ -435,7 +440,7 @@ def reduce(*parts: Counts | Detections) -> Counts | Detections:
     return kind(**{f.name: np.concatenate([getattr(p, f.name) for p in parts]) for f in fields(kind)})
 
 # %% ../nbs/03b_families.ipynb #fam-finish
-def _in_file_order(stats) -> np.ndarray:
+def in_file_order(stats) -> np.ndarray:
     "The order of `stats`' images by file position; an image in two parts is refused."
     o = np.argsort(stats.image_pos, kind='stable')
     p = stats.image_pos[o]
@@ -532,7 +537,7 @@ def _detection_table(d: Detections, spec: Spec, *, o, rank, io) -> pd.DataFrame:
 
 def _finish_ranked(d: Detections, spec: Spec) -> Result:
     "Rank every class's detections over the dataset; AP, P, R, F1 per class and threshold; mAP; the tidy tables."
-    io = _in_file_order(d)
+    io = in_file_order(d)
     o, lists = ranked_lists(d, spec)
     cls, conf, tp = d.cls[o], d.conf[o], d.tp[o]
     rank = np.arange(len(o)) - np.searchsorted(cls, cls) + 1  # 1-based rank within the class
@@ -608,7 +613,7 @@ class PerImageSweep(SweepFamily):
 # %% ../nbs/03b_families.ipynb #0433c8b3
 def _finish_image_sweep(self, c: Counts, spec) -> Result:
     "The per-image sweep's result: `sweep` of the counts in file order."
-    o = _in_file_order(c)
+    o = in_file_order(c)
     r = sweep(tp=c.tp[o], fp=c.fp[o], fn=c.fn[o], thresholds=spec.thresholds, image_ids=c.image_ids[o],
               n_gt=c.n_gt[o], n_pred=c.n_pred[o], beta=spec.beta, empty=spec.empty, metric=spec.metric,
               params=_params(spec))
@@ -651,7 +656,7 @@ class PooledSweep(SweepFamily):
 # %% ../nbs/03b_families.ipynb #ca3a96ff
 def _finish_pooled(self, c: Counts, spec) -> Result:
     "The pooled sweep's result: the pooled values and score, every image's counts in file order."
-    o, T = _in_file_order(c), len(spec.thresholds)
+    o, T = in_file_order(c), len(spec.thresholds)
     _, _, v, score = self.counts_score(c.tp, c.fp, c.fn, beta=spec.beta)
     tf, ids = [float(t) for t in spec.thresholds], c.image_ids[o]
     per_image = pd.DataFrame({'image_id': np.repeat(ids, T), 'threshold': np.tile(tf, len(o)), 'hit': spec.hit,
