@@ -330,8 +330,8 @@ def curve_svg(view: ThresholdView,  # the dataset at the slider's threshold
     sx = lambda v: 50 + (v - lo) / (hi - lo or 1) * (w - 180)
     sy = lambda v: h - 45 - v * (h - 80)
     picked = [] if image is None else image.values
-    body = _curve_lines(x, labels, ((view.curve, _BLUE, '', 'mean'), (picked, _RED, ' stroke-dasharray="3 3"', 'picked')),
-                        sx=sx, sy=sy)
+    series = (view.curve, _BLUE, '', 'mean'), (picked, _RED, ' stroke-dasharray="3 3"', 'picked')
+    body = _curve_lines(x, labels, series, sx=sx, sy=sy)
     xs, ys = sx(x[view.t_index]), sy(view.score_at if np.isfinite(view.score_at) else 0)
     body.append(f'<line x1="{xs:.1f}" x2="{xs:.1f}" y1="{sy(1):.1f}" y2="{sy(0):.1f}" stroke="gray" '
                 'stroke-dasharray="5 4"/>'
