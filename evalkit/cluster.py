@@ -46,6 +46,7 @@ class Side:
     files: tuple  # the file of each partition (its name in errors)
     raw: object  # the Dask DataFrame before keys: its partition lengths turn a key into a row (errors only)
 
+# %% ../nbs/18_cluster.ipynb #cl-paths
 def _paths(src) -> list:
     "The files a path, folder, glob or list of them names, in name order."
     out = []
@@ -58,6 +59,7 @@ def _paths(src) -> list:
         out += found
     return out
 
+# %% ../nbs/18_cluster.ipynb #cl-stripped-columns
 def _stripped_columns(d):
     return d.rename(columns={c: str(c).strip() for c in d.columns})
 
@@ -89,6 +91,16 @@ def _keyed(df: pd.DataFrame, id_col: str, side: int, partition_info=None) -> pd.
     return df.assign(__id__=_strip_ids(df[id_col]), __key__=key, __side__=np.int8(side))
 
 # %% ../nbs/18_cluster.ipynb #cl-side-fn
+def _raw_side(src, err, *, npartitions: int | None, blocksize: int) -> tuple:
+    "A side's Dask DataFrame before keys (column names stripped) and the file of each partition (None: a DataFrame)."
+    dd = need_dask()
+    if isinstance(src, pd.DataFrame):
+        raw = _stripped_columns(dd.from_pandas(src.reset_index(drop=True), npartitions=npartitions or 1, sort=False))
+        return raw, None
+    if hasattr(src, 'dask') and hasattr(src, 'npartitions'): return _stripped_columns(src), None
+    return _read_files(_paths(src), err, blocksize=blocksize)
+
+# %% ../nbs/18_cluster.ipynb #cl-side-2
 def side(src,  # path, folder, glob or list of CSV / Parquet files; or a pandas or Dask DataFrame
          *, what: str,  # 'solution' or 'submission': picks the error class
          id_col: str,  # the image id column
@@ -97,12 +109,9 @@ def side(src,  # path, folder, glob or list of CSV / Parquet files; or a pandas 
          blocksize: int = BLOCKSIZE,  # bytes of CSV per partition
         ) -> Side:
     "A solution or submission as a keyed Dask `Side`; a missing id column or repeated column refused."
-    dd, err = need_dask(), (SolutionError if what == 'solution' else ParticipantVisibleError)
-    if isinstance(src, pd.DataFrame):
-        raw = _stripped_columns(dd.from_pandas(src.reset_index(drop=True), npartitions=npartitions or 1, sort=False))
-        files = None
-    elif hasattr(src, 'dask') and hasattr(src, 'npartitions'): raw, files = _stripped_columns(src), None
-    else: raw, files = _read_files(_paths(src), err, blocksize=blocksize)
+    need_dask()
+    err = SolutionError if what == 'solution' else ParticipantVisibleError
+    raw, files = _raw_side(src, err, npartitions=npartitions, blocksize=blocksize)
     label = name or (f'{what} DataFrame' if files is None else files[0] if len(set(files)) == 1 else f'{what} files')
     cols = tuple(raw.columns)
     if len(set(cols)) < len(cols): raise err('duplicate column', file=label)
@@ -121,12 +130,14 @@ def _own(df: pd.DataFrame, side: int, cols: tuple) -> pd.DataFrame:
     d = df[df['__side__'] == side].sort_values('__key__', kind='stable')
     return d.set_index('__key__')[list(cols)].rename_axis(None)
 
+# %% ../nbs/18_cluster.ipynb #cl-first-keys
 def _first_keys(rows: pd.DataFrame, id_col: str) -> pd.Series:
     "Each image id's first row key, indexed by the stripped id, in file order."
     ids = _strip_ids(rows[id_col])
     first = ~ids.duplicated().to_numpy()
     return pd.Series(rows.index.to_numpy()[first], index=ids.to_numpy()[first])
 
+# %% ../nbs/18_cluster.ipynb #55bc9515
 def _in_image_rank(img) -> np.ndarray:
     "Each object's place among its image's objects (0, 1, ...), in the given order."
     img = np.asarray(img, np.int64)
@@ -136,6 +147,7 @@ def _in_image_rank(img) -> np.ndarray:
     rank[o] = np.arange(len(img)) - np.repeat(start, np.diff(np.r_[start, len(img)]))
     return rank
 
+# %% ../nbs/18_cluster.ipynb #cl-global-2
 def _global(scene, sol: pd.DataFrame, sub: pd.DataFrame, *, id_col: str, ranked: bool):
     "The scene with file-wide order keys: images by their first solution row, detections by row and place."
     ids = pd.Index(scene.image_ids, dtype=object)
@@ -148,19 +160,21 @@ def _global(scene, sol: pd.DataFrame, sub: pd.DataFrame, *, id_col: str, ranked:
     return replace(scene, image_pos=image_pos, pred_pos=(row[scene.pred_img] << OBJ_BITS) | j,
                    gt_pos=_in_image_rank(scene.gt_img))
 
-# %% ../nbs/18_cluster.ipynb #55bc9515
+# %% ../nbs/18_cluster.ipynb #cl-write
 def _write(table: pd.DataFrame, out: str, i: int, fmt: str):
     "One part of a per-image table: `part-00000.parquet` (or `.csv`) in the folder `out`."
     path = os.path.join(out, f'part-{i:05d}.{fmt}')
     if fmt == 'parquet': table.to_parquet(path, index=False)
     else: table.to_csv(path, index=False)
 
+# %% ../nbs/18_cluster.ipynb #cl-unknown
 def _unknown(sub: pd.DataFrame, id_col: str, name: str):
     "Refuse submission rows of images the solution does not have, as one machine refuses them."
     ids = _strip_ids(sub[id_col])
     rule = f'empty {id_col}' if ids.iat[0] == '' else 'unknown id: not an image of the solution'
     raise ParticipantVisibleError(rule, file=name, label=sub.index[0], id=ids.iat[0])
 
+# %% ../nbs/18_cluster.ipynb #cl-map-partition
 def map_partition(df: pd.DataFrame,  # one partition after the shuffle: both sides' rows of some images
                   i: int,  # its number (names its per-image part)
                   *, metric: Metric, spec,  # the metric and its resolved `Spec`
@@ -202,6 +216,7 @@ def finish_root(t, spec, *, out: str | None = None, fmt: str = 'parquet',
 class ClusterError(RuntimeError):
     "The cluster lost the work (workers died for good, or the client restarted them): no score was made."
 
+# %% ../nbs/18_cluster.ipynb #cl-row-of
 def _row_of(key: int, s: Side, client) -> tuple:
     "(file, 1-based row in that file) of a row key of side `s`."
     p, r = int(key) >> ROW_BITS, int(key) & (2**ROW_BITS - 1)
@@ -220,6 +235,7 @@ def _located(e: InputError, sides: dict, client) -> InputError:
     detail = re.sub(r'index labels (\d+) and (\d+)', rows, e.detail or '')
     return type(e)(e.rule, detail, file=file, row=row, id=e.id)
 
+# %% ../nbs/18_cluster.ipynb #cl-first-error
 def _first_error(futures, sides: dict, client) -> Exception:
     "The error to report: the solution's before the submission's, then the earliest row."
     errs = [f.exception() for f in futures if f.status == 'error']
@@ -228,6 +244,7 @@ def _first_error(futures, sides: dict, client) -> Exception:
     first = min(inputs, key=lambda e: (not isinstance(e, SolutionError), -1 if e.label is None else int(e.label)))
     return _located(first, sides, client)
 
+# %% ../nbs/18_cluster.ipynb #cl-tree
 def _tree(client, futures: list, fn: Callable, width: int = 8):
     "Reduce `futures` with `fn` on the cluster, `width` at a time, to one future."
     while len(futures) > 1:
@@ -249,6 +266,7 @@ def local_cluster(n_workers: int = 2, **kw):
         raise InputError(f'the local Dask cluster did not start ({e})',
                          f'{guard}: its workers import the script') from None
 
+# %% ../nbs/18_cluster.ipynb #cl-score2
 def _out_folder(per_image, fmt: str, inputs: list) -> str | None:
     "A new folder for the per-image parts: refused if it exists, or is (or holds) an input."
     if per_image is None: return None
@@ -260,6 +278,7 @@ def _out_folder(per_image, fmt: str, inputs: list) -> str | None:
             raise InputError('the per-image folder would hold an input', str(i))
     return str(out)
 
+# %% ../nbs/18_cluster.ipynb #cl-default-partitions
 def _default_partitions(*sides: Side) -> int:
     "Partitions after the shuffle: one per `SHUFFLE_BYTES` of local input files, at least the inputs' partitions."
     files = {f for s in sides for f in s.files if '://' not in f and os.path.isfile(f)}
@@ -271,12 +290,13 @@ def _shuffled(sol: Side, sub: Side, npartitions: int | None = None):
     both = need_dask().concat([sol.df, sub.df])
     return both.shuffle('__id__', npartitions=npartitions or _default_partitions(sol, sub))
 
+# %% ../nbs/18_cluster.ipynb #cl-inputs
 def _inputs(*sides) -> list:
     "The paths among the sides (strings, paths and lists of them)."
     return [x for s in sides if isinstance(s, (str, os.PathLike, list, tuple))
             for x in (s if isinstance(s, (list, tuple)) else [s])]
 
-# %% ../nbs/18_cluster.ipynb #cl-score2
+# %% ../nbs/18_cluster.ipynb #cl-run
 LOST = ('CancelledError', 'KilledWorker', 'CommClosedError', 'FutureCancelledError')  # the cluster lost the work
 EMPTY = ('the submission has no predictions: every object counts as missed '
          '(an empty submission is legal, but almost always a mistake)')
@@ -291,6 +311,51 @@ def _run(client, maps: list, *, spec, sides: dict, tmp, fmt: str, tick) -> Resul
     root = _tree(client, futures, partial(merge, spec))
     return client.submit(finish_root, root, spec, out=tmp, fmt=fmt, pure=False).result()
 
+# %% ../nbs/18_cluster.ipynb #cl-dask-metric
+def _dask_metric(metric) -> Metric:
+    "The metric, if the Dask path can read its layouts (tables with an image id column)."
+    m = get_metric(metric)
+    if m.id_col is None:
+        raise InputError(f'{m.name} reads {m.layouts or "files of its own"}: score it on one machine '
+                         '(the Dask path takes CSV and Parquet layouts)')
+    return m
+
+# %% ../nbs/18_cluster.ipynb #cl-maps
+def _maps(sol: Side, sub: Side, *, npartitions: int | None, **kw) -> list:
+    "One delayed `map_partition` per partition of the shuffled sides (`kw`: its keyword arguments but the columns)."
+    from dask import delayed
+    both = _shuffled(sol, sub, npartitions)
+    kw |= dict(cols=(sol.columns, sub.columns), names=(sol.name, sub.name))
+    return [delayed(map_partition)(p, i, **kw) for i, p in enumerate(both.to_delayed())]
+
+# %% ../nbs/18_cluster.ipynb #cl-client
+def _client(client) -> tuple:
+    "The client to use, and the one started here to close afterwards (None: not ours)."
+    if client is not None: return client, None
+    from distributed import default_client
+    try: return default_client(), None
+    except ValueError:
+        own = local_cluster()
+        return own, own
+
+# %% ../nbs/18_cluster.ipynb #cl-scored
+def _scored(client, maps: list, *, spec, sides: dict, tmp, whole: bool, fmt: str, tick, own) -> Result:
+    "`_run` into a new partial folder; no images refused; the folder removed on error; `own` closed after."
+    if tmp: os.makedirs(tmp)
+    try:
+        r = _run(client, maps, spec=spec, sides=sides, tmp=tmp if whole else None, fmt=fmt, tick=tick)
+        if r is None or r.tally.n_images == 0:
+            raise SolutionError('no images to score: the solution has no rows', file=sides[SolutionError].name)
+    except Exception as e:
+        if tmp: shutil.rmtree(tmp, ignore_errors=True)
+        if type(e).__name__ in LOST:
+            raise ClusterError(f'the cluster lost the work ({type(e).__name__}): no score') from None
+        raise
+    finally:
+        if own is not None: own.close(); own.cluster.close()
+    return r
+
+# %% ../nbs/18_cluster.ipynb #cl-score-dask
 def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet layouts)
                solution,  # path, folder, glob or list of CSV / Parquet files; or a pandas or Dask DataFrame
                submission,  # the same kinds as `solution`
@@ -304,40 +369,19 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
                blocksize: int = BLOCKSIZE,  # bytes of CSV per input partition
                **options) -> Result:  # the metric's options, as `Metric.analyse`
     "Score on a Dask cluster: one machine's score, per-threshold values and totals, the tables left on the workers."
-    m, tick = get_metric(metric), progress or (lambda stage, frac: None)
-    if m.id_col is None:
-        raise InputError(f'{m.name} reads {m.layouts or "files of its own"}: score it on one machine '
-                         '(the Dask path takes CSV and Parquet layouts)')
+    m, tick = _dask_metric(metric), progress or (lambda stage, frac: None)
     spec, limits = m.spec(**options), as_limits(limits)
     need_dask()  # one clear line before anything is read when dask is missing
-    from dask import delayed
     out = _out_folder(per_image, per_image_format, _inputs(solution, submission))
     tick('reading', 0.0)
     sol = side(solution, what='solution', id_col=m.id_col, name=names[0], blocksize=blocksize)
     sub = side(submission, what='submission', id_col=m.id_col, name=names[1], blocksize=blocksize)
-    both = _shuffled(sol, sub, npartitions)
     tmp, whole = None if out is None else f'{out}.partial-{os.getpid()}', spec.family.global_ranking
-    kw = dict(metric=m, spec=spec, cols=(sol.columns, sub.columns), names=(sol.name, sub.name), limits=limits,
-              out=None if whole else tmp, fmt=per_image_format)
-    maps = [delayed(map_partition)(p, i, **kw) for i, p in enumerate(both.to_delayed())]
-    own = None
-    if client is None:
-        from distributed import default_client
-        try: client = default_client()
-        except ValueError: client = own = local_cluster()
-    if tmp: os.makedirs(tmp)
-    try:
-        r = _run(client, maps, spec=spec, sides={SolutionError: sol, ParticipantVisibleError: sub},
-                 tmp=tmp if whole else None, fmt=per_image_format, tick=tick)
-        if r is None or r.tally.n_images == 0:
-            raise SolutionError('no images to score: the solution has no rows', file=sol.name)
-    except Exception as e:
-        if tmp: shutil.rmtree(tmp, ignore_errors=True)
-        if type(e).__name__ in LOST:
-            raise ClusterError(f'the cluster lost the work ({type(e).__name__}): no score') from None
-        raise
-    finally:
-        if own is not None: own.close(); own.cluster.close()
+    maps = _maps(sol, sub, npartitions=npartitions, metric=m, spec=spec, limits=limits, out=None if whole else tmp,
+                 fmt=per_image_format)
+    client, own = _client(client)
+    r = _scored(client, maps, spec=spec, sides={SolutionError: sol, ParticipantVisibleError: sub}, tmp=tmp,
+                whole=whole, fmt=per_image_format, tick=tick, own=own)
     if tmp: os.replace(tmp, out)
     tick('done', 1.0)
     return r if r.tally.n_pred else replace(r, warnings=(EMPTY,))

@@ -26,6 +26,7 @@ LAYOUTS = {  # kind -> field -> (default, the reader's keyword); `id` is require
 READERS = {'boxes': box_scene, 'masks': mask_scene}
 FIELDS = ('name', 'title', 'family', 'thresholds', 'hit', 'beta', 'empty', 'layout')
 
+# %% ../nbs/12_custom.ipynb #cus-names
 def _names(v, n: int | tuple, what: str) -> tuple:
     "A list of `n` column names (n: an int, or the allowed counts)."
     ok = isinstance(v, (list, tuple)) and all(isinstance(c, str) and c for c in v) and len(v) in (
@@ -33,6 +34,7 @@ def _names(v, n: int | tuple, what: str) -> tuple:
     if not ok: raise InputError(f'layout {what} must be a list of {n} column names', repr(v))
     return tuple(v)
 
+# %% ../nbs/12_custom.ipynb #cus-layout-value
 def _layout_value(field: str, v):
     "One layout field, checked."
     if field == 'boxes': return _names(v, (1, 4), 'boxes')
@@ -52,6 +54,7 @@ def _layout_value(field: str, v):
         raise InputError(f'layout {field} must be a column name', repr(v))
     return v
 
+# %% ../nbs/12_custom.ipynb #cus-layout-reader
 def layout_reader(layout: dict,  # {'kind': 'boxes' or 'masks', 'id': column, other fields of `LAYOUTS`}
                  ) -> tuple:  # (reader, id column, reader arguments as (name, value) pairs)
     "The reader of a box or mask layout, its id column and its fixed arguments; every field checked."
@@ -77,6 +80,7 @@ def _thresholds(v) -> tuple:
         raise InputError('thresholds must be a list or a {start, stop, step} range', repr(v))
     return tuple(v)
 
+# %% ../nbs/12_custom.ipynb #cus-define-metric
 def define_metric(name: str,  # how the metric is called (command line, results)
                   *, thresholds,  # list of IoU thresholds, or {'start', 'stop', 'step'}; exact decimals
                   layout: dict,  # the file layout: {'kind': 'boxes' or 'masks', 'id': column, ...}

@@ -19,7 +19,7 @@ from .views import Model, ImageView, ThresholdView, RankedView, image_size, imag
 # %% auto #0
 __all__ = ['COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'CLASS_COLORS', 'png_bytes', 'png_data_uri', 'base_picture',
            'outline', 'overlay', 'image_layers', 'paint', 'image_picture', 'curve_figure', 'histogram_figure',
-           'group_traces', 'image_figure', 'image_title', 'legend_html', 'iou_figure', 'draw_boxes', 'view_picture',
+           'group_traces', 'image_title', 'legend_html', 'image_figure', 'iou_figure', 'draw_boxes', 'view_picture',
            'iou_picture', 'curve_svg', 'histogram_svg', 'pr_figure', 'pr_svg', 'class_table_html']
 
 # %% ../nbs/05a_drawing.ipynb #8840eb59
@@ -38,6 +38,7 @@ def png_bytes(rgb: np.ndarray,  # (H, W, 3) uint8 RGB picture
            + chunk(b'IDAT', zlib.compress(raw, 1)) + chunk(b'IEND', b''))
     return png
 
+# %% ../nbs/05a_drawing.ipynb #draw-png-data-uri
 def png_data_uri(rgb: np.ndarray,  # (H, W, 3) uint8 RGB picture
                 ) -> str:  # 'data:image/png;base64,...'
     "Encode an RGB picture as a PNG data URI (zlib only)."
@@ -56,12 +57,14 @@ def base_picture(pixels, hw) -> np.ndarray:
     lo, hi = np.nanmin(p), np.nanmax(p)
     return (p - lo) * (255 / (hi - lo)) if hi > lo and (hi > 255 or lo < 0 or p.dtype.kind == 'f' and hi <= 1) else p
 
+# %% ../nbs/05a_drawing.ipynb #draw-outline
 def outline(lab: np.ndarray) -> np.ndarray:
     "Pixels of a label image that touch another label (4-neighbours; the border counts as background)."
     p = np.pad(lab, 1)
     c = p[1:-1, 1:-1]
     return (c > 0) & ((p[:-2, 1:-1] != c) | (p[2:, 1:-1] != c) | (p[1:-1, :-2] != c) | (p[1:-1, 2:] != c))
 
+# %% ../nbs/05a_drawing.ipynb #draw-overlay
 def overlay(base: np.ndarray,  # float64 (H, W, 3) picture from `base_picture`
             *, gt_lab: np.ndarray,  # int (H, W) ground-truth labels (0 background)
             gt_status,  # str [g]: status of ground-truth object j (label j+1)
@@ -90,6 +93,7 @@ def image_layers(model: Model,  # from `prepare`
     labs = image_labels(model, code)
     return base, labs, outline(labs[1])
 
+# %% ../nbs/05a_drawing.ipynb #draw-paint
 def paint(layers: tuple,  # from `image_layers`
           iv: ImageView,  # the image at a threshold: its objects' statuses
          ) -> np.ndarray:  # uint8 (H, W, 3)
@@ -99,6 +103,7 @@ def paint(layers: tuple,  # from `image_layers`
     return overlay(base, gt_lab=labs[0], gt_status=iv.gt_status, pred_edge=edge, pred_lab=labs[1],
                    pred_status=iv.pred_status)
 
+# %% ../nbs/05a_drawing.ipynb #draw-image-picture
 def image_picture(model: Model, iv: ImageView,  # the model and the image at a threshold
                   *, loader=None,  # optional callable: image id -> pixel array, drawn under the objects
                   canvas=None,  # (H, W) for box metrics (default: the metric's)
@@ -126,6 +131,7 @@ def curve_figure(view: ThresholdView,  # the dataset at the slider's threshold
                                    line=dict(color='gray', dash='dash'))], margin=dict(l=50, r=10, t=40, b=40))
     return fig
 
+# %% ../nbs/05a_drawing.ipynb #draw-histogram-figure
 def histogram_figure(view: ThresholdView) -> go.Figure:
     "Distribution of the per-image values at the slider's threshold."
     fig = go.Figure([go.Histogram(x=view.values.to_numpy(), xbins=dict(start=0, end=1.0001, size=0.05),
@@ -147,6 +153,7 @@ def _rect_paths(boxes, fmt: str = 'xywh') -> tuple[list, list]:
     xs, ys = np.stack([x0, x1, x1, x0, x0, nan], 1).ravel(), np.stack([y0, y0, y1, y1, y0, nan], 1).ravel()
     return [None if np.isnan(v) else float(v) for v in xs], [None if np.isnan(v) else float(v) for v in ys]
 
+# %% ../nbs/05a_drawing.ipynb #draw-group-traces
 def group_traces(model: Model, iv: ImageView) -> list[dict]:
     "x, y and name of the four status groups of an image view (boxes as rectangles; masks: legend only)."
     out = []
@@ -159,19 +166,7 @@ def group_traces(model: Model, iv: ImageView) -> list[dict]:
         out.append(dict(x=xs, y=ys, name=f'{who} {st} ({len(sel)})'))
     return out
 
-def image_figure(model: Model, iv: ImageView, picture: np.ndarray | None = None) -> go.Figure:
-    "The picked image with its objects coloured by status (`picture`: the overlay RGB; None = blank canvas)."
-    H, W = picture.shape[:2] if picture is not None else image_size(model, iv.code)
-    pic = picture if picture is not None else np.full((H, W, 3), 24, np.uint8)
-    fig = go.Figure([go.Image(source=png_data_uri(pic), x0=0, y0=0, dx=1, dy=1, hoverinfo='skip')])
-    for g, (side, st, dash) in zip(group_traces(model, iv), _GROUPS):
-        fig.add_trace(go.Scatter(**g, mode='lines', line=dict(color=COLORS[st], dash=dash, width=2), hoverinfo='name'))
-    fig.update_layout(title=image_title(iv, model, width=56), height=500, legend=dict(orientation='h', y=-0.05),
-                      xaxis=dict(range=[0, W], showgrid=False, zeroline=False, constrain='domain'),
-                      yaxis=dict(range=[H, 0], showgrid=False, zeroline=False, scaleanchor='x'),
-                      margin=dict(l=10, r=10, t=60, b=10), plot_bgcolor='white')
-    return fig
-
+# %% ../nbs/05a_drawing.ipynb #draw-short
 def _short(text: str, n: int | None) -> str:
     "`text`, its middle cut to an ellipsis when longer than `n` characters (None: whole)."
     return text if n is None or len(text) <= n else text[:(n - 1) // 2] + '\u2026' + text[-((n - 1) // 2):]
@@ -190,11 +185,26 @@ def image_title(iv: ImageView, model: Model,
     return (head + f'at IoU {_html.escape(model.result.hit)} {model.labels[iv.t_index]}: '
             f'value {v:.4f}, {own} {iv.score:.4f} {how}</sub>')
 
+# %% ../nbs/05a_drawing.ipynb #draw-legend-html
 def legend_html(model: Model, iv: ImageView) -> str:
     "The legend of the picked image's picture: one swatch and count per status group (for the live page)."
     return ' &nbsp; '.join(
         f'<span class="{side}-{st}"><span style="color:{COLORS[st]}">{"&#9632;" if side == "gt" else "&#9633;"}'
         f'</span> {g["name"]}</span>' for g, (side, st, _) in zip(group_traces(model, iv), _GROUPS))
+
+# %% ../nbs/05a_drawing.ipynb #draw-image-figure
+def image_figure(model: Model, iv: ImageView, picture: np.ndarray | None = None) -> go.Figure:
+    "The picked image with its objects coloured by status (`picture`: the overlay RGB; None = blank canvas)."
+    H, W = picture.shape[:2] if picture is not None else image_size(model, iv.code)
+    pic = picture if picture is not None else np.full((H, W, 3), 24, np.uint8)
+    fig = go.Figure([go.Image(source=png_data_uri(pic), x0=0, y0=0, dx=1, dy=1, hoverinfo='skip')])
+    for g, (side, st, dash) in zip(group_traces(model, iv), _GROUPS):
+        fig.add_trace(go.Scatter(**g, mode='lines', line=dict(color=COLORS[st], dash=dash, width=2), hoverinfo='name'))
+    fig.update_layout(title=image_title(iv, model, width=56), height=500, legend=dict(orientation='h', y=-0.05),
+                      xaxis=dict(range=[0, W], showgrid=False, zeroline=False, constrain='domain'),
+                      yaxis=dict(range=[H, 0], showgrid=False, zeroline=False, scaleanchor='x'),
+                      margin=dict(l=10, r=10, t=60, b=10), plot_bgcolor='white')
+    return fig
 
 # %% ../nbs/05a_drawing.ipynb #6dff4280
 def _cells(mask: np.ndarray) -> tuple[list, list]:
@@ -253,6 +263,7 @@ def view_picture(model: Model,  # from `prepare`
     out = draw_boxes(picture, objs[iv.gt], rgb(iv.gt_status), width=w)
     return draw_boxes(out, model.scene.pred[iv.pred], rgb(iv.pred_status), width=w, dashed=True)
 
+# %% ../nbs/05a_drawing.ipynb #draw-iou-picture
 VIRIDIS = ('#440154', '#3b528b', '#21918c', '#5ec962', '#fde725')  # IoU 0, 0.25, 0.5, 0.75, 1
 HIT_COLOR, MATCH_COLOR = '#ff00ff', '#000000'
 
@@ -295,6 +306,19 @@ def _svg(w: int, h: int, body: list, *, title: str, xlabel: str, ylabel: str, xt
             f'<text transform="translate(14 {(y0 + y1) / 2:.1f}) rotate(-90)" text-anchor="middle" font-size="12">'
             f'{e(ylabel)}</text>' + ''.join(body) + '</svg>')
 
+# %% ../nbs/05a_drawing.ipynb #03ed08f6
+def _curve_lines(x, labels, series, *, sx, sy) -> list:
+    "SVG of each (values, colour, dash, class) series: a polyline through its finite points and a circle at each."
+    body = []
+    for ys, col, dash, cls in series:
+        pts = [(a, b) for a, b in zip(x, ys) if np.isfinite(b)]
+        if pts: body.append(f'<polyline class="{cls}" fill="none" stroke="{col}" stroke-width="2"{dash} points="'
+                            + ' '.join(f'{sx(a):.1f},{sy(b):.1f}' for a, b in pts) + '"/>')
+        body += [f'<circle cx="{sx(a):.1f}" cy="{sy(b):.1f}" r="3.5" fill="{col}"><title>{cls} at IoU {l}: {b:.4f}'
+                 f'</title></circle>' for (a, b), l in zip(pts, [l for l, v in zip(labels, ys) if np.isfinite(v)])]
+    return body
+
+# %% ../nbs/05a_drawing.ipynb #draw-curve-svg
 def curve_svg(view: ThresholdView,  # the dataset at the slider's threshold
               labels,  # str [T]: threshold labels
               *, image: ImageView | None = None,  # the picked image (its values are drawn too, dotted)
@@ -305,14 +329,9 @@ def curve_svg(view: ThresholdView,  # the dataset at the slider's threshold
     lo, hi = min(x) - 0.02, max(x) + 0.02
     sx = lambda v: 50 + (v - lo) / (hi - lo or 1) * (w - 180)
     sy = lambda v: h - 45 - v * (h - 80)
-    body = []
     picked = [] if image is None else image.values
-    for ys, col, dash, cls in ((view.curve, _BLUE, '', 'mean'), (picked, _RED, ' stroke-dasharray="3 3"', 'picked')):
-        pts = [(a, b) for a, b in zip(x, ys) if np.isfinite(b)]
-        if pts: body.append(f'<polyline class="{cls}" fill="none" stroke="{col}" stroke-width="2"{dash} points="'
-                            + ' '.join(f'{sx(a):.1f},{sy(b):.1f}' for a, b in pts) + '"/>')
-        body += [f'<circle cx="{sx(a):.1f}" cy="{sy(b):.1f}" r="3.5" fill="{col}"><title>{cls} at IoU {l}: {b:.4f}'
-                 f'</title></circle>' for (a, b), l in zip(pts, [l for l, v in zip(labels, ys) if np.isfinite(v)])]
+    series = (view.curve, _BLUE, '', 'mean'), (picked, _RED, ' stroke-dasharray="3 3"', 'picked')
+    body = _curve_lines(x, labels, series, sx=sx, sy=sy)
     xs, ys = sx(x[view.t_index]), sy(view.score_at if np.isfinite(view.score_at) else 0)
     body.append(f'<line x1="{xs:.1f}" x2="{xs:.1f}" y1="{sy(1):.1f}" y2="{sy(0):.1f}" stroke="gray" '
                 'stroke-dasharray="5 4"/>'
@@ -327,6 +346,7 @@ def curve_svg(view: ThresholdView,  # the dataset at the slider's threshold
                 xlabel='IoU threshold', ylabel='value', xt=[(x[i], labels[i]) for i in range(0, len(x), every)],
                 yt=[(v, f'{v:g}') for v in (0, 0.2, 0.4, 0.6, 0.8, 1)], sx=sx, sy=sy, xr=(lo, hi), yr=(-0.02, 1.02))
 
+# %% ../nbs/05a_drawing.ipynb #draw-histogram-svg
 def histogram_svg(view: ThresholdView, w: int = 560, h: int = 280) -> str:
     "The per-image values at the slider's threshold as an SVG histogram: 20 bins of width 0.05 (the last holds 1)."
     edges = np.linspace(0, 1, 21)
@@ -343,7 +363,7 @@ def histogram_svg(view: ThresholdView, w: int = 560, h: int = 280) -> str:
                 ylabel='images', xt=[(v, f'{v:g}') for v in (0, 0.2, 0.4, 0.6, 0.8, 1)],
                 yt=[(v, str(v)) for v in range(0, ymax + 1, step)], sx=sx, sy=sy, xr=(0, 1), yr=(0, ymax))
 
-# %% ../nbs/05a_drawing.ipynb #03ed08f6
+# %% ../nbs/05a_drawing.ipynb #draw-class-color
 CLASS_COLORS = ('#1f77b4', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#ff7f0e', '#393b79',
                 '#637939', '#8c6d31', '#843c39', '#7b4173', '#3182bd', '#e6550d', '#31a354')  # by class position
 
@@ -354,6 +374,7 @@ def _pr_title(view: RankedView) -> str:
     "The title of the precision-recall charts: the threshold, the mAP and the average F1."
     return f'precision-recall at IoU {view.hit} {view.label}: mAP {view.map:.4f}, average F1 {view.avg_f1:.4f}'
 
+# %% ../nbs/05a_drawing.ipynb #draw-pr-figure
 def pr_figure(view: RankedView) -> go.Figure:
     "Precision-recall curves of the classes in the mAP with the points their AP averages, at one threshold."
     fig = go.Figure()
@@ -369,6 +390,7 @@ def pr_figure(view: RankedView) -> go.Figure:
                       margin=dict(l=50, r=10, t=40, b=40))
     return fig
 
+# %% ../nbs/05a_drawing.ipynb #draw-pr-svg
 def pr_svg(view: RankedView, w: int = 620, h: int = 420) -> str:
     "The precision-recall curves and 11 interpolation points of `pr_figure` as SVG, for the live dashboard."
     sx = lambda v: 50 + (v + 0.02) / 1.04 * (w - 230)
@@ -391,6 +413,7 @@ def pr_svg(view: RankedView, w: int = 620, h: int = 420) -> str:
                 xlabel='recall (squares: interpolation points)', ylabel='precision', xt=ticks, yt=ticks, sx=sx, sy=sy,
                 xr=(-0.02, 1.02), yr=(-0.02, 1.05))
 
+# %% ../nbs/05a_drawing.ipynb #draw-class-table-html
 def class_table_html(view: RankedView) -> str:
     "The per-class table at one threshold, with the means, as HTML."
     t = view.table[['ap', 'f1', 'precision', 'recall', 'npos', 'ndet', 'tp', 'fp']].astype(object)  # the mean row: ''

@@ -18,6 +18,7 @@ def label_text(v, limit: int = 60) -> str:
     s = repr(tuple(map(py, v)) if isinstance(v, tuple) else py(v))  # a MultiIndex label is a tuple
     return s if len(s) <= limit else s[:limit] + '...'
 
+# %% ../nbs/00a_errors.ipynb #err-inputerror
 class InputError(ValueError):
     "Bad input: carries the `rule` broken and where (`file`, `row` or `label`, `id`); `str()` is one clear line."
     def __init__(self,
@@ -55,6 +56,10 @@ class RLEError(InputError):
     "A run-length encoding breaks a rule of SPEC section 2."
 
 # %% ../nbs/00a_errors.ipynb #800f1c6e
+UNITS = {'max_file_bytes': 'bytes', 'max_field_chars': 'characters', 'max_tokens_per_row': 'numbers',
+         'max_objects_per_image': 'objects'}  # what each limit counts, as its messages name it
+
+# %% ../nbs/00a_errors.ipynb #err-limits
 @dataclass(frozen=True)
 class Limits:
     "The most a reader takes of one input, each checked before the costly step it protects."
@@ -84,8 +89,7 @@ class Limits:
         except (OSError, TypeError, ValueError): return  # missing, unreadable or not a path: the reader says so
         if n > self.max_file_bytes: raise self.exceeded('max_file_bytes', n, 'the file', err, file=name or str(path))
 
-UNITS = {'max_file_bytes': 'bytes', 'max_field_chars': 'characters', 'max_tokens_per_row': 'numbers',
-         'max_objects_per_image': 'objects'}
+# %% ../nbs/00a_errors.ipynb #err-default-limits
 DEFAULT_LIMITS = Limits()
 
 # %% ../nbs/00a_errors.ipynb #5c724950

@@ -64,10 +64,9 @@ def _stem(name: str) -> str:
     return base.rsplit('.', 1)[0] if '.' in base[1:] else base
 
 # %% ../nbs/04_icdar.ipynb #63749a09
-def _scan(body: bytes, file: str, err, checking: bool, limits: Limits) -> tuple:
-    "`(documents, text)` of a wrapped XML body; `checking` refuses stray text where it occurs, else it is collected."
-    docs, stack, chunks, regions = [], [], [], None  # regions: the current document's
-    p, most, most_obj = _parser(err, file), limits.max_field_chars, limits.max_objects_per_image
+def _refusals(p, *, file: str, err, limits: Limits, docs: list, stack: list) -> tuple:
+    "`(where, too_long, too_many, text)`: a scan's checks, sharing its parser `p`, its `docs` and its depth `stack`."
+    most, most_obj = limits.max_field_chars, limits.max_objects_per_image
     def where(d): return dict(file=file, id=docs[-1]['page'] if docs and d > 1 else None)  # built only to raise
     def too_long(name, attrs, d):  # a name or attribute longer than max_field_chars: before it is looked at
         for k, v in [(name, name), *attrs.items()]:
@@ -77,6 +76,39 @@ def _scan(body: bytes, file: str, err, checking: bool, limits: Limits) -> tuple:
                                       **where(d))
     def too_many(d):
         raise limits.exceeded('max_objects_per_image', f'at least {most_obj + 1:,}', 'the document', err, **where(d))
+    def text(data):
+        if data.strip():
+            raise err('unexpected text', f'{data.strip()[:40]!r} at line {p.CurrentLineNumber}', file=file,
+                      id=docs[-1]['page'] if docs and len(stack) > 1 else None)
+    return where, too_long, too_many, text
+
+# %% ../nbs/04_icdar.ipynb #icdar-element
+def _element(name: str, attrs: dict, d: int, docs: list, *, line: int, err, where):
+    "Check an element at depth `d` (1 document, 2 region, 3 Coords) and record it in `docs`; `where(d)`: its place."
+    tag, a = name.lower(), {k.lower(): v for k, v in attrs.items()}
+    if d == 1 and tag != 'document':
+        raise err('unexpected element', f'<{name}> at line {line}, expected <document>', **where(d))
+    if d == 1 and not a.get('filename', '').strip():
+        raise err('document has no filename attribute', f'line {line}', **where(d))
+    if d == 1: docs.append(dict(page=_stem(a['filename'].strip()), line=line, regions=[]))
+    if d == 2 and tag not in _REGIONS:
+        raise err('unknown class element',
+                  f'<{name}> at line {line}, expected formulaRegion, tableRegion or figureRegion', **where(d))
+    if d == 2: docs[-1]['regions'].append(dict(cls=_REGIONS[tag], line=line, points=None, prob=a.get('prob')))
+    if d == 3 and tag != 'coords':
+        raise err('unexpected element in a region', f'<{name}> at line {line}, expected <Coords>', **where(d))
+    if d == 3 and docs[-1]['regions'][-1]['points'] is not None:
+        raise err('region has more than one Coords element', f'line {line}', **where(d))
+    if d == 3 and 'points' not in a: raise err('Coords has no points attribute', f'line {line}', **where(d))
+    if d == 3: docs[-1]['regions'][-1]['points'] = a['points']
+    if d > 3: raise err('unexpected element inside Coords', f'<{name}> at line {line}', **where(d))
+
+# %% ../nbs/04_icdar.ipynb #icdar-scan
+def _scan(body: bytes, file: str, err, checking: bool, limits: Limits) -> tuple:
+    "`(documents, text)` of a wrapped XML body; `checking` refuses stray text where it occurs, else it is collected."
+    docs, stack, chunks, regions = [], [], [], None  # regions: the current document's
+    p, most_obj = _parser(err, file), limits.max_objects_per_image
+    where, too_long, too_many, text = _refusals(p, file=file, err=err, limits=limits, docs=docs, stack=stack)
     def start(name, attrs):
         nonlocal regions
         d = len(stack)
@@ -92,38 +124,16 @@ def _scan(body: bytes, file: str, err, checking: bool, limits: Limits) -> tuple:
                 regions.append({'cls': cls, 'line': p.CurrentLineNumber, 'points': None, 'prob': attrs.get('prob')})
                 if len(regions) > most_obj: too_many(d)
                 return
-        tag, line, a = name.lower(), p.CurrentLineNumber, {k.lower(): v for k, v in attrs.items()}  # the rest, checked
-        if d == 1 and tag != 'document':
-            raise err('unexpected element', f'<{name}> at line {line}, expected <document>', **where(d))
-        if d == 1 and not a.get('filename', '').strip():
-            raise err('document has no filename attribute', f'line {line}', **where(d))
-        if d == 1:
-            docs.append(dict(page=_stem(a['filename'].strip()), line=line, regions=[]))
-            regions = docs[-1]['regions']
-        if d == 2 and tag not in _REGIONS:
-            raise err('unknown class element',
-                      f'<{name}> at line {line}, expected formulaRegion, tableRegion or figureRegion', **where(d))
-        if d == 2: docs[-1]['regions'].append(dict(cls=_REGIONS[tag], line=line, points=None, prob=a.get('prob')))
+        _element(name, attrs, d, docs, line=p.CurrentLineNumber, err=err, where=where)  # the rest, checked
+        if d == 1: regions = docs[-1]['regions']
         if d == 2 and len(regions) > most_obj: too_many(d)
-        if d == 3 and tag != 'coords':
-            raise err('unexpected element in a region', f'<{name}> at line {line}, expected <Coords>', **where(d))
-        if d == 3 and docs[-1]['regions'][-1]['points'] is not None:
-            raise err('region has more than one Coords element', f'line {line}', **where(d))
-        if d == 3 and 'points' not in a: raise err('Coords has no points attribute', f'line {line}', **where(d))
-        if d == 3: docs[-1]['regions'][-1]['points'] = a['points']
-        if d > 3: raise err('unexpected element inside Coords', f'<{name}> at line {line}', **where(d))
-    def text(data):
-        if data.strip():
-            raise err('unexpected text', f'{data.strip()[:40]!r} at line {p.CurrentLineNumber}', file=file,
-                      id=docs[-1]['page'] if docs and len(stack) > 1 else None)
-    # only the depth matters: an end tag removes one entry (`remove` finds its equal); all three handlers but `start`
-    # are in C
     p.StartElementHandler, p.EndElementHandler = start, stack.remove
     p.CharacterDataHandler = text if checking else chunks.append
     try: p.Parse(body, True)
     except expat.ExpatError as e: raise _malformed(e, err, file) from None
     return docs, ''.join(chunks)
 
+# %% ../nbs/04_icdar.ipynb #icdar-xml-documents
 def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several sibling <document> elements)
                    file: str,  # its name, for error messages
                    err,  # the error class: SolutionError or ParticipantVisibleError
@@ -179,6 +189,7 @@ def _tidy(pages, page, cls, xyxy, *, prob=None) -> pd.DataFrame:
     if prob is not None: df['prob'] = np.asarray(prob, np.float64)
     return df
 
+# %% ../nbs/04_icdar.ipynb #icdar-bulk
 _PAIR = r'[+-]?0*[0-9]{1,9},[+-]?0*[0-9]{1,9}'  # what `_box` accepts of one point, written as one pattern
 _POINTS = re.compile(rf'(?:{_PAIR}[ \t\r\n]+){{3}}{_PAIR}', re.ASCII)
 
@@ -198,6 +209,7 @@ def _bulk(docs, with_prob: bool):
     xyxy = np.stack([v[:, 0::2].min(1), v[:, 1::2].min(1), v[:, 0::2].max(1), v[:, 1::2].max(1)], 1)
     return pages, [pg for pg, _ in regs], [r['cls'] for _, r in regs], xyxy, prob
 
+# %% ../nbs/04_icdar.ipynb #icdar-from-documents
 def _from_documents(docs, err, with_prob: bool) -> pd.DataFrame:
     "Tidy table from parsed documents (each with its `file`); duplicate pages are refused."
     if (fast := _bulk(docs, with_prob)) is not None: return _tidy(*fast[:4], prob=fast[4])
@@ -253,12 +265,18 @@ def _per_value(col: pd.Series, f) -> np.ndarray:
     out = np.array([f(str(c)) for c in col.cat.categories] + [f(str(np.nan))], dtype=object)
     return out[col.cat.codes.to_numpy()]  # code -1 (missing) takes the last entry, as `str(nan)`
 
+# %% ../nbs/04_icdar.ipynb #icdar-pages
+def _pages(df: pd.DataFrame, page: np.ndarray) -> list:
+    "The list of pages of a frame whose `page` values as text are `page`."
+    if isinstance(df['page'].dtype, pd.CategoricalDtype): return [str(c) for c in df['page'].cat.categories]
+    return list(dict.fromkeys(page))
+
+# %% ../nbs/04_icdar.ipynb #icdar-from-frame
 def _from_frame(df: pd.DataFrame, err, with_prob: bool, limits: Limits | None = None) -> pd.DataFrame:
     "Validated tidy copy of a DataFrame with columns page, cls, x0, y0, x1, y1 (+ prob)."
     need, limits = COLUMNS + (['prob'] if with_prob else []), as_limits(limits)
     name = 'submission DataFrame' if with_prob else 'ground truth DataFrame'
-    miss = [c for c in need if c not in df.columns]
-    if miss:
+    if miss := [c for c in need if c not in df.columns]:
         cols = ', '.join(map(str, df.columns))
         raise err('missing column', ', '.join(miss) + f'; columns are {cols}'[:200], file=name)
     def at(i):
@@ -273,8 +291,7 @@ def _from_frame(df: pd.DataFrame, err, with_prob: bool, limits: Limits | None = 
     if (n > limits.max_objects_per_image).any():
         i = int(np.argmax(n[code] > limits.max_objects_per_image))
         raise limits.exceeded('max_objects_per_image', int(n[code[i]]), 'the page', err, **at(i))
-    if isinstance(df['page'].dtype, pd.CategoricalDtype): pages = [str(c) for c in df['page'].cat.categories]
-    else: pages = list(dict.fromkeys(page))
+    pages = _pages(df, page)
     cls = _per_value(df['cls'], lambda c: c.strip().lower().removesuffix('region'))
     bad = ~np.isin(cls, list(CLASSES))
     if bad.any(): fail('unknown class (expected formula, table or figure)', bad, 'cls')

@@ -62,11 +62,13 @@ def threshold_text(t,  # a threshold: Fraction, decimal string, number
     if d != 1: return str(f)
     return format((Decimal(f.numerator) / Decimal(f.denominator)).normalize(), 'f')
 
+# %% ../nbs/00_iou.ipynb #iou-hit-text
 def hit_text(inclusive: bool,  # True: the hit test is IoU >= t
             ) -> str:  # '>=' or '>'
     "The hit test as an operator."
     return '>=' if inclusive else '>'
 
+# %% ../nbs/00_iou.ipynb #iou-check-thresholds
 MAX_DENOMINATOR = 10 ** 12  # thresholds finer than this decide nothing real and make exact tests slow
 
 def check_thresholds(ts,  # one threshold or a sequence of them (anything `as_fraction` takes)
@@ -219,6 +221,7 @@ def _codes(img, n: int, what: str) -> np.ndarray:
         raise InputError(f'{what} must be integer image codes', f'got dtype {img.dtype}')
     return img.astype(np.int64)
 
+# %% ../nbs/00_iou.ipynb #iou-starts-inside
 def _starts_inside(keys: np.ndarray,  # int64 [n]: sorted (image, rank of start) keys of the boxes that are searched
                    lo: np.ndarray, hi: np.ndarray,  # int64 [m]: key ranges of the other boxes
                    q: np.ndarray,  # int64 [m]: an order that sorts `lo` (searching sorted queries is ~3x faster)
@@ -229,6 +232,7 @@ def _starts_inside(keys: np.ndarray,  # int64 [n]: sorted (image, rank of start)
     end[q] = np.searchsorted(keys, hi[q], 'left')
     return first, end
 
+# %% ../nbs/00_iou.ipynb #iou-axis-ranges
 def _axis_ranges(a: np.ndarray, b: np.ndarray,  # [N, 2], [M, 2]: start and end of each box along one axis
                  ka: np.ndarray, kb: np.ndarray):  # int64 image codes 0..K-1 of each
     "Candidates along one axis as (first, end, order): per a box the b boxes starting in it, per b box the a boxes."
@@ -285,6 +289,7 @@ def _overlapping(A: np.ndarray, B: np.ndarray,  # xyxy boxes [N, 4], [M, 4], sam
     ia, ib = np.divmod(key[o], m)
     return ia, ib, cat(parts[2])[o], cat(parts[3])[o]
 
+# %% ../nbs/00_iou.ipynb #iou-box-pairs
 def box_pairs(a,  # N x 4 boxes (pixels), e.g. the ground truth of a whole file
               a_img,  # int[N]: image code of each box of `a`
               b,  # M x 4 boxes (pixels), e.g. the predictions of a whole file

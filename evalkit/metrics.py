@@ -51,6 +51,7 @@ def register(metric: Metric) -> Metric:
     _NAMES.update({n: metric.name for n in (metric.name, *metric.aliases)})
     return metric
 
+# %% ../nbs/04a_metrics.ipynb #met-get-metric
 def get_metric(name,  # a name or alias ('dsb2018', 'data-science-bowl-2018'), a `Metric`, or a .toml path
               ) -> Metric:
     "The registered metric called `name`, or the metric a TOML file defines (a path ending in `.toml`)."
@@ -63,6 +64,7 @@ def get_metric(name,  # a name or alias ('dsb2018', 'data-science-bowl-2018'), a
         raise InputError('unknown metric', f"{name!r}; known: {', '.join(METRICS)} (see `evalkit list`){hint}")
     return METRICS[_NAMES[name]]
 
+# %% ../nbs/04a_metrics.ipynb #met-all-options
 def all_options() -> dict:
     "Every option a registered metric declares: name -> (`Option`, names of the metrics that take it)."
     out = {}
@@ -70,6 +72,7 @@ def all_options() -> dict:
         for o in m.options: out.setdefault(o.name, (o, []))[1].append(m.name)
     return out
 
+# %% ../nbs/04a_metrics.ipynb #met-list-metrics
 def list_metrics() -> pd.DataFrame:
     "One row per registered metric: name, aliases, title, family, thresholds, hit test, options, file layouts."
     ts = lambda m: ', '.join(map(threshold_text, m.thresholds))
@@ -85,6 +88,8 @@ rsna = register(Metric(
     id_col='patientId', empty='skip', options=(MATCHING,), aliases=('rsna-pneumonia-detection-challenge',),
     layouts='solution patientId,x,y,width,height,Target; submission patientId,PredictionString',
     demo=('rsna_stage_2_train_labels.csv', 'sample_rsna_submission.csv', {})))
+
+# %% ../nbs/04a_metrics.ipynb #met-dsb2018
 dsb2018 = register(Metric(
     name='dsb2018', title='2018 Data Science Bowl', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'),
@@ -92,6 +97,8 @@ dsb2018 = register(Metric(
     id_col='ImageId', empty='one', options=(USAGE,), aliases=('data-science-bowl-2018',),
     layouts='solution ImageId,EncodedPixels,Height,Width[,Usage]; submission ImageId,EncodedPixels',
     demo=('dsb2018_stage1_solution.csv', 'sample_dsb2018_submission.csv', {})))
+
+# %% ../nbs/04a_metrics.ipynb #met-airbus
 airbus = register(Metric(
     name='airbus', title='Airbus Ship Detection', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'),
@@ -99,6 +106,8 @@ airbus = register(Metric(
     id_col='ImageId', beta=2, empty='one', reader_args=(('default_size', (768, 768)),),
     aliases=('airbus-ship-detection',), layouts='ImageId,EncodedPixels on both sides (768 x 768 images)',
     demo=('airbus_train_ship_segmentations_v2_subset.csv', 'sample_airbus_submission.csv', {})))
+
+# %% ../nbs/04a_metrics.ipynb #met-icdar2017
 icdar2017 = register(Metric(
     name='icdar2017', title='ICDAR 2017 Page Object Detection', family='ranked AP',
     thresholds=make_thresholds('0.6', '0.8', '0.2'),
@@ -106,6 +115,8 @@ icdar2017 = register(Metric(
     interpolation='voc07', classes=ICDAR_CLASSES, options=(IGNORE_OPT, PLUS_ONE, PATTERN), aliases=('icdar',),
     layouts='ground truth: folder of per-page XML; submission: one XML file of <document> elements',
     demo=('icdar2017_pod', 'sample_icdar2017_submission.xml', {'pattern': 'POD_*.xml'})))
+
+# %% ../nbs/04a_metrics.ipynb #met-tgs
 tgs = register(Metric(
     name='tgs', title='TGS Salt Identification', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'),
@@ -113,6 +124,8 @@ tgs = register(Metric(
     reader_args=(('rle_col', 'rle_mask'), ('one_per_image', True)), aliases=('tgs-salt-identification-challenge',),
     layouts='id,rle_mask on both sides, one row per image (101 x 101 images)',
     demo=('tgs_synthetic_solution.csv', 'sample_tgs_submission.csv', {})))
+
+# %% ../nbs/04a_metrics.ipynb #met-wheat
 wheat = register(Metric(
     name='wheat', title='Global Wheat Detection', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.75', '0.05'),
@@ -120,6 +133,8 @@ wheat = register(Metric(
     aliases=('global-wheat-detection',),
     layouts='solution image_id,width,height,bbox ([x, y, w, h]); submission image_id,PredictionString',
     demo=('wheat_synthetic_solution.csv', 'sample_wheat_submission.csv', {})))
+
+# %% ../nbs/04a_metrics.ipynb #met-sartorius
 sartorius = register(Metric(
     name='sartorius', title='Sartorius Cell Instance Segmentation', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'), reader=mask_scene, id_col='id', empty='one', options=(ORDER,),
@@ -127,12 +142,16 @@ sartorius = register(Metric(
     aliases=('sartorius-cell-instance-segmentation',),
     layouts='solution id,annotation,width,height (row-major RLE); submission id,predicted',
     demo=('sartorius_synthetic_solution.csv', 'sample_sartorius_submission.csv', {})))
+
+# %% ../nbs/04a_metrics.ipynb #met-reef
 reef = register(Metric(
     name='reef', title='TensorFlow Great Barrier Reef', family='pooled sweep',
     thresholds=make_thresholds('0.3', '0.8', '0.05'),
     reader=reef_scene, id_col='image_id', beta=2, aliases=('tensorflow-great-barrier-reef',), canvas=(720, 1280),
     layouts="solution image_id,annotations ([{'x', 'y', 'width', 'height'}]); submission image_id,annotations",
     demo=('reef_train_subset.csv', 'sample_reef_submission.csv', {})))
+
+# %% ../nbs/04a_metrics.ipynb #met-vinbigdata
 vinbigdata = register(Metric(
     name='vinbigdata', title='VinBigData Chest X-ray Abnormalities', family='ranked AP',
     thresholds=check_thresholds('0.4', inclusive=False),

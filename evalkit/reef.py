@@ -25,6 +25,7 @@ def _dicts(t: str) -> int:
     skeleton, n = _ANY_RE.subn('\x00', t)  # one pass, no frame kept per dict
     return n if ''.join(skeleton.split()) == '[' + ','.join('\x00' * n) + ']' else -1
 
+# %% ../nbs/10_reef.ipynb #reef-read-annotations
 def read_annotations(df: pd.DataFrame,  # table from `read_table`
                      col: str,  # the column of list-of-dict texts
                      *, id_col: str, name: str,  # id column and file name named in errors

@@ -18,7 +18,7 @@ from .views import prepare, threshold_view, image_view, image_order, ranked_view
 from .drawing import curve_figure, image_figure, iou_figure, pr_figure, class_table_html, image_picture
 
 # %% auto #0
-__all__ = ['PLOTLY_JS', 'MAX_WORST', 'MAX_PICTURE_PIXELS', 'summary_table', 'image_score_figure', 'static_curve', 'worst_text',
+__all__ = ['PLOTLY_JS', 'MAX_PICTURE_PIXELS', 'MAX_WORST', 'summary_table', 'image_score_figure', 'static_curve', 'worst_text',
            'write_plotly_js', 'write_report', 'report_main']
 
 # %% ../nbs/05c_report.ipynb #15fb08d8
@@ -101,23 +101,12 @@ def _word(v) -> str:
         isinstance(x, int) for x in v) else ', '.join(map(_word, v))
     return str(v)
 
-def _sweep_report(pg: _Page, analysis, *, n_worst: int, t_index: int, loader, canvas):
-    "Sections of an IoU-sweep report (RSNA, DSB 2018, Airbus)."
-    m = prepare(analysis)
+# %% ../nbs/05c_report.ipynb #rep-worst-section
+MAX_PICTURE_PIXELS = 2 ** 24  # larger images are not drawn in a report (a 16-megapixel picture is ~50 MB of PNG work)
+
+def _worst_section(pg: _Page, m, v, *, n_worst: int, t_index: int, loader, canvas):
+    "The worst images of a sweep report: a heading, how to read them, each picture beside its IoU table."
     r = m.result
-    v = threshold_view(m, t_index)
-    pg.p(f'{value_name(v.beta)} averaged over the IoU thresholds {", ".join(m.labels)} (hit: IoU {r.hit} t); '
-         + analysis.spec.family.score_words(r))
-    pg.add(f'<p class="evalkit-score">Score: <b>{r.score:.6f}</b></p>')
-    pg.add('<p>Options: ' + ', '.join(f'{_html.escape(k)} <code>{_html.escape(_word(v_))}</code>'
-                                      for k, v_ in r.params.items() if k != 'thresholds') + '</p>')
-    pg.h(2, 'Score against the IoU threshold')
-    pg.add('<div class="row"><div>')
-    pg.fig(static_curve(v, m.labels, r.hit), 580)
-    pg.add('</div><div>')
-    pg.fig(image_score_figure(m), 580)
-    pg.add('</div></div>')
-    pg.add(summary_table(m).to_html(index=False, float_format=lambda x: f'{x:.4f}', classes='evalkit-summary'))
     n_shown = min(n_worst, len(m.image_ids))
     pg.h(2, f'Worst images: the {n_shown} lowest image scores, drawn at IoU {r.hit} {m.labels[t_index]}')
     pg.p(worst_text(v, n_shown, value_name(v.beta)))
@@ -136,6 +125,27 @@ def _sweep_report(pg: _Page, analysis, *, n_worst: int, t_index: int, loader, ca
         pg.fig(iou_figure(iv, m.labels[t_index]), 580)
         pg.add('</div></div>')
 
+# %% ../nbs/05c_report.ipynb #rep-sweep-report
+def _sweep_report(pg: _Page, analysis, *, n_worst: int, t_index: int, loader, canvas):
+    "Sections of an IoU-sweep report (RSNA, DSB 2018, Airbus)."
+    m = prepare(analysis)
+    r = m.result
+    v = threshold_view(m, t_index)
+    pg.p(f'{value_name(v.beta)} averaged over the IoU thresholds {", ".join(m.labels)} (hit: IoU {r.hit} t); '
+         + analysis.spec.family.score_words(r))
+    pg.add(f'<p class="evalkit-score">Score: <b>{r.score:.6f}</b></p>')
+    pg.add('<p>Options: ' + ', '.join(f'{_html.escape(k)} <code>{_html.escape(_word(v_))}</code>'
+                                      for k, v_ in r.params.items() if k != 'thresholds') + '</p>')
+    pg.h(2, 'Score against the IoU threshold')
+    pg.add('<div class="row"><div>')
+    pg.fig(static_curve(v, m.labels, r.hit), 580)
+    pg.add('</div><div>')
+    pg.fig(image_score_figure(m), 580)
+    pg.add('</div></div>')
+    pg.add(summary_table(m).to_html(index=False, float_format=lambda x: f'{x:.4f}', classes='evalkit-summary'))
+    _worst_section(pg, m, v, n_worst=n_worst, t_index=t_index, loader=loader, canvas=canvas)
+
+# %% ../nbs/05c_report.ipynb #rep-ranked-report
 def _ranked_report(pg: _Page, result):
     "Sections of a ranked AP report: per threshold, the PR curves and the class table."
     pg.add(f'<p class="evalkit-score">Score (mAP averaged over the thresholds): <b>{result.score:.6f}</b></p>')
@@ -167,8 +177,8 @@ def write_plotly_js(folder,  # the report's folder
         write_atomic(path, lambda tmp: tmp.write_text(js, encoding='utf-8'))
     return path
 
+# %% ../nbs/05c_report.ipynb #rep-write-report
 MAX_WORST = 100  # worst images a report draws at most (each is a figure of its own)
-MAX_PICTURE_PIXELS = 2 ** 24  # larger images are not drawn in a report (a 16-megapixel picture is ~50 MB of PNG work)
 
 def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                  path,  # where to write the HTML file (str or Path); folders are created

@@ -21,11 +21,12 @@ class Params(dict):
     def __copy__(self): return dict(self)
     def __reduce__(self): return (Params, (dict(self),))
 
-# %% ../nbs/02b_result.ipynb #872c036a
+# %% ../nbs/02b_result.ipynb #res-value-name
 def value_name(beta) -> str:
     "The per-threshold value as its formula's name: 'TP/(TP+FP+FN)', 'F2', 'F0.5'."
     return 'TP/(TP+FP+FN)' if beta is None else f'F{threshold_text(beta)}'
 
+# %% ../nbs/02b_result.ipynb #res-tally
 @dataclass(frozen=True)
 class Tally:
     "What a result's tables add up to, for a result whose tables stay where they were made (a Dask cluster)."
@@ -36,24 +37,19 @@ class Tally:
     fp: tuple = ()  # int per threshold: false positives (() for a family that counts no objects)
     fn: tuple = ()  # int per threshold: false negatives
 
-@dataclass(frozen=True, eq=False)
-class Result:
-    "Score of any metric with the tables that explain it: one protocol for every family (pandas parts: read-only)."
-    metric: str  # metric name, e.g. 'rsna'
-    score: float  # the metric's score (NaN when nothing is scored)
-    thresholds: tuple  # tuple[Fraction]: the IoU thresholds, exact
-    per_threshold: pd.Series  # index: threshold (float); the family's value at it (mean over images, pooled, or mAP)
-    per_image: pd.DataFrame  # the family's tidy table: image x threshold counts, or ranked detections (ranked AP)
-    images: pd.DataFrame  # one row per image: image_id, n_gt, n_pred, score (NaN when left out or pooled), scored
-    params: dict  # the options that made it (beta, empty, inclusive, thresholds, plus what the caller passed)
-    title: str = ''  # the competition's name
-    spec: object = None  # the `Spec` that made it (family, thresholds, hit test); None: a bare `sweep`
-    classes: pd.DataFrame | None = None  # ranked AP: per (threshold, cls) ap, precision, recall, f1, npos, ndet, tp, fp
-    curves: pd.DataFrame | None = None  # ranked AP: the ranked precision-recall curve of every class and threshold
-    points: pd.DataFrame | None = None  # ranked AP: the interpolation points (recall level, precision) behind each AP
-    warnings: tuple = ()  # legal but suspicious input, in words (an empty submission): shown on stderr and in JSON
-    tally: Tally | None = None  # the tables' sums when `per_image` and `images` stay on a cluster (left empty here)
+# %% ../nbs/02b_result.ipynb #res-ranked-summary
+def _ranked_summary(r) -> pd.DataFrame | None:
+    "`Result.summary` of `r`: per threshold map, avg_f1, precision, recall; None unless ranked AP."
+    if r.classes is None: return None
+    c = r.classes[r.classes.counted] if 'counted' in r.classes else r.classes
+    m = c.groupby('threshold', sort=False)[['f1', 'precision', 'recall']].mean().reindex(
+        [float(t) for t in r.thresholds])
+    return m.rename(columns={'f1': 'avg_f1'}).assign(map=r.per_threshold.to_numpy())[
+        ['map', 'avg_f1', 'precision', 'recall']].reset_index()
 
+# %% ../nbs/02b_result.ipynb #res-resultproperties
+class _ResultProperties:
+    "The properties a `Result` derives from its fields."
     @property
     def family(self):
         "The `Family` that made the result (None: a bare `sweep`)."
@@ -76,12 +72,26 @@ class Result:
     @property
     def summary(self) -> pd.DataFrame | None:
         "Ranked AP: per threshold, the mAP (the per-threshold score) and F1, precision, recall averaged likewise."
-        if self.classes is None: return None
-        c = self.classes[self.classes.counted] if 'counted' in self.classes else self.classes
-        m = c.groupby('threshold', sort=False)[['f1', 'precision', 'recall']].mean().reindex(
-            [float(t) for t in self.thresholds])
-        return m.rename(columns={'f1': 'avg_f1'}).assign(map=self.per_threshold.to_numpy())[
-            ['map', 'avg_f1', 'precision', 'recall']].reset_index()
+        return _ranked_summary(self)
+
+# %% ../nbs/02b_result.ipynb #res-result
+@dataclass(frozen=True, eq=False)
+class Result(_ResultProperties):
+    "Score of any metric with the tables that explain it: one protocol for every family (pandas parts: read-only)."
+    metric: str  # metric name, e.g. 'rsna'
+    score: float  # the metric's score (NaN when nothing is scored)
+    thresholds: tuple  # tuple[Fraction]: the IoU thresholds, exact
+    per_threshold: pd.Series  # index: threshold (float); the family's value at it (mean over images, pooled, or mAP)
+    per_image: pd.DataFrame  # the family's tidy table: image x threshold counts, or ranked detections (ranked AP)
+    images: pd.DataFrame  # one row per image: image_id, n_gt, n_pred, score (NaN when left out or pooled), scored
+    params: dict  # the options that made it (beta, empty, inclusive, thresholds, plus what the caller passed)
+    title: str = ''  # the competition's name
+    spec: object = None  # the `Spec` that made it (family, thresholds, hit test); None: a bare `sweep`
+    classes: pd.DataFrame | None = None  # ranked AP: per (threshold, cls) ap, precision, recall, f1, npos, ndet, tp, fp
+    curves: pd.DataFrame | None = None  # ranked AP: the ranked precision-recall curve of every class and threshold
+    points: pd.DataFrame | None = None  # ranked AP: the interpolation points (recall level, precision) behind each AP
+    warnings: tuple = ()  # legal but suspicious input, in words (an empty submission): shown on stderr and in JSON
+    tally: Tally | None = None  # the tables' sums when `per_image` and `images` stay on a cluster (left empty here)
 
     def __repr__(self):
         return (f'Result(metric={self.metric!r}, family={self.family!r}, score={self.score!r}, hit={self.hit!r}, '
@@ -106,6 +116,7 @@ def totals(result: Result) -> pd.DataFrame:
     tot.insert(0, 'value', result.per_threshold.to_numpy())
     return tot.set_axis(pd.Index(result.labels, name='threshold'))
 
+# %% ../nbs/02b_result.ipynb #res-plain
 def _plain(v):
     "A parameter as JSON: Fractions and thresholds as text, tuples as lists."
     if isinstance(v, (tuple, list)): return [_plain(x) for x in v]
@@ -113,6 +124,7 @@ def _plain(v):
     if isinstance(v, (np.integer, np.floating, np.bool_)): return v.item()
     return v if v is None or isinstance(v, (str, int, float, bool)) else str(v)
 
+# %% ../nbs/02b_result.ipynb #res-per-class
 def _per_class(result: Result, col: str) -> dict:
     "{class: {threshold text: value}} from the ranked AP class table."
     keys = dict(zip((float(t) for t in result.thresholds), result.labels))
@@ -135,7 +147,7 @@ def result_json(result: Result) -> dict:
         j['avg_f1'] = dict(zip(result.labels, map(float, result.summary.avg_f1)))
     return j
 
-# %% ../nbs/02b_result.ipynb #14f56c8e
+# %% ../nbs/02b_result.ipynb #res-class-text
 def _class_text(result: Result, digits: int) -> list[str]:
     "The ranked AP class table: AP, F1, P, R per class and threshold, and their means."
     cols = [(f'{n}@{lab}', k, t) for t, lab in zip(result.thresholds, result.labels)
@@ -152,6 +164,7 @@ def _class_text(result: Result, digits: int) -> list[str]:
     if left: lines.append(f"not in the mAP (no ground truth): {', '.join(left)}")
     return lines
 
+# %% ../nbs/02b_result.ipynb #res-images-text
 def _images_text(result: Result) -> str:
     "Which images took part, in words, as the result's family says it ('549 of 26,684 images scored; ...')."
     if result.family is not None: return result.family.scored_text(result)
@@ -160,6 +173,7 @@ def _images_text(result: Result) -> str:
     left = f'; {total - n:,} with no ground truth and no predictions left out' if n != total else ''
     return f'{some} scored{left}'
 
+# %% ../nbs/02b_result.ipynb #res-result-text
 def result_text(result: Result,  # any metric's result
                 digits: int = 6,  # decimals of the score and values
                ) -> str:  # a few lines of fixed-width text

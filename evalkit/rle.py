@@ -67,6 +67,7 @@ def _token_values(joined: str) -> np.ndarray:
         if abs(vals[-1]) >= 10 ** 18: raise RLEError('integer too large', t, row=k)
     return np.array(vals, np.int64)
 
+# %% ../nbs/01_rle.ipynb #rle-fromstring-strict
 _LAX = '\t\n\r\x0b\x0c+-'  # whitespace and signs that numpy's parser skips or reads leniently ('1 -' gives 1, 0)
 
 def fromstring_strict(text: str,  # ASCII numbers separated by `sep` (whitespace around it is skipped)
@@ -80,6 +81,7 @@ def fromstring_strict(text: str,  # ASCII numbers separated by `sep` (whitespace
             return np.fromstring(text, dtype=dtype, sep=sep)
     except (ValueError, DeprecationWarning): return None
 
+# %% ../nbs/01_rle.ipynb #rle-tokens
 def _tokens(strings: list) -> tuple:
     "`(values int64[total], count int64[n])`: every integer of `strings`, and how many each string holds."
     j = ' '.join(strings)

@@ -53,6 +53,7 @@ class Model:
     @property
     def image_ids(self): return np.asarray(self.analysis.scene.image_ids)
 
+# %% ../nbs/05_views.ipynb #views-prepare
 def prepare(analysis) -> Model:
     "Counts and per-image indexes of `analysis` (an `Analysis` from a competition preset), computed once."
     if isinstance(analysis, Model): return analysis
@@ -101,6 +102,7 @@ class ThresholdView:
     fn: int  # false negatives
     pooled: bool = False  # the pooled sweep: `curve` is the value of counts summed over images
 
+# %% ../nbs/05_views.ipynb #views-threshold-view
 def threshold_view(model,  # `Model` from `prepare`, or an `Analysis`
                    t_index: int,  # threshold position, 0..T-1
                    *, beta='metric',  # 'metric' (the competition's), None (TP/(TP+FP+FN)) or an F-beta number
@@ -153,6 +155,7 @@ class ImageView:
     score: float  # the image score (NaN when not scored)
     conf: np.ndarray | None  # float64 [p]: prediction confidences, None when the metric has none
 
+# %% ../nbs/05_views.ipynb #views-image-code
 def image_code(model: Model, image) -> int:
     "Position of `image` (an id, or an int code) in the scene's images."
     if isinstance(image, (int, np.integer)) and not isinstance(image, bool):
