@@ -55,8 +55,9 @@ class _ResultProperties:
         "The `Family` that made the result (None: a bare `sweep`)."
         return getattr(self.spec, 'family', None)
     @property
-    def hit(self) -> str:
-        "The hit test used, '>' or '>=': the `Spec`'s (a bare `sweep`: its parameters')."
+    def hit(self) -> str | None:
+        "The hit test used, '>' or '>=': the `Spec`'s (a bare `sweep`: its parameters'); None without thresholds."
+        if not self.thresholds: return None  # a family without IoU thresholds (Dice) has no hit test
         return self.spec.hit if self.spec is not None else hit_text(self.params.get('inclusive', False))
     @property
     def labels(self) -> tuple: return tuple(threshold_text(t) for t in self.thresholds)
@@ -101,7 +102,8 @@ class Result(_ResultProperties):
 # %% ../nbs/02b_result.ipynb #2bb02477
 def totals(result: Result) -> pd.DataFrame:
     "Per threshold (index: its text): the value, and TP, FP, FN summed over the images (ranked AP: over classes)."
-    # a family that counts no objects has the value only
+    # a family that counts no objects has the value only; a family without thresholds, no row
+    if not result.thresholds: return pd.DataFrame({'value': []}, index=pd.Index([], name='threshold', dtype=object))
     if result.classes is not None:
         c = result.classes.assign(fn=result.classes.npos - result.classes.tp)
         tot = c.groupby('threshold', sort=False)[['tp', 'fp', 'fn']].sum()
@@ -181,6 +183,7 @@ def result_text(result: Result,  # any metric's result
     p = result.params
     lines = [f'{result.metric} score: {result.score:.{digits}f}  ({_images_text(result)})']
     if result.classes is not None: return '\n'.join(lines + _class_text(result, min(digits, 4)))
+    if not result.thresholds: return lines[0]  # a family without IoU thresholds: the score is all there is
     tot = totals(result)
     counts = [c for c in ('tp', 'fp', 'fn') if c in tot]
     name = value_name(p.get('beta')) if counts else 'value'

@@ -138,12 +138,24 @@ def _check_pairs(start, length, row, *, n_pixels, pairs):
            lambda k: f'run {start[k]} {length[k]} and run {start[k + 1]} {length[k + 1]}')
 
 # %% ../nbs/01_rle.ipynb #a3966c4f
+def _absolute(start, length,  # int64 [P]: relative starts (cursor moves) and lengths, every string's pairs in order
+              pairs,  # int64 [n]: pairs per string
+              row,  # int64 [P]: each pair's string (for errors)
+             ) -> np.ndarray:  # int64 [P]: the 1-based absolute start of each pair
+    "Absolute starts of relative (SIIM) pairs."
+    _first(start < 0, row, 'relative start negative', lambda k: f'start {start[k]}')
+    c = np.cumsum(start + length)  # the cursor after each pair, counted over the whole file
+    before = np.repeat(np.r_[0, c][np.cumsum(pairs) - pairs], pairs)  # the cursor where each string begins
+    return c - length - before + 1
+
+# %% ../nbs/01_rle.ipynb #75f76fc7
 def parse_runs(rles,  # sequence of n RLE strings ('start length ...', 1-based); NaN/None = empty
                *, base=None,  # int or int[n]: 0-based global offset of each string's image (default 0)
                n_pixels=None,  # int or int[n]: H*W of each string's image; runs must end inside it
                order: str = 'F',  # pixel numbering of the strings: 'F' column-major (Kaggle), 'C' row-major
                shape=None,  # (H, W), or int[n, 2], used for `n_pixels` when that is not given
                allow_empty: bool = False,  # accept empty strings as masks without pixels
+               relative: bool = False,  # the strings are in SIIM's relative form (cursor moves), not 1-based starts
               ) -> Runs:
     "Parse and validate all `rles` in one bulk pass into global `Runs` (errors carry `row=`, 1-based)."
     if order not in ('F', 'C'): raise ValueError(f"order must be 'F' or 'C', got {order!r}")
@@ -155,6 +167,7 @@ def parse_runs(rles,  # sequence of n RLE strings ('start length ...', 1-based);
     _first(count % 2 == 1, np.arange(n), 'odd number of integers', lambda k: f'{count[k]} integers')
     pairs = count // 2
     start, length, row = vals[0::2], vals[1::2], np.repeat(np.arange(n, dtype=np.int64), pairs)
+    if relative: start = _absolute(start, length, pairs, row)
     _check_pairs(start, length, row, n_pixels=npx, pairs=pairs)
     s = start - 1 if base is None else start + np.repeat(_per_string(base, n, 'base') - 1, pairs)
     return Runs(obj=row, start=s, end=s + length, n_obj=n, order=order)
