@@ -34,7 +34,7 @@ def cutoff_keys(scene: Scene,  # the validated objects of a submission and its s
                          f"its cutoffs: {', '.join(family.cutoffs) or 'none'}")
     if by == 'area':
         if not isinstance(scene.pred, Runs): raise InputError("by='area' needs masks", 'this metric scores boxes')
-        return runs_area(scene.pred).astype(np.float64)
+        return (runs_area(scene.pred) if family is None else family.areas(scene)).astype(np.float64)
     if scene.pred_conf is None:
         raise InputError('the submission has no confidences', "cut masks by their area: by='area' (--by area)")
     return np.asarray(scene.pred_conf, np.float64)
@@ -58,6 +58,7 @@ def one_matching(analysis: Analysis,  # a scored submission
                 ) -> str | None:  # None if one matching gives the curve; else why not, in words
     "Whether the matching of the whole submission holds the matching at every cutoff."
     spec = analysis.spec
+    if analysis.matching is None: return None  # a family that matches nothing cuts its statistics (Dice)
     if by == 'confidence' and spec.matcher in ('greedy', 'voc'): return None
     if no_competition(analysis.pairs[0], analysis.matching.hit): return None
     why = (f"the {spec.matcher} matcher is not confidence-ordered" if by == 'confidence' else
@@ -215,12 +216,12 @@ def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
         raise InputError(f'{why}: the curve needs one scoring per cutoff, and this submission has {len(cut):,} cutoffs',
                          f'more than max_rescore={max_rescore} (raise it with --max-rescore N)')
     else: vals, warn = _rescored(an, key, cut), warn + (f'{why}: the curve was re-scored at each cutoff',)
-    spec = an.spec
+    spec = an.spec  # a family without thresholds gives one row of values: the score's
     return Curve(metric=spec.metric, by=by, cutoffs=cut, scores=vals.mean(0), kept=kept,
                  per_threshold=pd.DataFrame(vals.T, index=pd.Index(cut, name='cutoff'),
-                                            columns=[threshold_text(t) for t in spec.thresholds]),
+                                            columns=[threshold_text(t) for t in spec.thresholds] or ['value']),
                  score_all=float(an.result.score), method='one matching' if why is None else 're-scored',
-                 hit=spec.hit, per_class=per_class, warnings=warn)
+                 hit=spec.hit if spec.thresholds else None, per_class=per_class, warnings=warn)
 
 def cutoff(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
            solution, submission,  # paths or DataFrames, as `Metric.evaluate` takes them
@@ -253,7 +254,7 @@ def cut_analysis(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     "The analysis of the submission with only the predictions at or above `cutoff`."
     an, keep = analysis, cutoff_keys(analysis.scene, by, family=analysis.spec.family) >= cutoff
     scene = keep_predictions(an.scene, keep)
-    if one_matching(an, by) is not None: return analyse_scene(scene, an.spec)
+    if an.matching is None or one_matching(an, by) is not None: return analyse_scene(scene, an.spec)
     p = np.flatnonzero(keep); new = np.full(len(keep), -1, np.int64); new[p] = np.arange(len(p))
     gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
     k = keep[pi]
@@ -284,7 +285,8 @@ def curve_text(curve: Curve,  # a cutoff curve
               ) -> str:  # a few lines of fixed-width text
     "The curve as a short table and the best cutoff, in words."
     n, b, what = len(curve.cutoffs), curve.best, 'confidence' if curve.by == 'confidence' else 'area (pixels)'
-    head = f'{curve.metric} cutoff curve by {curve.by} ({curve.method}, IoU {curve.hit} t): {n:,} cutoffs'
+    hit = f', IoU {curve.hit} t' if curve.hit else ''  # a family without thresholds has no hit test
+    head = f'{curve.metric} cutoff curve by {curve.by} ({curve.method}{hit}): {n:,} cutoffs'
     if not n: return f'{head}\nno predictions: the score is {curve.score_all:.6f}'
     shown = np.linspace(0, n - 1, min(rows, n)).round().astype(int)  # evenly spaced rows, and the best cutoff's
     js = np.unique(np.r_[shown, np.flatnonzero(curve.cutoffs == b['cutoff'])])

@@ -159,3 +159,36 @@ class PooledDice(Dice):
     def score_words(self, result) -> str: return f'one Dice of the pixels of {result.n_images:,} units, pooled.'
 
 register_family(PooledDice())
+
+# %% ../nbs/20_dice.ipynb #b13e0830
+def _unit_areas(self, scene: Scene) -> np.ndarray:
+    "int64 [n_pred]: each prediction's key for the area cutoff, the pixels of its unit's predicted union."
+    x = union_px(np.asarray(scene.pred_img, np.int64)[scene.pred.obj], scene.pred.start, scene.pred.end, scene.n_img)
+    return x[scene.pred_img]
+
+def _dropped(stats: DiceStats) -> DiceStats:
+    "The units with their predictions dropped: nothing predicted, nothing in common."
+    z = np.zeros_like(stats.inter)
+    return DiceStats(image_ids=stats.image_ids, image_pos=stats.image_pos, n_gt=stats.n_gt, n_pred=z, inter=z,
+                     pred_px=z, gt_px=stats.gt_px)
+
+# %% ../nbs/20_dice.ipynb #193f1ea5
+def _curve_mean(self, an, key, cut, kept) -> tuple:
+    "(value [1, n_cut] at each cutoff, None): the mean over units, the units below each cutoff dropped."
+    st, spec, o = an.stats, an.spec, np.argsort(an.stats.pred_px, kind='stable')
+    (nk, dk, sk), (nd, dd, sd) = (dice_fractions(x, beta=spec.beta, empty=spec.empty) for x in (st, _dropped(st)))
+    vk, vd = np.where(sk, nk / dk, 0.0)[o], np.where(sd, nd / dd, 0.0)[o]  # kept and dropped values, by area
+    n_drop = np.searchsorted(st.pred_px[o], cut, side='left')  # units whose area is below each cutoff
+    total = vk.sum() - np.r_[0, np.cumsum(vk - vd)][n_drop]
+    count = sk.sum() - np.r_[0, np.cumsum(sk[o].astype(np.int64) - sd[o])][n_drop]
+    with np.errstate(invalid='ignore', divide='ignore'): return np.where(count > 0, total / count, np.nan)[None], None
+
+def _curve_pooled(self, an, key, cut, kept) -> tuple:
+    "(value [1, n_cut] at each cutoff, None): one value of the counts of the units at or above each cutoff."
+    st, spec, o = an.stats, an.spec, np.argsort(an.stats.pred_px, kind='stable')
+    n_drop = np.searchsorted(st.pred_px[o], cut, side='left')
+    i, x = (a.sum() - np.r_[0, np.cumsum(a[o])][n_drop] for a in (st.inter, st.pred_px))
+    part = lambda j: Part(0, 0, 0, tp=(int(i[j]),), fp=(int(x[j] - i[j]),), fn=(int(st.gt_px.sum() - i[j]),))
+    return np.array([[self.tally_score(part(j), spec)[1] for j in range(len(cut))]]), None
+
+Dice.cutoffs, Dice.areas, Dice.curve, PooledDice.curve = ('area',), _unit_areas, _curve_mean, _curve_pooled

@@ -171,6 +171,10 @@ class Family:
         "Associative, order-free reduce of the maps of disjoint sets of images (one machine)."
         return reduce(*parts)
 
+    def areas(self, scene) -> np.ndarray:
+        "int64 [n_pred]: what the minimum-area cutoff compares for each prediction: its mask's pixels."
+        return runs_area(scene.pred)
+
 # %% ../nbs/03b_families.ipynb #ca896fcd
 def _values(self, stats, spec) -> tuple[np.ndarray, np.ndarray]:
     "Each image's value at each threshold, float64 [n, T], and whether it takes part, bool [n]."
