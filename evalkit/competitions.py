@@ -4,308 +4,19 @@
 
 # %% ../nbs/03a_competitions.ipynb #390397d5
 from __future__ import annotations
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable
-import operator, os, re
+import re
 import numpy as np, pandas as pd
-from .errors import InputError, ParticipantVisibleError, SolutionError, RLEError, Limits, as_limits
+from .errors import InputError, ParticipantVisibleError, SolutionError, RLEError, Limits
 from .rle import parse_runs, check_disjoint, fromstring_strict
 from .families import Scene
+from .tables import (read_table, require_columns, Rows, row_at, shown, to_numbers,
+                            check_tokens, check_objects, in_rows, error_class)
 
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
-           'MAX_TOTAL_PIXELS', 'ORDERS', 'shown', 'read_table', 'row_at', 'is_parquet', 'require_columns', 'Rows',
-           'to_numbers', 'token_counts', 'check_tokens', 'in_rows', 'check_objects', 'read_rsna_solution',
-           'bulk_numbers', 'number_groups', 'check_boxes', 'parse_prediction_strings', 'image_codes',
-           'read_box_submission', 'rsna_scene', 'list_numbers', 'read_box_solution', 'box_scene', 'read_mask_solution',
-           'read_mask_submission', 'mask_scene', 'check_output', 'write_atomic']
-
-# %% ../nbs/03a_competitions.ipynb #707464d1
-def shown(v, limit: int = 60) -> str:
-    "A value as it may appear in a one-line message: printable, at most `limit` characters, `''` when empty."
-    v = str(v)
-    if not v or not v.isprintable(): v = repr(v)
-    return v if len(v) <= limit else v[:limit] + '...'
-
-def _error_class(what: str):
-    return ParticipantVisibleError if what == 'submission' else SolutionError
-
-def read_table(src,  # path to a CSV file, a Parquet file or a folder of Parquet files; or a DataFrame
-               *, what: str = 'submission',  # 'submission' or 'solution': picks the error class
-               name: str | None = None,  # how the file is named in errors (default: the path)
-               limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
-              ) -> tuple[pd.DataFrame, str]:
-    "Read `src` as a DataFrame of stripped strings (NaN -> ''), with its name for error messages."
-    err, limits = _error_class(what), as_limits(limits)
-    if isinstance(src, pd.DataFrame): df, name = src.copy(), _Named(name or f'{what} DataFrame', labels=src.index)
-    elif not isinstance(src, (str, os.PathLike)) and not hasattr(src, 'read'):
-        raise err('expected a path to a CSV or Parquet file, or a DataFrame', f'got {type(src).__name__}', file=name)
-    else:
-        name, path = name or str(src), isinstance(src, (str, os.PathLike))
-        if path and Path(src).exists() and not Path(src).is_file() and not Path(src).is_dir():
-            raise err('not a regular file (a pipe or a device): evalkit reads files', file=name)
-        if path and not Path(src).is_dir(): limits.check_file(src, err, name)
-        if path and is_parquet(src): df, name = _read_parquet(src, err, name, limits)
-        else: df = _read_csv(src, err, name)
-    df.columns = [str(c).strip() for c in df.columns]
-    dup = pd.Index(df.columns)[pd.Index(df.columns).duplicated()]
-    if len(dup): raise err('duplicate column', repr(dup[0]), file=name)
-    for c in df.columns: df[c] = _text(df[c], c, err, name)
-    _check_fields(df, name, err, limits)
-    return df.reset_index(drop=True), name
-
-def _read_csv(src, err, name: str) -> pd.DataFrame:
-    "The CSV file `src` as strings, every field as written; a file pandas cannot read refused in one line."
-    try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True,
-                          low_memory=False)  # one pass: a huge field costs twice its size, not five times
-    except FileNotFoundError: raise err('file not found', file=name) from None
-    except IsADirectoryError: raise err('is a folder holding no .parquet file', file=name) from None
-    except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
-    except pd.errors.EmptyDataError: raise err('empty file: no header line', file=name) from None
-    except (pd.errors.ParserError, UnicodeDecodeError) as e:
-        m = re.search(r'Expected (\d+) fields in line (\d+), saw (\d+)', str(e))
-        if m: raise err(_fields_rule(int(m[2]) - 1, int(m[3]), int(m[1])), file=name) from None
-        raise err('not a readable CSV file', str(e).strip().splitlines()[-1][:200], file=name) from None
-    if not isinstance(df.index, pd.RangeIndex):  # pandas made the first field an index: rows have extra fields
-        raise err(_extra_fields(src, len(df.columns)), file=name)
-    return df
-
-def _fields_rule(row: int, k: int, m: int) -> str:
-    return f'row {row} has {k} fields, the header has {m} (a trailing comma adds one)'
-
-def _extra_fields(src, m: int) -> str:
-    "The rule broken by the first row with more fields than the header (a file pandas read with an index)."
-    import csv
-    with open(src, newline='', encoding='utf-8-sig') as f:
-        try:
-            for i, row in enumerate(csv.reader(f)):
-                if i and len(row) > m + 1: return _fields_rule(i, len(row), m + 1)
-        except csv.Error: pass  # a field longer than the csv module takes: say no more than pandas did
-    return _fields_rule(1, m + 1, m)
-
-def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
-    "Column `s` as stripped strings (missing -> ''); bytes must be UTF-8 text."
-    if isinstance(s.dtype, pd.ArrowDtype):  # as stored in Parquet: Python's values, then their text
-        if _nested(s.dtype.pyarrow_dtype):
-            raise err(f'{col} holds values of type {s.dtype.pyarrow_dtype}: evalkit reads text and numbers', file=name)
-        s = s.astype(object)
-    if isinstance(s.dtype, pd.StringDtype):  # as read from a file: strings, unless a value is missing
-        try: return _stripped(s)
-        except AttributeError: pass
-    if s.hasnans: s = s.where(s.notna(), '')
-    try: s = s.astype(str)
-    except UnicodeDecodeError:
-        bad = s.map(lambda v: isinstance(v, bytes) and not _is_utf8(v)).to_numpy(bool)
-        raise err(f'{col} holds bytes that are not UTF-8 text', shown(repr(s[bad].iat[0])),
-                  **row_at(name, int(np.flatnonzero(bad)[0]))) from None
-    return _stripped(s)
-
-def _stripped(s: pd.Series) -> pd.Series:
-    "A column of strings with each value stripped: `s` itself when nothing changes (AttributeError on a non-string)."
-    v = s.to_numpy()
-    out = [x.strip() for x in v]  # `strip` returns the string itself when there is nothing to strip
-    return s if all(map(operator.is_, out, v)) else pd.Series(out, index=s.index, dtype=s.dtype)
-
-def _nested(t) -> bool:
-    import pyarrow as pa
-    return pa.types.is_nested(t)
-
-def _is_utf8(b: bytes) -> bool:
-    try: b.decode('utf-8'); return True
-    except UnicodeDecodeError: return False
-
-# %% ../nbs/03a_competitions.ipynb #ce5666b3
-class _Named(str):
-    "The name of a table in errors, carrying what names its rows: a DataFrame's index labels, a folder's files."
-    def __new__(cls, name: str,
-                labels: pd.Index | None = None,  # `labels[i]` names table row `i` of a DataFrame
-                parts: tuple | None = None):  # (file names, the first table row of each): a folder of files
-        self = super().__new__(cls, name)
-        self.labels, self.parts = labels, parts
-        return self
-
-    def __reduce__(self): return _Named, (str(self), self.labels, self.parts)  # copied and pickled whole
-
-def row_at(name, i: int) -> dict:
-    "Where table row `i` (0-based) is, for an error: the `file` and its `row` (1-based), or a DataFrame's `label`."
-    labels, parts = getattr(name, 'labels', None), getattr(name, 'parts', None)
-    if labels is not None: return dict(file=name, label=labels[i])
-    if parts is None: return dict(file=name, row=i + 1)
-    k = int(np.searchsorted(parts[1], i, side='right')) - 1
-    return dict(file=parts[0][k], row=i - int(parts[1][k]) + 1)
-
-# %% ../nbs/03a_competitions.ipynb #443d506d
-def _check_fields(df: pd.DataFrame, name: str, err, limits: Limits):
-    "Refuse a column name or a field longer than `limits.max_field_chars`, from the lengths alone."
-    most = limits.max_field_chars
-    long = [c for c in df.columns if len(c) > most]
-    if long:
-        raise limits.exceeded('max_field_chars', len(long[0]), f'the header field {shown(long[0])}', err,
-                              file=name)
-    for c in df.columns:
-        n = df[c].str.len().to_numpy()
-        if len(n) and n.max() > most:
-            i = int(np.argmax(n > most))
-            raise limits.exceeded('max_field_chars', int(n[i]), shown(c), err, **row_at(name, i))
-
-# %% ../nbs/03a_competitions.ipynb #99563f6b
-def is_parquet(src) -> bool:
-    "Whether the path `src` is a Parquet file (it starts with `PAR1`) or a folder holding `.parquet` files."
-    p = Path(src)
-    if p.is_dir(): return any(p.glob('*.parquet'))
-    try:
-        with open(p, 'rb') as f: return f.read(4) == b'PAR1'
-    except OSError: return False
-
-def _pyarrow_parquet(err):
-    "`pyarrow.parquet`, or one clear line naming the extra that installs it."
-    try: import pyarrow.parquet as pq
-    except ImportError: raise err('reading Parquet needs pyarrow', 'pip install "evalkit[parquet]"') from None
-    return pq
-
-def _parquet_files(src, name: str) -> tuple[list, list]:
-    "The Parquet files of `src` (a file, or a folder's `.parquet` files in name order) and their names in errors."
-    p = Path(src)
-    if not p.is_dir(): return [p], [name]
-    files = sorted(p.glob('*.parquet'))
-    return files, [os.path.join(name, f.name) for f in files]
-
-# %% ../nbs/03a_competitions.ipynb #8f9bc7f4
-def _read_parquet(src, err, name: str, limits: Limits) -> tuple[pd.DataFrame, str]:
-    "A Parquet file or folder as one DataFrame of the stored values, and its name (a folder's names its files)."
-    pq = _pyarrow_parquet(err)
-    files, names = _parquet_files(src, name)
-    metas = []
-    for f, n in zip(files, names):
-        try: metas.append(pq.read_metadata(f))
-        except (OSError, ValueError) as e: raise err('not a readable Parquet file', shown(e, 200), file=n) from None
-    size = sum(m.row_group(g).total_byte_size for m in metas for g in range(m.num_row_groups))
-    if size > limits.max_file_bytes:
-        raise limits.exceeded('max_file_bytes', size, 'the Parquet data (uncompressed)', err, file=name)
-    for m, n in zip(metas[1:], names[1:]):
-        if m.schema.names != metas[0].schema.names:
-            raise err('the files of one folder must share one header', f'columns {m.schema.names}', file=n)
-    tables = [pq.read_table(f, read_dictionary=_texts(m.schema.to_arrow_schema())) for f, m in zip(files, metas)]
-    if (size := sum(map(_decoded_bytes, tables))) > limits.max_file_bytes:
-        raise limits.exceeded('max_file_bytes', size, 'the Parquet data (decoded)', err, file=name)
-    frames = [t.to_pandas(types_mapper=pd.ArrowDtype) for t in tables]
-    starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
-    df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    return df, (_Named(name, parts=(names, starts)) if Path(src).is_dir() else name)
-
-def _texts(schema) -> list:
-    "The text columns of an Arrow `schema`: read dictionary-encoded, so that their decoded size is known first."
-    import pyarrow as pa
-    return [f.name for f in schema if pa.types.is_string(f.type) or pa.types.is_binary(f.type)]
-
-def _decoded_bytes(table) -> int:
-    "The bytes of `table`'s values once decoded: a dictionary's text counted at every row that repeats it."
-    import pyarrow as pa, pyarrow.compute as pc
-    n = 0
-    for ch in (ch for col in table.columns for ch in col.chunks):
-        t = ch.type
-        if pa.types.is_dictionary(t) and (pa.types.is_string(t.value_type) or pa.types.is_binary(t.value_type)):
-            n += (pc.sum(pc.take(pc.binary_length(ch.dictionary), ch.indices)).as_py() or 0) + 8 * len(ch)
-        else: n += ch.nbytes
-    return n
-
-# %% ../nbs/03a_competitions.ipynb #aa9f02a1
-def require_columns(df: pd.DataFrame,  # as returned by `read_table`
-                    cols: list[str],  # columns that must be present
-                    name: str,  # file name for the error
-                    *, what: str = 'submission'):  # 'submission' or 'solution'
-    "Raise if any of `cols` is missing from `df`."
-    missing = [c for c in cols if c not in df.columns]
-    if missing:
-        raise _error_class(what)(f"missing column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}",
-                                 shown(f"columns are {', '.join(map(repr, df.columns))}", 200), file=name)
-
-@dataclass(frozen=True)
-class Rows:
-    "The rows of a table being read, for errors: the table, its id column and the file's name."
-    df: pd.DataFrame
-    id_col: str
-    name: str
-
-    def refuse(self, mask, err, rule: str, detail=None):
-        "Raise `err(rule)` at the first row where `mask` is true (`detail`: text, or a function of the row)."
-        if not mask.any(): return
-        i = int(np.flatnonzero(np.asarray(mask))[0])
-        d = detail(i) if callable(detail) else (detail or '')
-        df, c = self.df, self.id_col
-        raise err(rule, d, **row_at(self.name, i), id=shown(df[c].iat[i]) if c in df.columns else None)
-
-# %% ../nbs/03a_competitions.ipynb #327c5413
-def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
-               col: str,  # column of decimal numbers ('' = missing)
-               *, id_col: str,  # id column named in errors
-               name: str,  # file name for errors
-               what: str = 'submission',  # 'submission' or 'solution': picks the error class
-              ) -> np.ndarray:  # float64 [n]
-    "Column `col` as float64 ('' -> NaN); non-numbers and infinities refused with their row."
-    s = df[col]
-    code, text = pd.factorize(s.to_numpy())  # each distinct text parsed once (a solution repeats its Height/Width)
-    given = np.asarray(text != '', bool)
-    v = pd.to_numeric(pd.Series(text, dtype=object).where(given, None), errors='coerce')
-    v = v.to_numpy(dtype=np.float64)[code]
-    Rows(df, id_col, name).refuse(given[code] & ~np.isfinite(v), _error_class(what),
-               f'{col} is not a finite number', lambda i: shown(repr(s.iat[i])))
-    return v
-
-# %% ../nbs/03a_competitions.ipynb #87965ac1
-_SPACES = np.array([c for c in range(0x3001) if chr(c).isspace()], np.uint32)  # where `str.split` splits (to U+3000)
-
-def token_counts(texts: list,  # the texts, str
-                ) -> np.ndarray:  # int64 [n]
-    "How many whitespace-separated tokens each text holds, as `str.split` counts them, without making them."
-    if not len(texts): return np.zeros(0, np.int64)
-    c = np.frombuffer('\n'.join(texts).encode('utf-32-le', 'surrogatepass'), np.uint32)  # '\n': no token spans two
-    gap = np.isin(c, _SPACES)
-    start = np.flatnonzero(~gap & np.concatenate([[True], gap[:-1]]))
-    first = np.cumsum(np.concatenate([[0], np.fromiter(map(len, texts), np.int64, len(texts))[:-1] + 1]))
-    return np.diff(np.searchsorted(start, np.concatenate([first, [len(c)]])))
-
-def check_tokens(df: pd.DataFrame,  # table from `read_table`
-                 col: str,  # a column of whitespace-separated numbers
-                 *, id_col: str, name: str,  # id column and file name named in errors
-                 what: str = 'submission',  # 'submission' or 'solution': picks the error class
-                 limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
-                ):
-    "Refuse a row of `col` holding more than `limits.max_tokens_per_row` numbers, counted before any is parsed."
-    limits, s = as_limits(limits), df[col]
-    long = np.flatnonzero(s.str.len().to_numpy() > 2 * limits.max_tokens_per_row)  # the only ones that can exceed
-    n = token_counts(list(s.to_numpy()[long]))
-    if (n > limits.max_tokens_per_row).any():
-        k = int(np.argmax(n > limits.max_tokens_per_row))
-        raise limits.exceeded('max_tokens_per_row', int(n[k]), shown(col), _error_class(what),
-                              **row_at(name, int(long[k])), id=shown(df[id_col].iat[long[k]]))
-
-# %% ../nbs/03a_competitions.ipynb #d23c54ed
-def in_rows(values,  # [n]: a column of ids (Series or array)
-            keep,  # bool [n]: the rows to look in
-           ) -> np.ndarray:  # bool [n]: each row's value is the value of some row `keep` selects
-    "Whether each row's value appears among the rows `keep`."
-    codes = pd.factorize(values)[0]
-    return np.isin(codes, codes[np.asarray(keep, bool)])
-
-# %% ../nbs/03a_competitions.ipynb #f6703968
-def check_objects(df: pd.DataFrame,  # table from `read_table`
-                  id_col: str, name: str,  # its id column and its name in errors
-                  *, what: str = 'submission',  # 'submission' or 'solution': picks the error class
-                  per_row=None,  # objects in each row (int or bool [n]); None: one a row
-                  limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
-                 ):
-    "Refuse an image with more than `limits.max_objects_per_image` objects on this side."
-    limits = as_limits(limits)
-    most = limits.max_objects_per_image
-    if len(df) <= most and (per_row is None or np.sum(per_row) <= most): return  # nothing can exceed: skip the count
-    codes, _ = pd.factorize(df[id_col].to_numpy())
-    n = np.bincount(codes, weights=None if per_row is None else np.asarray(per_row, np.float64)).astype(np.int64)
-    if (n > most).any():
-        i = int(np.argmax(n[codes] > most))
-        raise limits.exceeded('max_objects_per_image', int(n[codes[i]]), 'the image', _error_class(what),
-                              **row_at(name, i), id=shown(df[id_col].iat[i]))
+           'MAX_TOTAL_PIXELS', 'ORDERS', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
+           'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
+           'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #1eac08f8
 RSNA_COLS = ['x', 'y', 'width', 'height']
@@ -364,7 +75,7 @@ def number_groups(df: pd.DataFrame,  # table from `read_table`
                   limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                  ) -> tuple[np.ndarray, np.ndarray]:  # (row of each group [n], groups float64 [n, k])
     "Every row's `col` as groups of `len(fields.split())` finite numbers, for the whole file in one pass."
-    k, err, rows = len(fields.split()), _error_class(what), Rows(df, id_col, name)
+    k, err, rows = len(fields.split()), error_class(what), Rows(df, id_col, name)
     check_tokens(df, col, id_col=id_col, name=name, what=what, limits=limits)
     fast = bulk_numbers(df[col].to_numpy())
     if fast is None: toks = df[col].str.split()
@@ -384,7 +95,7 @@ def check_boxes(df: pd.DataFrame,  # the table the boxes came from
                 fmt: str = 'xywh',  # 'xywh' or 'xyxy'
                 what: str = 'submission'):  # 'submission' or 'solution': picks the error class
     "Refuse boxes without area (width, height or x_max - x_min, y_max - y_min not positive) or out of range."
-    b, err, n = np.asarray(boxes, np.float64).reshape(-1, 4), _error_class(what), len(df)
+    b, err, n = np.asarray(boxes, np.float64).reshape(-1, 4), error_class(what), len(df)
     flat = (b[:, 2:] <= 0) if fmt == 'xywh' else (b[:, 2:] <= b[:, :2])
     rule = 'box width and height must be positive' if fmt == 'xywh' else 'x_max and y_max must exceed x_min and y_min'
     Rows(df, id_col, name).refuse(np.bincount(row[flat.any(1)], minlength=n) > 0, err, rule)
@@ -477,12 +188,12 @@ def list_numbers(df: pd.DataFrame,  # table from `read_table`
     lists, v = s.to_numpy()[given], np.full((len(df), n), np.nan)
     flat = _plain_lists(lists, n)
     if flat is None:  # not plainly lists of ASCII decimals: find the first bad row
-        Rows(df, id_col, name).refuse(given & ~s.str.fullmatch(pat, flags=re.ASCII).to_numpy(bool), _error_class(what),
+        Rows(df, id_col, name).refuse(given & ~s.str.fullmatch(pat, flags=re.ASCII).to_numpy(bool), error_class(what),
                                        f'{col} must be a list of {n} numbers like [x, y, width, height]',
                                        lambda i: shown(repr(s.iat[i])))
         flat = np.array([float(x) for t in lists for x in re.findall(DECIMAL, t)])
     v[given] = flat.reshape(-1, n)
-    Rows(df, id_col, name).refuse(~np.isfinite(v).all(1) & given, _error_class(what),
+    Rows(df, id_col, name).refuse(~np.isfinite(v).all(1) & given, error_class(what),
                                    f'{col} holds a number that is not finite', lambda i: shown(repr(s.iat[i])))
     return v
 
@@ -609,9 +320,9 @@ def _runs(df, rows, codes, size, *, id_col, name, what, col='EncodedPixels', ord
     try: return parse_runs(df[col].to_numpy()[rows], base=base[codes[rows]], n_pixels=npx[codes[rows]],
                            order=ORDERS[order])
     except RLEError as e:
-        if e.row is None: raise _error_class(what)(e.rule, e.detail, file=name) from None
+        if e.row is None: raise error_class(what)(e.rule, e.detail, file=name) from None
         r = rows[e.row - 1]
-        raise _error_class(what)(e.rule, e.detail, **row_at(name, r), id=shown(df[id_col].iat[r])) from None
+        raise error_class(what)(e.rule, e.detail, **row_at(name, r), id=shown(df[id_col].iat[r])) from None
 
 # %% ../nbs/03a_competitions.ipynb #57fbd339
 def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, one row per mask
@@ -671,33 +382,3 @@ def mask_scene(solution,  # solution: CSV path or DataFrame (ImageId,EncodedPixe
     pred, pred_img = read_mask_submission(submission, image_ids, size, skipped=skipped, rle_col=pred_col or rle_col,
                                           name=names[1], **kw)
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt, pred=pred, size=size)
-
-# %% ../nbs/03a_competitions.ipynb #out-code
-def check_output(out,  # the path evalkit is asked to write
-                 inputs,  # the paths it reads (files or folders); DataFrames and other objects are skipped
-                 *, flag: str = 'output',  # how the output is named in the error ('--per-image')
-                ) -> Path:  # `out`, as a Path
-    "Refuse an output path that is an input file (any spelling, link or hard link) or lies inside an input folder."
-    o = Path(out).resolve()
-    for i in inputs:
-        if not isinstance(i, (str, os.PathLike)): continue
-        ip = Path(i).resolve()
-        same = o == ip or (o.exists() and ip.exists() and os.path.samefile(o, ip))
-        if same or (ip.is_dir() and ip in o.parents):
-            raise InputError(f'{flag} would overwrite an input, refused', f"{out} {'is' if same else 'is inside'} {i}")
-    return Path(out)
-
-def write_atomic(path,  # where the output goes
-                 write: Callable,  # called with a temporary path beside `path`; writes the whole output there
-                ) -> Path:  # `path`
-    "Write an output through a temporary file in the same folder, renamed over `path` once complete."
-    import tempfile
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')  # made 0600
-    os.close(fd)
-    mask = os.umask(0); os.umask(mask)  # the mode any new file gets under the user's umask
-    try: write(Path(tmp)); os.chmod(tmp, 0o666 & ~mask); os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp): os.remove(tmp)
-    return path

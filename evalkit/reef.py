@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 import numpy as np, pandas as pd
 from .errors import SolutionError, Limits, as_limits
-from .competitions import (read_table, require_columns, read_box_submission, check_boxes, check_objects,
-                                  DECIMAL, Rows, shown, row_at)
+from .tables import read_table, require_columns, check_objects, Rows, shown, row_at
+from .competitions import read_box_submission, check_boxes, DECIMAL
 from .families import Scene
 
 # %% auto #0

@@ -6,9 +6,8 @@
 from __future__ import annotations
 import numpy as np, pandas as pd
 from .errors import SolutionError, ParticipantVisibleError, Limits
-from .competitions import (read_table, require_columns, to_numbers, image_codes, number_groups, check_boxes,
-                                  check_objects,
-                                  Rows, shown)
+from .tables import read_table, require_columns, to_numbers, check_objects, Rows, shown
+from .competitions import image_codes, number_groups, check_boxes
 from .families import Scene
 
 # %% auto #0
