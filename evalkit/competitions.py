@@ -6,11 +6,11 @@
 from __future__ import annotations
 import re
 import numpy as np, pandas as pd
-from .errors import InputError, ParticipantVisibleError, SolutionError, RLEError, Limits
+from .errors import InputError, SolutionError, RLEError, Limits
 from .rle import parse_runs, check_disjoint, fromstring_strict
 from .families import Scene
-from .tables import (read_table, require_columns, Rows, row_at, shown, to_numbers,
-                            check_tokens, check_objects, in_rows, error_class)
+from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens,
+                            check_objects, in_rows)
 
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
@@ -18,32 +18,39 @@ __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submissi
            'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
            'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
-# %% ../nbs/03a_competitions.ipynb #1eac08f8
+# %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
 RSNA_COLS = ['x', 'y', 'width', 'height']
 MAX_COORD = 2 ** 31  # no image is that large; products of such numbers stay far inside float64
 COORD_RULE = 'box coordinates and sizes must lie within +-2**31 pixels'
 
+def _rsna_boxes(df: pd.DataFrame, source: Source, box) -> np.ndarray:
+    "The `x, y, width, height` of each row (float64 [n, 4]); a `Target` 1 row (`box`) holds a box of positive size."
+    xywh = np.stack([to_numbers(df, c, source) for c in RSNA_COLS], axis=1)
+    rows = Rows(df, source)
+    rows.refuse(box & np.isnan(xywh).any(1), 'Target 1 row without a complete box')
+    rows.refuse(box & (xywh[:, 2:] <= 0).any(1), 'box width and height must be positive')
+    rows.refuse(box & (np.abs(xywh) > MAX_COORD).any(1), COORD_RULE)
+    return xywh
+
+# %% ../nbs/03a_competitions.ipynb #1eac08f8
 def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height,Target
                        *, id_col: str = 'patientId',  # the patient id column
                        name: str | None = None,  # how the file is named in errors (default: its path)
                        limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                       ) -> tuple:  # (patient ids in file order, boxes (n, 4) xywh float64, patient code per box)
     "Ground-truth boxes of an RSNA solution: `(patient ids, boxes (n, 4) xywh, patient code per box)`."
-    df, name = read_table(src, what='solution', name=name, limits=limits)
-    require_columns(df, [id_col, *RSNA_COLS, 'Target'], name, what='solution')
-    Rows(df, id_col, name).refuse(~df.Target.isin(['0', '1', '0.0', '1.0']), SolutionError, 'Target must be 0 or 1',
-               lambda i: shown(repr(df.Target.iat[i])))
-    Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
+    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, *RSNA_COLS, 'Target'], source)
+    rows = Rows(df, source)
+    rows.refuse(~df.Target.isin(['0', '1', '0.0', '1.0']), 'Target must be 0 or 1',
+                lambda i: shown(repr(df.Target.iat[i])))
+    rows.refuse(df[id_col] == '', f'empty {id_col}')
     box = df.Target.str.startswith('1').to_numpy()
-    xywh = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in RSNA_COLS], axis=1)
-    Rows(df, id_col, name).refuse(box & np.isnan(xywh).any(1), SolutionError, 'Target 1 row without a complete box')
-    Rows(df, id_col, name).refuse(box & (xywh[:, 2:] <= 0).any(1), SolutionError,
-                                   'box width and height must be positive')
-    Rows(df, id_col, name).refuse(box & (np.abs(xywh) > MAX_COORD).any(1), SolutionError, COORD_RULE)
-    again = df[id_col].duplicated().to_numpy() & in_rows(df[id_col], ~box)
-    Rows(df, id_col, name).refuse(again, SolutionError, 'a patient with Target 0 (no box) must have exactly one row')
-    check_objects(df, id_col, name, what='solution', per_row=box, limits=limits)
-    if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
+    xywh = _rsna_boxes(df, source, box)
+    rows.refuse(df[id_col].duplicated().to_numpy() & in_rows(df[id_col], ~box),
+                'a patient with Target 0 (no box) must have exactly one row')
+    check_objects(df, source, per_row=box)
+    if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
     image_ids = pd.unique(df[id_col].to_numpy())
     codes = pd.Index(image_ids).get_indexer(df[id_col].to_numpy())
     return image_ids, xywh[box], codes[box]
@@ -66,74 +73,68 @@ def bulk_numbers(texts,  # sequence of str: space-separated ASCII decimals ('' =
     flat = fromstring_strict(joined, dtype=np.float64) if len(start) else np.zeros(0)
     return (flat, counts) if flat is not None and len(flat) == len(start) else None
 
+# %% ../nbs/03a_competitions.ipynb #co-groups
 def number_groups(df: pd.DataFrame,  # table from `read_table`
-                  id_col: str,  # id column named in errors
-                  name: str,  # file name for errors
+                  source: Source,  # the table's name, side, id column and limits
                   *, col: str,  # the column of space-separated numbers
                   fields: str,  # what one group holds, e.g. 'confidence x y width height'
-                  what: str = 'submission',  # 'submission' or 'solution': picks the error class
-                  limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                  ) -> tuple[np.ndarray, np.ndarray]:  # (row of each group [n], groups float64 [n, k])
     "Every row's `col` as groups of `len(fields.split())` finite numbers, for the whole file in one pass."
-    k, err, rows = len(fields.split()), error_class(what), Rows(df, id_col, name)
-    check_tokens(df, col, id_col=id_col, name=name, what=what, limits=limits)
+    k, rows = len(fields.split()), Rows(df, source)
+    check_tokens(df, col, source)
     fast = bulk_numbers(df[col].to_numpy())
     if fast is None: toks = df[col].str.split()
     counts = toks.str.len().to_numpy() if fast is None else fast[1]
-    rows.refuse(counts % k != 0, err, f'{col} must hold groups of {k} numbers ({fields})',
+    rows.refuse(counts % k != 0, f'{col} must hold groups of {k} numbers ({fields})',
                 lambda i: f'{counts[i]} numbers given')
     flat = fast[0] if fast is not None else pd.to_numeric(
         pd.Series([t for ts in toks for t in ts], dtype=object), errors='coerce').to_numpy(np.float64)
     row = np.repeat(np.arange(len(df)), counts)
-    rows.refuse(np.bincount(row[~np.isfinite(flat)], minlength=len(df)) > 0, err,
+    rows.refuse(np.bincount(row[~np.isfinite(flat)], minlength=len(df)) > 0,
                 f'{col} holds something that is not a finite number')
     return row[::k], flat.reshape(-1, k)
 
+# %% ../nbs/03a_competitions.ipynb #co-checkboxes
 def check_boxes(df: pd.DataFrame,  # the table the boxes came from
                 row, boxes,  # int [n]: table row of each box; float64 [n, 4] boxes in `fmt`
-                *, id_col: str, name: str,  # its id column and its name in errors
-                fmt: str = 'xywh',  # 'xywh' or 'xyxy'
-                what: str = 'submission'):  # 'submission' or 'solution': picks the error class
+                source: Source,  # the table's name, side and id column, for errors
+                *, fmt: str = 'xywh',  # 'xywh' or 'xyxy'
+               ):
     "Refuse boxes without area (width, height or x_max - x_min, y_max - y_min not positive) or out of range."
-    b, err, n = np.asarray(boxes, np.float64).reshape(-1, 4), error_class(what), len(df)
+    b, n, rows = np.asarray(boxes, np.float64).reshape(-1, 4), len(df), Rows(df, source)
     flat = (b[:, 2:] <= 0) if fmt == 'xywh' else (b[:, 2:] <= b[:, :2])
     rule = 'box width and height must be positive' if fmt == 'xywh' else 'x_max and y_max must exceed x_min and y_min'
-    Rows(df, id_col, name).refuse(np.bincount(row[flat.any(1)], minlength=n) > 0, err, rule)
-    Rows(df, id_col, name).refuse(np.bincount(row[(np.abs(b) > MAX_COORD).any(1)], minlength=n) > 0, err, COORD_RULE)
+    rows.refuse(np.bincount(row[flat.any(1)], minlength=n) > 0, rule)
+    rows.refuse(np.bincount(row[(np.abs(b) > MAX_COORD).any(1)], minlength=n) > 0, COORD_RULE)
 
+# %% ../nbs/03a_competitions.ipynb #co-pred
 def parse_prediction_strings(df: pd.DataFrame,  # submission table from `read_table`
-                             id_col: str,  # id column named in errors
-                             name: str,  # file name for errors
+                             source: Source,  # the table's name, side, id column and limits
                              *, col: str = 'PredictionString',  # the column of groups of five numbers
                              fmt: str = 'xywh',  # the boxes: 'xywh' (corner, size) or 'xyxy' (two corners)
-                             limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                             ):
     "All boxes of a submission: `(row of each box, confidences (n,), boxes (n, 4) in fmt)`."
-    brow, g = number_groups(df, id_col, name, col=col, fields='confidence ' + FIELDS[fmt], limits=limits)
-    check_objects(df, id_col, name, per_row=np.bincount(brow, minlength=len(df)), limits=limits)
-    check_boxes(df, brow, g[:, 1:], id_col=id_col, name=name, fmt=fmt)
+    brow, g = number_groups(df, source, col=col, fields='confidence ' + FIELDS[fmt])
+    check_objects(df, source, per_row=np.bincount(brow, minlength=len(df)))
+    check_boxes(df, brow, g[:, 1:], source, fmt=fmt)
     return brow, g[:, 0].copy(), g[:, 1:].copy()
 
 # %% ../nbs/03a_competitions.ipynb #b21e82fb
 def image_codes(df: pd.DataFrame,  # submission table from `read_table`
-                id_col: str,  # its id column
                 image_ids: np.ndarray,  # the solution's image ids
-                name: str,  # file name for errors
+                source: Source,  # the submission's name, side and id column
                 *, unique: bool = False,  # each id at most once (one row per image)
                 skip: set | frozenset = frozenset(),  # known ids that are not scored: their rows are dropped
                ) -> tuple[np.ndarray, np.ndarray]:
     "Image code of each submission row, and the rows kept; unknown (and, if `unique`, repeated) ids refused."
-    ids = df[id_col].to_numpy()
-    Rows(df, id_col, name).refuse(ids == '', ParticipantVisibleError, f'empty {id_col}')
+    ids, rows = df[source.id_col].to_numpy(), Rows(df, source)
+    rows.refuse(ids == '', f'empty {source.id_col}')
     codes = pd.Index(image_ids).get_indexer(ids)
     known = codes >= 0
     if skip: known |= pd.Series(ids).isin(skip).to_numpy()
-    Rows(df, id_col, name).refuse(~known, ParticipantVisibleError, 'unknown id: not an image of the solution')
-    if unique:
-        Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy(), ParticipantVisibleError,
-                   'id appears more than once (one row per image)')
-    keep = codes >= 0
-    return codes, keep
+    rows.refuse(~known, 'unknown id: not an image of the solution')
+    if unique: rows.refuse(df[source.id_col].duplicated().to_numpy(), 'id appears more than once (one row per image)')
+    return codes, codes >= 0
 
 # %% ../nbs/03a_competitions.ipynb #58642bd1
 def read_box_submission(src,  # CSV path or DataFrame: one row per image, groups `confidence box` in `col`
@@ -145,14 +146,15 @@ def read_box_submission(src,  # CSV path or DataFrame: one row per image, groups
                         limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                        ):
     "Predicted boxes of a one-row-per-image submission: `(boxes (n, 4) in fmt, image code per box, confidences)`."
-    df, name = read_table(src, what='submission', name=name, limits=limits)
-    require_columns(df, [id_col, col], name)
-    codes, keep = image_codes(df, id_col, image_ids, name, unique=True)
-    brow, conf, boxes = parse_prediction_strings(df, id_col, name, col=col, fmt=fmt, limits=limits)
+    df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, col], source)
+    codes, keep = image_codes(df, image_ids, source, unique=True)
+    brow, conf, boxes = parse_prediction_strings(df, source, col=col, fmt=fmt)
     return boxes, codes[brow], conf
 
 read_rsna_submission = read_box_submission  # RSNA's layout is the default one
 
+# %% ../nbs/03a_competitions.ipynb #co-rsna-scene
 def rsna_scene(solution,  # RSNA solution: CSV path or DataFrame (patientId,x,y,width,height,Target)
                submission,  # RSNA submission: CSV path or DataFrame (patientId,PredictionString)
                *, id_col: str = 'patientId',  # the patient id column of both files
@@ -176,25 +178,24 @@ def _plain_lists(lists, n: int) -> np.ndarray | None:
     flat = fromstring_strict(joined.replace('[', '').replace(']', ','), dtype=np.float64, sep=',')  # one number a field
     return flat if flat is not None and len(flat) == n * len(lists) else None
 
+# %% ../nbs/03a_competitions.ipynb #co-listnum
 def list_numbers(df: pd.DataFrame,  # table from `read_table`
                  col: str,  # column of list texts such as '[834.0, 222.0, 56.0, 36.0]' ('' = no list)
+                 source: Source,  # the table's name, side and id column, for errors
                  *, n: int,  # how many numbers a list holds
-                 id_col: str, name: str,  # id column and file name named in errors
-                 what: str = 'solution',  # 'submission' or 'solution': picks the error class
                 ) -> np.ndarray:  # float64 [rows, n]; NaN on rows with ''
     "Each row's list text of `n` numbers as floats, refused unless it is `[a, b, ...]` of ASCII decimals."
-    s, given = df[col], (df[col] != '').to_numpy()
+    s, given, rows = df[col], (df[col] != '').to_numpy(), Rows(df, source)
     pat = r'\[\s*' + r'\s*,\s*'.join([DECIMAL] * n) + r'\s*\]'
     lists, v = s.to_numpy()[given], np.full((len(df), n), np.nan)
     flat = _plain_lists(lists, n)
     if flat is None:  # not plainly lists of ASCII decimals: find the first bad row
-        Rows(df, id_col, name).refuse(given & ~s.str.fullmatch(pat, flags=re.ASCII).to_numpy(bool), error_class(what),
-                                       f'{col} must be a list of {n} numbers like [x, y, width, height]',
-                                       lambda i: shown(repr(s.iat[i])))
+        rows.refuse(given & ~s.str.fullmatch(pat, flags=re.ASCII).to_numpy(bool),
+                    f'{col} must be a list of {n} numbers like [x, y, width, height]', lambda i: shown(repr(s.iat[i])))
         flat = np.array([float(x) for t in lists for x in re.findall(DECIMAL, t)])
     v[given] = flat.reshape(-1, n)
-    Rows(df, id_col, name).refuse(~np.isfinite(v).all(1) & given, error_class(what),
-                                   f'{col} holds a number that is not finite', lambda i: shown(repr(s.iat[i])))
+    rows.refuse(~np.isfinite(v).all(1) & given, f'{col} holds a number that is not finite',
+                lambda i: shown(repr(s.iat[i])))
     return v
 
 # %% ../nbs/03a_competitions.ipynb #box-sol
@@ -206,19 +207,19 @@ def read_box_solution(src,  # CSV path or DataFrame, one row per box
                       limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                      ):
     "Ground-truth boxes: `(image ids in file order, boxes (n, 4) in fmt, image code per box)`."
-    df, name = read_table(src, what='solution', name=name, limits=limits)
-    require_columns(df, [id_col, *cols], name, what='solution')
-    rows, ids = Rows(df, id_col, name), df[id_col].to_numpy()
-    rows.refuse(ids == '', SolutionError, f'empty {id_col}')
-    if len(cols) == 1: b = list_numbers(df, cols[0], n=4, id_col=id_col, name=name)
-    else: b = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in cols], 1)
+    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, *cols], source)
+    rows, ids = Rows(df, source), df[id_col].to_numpy()
+    rows.refuse(ids == '', f'empty {id_col}')
+    if len(cols) == 1: b = list_numbers(df, cols[0], source, n=4)
+    else: b = np.stack([to_numbers(df, c, source) for c in cols], 1)
     box = ~np.isnan(b).any(1)
-    rows.refuse(~np.isnan(b).all(1) & ~box, SolutionError, f'a box needs all of {", ".join(cols)}')
-    check_boxes(df, np.flatnonzero(box), b[box], id_col=id_col, name=name, fmt=fmt, what='solution')
+    rows.refuse(~np.isnan(b).all(1) & ~box, f'a box needs all of {", ".join(cols)}')
+    check_boxes(df, np.flatnonzero(box), b[box], source, fmt=fmt)
     rows.refuse(df[id_col].duplicated(keep=False).to_numpy() & in_rows(ids, ~box),
-                SolutionError, 'an image with a row without a box (no boxes) must have no other row')
-    check_objects(df, id_col, name, what='solution', per_row=box, limits=limits)
-    if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
+                'an image with a row without a box (no boxes) must have no other row')
+    check_objects(df, source, per_row=box)
+    if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
     codes, image_ids = pd.factorize(ids)
     return np.asarray(image_ids, object), b[box], codes[box]
 
@@ -248,20 +249,73 @@ MAX_TOTAL_PIXELS = 2 ** 62  # the global pixel space of a file (int64 run coordi
 
 ORDERS = {'column': 'F', 'row': 'C', 'F': 'F', 'C': 'C'}  # pixel numbering: top to bottom first, or left to right
 
-def _sizes(df, id_col, name, default_size, *, size_cols=('Height', 'Width')):
+def _sizes(df, source: Source, default_size, *, size_cols=('Height', 'Width')):
     "Height and width of each solution row (from the columns `size_cols`, or `default_size`)."
     hc, wc = size_cols
     if hc in df.columns and wc in df.columns:
-        hw = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in size_cols], 1)
-        Rows(df, id_col, name).refuse(~(hw >= 1).all(1) | (hw != np.round(hw)).any(1), SolutionError,
-                   f'{hc} and {wc} must be positive integers')
-        Rows(df, id_col, name).refuse((hw > MAX_SIDE).any(1), SolutionError,
-                                       f'{hc} and {wc} must be at most {MAX_SIDE}',
-                   lambda i: f'{hw[i, 0]:.0f} x {hw[i, 1]:.0f}')
+        hw, rows = np.stack([to_numbers(df, c, source) for c in size_cols], 1), Rows(df, source)
+        rows.refuse(~(hw >= 1).all(1) | (hw != np.round(hw)).any(1), f'{hc} and {wc} must be positive integers')
+        rows.refuse((hw > MAX_SIDE).any(1), f'{hc} and {wc} must be at most {MAX_SIDE}',
+                    lambda i: f'{hw[i, 0]:.0f} x {hw[i, 1]:.0f}')
         return hw.astype(np.int64)
-    if default_size is None: require_columns(df, list(size_cols), name, what='solution')
+    if default_size is None: require_columns(df, list(size_cols), source)
     return np.tile(np.asarray(default_size, np.int64), (len(df), 1))
 
+# %% ../nbs/03a_competitions.ipynb #co-scored
+def _scored(rows: Rows, usage: str | None) -> np.ndarray:
+    "Which rows are scored (bool [n]): all but `Usage` Ignored, or one leaderboard's rows."
+    df = rows.df
+    if 'Usage' not in df.columns:
+        if usage not in (None, 'all'): require_columns(df, ['Usage'], rows.source)
+        return np.ones(len(df), bool)
+    rows.refuse(~df.Usage.isin(USAGES), 'Usage must be Public, Private or Ignored',
+                lambda i: shown(repr(df.Usage.iat[i])))
+    return (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
+
+def _scored_images(ids: np.ndarray, scored: np.ndarray, hw: np.ndarray) -> tuple:
+    "(image ids scored, image code of each row (-1: not scored), {id never scored: (H, W) of its first row})."
+    if scored.all():
+        codes, image_ids = pd.factorize(ids)
+        return image_ids, codes, {}
+    sk = np.flatnonzero(~scored & ~in_rows(ids, scored))  # rows of images never scored
+    skipped = {i: tuple(int(v) for v in hw[r]) for i, r in zip(ids[sk][::-1], sk[::-1])}  # id -> (H, W), first row
+    image_ids = pd.unique(ids[scored])
+    return image_ids, pd.Index(image_ids).get_indexer(ids), skipped
+
+# %% ../nbs/03a_competitions.ipynb #co-imgsize
+def _image_sizes(rows: Rows, hw, scored, codes, *, n: int, size_cols: tuple) -> np.ndarray:
+    "int64 (n, 2): each scored image's height and width, from its first scored row; the other rows must agree."
+    sr = np.flatnonzero(scored)
+    first = sr[np.unique(codes[sr], return_index=True)[1]]  # the first row of each image gives its size
+    size = np.zeros((n, 2), np.int64); size[codes[first]] = hw[first]
+    rows.refuse(scored & (hw != size[codes]).any(1), f'rows of one image disagree on {"/".join(size_cols)}')
+    if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
+        raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all',
+                            file=rows.source.name)
+    return size
+
+def _object_rows(rows: Rows, scored, rle_col: str) -> np.ndarray:
+    "The scored rows holding an object; an image with an empty row (no objects) has no other row."
+    df, source = rows.df, rows.source
+    empty = (df[rle_col] == '').to_numpy()  # an image without objects
+    mixed = df[source.id_col].duplicated(keep=False).to_numpy() & in_rows(df[source.id_col].to_numpy(), empty)
+    rows.refuse(mixed & scored, f'an image with an empty {rle_col} row (no objects) must have no other row')
+    check_objects(df, source, per_row=scored & ~empty)
+    return np.flatnonzero(scored & ~empty)
+
+# %% ../nbs/03a_competitions.ipynb #co-runs
+def _runs(df, rows, codes, size, *, source: Source, col='EncodedPixels', order='column'):
+    "Parse the RLEs of `rows` (column `col`) into global `Runs`; RLE errors get their file, row and id."
+    npx = size.prod(1)
+    base = np.concatenate([[0], np.cumsum(npx)[:-1]])
+    if order not in ORDERS: raise InputError("order must be 'column' or 'row'", repr(order))
+    try: return parse_runs(df[col].to_numpy()[rows], base=base[codes[rows]], n_pixels=npx[codes[rows]],
+                           order=ORDERS[order])
+    except RLEError as e:
+        if e.row is None: raise source.err(e.rule, e.detail, file=source.name) from None
+        raise source.err(e.rule, e.detail, **source.at(df, rows[e.row - 1])) from None
+
+# %% ../nbs/03a_competitions.ipynb #co-masksol
 def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Height,Width][,Usage]
                        *, id_col: str = 'ImageId',  # the image id column
                        usage: str | None = None,  # 'Public' or 'Private': that leaderboard only; None or 'all': both
@@ -274,55 +328,34 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
                        limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                       ):
     "Masks of a solution: `(image ids, (H, W) per image, gt Runs, image code per mask, {id not scored: (H, W)})`."
-    df, name = read_table(src, what='solution', name=name, limits=limits)
-    require_columns(df, [id_col, rle_col], name, what='solution')
-    check_tokens(df, rle_col, id_col=id_col, name=name, what='solution', limits=limits)
-    Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
-    if one_per_image: Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy(), SolutionError,
-                                                     'id appears more than once (one row per image)')
-    hw = _sizes(df, id_col, name, default_size, size_cols=size_cols)
-    scored = np.ones(len(df), bool)
-    if 'Usage' in df.columns:
-        Rows(df, id_col, name).refuse(~df.Usage.isin(USAGES), SolutionError,
-                                       'Usage must be Public, Private or Ignored',
-                   lambda i: shown(repr(df.Usage.iat[i])))
-        scored = (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
-    elif usage not in (None, 'all'): require_columns(df, ['Usage'], name, what='solution')
-    ids = df[id_col].to_numpy()
-    if scored.all(): (codes, image_ids), skipped = pd.factorize(ids), {}
-    else:
-        sk = np.flatnonzero(~scored & ~in_rows(ids, scored))  # rows of images never scored
-        skipped = {i: tuple(int(v) for v in hw[r]) for i, r in zip(ids[sk][::-1], sk[::-1])}  # id -> (H, W), first row
-        image_ids = pd.unique(ids[scored])
-        codes = pd.Index(image_ids).get_indexer(ids)
-    if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=name)
-    sr = np.flatnonzero(scored)
-    first = sr[np.unique(codes[sr], return_index=True)[1]]  # the first row of each image gives its size
-    size = np.zeros((len(image_ids), 2), np.int64); size[codes[first]] = hw[first]
-    Rows(df, id_col, name).refuse(scored & (hw != size[codes]).any(1), SolutionError,
-               f'rows of one image disagree on {"/".join(size_cols)}')
-    if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
-        raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all', file=name)
-    empty = (df[rle_col] == '').to_numpy()  # an image without objects
-    mixed = df[id_col].duplicated(keep=False).to_numpy() & in_rows(ids, empty) & scored
-    Rows(df, id_col, name).refuse(mixed, SolutionError,
-                                   f'an image with an empty {rle_col} row (no objects) must have no other row')
-    rows = np.flatnonzero(scored & ~empty)
-    check_objects(df, id_col, name, what='solution', per_row=scored & ~empty, limits=limits)
-    gt = _runs(df, rows, codes, size, id_col=id_col, name=name, what='solution', col=rle_col, order=order)
-    return image_ids, size, gt, codes[rows], skipped
+    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, rle_col], source)
+    check_tokens(df, rle_col, source)
+    rows = Rows(df, source)
+    rows.refuse(df[id_col] == '', f'empty {id_col}')
+    if one_per_image: rows.refuse(df[id_col].duplicated().to_numpy(), 'id appears more than once (one row per image)')
+    hw = _sizes(df, source, default_size, size_cols=size_cols)
+    scored = _scored(rows, usage)
+    image_ids, codes, skipped = _scored_images(df[id_col].to_numpy(), scored, hw)
+    if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=source.name)
+    size = _image_sizes(rows, hw, scored, codes, n=len(image_ids), size_cols=size_cols)
+    objects = _object_rows(rows, scored, rle_col)
+    gt = _runs(df, objects, codes, size, source=source, col=rle_col, order=order)
+    return image_ids, size, gt, codes[objects], skipped
 
-def _runs(df, rows, codes, size, *, id_col, name, what, col='EncodedPixels', order='column'):
-    "Parse the RLEs of `rows` (column `col`) into global `Runs`; RLE errors get their file, row and id."
-    npx = size.prod(1)
-    base = np.concatenate([[0], np.cumsum(npx)[:-1]])
-    if order not in ORDERS: raise InputError("order must be 'column' or 'row'", repr(order))
-    try: return parse_runs(df[col].to_numpy()[rows], base=base[codes[rows]], n_pixels=npx[codes[rows]],
-                           order=ORDERS[order])
-    except RLEError as e:
-        if e.row is None: raise error_class(what)(e.rule, e.detail, file=name) from None
-        r = rows[e.row - 1]
-        raise error_class(what)(e.rule, e.detail, **row_at(name, r), id=shown(df[id_col].iat[r])) from None
+# %% ../nbs/03a_competitions.ipynb #co-disjoint
+def _disjoint(runs, rows, df, source: Source):
+    "Refuse predicted masks (of table rows `rows`, 0-based) that share a pixel, naming both file rows."
+    try: check_disjoint(runs, what='predicted masks', rows=rows + 1, labels=getattr(source.name, 'labels', None))
+    except RLEError as e: raise source.err(e.rule, e.detail, **source.at(df, e.row - 1)) from None
+
+def _check_skipped(df, sk, skipped: dict, *, source: Source, col: str, order: str):
+    "Hold the rows `sk` of images not scored to the same rules (RLEs, overlaps), so none reveals which images count."
+    if not len(sk): return
+    sk_codes, sk_ids = pd.factorize(df[source.id_col].to_numpy()[sk])
+    full = np.full(len(df), -1, np.int64); full[sk] = sk_codes
+    sizes = np.array([skipped[i] for i in sk_ids], np.int64)
+    _disjoint(_runs(df, sk, full, sizes, source=source, col=col, order=order), sk, df, source)
 
 # %% ../nbs/03a_competitions.ipynb #57fbd339
 def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, one row per mask
@@ -337,31 +370,19 @@ def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, o
                          limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                         ):
     "Predicted masks of a submission: `(Runs, image code per mask)`; every row checked, unscored images dropped."
-    df, name = read_table(src, what='submission', name=name, limits=limits)
-    require_columns(df, [id_col, rle_col], name)
-    check_tokens(df, rle_col, id_col=id_col, name=name, limits=limits)
-    codes, keep = image_codes(df, id_col, image_ids, name, skip=skipped, unique=one_per_image)
+    df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, rle_col], source)
+    check_tokens(df, rle_col, source)
+    codes, keep = image_codes(df, image_ids, source, skip=skipped, unique=one_per_image)
     given = (df[rle_col] != '').to_numpy()
-    check_objects(df, id_col, name, per_row=given, limits=limits)
-    kw = dict(id_col=id_col, name=name, what='submission', col=rle_col, order=order)
-    sk = np.flatnonzero(~keep & given)  # rows of images not scored: held to the same rules, so none reveals which count
-    if len(sk):
-        sk_codes, sk_ids = pd.factorize(df[id_col].to_numpy()[sk])
-        full = np.full(len(df), -1, np.int64); full[sk] = sk_codes
-        sk_runs = _runs(df, sk, full, np.array([skipped[i] for i in sk_ids], np.int64), **kw)
-        _disjoint(sk_runs, sk, df, id_col=id_col, name=name)
+    check_objects(df, source, per_row=given)
+    _check_skipped(df, np.flatnonzero(~keep & given), skipped, source=source, col=rle_col, order=order)
     rows = np.flatnonzero(keep & given)
-    pred = _runs(df, rows, codes, size, **kw)
-    _disjoint(pred, rows, df, id_col=id_col, name=name)
+    pred = _runs(df, rows, codes, size, source=source, col=rle_col, order=order)
+    _disjoint(pred, rows, df, source)
     return pred, codes[rows]
 
-def _disjoint(runs, rows, df, *, id_col, name):
-    "Refuse predicted masks (of table rows `rows`, 0-based) that share a pixel, naming both file rows."
-    try: check_disjoint(runs, what='predicted masks', rows=rows + 1, labels=getattr(name, 'labels', None))
-    except RLEError as e:
-        raise ParticipantVisibleError(e.rule, e.detail, **row_at(name, e.row - 1),
-                                      id=shown(df[id_col].iat[e.row - 1])) from None
-
+# %% ../nbs/03a_competitions.ipynb #co-maskscene
 def mask_scene(solution,  # solution: CSV path or DataFrame (ImageId,EncodedPixels[,Height,Width][,Usage])
                submission,  # submission: CSV path or DataFrame (ImageId,EncodedPixels), one row per mask
                *, id_col: str = 'ImageId',  # the image id column of both files

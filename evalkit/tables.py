@@ -4,7 +4,7 @@
 
 # %% ../nbs/02c_tables.ipynb #tb-imports
 from __future__ import annotations
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 import operator, os, re
@@ -12,45 +12,62 @@ import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 
 # %% auto #0
-__all__ = ['shown', 'error_class', 'read_table', 'row_at', 'is_parquet', 'require_columns', 'Rows', 'to_numbers', 'token_counts',
-           'check_tokens', 'in_rows', 'check_objects', 'check_output', 'write_atomic']
+__all__ = ['shown', 'row_at', 'Source', 'is_parquet', 'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers',
+           'token_counts', 'check_tokens', 'in_rows', 'check_objects', 'check_output', 'write_atomic']
 
-# %% ../nbs/02c_tables.ipynb #707464d1
+# %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
     "A value as it may appear in a one-line message: printable, at most `limit` characters, `''` when empty."
     v = str(v)
     if not v or not v.isprintable(): v = repr(v)
     return v if len(v) <= limit else v[:limit] + '...'
 
-def error_class(what: str):
-    return ParticipantVisibleError if what == 'submission' else SolutionError
+# %% ../nbs/02c_tables.ipynb #ce5666b3
+class _Named(str):
+    "The name of a table in errors, carrying what names its rows: a DataFrame's index labels, a folder's files."
+    def __new__(cls, name: str,
+                labels: pd.Index | None = None,  # `labels[i]` names table row `i` of a DataFrame
+                parts: tuple | None = None):  # (file names, the first table row of each): a folder of files
+        self = super().__new__(cls, name)
+        self.labels, self.parts = labels, parts
+        return self
 
-def read_table(src,  # path to a CSV file, a Parquet file or a folder of Parquet files; or a DataFrame
-               *, what: str = 'submission',  # 'submission' or 'solution': picks the error class
-               name: str | None = None,  # how the file is named in errors (default: the path)
-               limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
-              ) -> tuple[pd.DataFrame, str]:
-    "Read `src` as a DataFrame of stripped strings (NaN -> ''), with its name for error messages."
-    err, limits = error_class(what), as_limits(limits)
-    if isinstance(src, pd.DataFrame): df, name = src.copy(), _Named(name or f'{what} DataFrame', labels=src.index)
-    elif not isinstance(src, (str, os.PathLike)) and not hasattr(src, 'read'):
-        raise err('expected a path to a CSV or Parquet file, or a DataFrame', f'got {type(src).__name__}', file=name)
-    else:
-        name, path = name or str(src), isinstance(src, (str, os.PathLike))
-        if path and Path(src).exists() and not Path(src).is_file() and not Path(src).is_dir():
-            raise err('not a regular file (a pipe or a device): evalkit reads files', file=name)
-        if path and not Path(src).is_dir(): limits.check_file(src, err, name)
-        if path and is_parquet(src): df, name = _read_parquet(src, err, name, limits)
-        else: df = _read_csv(src, err, name)
-    df.columns = [str(c).strip() for c in df.columns]
-    dup = pd.Index(df.columns)[pd.Index(df.columns).duplicated()]
-    if len(dup): raise err('duplicate column', repr(dup[0]), file=name)
-    for c in df.columns: df[c] = _text(df[c], c, err, name)
-    _check_fields(df, name, err, limits)
-    return df.reset_index(drop=True), name
+    def __reduce__(self): return _Named, (str(self), self.labels, self.parts)  # copied and pickled whole
 
-def _read_csv(src, err, name: str) -> pd.DataFrame:
+# %% ../nbs/02c_tables.ipynb #tb-rowat
+def row_at(name, i: int) -> dict:
+    "Where table row `i` (0-based) is, for an error: the `file` and its `row` (1-based), or a DataFrame's `label`."
+    labels, parts = getattr(name, 'labels', None), getattr(name, 'parts', None)
+    if labels is not None: return dict(file=name, label=labels[i])
+    if parts is None: return dict(file=name, row=i + 1)
+    k = int(np.searchsorted(parts[1], i, side='right')) - 1
+    return dict(file=parts[0][k], row=i - int(parts[1][k]) + 1)
+
+# %% ../nbs/02c_tables.ipynb #tb-source
+@dataclass(frozen=True)
+class Source:
+    "One table being read, as its errors tell it: the file's name, its side, its id column and its limits."
+    name: str | None = None  # the file as messages show it (None: its path, or 'submission DataFrame')
+    side: str = 'submission'  # 'submission' or 'solution': decides the error class
+    id_col: str | None = None  # the column whose value errors quote as the row's id (None: none)
+    limits: Limits | None = None  # the most a reader takes (`Limits`, a dict or 'NAME=VALUE' texts); None: defaults
+
+    def __post_init__(self): object.__setattr__(self, 'limits', as_limits(self.limits))
+
+    @property
+    def err(self) -> type:
+        "The error class of this side: `ParticipantVisibleError` for a submission, `SolutionError` otherwise."
+        return ParticipantVisibleError if self.side == 'submission' else SolutionError
+
+    def at(self, df: pd.DataFrame, i: int) -> dict:
+        "Where table row `i` of `df` is, for an error: `row_at` and the row's id (when `df` has the id column)."
+        c = self.id_col
+        return dict(row_at(self.name, i), id=shown(df[c].iat[i]) if c in df.columns else None)
+
+# %% ../nbs/02c_tables.ipynb #tb-csv
+def _read_csv(src, source: Source) -> pd.DataFrame:
     "The CSV file `src` as strings, every field as written; a file pandas cannot read refused in one line."
+    err, name = source.err, source.name
     try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True,
                           low_memory=False)  # one pass: a huge field costs twice its size, not five times
     except FileNotFoundError: raise err('file not found', file=name) from None
@@ -65,6 +82,7 @@ def _read_csv(src, err, name: str) -> pd.DataFrame:
         raise err(_extra_fields(src, len(df.columns)), file=name)
     return df
 
+# %% ../nbs/02c_tables.ipynb #tb-extra
 def _fields_rule(row: int, k: int, m: int) -> str:
     return f'row {row} has {k} fields, the header has {m} (a trailing comma adds one)'
 
@@ -78,11 +96,12 @@ def _extra_fields(src, m: int) -> str:
         except csv.Error: pass  # a field longer than the csv module takes: say no more than pandas did
     return _fields_rule(1, m + 1, m)
 
-def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
+# %% ../nbs/02c_tables.ipynb #tb-text
+def _text(s: pd.Series, col: str, source: Source) -> pd.Series:
     "Column `s` as stripped strings (missing -> ''); bytes must be UTF-8 text."
     if isinstance(s.dtype, pd.ArrowDtype):  # as stored in Parquet: Python's values, then their text
-        if _nested(s.dtype.pyarrow_dtype):
-            raise err(f'{col} holds values of type {s.dtype.pyarrow_dtype}: evalkit reads text and numbers', file=name)
+        if _nested(s.dtype.pyarrow_dtype): raise source.err(
+            f'{col} holds values of type {s.dtype.pyarrow_dtype}: evalkit reads text and numbers', file=source.name)
         s = s.astype(object)
     if isinstance(s.dtype, pd.StringDtype):  # as read from a file: strings, unless a value is missing
         try: return _stripped(s)
@@ -91,10 +110,11 @@ def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
     try: s = s.astype(str)
     except UnicodeDecodeError:
         bad = s.map(lambda v: isinstance(v, bytes) and not _is_utf8(v)).to_numpy(bool)
-        raise err(f'{col} holds bytes that are not UTF-8 text', shown(repr(s[bad].iat[0])),
-                  **row_at(name, int(np.flatnonzero(bad)[0]))) from None
+        raise source.err(f'{col} holds bytes that are not UTF-8 text', shown(repr(s[bad].iat[0])),
+                         **row_at(source.name, int(np.flatnonzero(bad)[0]))) from None
     return _stripped(s)
 
+# %% ../nbs/02c_tables.ipynb #tb-strip
 def _stripped(s: pd.Series) -> pd.Series:
     "A column of strings with each value stripped: `s` itself when nothing changes (AttributeError on a non-string)."
     v = s.to_numpy()
@@ -109,39 +129,19 @@ def _is_utf8(b: bytes) -> bool:
     try: b.decode('utf-8'); return True
     except UnicodeDecodeError: return False
 
-# %% ../nbs/02c_tables.ipynb #ce5666b3
-class _Named(str):
-    "The name of a table in errors, carrying what names its rows: a DataFrame's index labels, a folder's files."
-    def __new__(cls, name: str,
-                labels: pd.Index | None = None,  # `labels[i]` names table row `i` of a DataFrame
-                parts: tuple | None = None):  # (file names, the first table row of each): a folder of files
-        self = super().__new__(cls, name)
-        self.labels, self.parts = labels, parts
-        return self
-
-    def __reduce__(self): return _Named, (str(self), self.labels, self.parts)  # copied and pickled whole
-
-def row_at(name, i: int) -> dict:
-    "Where table row `i` (0-based) is, for an error: the `file` and its `row` (1-based), or a DataFrame's `label`."
-    labels, parts = getattr(name, 'labels', None), getattr(name, 'parts', None)
-    if labels is not None: return dict(file=name, label=labels[i])
-    if parts is None: return dict(file=name, row=i + 1)
-    k = int(np.searchsorted(parts[1], i, side='right')) - 1
-    return dict(file=parts[0][k], row=i - int(parts[1][k]) + 1)
-
 # %% ../nbs/02c_tables.ipynb #443d506d
-def _check_fields(df: pd.DataFrame, name: str, err, limits: Limits):
+def _check_fields(df: pd.DataFrame, source: Source):
     "Refuse a column name or a field longer than `limits.max_field_chars`, from the lengths alone."
+    limits, err = source.limits, source.err
     most = limits.max_field_chars
     long = [c for c in df.columns if len(c) > most]
-    if long:
-        raise limits.exceeded('max_field_chars', len(long[0]), f'the header field {shown(long[0])}', err,
-                              file=name)
+    if long: raise limits.exceeded('max_field_chars', len(long[0]), f'the header field {shown(long[0])}', err,
+                                   file=source.name)
     for c in df.columns:
         n = df[c].str.len().to_numpy()
         if len(n) and n.max() > most:
             i = int(np.argmax(n > most))
-            raise limits.exceeded('max_field_chars', int(n[i]), shown(c), err, **row_at(name, i))
+            raise limits.exceeded('max_field_chars', int(n[i]), shown(c), err, **row_at(source.name, i))
 
 # %% ../nbs/02c_tables.ipynb #99563f6b
 def is_parquet(src) -> bool:
@@ -165,29 +165,26 @@ def _parquet_files(src, name: str) -> tuple[list, list]:
     files = sorted(p.glob('*.parquet'))
     return files, [os.path.join(name, f.name) for f in files]
 
-# %% ../nbs/02c_tables.ipynb #8f9bc7f4
-def _read_parquet(src, err, name: str, limits: Limits) -> tuple[pd.DataFrame, str]:
-    "A Parquet file or folder as one DataFrame of the stored values, and its name (a folder's names its files)."
-    pq = _pyarrow_parquet(err)
-    files, names = _parquet_files(src, name)
-    metas = []
+# %% ../nbs/02c_tables.ipynb #tb-metas
+def _parquet_metas(pq, files: list, names: list, source: Source) -> list:
+    "The metadata of each Parquet file, refused unreadable, too large uncompressed, or with another header."
+    err, metas = source.err, []
     for f, n in zip(files, names):
         try: metas.append(pq.read_metadata(f))
         except (OSError, ValueError) as e: raise err('not a readable Parquet file', shown(e, 200), file=n) from None
-    size = sum(m.row_group(g).total_byte_size for m in metas for g in range(m.num_row_groups))
-    if size > limits.max_file_bytes:
-        raise limits.exceeded('max_file_bytes', size, 'the Parquet data (uncompressed)', err, file=name)
+    _check_bytes(sum(m.row_group(g).total_byte_size for m in metas for g in range(m.num_row_groups)),
+                 'the Parquet data (uncompressed)', source)
     for m, n in zip(metas[1:], names[1:]):
         if m.schema.names != metas[0].schema.names:
             raise err('the files of one folder must share one header', f'columns {m.schema.names}', file=n)
-    tables = [pq.read_table(f, read_dictionary=_texts(m.schema.to_arrow_schema())) for f, m in zip(files, metas)]
-    if (size := sum(map(_decoded_bytes, tables))) > limits.max_file_bytes:
-        raise limits.exceeded('max_file_bytes', size, 'the Parquet data (decoded)', err, file=name)
-    frames = [t.to_pandas(types_mapper=pd.ArrowDtype) for t in tables]
-    starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
-    df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    return df, (_Named(name, parts=(names, starts)) if Path(src).is_dir() else name)
+    return metas
 
+def _check_bytes(n: int, what: str, source: Source):
+    "Refuse `n` bytes of `what` when they exceed `max_file_bytes`."
+    if n > source.limits.max_file_bytes:
+        raise source.limits.exceeded('max_file_bytes', n, what, source.err, file=source.name)
+
+# %% ../nbs/02c_tables.ipynb #tb-decoded
 def _texts(schema) -> list:
     "The text columns of an Arrow `schema`: read dictionary-encoded, so that their decoded size is known first."
     import pyarrow as pa
@@ -204,38 +201,87 @@ def _decoded_bytes(table) -> int:
         else: n += ch.nbytes
     return n
 
+# %% ../nbs/02c_tables.ipynb #8f9bc7f4
+def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
+    "A Parquet file or folder as one DataFrame of the stored values, and its name (a folder's names its files)."
+    pq = _pyarrow_parquet(source.err)
+    files, names = _parquet_files(src, source.name)
+    metas = _parquet_metas(pq, files, names, source)
+    tables = [pq.read_table(f, read_dictionary=_texts(m.schema.to_arrow_schema())) for f, m in zip(files, metas)]
+    _check_bytes(sum(map(_decoded_bytes, tables)), 'the Parquet data (decoded)', source)
+    frames = [t.to_pandas(types_mapper=pd.ArrowDtype) for t in tables]
+    starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
+    df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    return df, (_Named(source.name, parts=(names, starts)) if Path(src).is_dir() else source.name)
+
+# %% ../nbs/02c_tables.ipynb #tb-any
+def _read_any(src, source: Source) -> tuple[pd.DataFrame, str]:
+    "The table `src` as pandas reads it, and its name in errors (a DataFrame's carries its index labels)."
+    if isinstance(src, pd.DataFrame): return src.copy(), _Named(source.name or f'{source.side} DataFrame', src.index)
+    if not isinstance(src, (str, os.PathLike)) and not hasattr(src, 'read'):
+        raise source.err('expected a path to a CSV or Parquet file, or a DataFrame', f'got {type(src).__name__}',
+                         file=source.name)
+    source = replace(source, name=source.name or str(src))
+    err, name, path = source.err, source.name, isinstance(src, (str, os.PathLike))
+    if path and Path(src).exists() and not Path(src).is_file() and not Path(src).is_dir():
+        raise err('not a regular file (a pipe or a device): evalkit reads files', file=name)
+    if path and not Path(src).is_dir(): source.limits.check_file(src, err, name)
+    if path and is_parquet(src): return _read_parquet(src, source)
+    return _read_csv(src, source), name
+
+# %% ../nbs/02c_tables.ipynb #tb-source-read
+def read_source(src,  # path to a CSV file, a Parquet file or a folder of Parquet files; or a DataFrame
+                source: Source,  # the table's name, side, id column and limits (name None: the path)
+               ) -> tuple[pd.DataFrame, Source]:  # stripped strings ('' for missing), and `source` named as read
+    "Read `src` as a DataFrame of stripped strings (NaN -> ''), with the `Source` its errors will name."
+    df, name = _read_any(src, source)
+    source = replace(source, name=name)
+    df.columns = [str(c).strip() for c in df.columns]
+    dup = pd.Index(df.columns)[pd.Index(df.columns).duplicated()]
+    if len(dup): raise source.err('duplicate column', repr(dup[0]), file=source.name)
+    for c in df.columns: df[c] = _text(df[c], c, source)
+    _check_fields(df, source)
+    return df.reset_index(drop=True), source
+
+# %% ../nbs/02c_tables.ipynb #707464d1
+def read_table(src,  # path to a CSV file, a Parquet file or a folder of Parquet files; or a DataFrame
+               *, what: str = 'submission',  # 'submission' or 'solution': picks the error class
+               name: str | None = None,  # how the file is named in errors (default: the path)
+               limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
+              ) -> tuple[pd.DataFrame, str]:
+    "Read `src` as a DataFrame of stripped strings (NaN -> ''), with its name for error messages."
+    df, source = read_source(src, Source(name, side=what, limits=limits))
+    return df, source.name
+
 # %% ../nbs/02c_tables.ipynb #aa9f02a1
 def require_columns(df: pd.DataFrame,  # as returned by `read_table`
                     cols: list[str],  # columns that must be present
-                    name: str,  # file name for the error
-                    *, what: str = 'submission'):  # 'submission' or 'solution'
+                    source: Source,  # the table's name and side, for the error
+                   ):
     "Raise if any of `cols` is missing from `df`."
     missing = [c for c in cols if c not in df.columns]
     if missing:
-        raise error_class(what)(f"missing column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}",
-                                 shown(f"columns are {', '.join(map(repr, df.columns))}", 200), file=name)
+        raise source.err(f"missing column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}",
+                         shown(f"columns are {', '.join(map(repr, df.columns))}", 200), file=source.name)
 
+# %% ../nbs/02c_tables.ipynb #tb-rows
 @dataclass(frozen=True)
 class Rows:
-    "The rows of a table being read, for errors: the table, its id column and the file's name."
+    "The rows of a table being read, for errors: the table and its `Source`."
     df: pd.DataFrame
-    id_col: str
-    name: str
+    source: Source
 
-    def refuse(self, mask, err, rule: str, detail=None):
-        "Raise `err(rule)` at the first row where `mask` is true (`detail`: text, or a function of the row)."
+    def refuse(self, mask, rule: str, detail=None):
+        "Raise the source's error `rule` at the first row where `mask` is true (`detail`: text, or a function of it)."
         if not mask.any(): return
         i = int(np.flatnonzero(np.asarray(mask))[0])
         d = detail(i) if callable(detail) else (detail or '')
-        df, c = self.df, self.id_col
-        raise err(rule, d, **row_at(self.name, i), id=shown(df[c].iat[i]) if c in df.columns else None)
+        raise self.source.err(rule, d, **self.source.at(self.df, i))
 
 # %% ../nbs/02c_tables.ipynb #327c5413
 def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
                col: str,  # column of decimal numbers ('' = missing)
-               *, id_col: str,  # id column named in errors
-               name: str,  # file name for errors
-               what: str = 'submission',  # 'submission' or 'solution': picks the error class
+               source: Source,  # the table's name, side and id column, for errors
               ) -> np.ndarray:  # float64 [n]
     "Column `col` as float64 ('' -> NaN); non-numbers and infinities refused with their row."
     s = df[col]
@@ -243,8 +289,8 @@ def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
     given = np.asarray(text != '', bool)
     v = pd.to_numeric(pd.Series(text, dtype=object).where(given, None), errors='coerce')
     v = v.to_numpy(dtype=np.float64)[code]
-    Rows(df, id_col, name).refuse(given[code] & ~np.isfinite(v), error_class(what),
-               f'{col} is not a finite number', lambda i: shown(repr(s.iat[i])))
+    Rows(df, source).refuse(given[code] & ~np.isfinite(v), f'{col} is not a finite number',
+                            lambda i: shown(repr(s.iat[i])))
     return v
 
 # %% ../nbs/02c_tables.ipynb #87965ac1
@@ -260,20 +306,18 @@ def token_counts(texts: list,  # the texts, str
     first = np.cumsum(np.concatenate([[0], np.fromiter(map(len, texts), np.int64, len(texts))[:-1] + 1]))
     return np.diff(np.searchsorted(start, np.concatenate([first, [len(c)]])))
 
+# %% ../nbs/02c_tables.ipynb #tb-checktokens
 def check_tokens(df: pd.DataFrame,  # table from `read_table`
                  col: str,  # a column of whitespace-separated numbers
-                 *, id_col: str, name: str,  # id column and file name named in errors
-                 what: str = 'submission',  # 'submission' or 'solution': picks the error class
-                 limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
+                 source: Source,  # the table's name, side, id column and limits
                 ):
     "Refuse a row of `col` holding more than `limits.max_tokens_per_row` numbers, counted before any is parsed."
-    limits, s = as_limits(limits), df[col]
+    limits, s = source.limits, df[col]
     long = np.flatnonzero(s.str.len().to_numpy() > 2 * limits.max_tokens_per_row)  # the only ones that can exceed
     n = token_counts(list(s.to_numpy()[long]))
     if (n > limits.max_tokens_per_row).any():
         k = int(np.argmax(n > limits.max_tokens_per_row))
-        raise limits.exceeded('max_tokens_per_row', int(n[k]), shown(col), error_class(what),
-                              **row_at(name, int(long[k])), id=shown(df[id_col].iat[long[k]]))
+        raise limits.exceeded('max_tokens_per_row', int(n[k]), shown(col), source.err, **source.at(df, int(long[k])))
 
 # %% ../nbs/02c_tables.ipynb #d23c54ed
 def in_rows(values,  # [n]: a column of ids (Series or array)
@@ -285,21 +329,18 @@ def in_rows(values,  # [n]: a column of ids (Series or array)
 
 # %% ../nbs/02c_tables.ipynb #f6703968
 def check_objects(df: pd.DataFrame,  # table from `read_table`
-                  id_col: str, name: str,  # its id column and its name in errors
-                  *, what: str = 'submission',  # 'submission' or 'solution': picks the error class
-                  per_row=None,  # objects in each row (int or bool [n]); None: one a row
-                  limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
+                  source: Source,  # the table's name, side, id column (the image of each row) and limits
+                  *, per_row=None,  # objects in each row (int or bool [n]); None: one a row
                  ):
     "Refuse an image with more than `limits.max_objects_per_image` objects on this side."
-    limits = as_limits(limits)
-    most = limits.max_objects_per_image
+    most = source.limits.max_objects_per_image
     if len(df) <= most and (per_row is None or np.sum(per_row) <= most): return  # nothing can exceed: skip the count
-    codes, _ = pd.factorize(df[id_col].to_numpy())
+    codes, _ = pd.factorize(df[source.id_col].to_numpy())
     n = np.bincount(codes, weights=None if per_row is None else np.asarray(per_row, np.float64)).astype(np.int64)
     if (n > most).any():
         i = int(np.argmax(n[codes] > most))
-        raise limits.exceeded('max_objects_per_image', int(n[codes[i]]), 'the image', error_class(what),
-                              **row_at(name, i), id=shown(df[id_col].iat[i]))
+        raise source.limits.exceeded('max_objects_per_image', int(n[codes[i]]), 'the image', source.err,
+                                     **source.at(df, i))
 
 # %% ../nbs/02c_tables.ipynb #out-code
 def check_output(out,  # the path evalkit is asked to write
@@ -316,6 +357,7 @@ def check_output(out,  # the path evalkit is asked to write
             raise InputError(f'{flag} would overwrite an input, refused', f"{out} {'is' if same else 'is inside'} {i}")
     return Path(out)
 
+# %% ../nbs/02c_tables.ipynb #out-atomic
 def write_atomic(path,  # where the output goes
                  write: Callable,  # called with a temporary path beside `path`; writes the whole output there
                 ) -> Path:  # `path`
