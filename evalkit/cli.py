@@ -13,7 +13,7 @@ from . import __version__
 from .errors import InputError, DEFAULT_LIMITS
 from .iou import hit_text
 from .metrics import METRICS, get_metric, list_metrics, all_options
-from .competitions import check_output, write_atomic
+from .tables import check_output, write_atomic
 from .compare import HALVES
 
 # %% auto #0

@@ -13,7 +13,7 @@ import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
 from .result import Result
 from .metrics import get_metric, Metric
-from .competitions import is_parquet
+from .tables import is_parquet
 
 # %% auto #0
 __all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFLE_BYTES', 'LOST', 'EMPTY', 'need_dask', 'Side',

@@ -4,335 +4,53 @@
 
 # %% ../nbs/03a_competitions.ipynb #390397d5
 from __future__ import annotations
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable
-import operator, os, re
+import re
 import numpy as np, pandas as pd
-from .errors import InputError, ParticipantVisibleError, SolutionError, RLEError, Limits, as_limits
+from .errors import InputError, SolutionError, RLEError, Limits
 from .rle import parse_runs, check_disjoint, fromstring_strict
 from .families import Scene
+from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens,
+                            check_objects, in_rows)
 
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
-           'MAX_TOTAL_PIXELS', 'ORDERS', 'shown', 'read_table', 'row_at', 'is_parquet', 'require_columns', 'Rows',
-           'to_numbers', 'token_counts', 'check_tokens', 'in_rows', 'check_objects', 'read_rsna_solution',
-           'bulk_numbers', 'number_groups', 'check_boxes', 'parse_prediction_strings', 'image_codes',
-           'read_box_submission', 'rsna_scene', 'list_numbers', 'read_box_solution', 'box_scene', 'read_mask_solution',
-           'read_mask_submission', 'mask_scene', 'check_output', 'write_atomic']
+           'MAX_TOTAL_PIXELS', 'ORDERS', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
+           'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
+           'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
-# %% ../nbs/03a_competitions.ipynb #707464d1
-def shown(v, limit: int = 60) -> str:
-    "A value as it may appear in a one-line message: printable, at most `limit` characters, `''` when empty."
-    v = str(v)
-    if not v or not v.isprintable(): v = repr(v)
-    return v if len(v) <= limit else v[:limit] + '...'
-
-def _error_class(what: str):
-    return ParticipantVisibleError if what == 'submission' else SolutionError
-
-def read_table(src,  # path to a CSV file, a Parquet file or a folder of Parquet files; or a DataFrame
-               *, what: str = 'submission',  # 'submission' or 'solution': picks the error class
-               name: str | None = None,  # how the file is named in errors (default: the path)
-               limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
-              ) -> tuple[pd.DataFrame, str]:
-    "Read `src` as a DataFrame of stripped strings (NaN -> ''), with its name for error messages."
-    err, limits = _error_class(what), as_limits(limits)
-    if isinstance(src, pd.DataFrame): df, name = src.copy(), _Named(name or f'{what} DataFrame', labels=src.index)
-    elif not isinstance(src, (str, os.PathLike)) and not hasattr(src, 'read'):
-        raise err('expected a path to a CSV or Parquet file, or a DataFrame', f'got {type(src).__name__}', file=name)
-    else:
-        name, path = name or str(src), isinstance(src, (str, os.PathLike))
-        if path and Path(src).exists() and not Path(src).is_file() and not Path(src).is_dir():
-            raise err('not a regular file (a pipe or a device): evalkit reads files', file=name)
-        if path and not Path(src).is_dir(): limits.check_file(src, err, name)
-        if path and is_parquet(src): df, name = _read_parquet(src, err, name, limits)
-        else: df = _read_csv(src, err, name)
-    df.columns = [str(c).strip() for c in df.columns]
-    dup = pd.Index(df.columns)[pd.Index(df.columns).duplicated()]
-    if len(dup): raise err('duplicate column', repr(dup[0]), file=name)
-    for c in df.columns: df[c] = _text(df[c], c, err, name)
-    _check_fields(df, name, err, limits)
-    return df.reset_index(drop=True), name
-
-def _read_csv(src, err, name: str) -> pd.DataFrame:
-    "The CSV file `src` as strings, every field as written; a file pandas cannot read refused in one line."
-    try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True,
-                          low_memory=False)  # one pass: a huge field costs twice its size, not five times
-    except FileNotFoundError: raise err('file not found', file=name) from None
-    except IsADirectoryError: raise err('is a folder holding no .parquet file', file=name) from None
-    except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
-    except pd.errors.EmptyDataError: raise err('empty file: no header line', file=name) from None
-    except (pd.errors.ParserError, UnicodeDecodeError) as e:
-        m = re.search(r'Expected (\d+) fields in line (\d+), saw (\d+)', str(e))
-        if m: raise err(_fields_rule(int(m[2]) - 1, int(m[3]), int(m[1])), file=name) from None
-        raise err('not a readable CSV file', str(e).strip().splitlines()[-1][:200], file=name) from None
-    if not isinstance(df.index, pd.RangeIndex):  # pandas made the first field an index: rows have extra fields
-        raise err(_extra_fields(src, len(df.columns)), file=name)
-    return df
-
-def _fields_rule(row: int, k: int, m: int) -> str:
-    return f'row {row} has {k} fields, the header has {m} (a trailing comma adds one)'
-
-def _extra_fields(src, m: int) -> str:
-    "The rule broken by the first row with more fields than the header (a file pandas read with an index)."
-    import csv
-    with open(src, newline='', encoding='utf-8-sig') as f:
-        try:
-            for i, row in enumerate(csv.reader(f)):
-                if i and len(row) > m + 1: return _fields_rule(i, len(row), m + 1)
-        except csv.Error: pass  # a field longer than the csv module takes: say no more than pandas did
-    return _fields_rule(1, m + 1, m)
-
-def _text(s: pd.Series, col: str, err, name: str) -> pd.Series:
-    "Column `s` as stripped strings (missing -> ''); bytes must be UTF-8 text."
-    if isinstance(s.dtype, pd.ArrowDtype):  # as stored in Parquet: Python's values, then their text
-        if _nested(s.dtype.pyarrow_dtype):
-            raise err(f'{col} holds values of type {s.dtype.pyarrow_dtype}: evalkit reads text and numbers', file=name)
-        s = s.astype(object)
-    if isinstance(s.dtype, pd.StringDtype):  # as read from a file: strings, unless a value is missing
-        try: return _stripped(s)
-        except AttributeError: pass
-    if s.hasnans: s = s.where(s.notna(), '')
-    try: s = s.astype(str)
-    except UnicodeDecodeError:
-        bad = s.map(lambda v: isinstance(v, bytes) and not _is_utf8(v)).to_numpy(bool)
-        raise err(f'{col} holds bytes that are not UTF-8 text', shown(repr(s[bad].iat[0])),
-                  **row_at(name, int(np.flatnonzero(bad)[0]))) from None
-    return _stripped(s)
-
-def _stripped(s: pd.Series) -> pd.Series:
-    "A column of strings with each value stripped: `s` itself when nothing changes (AttributeError on a non-string)."
-    v = s.to_numpy()
-    out = [x.strip() for x in v]  # `strip` returns the string itself when there is nothing to strip
-    return s if all(map(operator.is_, out, v)) else pd.Series(out, index=s.index, dtype=s.dtype)
-
-def _nested(t) -> bool:
-    import pyarrow as pa
-    return pa.types.is_nested(t)
-
-def _is_utf8(b: bytes) -> bool:
-    try: b.decode('utf-8'); return True
-    except UnicodeDecodeError: return False
-
-# %% ../nbs/03a_competitions.ipynb #ce5666b3
-class _Named(str):
-    "The name of a table in errors, carrying what names its rows: a DataFrame's index labels, a folder's files."
-    def __new__(cls, name: str,
-                labels: pd.Index | None = None,  # `labels[i]` names table row `i` of a DataFrame
-                parts: tuple | None = None):  # (file names, the first table row of each): a folder of files
-        self = super().__new__(cls, name)
-        self.labels, self.parts = labels, parts
-        return self
-
-    def __reduce__(self): return _Named, (str(self), self.labels, self.parts)  # copied and pickled whole
-
-def row_at(name, i: int) -> dict:
-    "Where table row `i` (0-based) is, for an error: the `file` and its `row` (1-based), or a DataFrame's `label`."
-    labels, parts = getattr(name, 'labels', None), getattr(name, 'parts', None)
-    if labels is not None: return dict(file=name, label=labels[i])
-    if parts is None: return dict(file=name, row=i + 1)
-    k = int(np.searchsorted(parts[1], i, side='right')) - 1
-    return dict(file=parts[0][k], row=i - int(parts[1][k]) + 1)
-
-# %% ../nbs/03a_competitions.ipynb #443d506d
-def _check_fields(df: pd.DataFrame, name: str, err, limits: Limits):
-    "Refuse a column name or a field longer than `limits.max_field_chars`, from the lengths alone."
-    most = limits.max_field_chars
-    long = [c for c in df.columns if len(c) > most]
-    if long:
-        raise limits.exceeded('max_field_chars', len(long[0]), f'the header field {shown(long[0])}', err,
-                              file=name)
-    for c in df.columns:
-        n = df[c].str.len().to_numpy()
-        if len(n) and n.max() > most:
-            i = int(np.argmax(n > most))
-            raise limits.exceeded('max_field_chars', int(n[i]), shown(c), err, **row_at(name, i))
-
-# %% ../nbs/03a_competitions.ipynb #99563f6b
-def is_parquet(src) -> bool:
-    "Whether the path `src` is a Parquet file (it starts with `PAR1`) or a folder holding `.parquet` files."
-    p = Path(src)
-    if p.is_dir(): return any(p.glob('*.parquet'))
-    try:
-        with open(p, 'rb') as f: return f.read(4) == b'PAR1'
-    except OSError: return False
-
-def _pyarrow_parquet(err):
-    "`pyarrow.parquet`, or one clear line naming the extra that installs it."
-    try: import pyarrow.parquet as pq
-    except ImportError: raise err('reading Parquet needs pyarrow', 'pip install "evalkit[parquet]"') from None
-    return pq
-
-def _parquet_files(src, name: str) -> tuple[list, list]:
-    "The Parquet files of `src` (a file, or a folder's `.parquet` files in name order) and their names in errors."
-    p = Path(src)
-    if not p.is_dir(): return [p], [name]
-    files = sorted(p.glob('*.parquet'))
-    return files, [os.path.join(name, f.name) for f in files]
-
-# %% ../nbs/03a_competitions.ipynb #8f9bc7f4
-def _read_parquet(src, err, name: str, limits: Limits) -> tuple[pd.DataFrame, str]:
-    "A Parquet file or folder as one DataFrame of the stored values, and its name (a folder's names its files)."
-    pq = _pyarrow_parquet(err)
-    files, names = _parquet_files(src, name)
-    metas = []
-    for f, n in zip(files, names):
-        try: metas.append(pq.read_metadata(f))
-        except (OSError, ValueError) as e: raise err('not a readable Parquet file', shown(e, 200), file=n) from None
-    size = sum(m.row_group(g).total_byte_size for m in metas for g in range(m.num_row_groups))
-    if size > limits.max_file_bytes:
-        raise limits.exceeded('max_file_bytes', size, 'the Parquet data (uncompressed)', err, file=name)
-    for m, n in zip(metas[1:], names[1:]):
-        if m.schema.names != metas[0].schema.names:
-            raise err('the files of one folder must share one header', f'columns {m.schema.names}', file=n)
-    tables = [pq.read_table(f, read_dictionary=_texts(m.schema.to_arrow_schema())) for f, m in zip(files, metas)]
-    if (size := sum(map(_decoded_bytes, tables))) > limits.max_file_bytes:
-        raise limits.exceeded('max_file_bytes', size, 'the Parquet data (decoded)', err, file=name)
-    frames = [t.to_pandas(types_mapper=pd.ArrowDtype) for t in tables]
-    starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
-    df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    return df, (_Named(name, parts=(names, starts)) if Path(src).is_dir() else name)
-
-def _texts(schema) -> list:
-    "The text columns of an Arrow `schema`: read dictionary-encoded, so that their decoded size is known first."
-    import pyarrow as pa
-    return [f.name for f in schema if pa.types.is_string(f.type) or pa.types.is_binary(f.type)]
-
-def _decoded_bytes(table) -> int:
-    "The bytes of `table`'s values once decoded: a dictionary's text counted at every row that repeats it."
-    import pyarrow as pa, pyarrow.compute as pc
-    n = 0
-    for ch in (ch for col in table.columns for ch in col.chunks):
-        t = ch.type
-        if pa.types.is_dictionary(t) and (pa.types.is_string(t.value_type) or pa.types.is_binary(t.value_type)):
-            n += (pc.sum(pc.take(pc.binary_length(ch.dictionary), ch.indices)).as_py() or 0) + 8 * len(ch)
-        else: n += ch.nbytes
-    return n
-
-# %% ../nbs/03a_competitions.ipynb #aa9f02a1
-def require_columns(df: pd.DataFrame,  # as returned by `read_table`
-                    cols: list[str],  # columns that must be present
-                    name: str,  # file name for the error
-                    *, what: str = 'submission'):  # 'submission' or 'solution'
-    "Raise if any of `cols` is missing from `df`."
-    missing = [c for c in cols if c not in df.columns]
-    if missing:
-        raise _error_class(what)(f"missing column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}",
-                                 shown(f"columns are {', '.join(map(repr, df.columns))}", 200), file=name)
-
-@dataclass(frozen=True)
-class Rows:
-    "The rows of a table being read, for errors: the table, its id column and the file's name."
-    df: pd.DataFrame
-    id_col: str
-    name: str
-
-    def refuse(self, mask, err, rule: str, detail=None):
-        "Raise `err(rule)` at the first row where `mask` is true (`detail`: text, or a function of the row)."
-        if not mask.any(): return
-        i = int(np.flatnonzero(np.asarray(mask))[0])
-        d = detail(i) if callable(detail) else (detail or '')
-        df, c = self.df, self.id_col
-        raise err(rule, d, **row_at(self.name, i), id=shown(df[c].iat[i]) if c in df.columns else None)
-
-# %% ../nbs/03a_competitions.ipynb #327c5413
-def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
-               col: str,  # column of decimal numbers ('' = missing)
-               *, id_col: str,  # id column named in errors
-               name: str,  # file name for errors
-               what: str = 'submission',  # 'submission' or 'solution': picks the error class
-              ) -> np.ndarray:  # float64 [n]
-    "Column `col` as float64 ('' -> NaN); non-numbers and infinities refused with their row."
-    s = df[col]
-    code, text = pd.factorize(s.to_numpy())  # each distinct text parsed once (a solution repeats its Height/Width)
-    given = np.asarray(text != '', bool)
-    v = pd.to_numeric(pd.Series(text, dtype=object).where(given, None), errors='coerce')
-    v = v.to_numpy(dtype=np.float64)[code]
-    Rows(df, id_col, name).refuse(given[code] & ~np.isfinite(v), _error_class(what),
-               f'{col} is not a finite number', lambda i: shown(repr(s.iat[i])))
-    return v
-
-# %% ../nbs/03a_competitions.ipynb #87965ac1
-_SPACES = np.array([c for c in range(0x3001) if chr(c).isspace()], np.uint32)  # where `str.split` splits (to U+3000)
-
-def token_counts(texts: list,  # the texts, str
-                ) -> np.ndarray:  # int64 [n]
-    "How many whitespace-separated tokens each text holds, as `str.split` counts them, without making them."
-    if not len(texts): return np.zeros(0, np.int64)
-    c = np.frombuffer('\n'.join(texts).encode('utf-32-le', 'surrogatepass'), np.uint32)  # '\n': no token spans two
-    gap = np.isin(c, _SPACES)
-    start = np.flatnonzero(~gap & np.concatenate([[True], gap[:-1]]))
-    first = np.cumsum(np.concatenate([[0], np.fromiter(map(len, texts), np.int64, len(texts))[:-1] + 1]))
-    return np.diff(np.searchsorted(start, np.concatenate([first, [len(c)]])))
-
-def check_tokens(df: pd.DataFrame,  # table from `read_table`
-                 col: str,  # a column of whitespace-separated numbers
-                 *, id_col: str, name: str,  # id column and file name named in errors
-                 what: str = 'submission',  # 'submission' or 'solution': picks the error class
-                 limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
-                ):
-    "Refuse a row of `col` holding more than `limits.max_tokens_per_row` numbers, counted before any is parsed."
-    limits, s = as_limits(limits), df[col]
-    long = np.flatnonzero(s.str.len().to_numpy() > 2 * limits.max_tokens_per_row)  # the only ones that can exceed
-    n = token_counts(list(s.to_numpy()[long]))
-    if (n > limits.max_tokens_per_row).any():
-        k = int(np.argmax(n > limits.max_tokens_per_row))
-        raise limits.exceeded('max_tokens_per_row', int(n[k]), shown(col), _error_class(what),
-                              **row_at(name, int(long[k])), id=shown(df[id_col].iat[long[k]]))
-
-# %% ../nbs/03a_competitions.ipynb #d23c54ed
-def in_rows(values,  # [n]: a column of ids (Series or array)
-            keep,  # bool [n]: the rows to look in
-           ) -> np.ndarray:  # bool [n]: each row's value is the value of some row `keep` selects
-    "Whether each row's value appears among the rows `keep`."
-    codes = pd.factorize(values)[0]
-    return np.isin(codes, codes[np.asarray(keep, bool)])
-
-# %% ../nbs/03a_competitions.ipynb #f6703968
-def check_objects(df: pd.DataFrame,  # table from `read_table`
-                  id_col: str, name: str,  # its id column and its name in errors
-                  *, what: str = 'submission',  # 'submission' or 'solution': picks the error class
-                  per_row=None,  # objects in each row (int or bool [n]); None: one a row
-                  limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
-                 ):
-    "Refuse an image with more than `limits.max_objects_per_image` objects on this side."
-    limits = as_limits(limits)
-    most = limits.max_objects_per_image
-    if len(df) <= most and (per_row is None or np.sum(per_row) <= most): return  # nothing can exceed: skip the count
-    codes, _ = pd.factorize(df[id_col].to_numpy())
-    n = np.bincount(codes, weights=None if per_row is None else np.asarray(per_row, np.float64)).astype(np.int64)
-    if (n > most).any():
-        i = int(np.argmax(n[codes] > most))
-        raise limits.exceeded('max_objects_per_image', int(n[codes[i]]), 'the image', _error_class(what),
-                              **row_at(name, i), id=shown(df[id_col].iat[i]))
-
-# %% ../nbs/03a_competitions.ipynb #1eac08f8
+# %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
 RSNA_COLS = ['x', 'y', 'width', 'height']
 MAX_COORD = 2 ** 31  # no image is that large; products of such numbers stay far inside float64
 COORD_RULE = 'box coordinates and sizes must lie within +-2**31 pixels'
 
+def _rsna_boxes(df: pd.DataFrame, source: Source, box) -> np.ndarray:
+    "The `x, y, width, height` of each row (float64 [n, 4]); a `Target` 1 row (`box`) holds a box of positive size."
+    xywh = np.stack([to_numbers(df, c, source) for c in RSNA_COLS], axis=1)
+    rows = Rows(df, source)
+    rows.refuse(box & np.isnan(xywh).any(1), 'Target 1 row without a complete box')
+    rows.refuse(box & (xywh[:, 2:] <= 0).any(1), 'box width and height must be positive')
+    rows.refuse(box & (np.abs(xywh) > MAX_COORD).any(1), COORD_RULE)
+    return xywh
+
+# %% ../nbs/03a_competitions.ipynb #1eac08f8
 def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height,Target
                        *, id_col: str = 'patientId',  # the patient id column
                        name: str | None = None,  # how the file is named in errors (default: its path)
                        limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                       ) -> tuple:  # (patient ids in file order, boxes (n, 4) xywh float64, patient code per box)
     "Ground-truth boxes of an RSNA solution: `(patient ids, boxes (n, 4) xywh, patient code per box)`."
-    df, name = read_table(src, what='solution', name=name, limits=limits)
-    require_columns(df, [id_col, *RSNA_COLS, 'Target'], name, what='solution')
-    Rows(df, id_col, name).refuse(~df.Target.isin(['0', '1', '0.0', '1.0']), SolutionError, 'Target must be 0 or 1',
-               lambda i: shown(repr(df.Target.iat[i])))
-    Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
+    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, *RSNA_COLS, 'Target'], source)
+    rows = Rows(df, source)
+    rows.refuse(~df.Target.isin(['0', '1', '0.0', '1.0']), 'Target must be 0 or 1',
+                lambda i: shown(repr(df.Target.iat[i])))
+    rows.refuse(df[id_col] == '', f'empty {id_col}')
     box = df.Target.str.startswith('1').to_numpy()
-    xywh = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in RSNA_COLS], axis=1)
-    Rows(df, id_col, name).refuse(box & np.isnan(xywh).any(1), SolutionError, 'Target 1 row without a complete box')
-    Rows(df, id_col, name).refuse(box & (xywh[:, 2:] <= 0).any(1), SolutionError,
-                                   'box width and height must be positive')
-    Rows(df, id_col, name).refuse(box & (np.abs(xywh) > MAX_COORD).any(1), SolutionError, COORD_RULE)
-    again = df[id_col].duplicated().to_numpy() & in_rows(df[id_col], ~box)
-    Rows(df, id_col, name).refuse(again, SolutionError, 'a patient with Target 0 (no box) must have exactly one row')
-    check_objects(df, id_col, name, what='solution', per_row=box, limits=limits)
-    if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
+    xywh = _rsna_boxes(df, source, box)
+    rows.refuse(df[id_col].duplicated().to_numpy() & in_rows(df[id_col], ~box),
+                'a patient with Target 0 (no box) must have exactly one row')
+    check_objects(df, source, per_row=box)
+    if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
     image_ids = pd.unique(df[id_col].to_numpy())
     codes = pd.Index(image_ids).get_indexer(df[id_col].to_numpy())
     return image_ids, xywh[box], codes[box]
@@ -355,74 +73,68 @@ def bulk_numbers(texts,  # sequence of str: space-separated ASCII decimals ('' =
     flat = fromstring_strict(joined, dtype=np.float64) if len(start) else np.zeros(0)
     return (flat, counts) if flat is not None and len(flat) == len(start) else None
 
+# %% ../nbs/03a_competitions.ipynb #co-groups
 def number_groups(df: pd.DataFrame,  # table from `read_table`
-                  id_col: str,  # id column named in errors
-                  name: str,  # file name for errors
+                  source: Source,  # the table's name, side, id column and limits
                   *, col: str,  # the column of space-separated numbers
                   fields: str,  # what one group holds, e.g. 'confidence x y width height'
-                  what: str = 'submission',  # 'submission' or 'solution': picks the error class
-                  limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                  ) -> tuple[np.ndarray, np.ndarray]:  # (row of each group [n], groups float64 [n, k])
     "Every row's `col` as groups of `len(fields.split())` finite numbers, for the whole file in one pass."
-    k, err, rows = len(fields.split()), _error_class(what), Rows(df, id_col, name)
-    check_tokens(df, col, id_col=id_col, name=name, what=what, limits=limits)
+    k, rows = len(fields.split()), Rows(df, source)
+    check_tokens(df, col, source)
     fast = bulk_numbers(df[col].to_numpy())
     if fast is None: toks = df[col].str.split()
     counts = toks.str.len().to_numpy() if fast is None else fast[1]
-    rows.refuse(counts % k != 0, err, f'{col} must hold groups of {k} numbers ({fields})',
+    rows.refuse(counts % k != 0, f'{col} must hold groups of {k} numbers ({fields})',
                 lambda i: f'{counts[i]} numbers given')
     flat = fast[0] if fast is not None else pd.to_numeric(
         pd.Series([t for ts in toks for t in ts], dtype=object), errors='coerce').to_numpy(np.float64)
     row = np.repeat(np.arange(len(df)), counts)
-    rows.refuse(np.bincount(row[~np.isfinite(flat)], minlength=len(df)) > 0, err,
+    rows.refuse(np.bincount(row[~np.isfinite(flat)], minlength=len(df)) > 0,
                 f'{col} holds something that is not a finite number')
     return row[::k], flat.reshape(-1, k)
 
+# %% ../nbs/03a_competitions.ipynb #co-checkboxes
 def check_boxes(df: pd.DataFrame,  # the table the boxes came from
                 row, boxes,  # int [n]: table row of each box; float64 [n, 4] boxes in `fmt`
-                *, id_col: str, name: str,  # its id column and its name in errors
-                fmt: str = 'xywh',  # 'xywh' or 'xyxy'
-                what: str = 'submission'):  # 'submission' or 'solution': picks the error class
+                source: Source,  # the table's name, side and id column, for errors
+                *, fmt: str = 'xywh',  # 'xywh' or 'xyxy'
+               ):
     "Refuse boxes without area (width, height or x_max - x_min, y_max - y_min not positive) or out of range."
-    b, err, n = np.asarray(boxes, np.float64).reshape(-1, 4), _error_class(what), len(df)
+    b, n, rows = np.asarray(boxes, np.float64).reshape(-1, 4), len(df), Rows(df, source)
     flat = (b[:, 2:] <= 0) if fmt == 'xywh' else (b[:, 2:] <= b[:, :2])
     rule = 'box width and height must be positive' if fmt == 'xywh' else 'x_max and y_max must exceed x_min and y_min'
-    Rows(df, id_col, name).refuse(np.bincount(row[flat.any(1)], minlength=n) > 0, err, rule)
-    Rows(df, id_col, name).refuse(np.bincount(row[(np.abs(b) > MAX_COORD).any(1)], minlength=n) > 0, err, COORD_RULE)
+    rows.refuse(np.bincount(row[flat.any(1)], minlength=n) > 0, rule)
+    rows.refuse(np.bincount(row[(np.abs(b) > MAX_COORD).any(1)], minlength=n) > 0, COORD_RULE)
 
+# %% ../nbs/03a_competitions.ipynb #co-pred
 def parse_prediction_strings(df: pd.DataFrame,  # submission table from `read_table`
-                             id_col: str,  # id column named in errors
-                             name: str,  # file name for errors
+                             source: Source,  # the table's name, side, id column and limits
                              *, col: str = 'PredictionString',  # the column of groups of five numbers
                              fmt: str = 'xywh',  # the boxes: 'xywh' (corner, size) or 'xyxy' (two corners)
-                             limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                             ):
     "All boxes of a submission: `(row of each box, confidences (n,), boxes (n, 4) in fmt)`."
-    brow, g = number_groups(df, id_col, name, col=col, fields='confidence ' + FIELDS[fmt], limits=limits)
-    check_objects(df, id_col, name, per_row=np.bincount(brow, minlength=len(df)), limits=limits)
-    check_boxes(df, brow, g[:, 1:], id_col=id_col, name=name, fmt=fmt)
+    brow, g = number_groups(df, source, col=col, fields='confidence ' + FIELDS[fmt])
+    check_objects(df, source, per_row=np.bincount(brow, minlength=len(df)))
+    check_boxes(df, brow, g[:, 1:], source, fmt=fmt)
     return brow, g[:, 0].copy(), g[:, 1:].copy()
 
 # %% ../nbs/03a_competitions.ipynb #b21e82fb
 def image_codes(df: pd.DataFrame,  # submission table from `read_table`
-                id_col: str,  # its id column
                 image_ids: np.ndarray,  # the solution's image ids
-                name: str,  # file name for errors
+                source: Source,  # the submission's name, side and id column
                 *, unique: bool = False,  # each id at most once (one row per image)
                 skip: set | frozenset = frozenset(),  # known ids that are not scored: their rows are dropped
                ) -> tuple[np.ndarray, np.ndarray]:
     "Image code of each submission row, and the rows kept; unknown (and, if `unique`, repeated) ids refused."
-    ids = df[id_col].to_numpy()
-    Rows(df, id_col, name).refuse(ids == '', ParticipantVisibleError, f'empty {id_col}')
+    ids, rows = df[source.id_col].to_numpy(), Rows(df, source)
+    rows.refuse(ids == '', f'empty {source.id_col}')
     codes = pd.Index(image_ids).get_indexer(ids)
     known = codes >= 0
     if skip: known |= pd.Series(ids).isin(skip).to_numpy()
-    Rows(df, id_col, name).refuse(~known, ParticipantVisibleError, 'unknown id: not an image of the solution')
-    if unique:
-        Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy(), ParticipantVisibleError,
-                   'id appears more than once (one row per image)')
-    keep = codes >= 0
-    return codes, keep
+    rows.refuse(~known, 'unknown id: not an image of the solution')
+    if unique: rows.refuse(df[source.id_col].duplicated().to_numpy(), 'id appears more than once (one row per image)')
+    return codes, codes >= 0
 
 # %% ../nbs/03a_competitions.ipynb #58642bd1
 def read_box_submission(src,  # CSV path or DataFrame: one row per image, groups `confidence box` in `col`
@@ -434,14 +146,15 @@ def read_box_submission(src,  # CSV path or DataFrame: one row per image, groups
                         limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                        ):
     "Predicted boxes of a one-row-per-image submission: `(boxes (n, 4) in fmt, image code per box, confidences)`."
-    df, name = read_table(src, what='submission', name=name, limits=limits)
-    require_columns(df, [id_col, col], name)
-    codes, keep = image_codes(df, id_col, image_ids, name, unique=True)
-    brow, conf, boxes = parse_prediction_strings(df, id_col, name, col=col, fmt=fmt, limits=limits)
+    df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, col], source)
+    codes, keep = image_codes(df, image_ids, source, unique=True)
+    brow, conf, boxes = parse_prediction_strings(df, source, col=col, fmt=fmt)
     return boxes, codes[brow], conf
 
 read_rsna_submission = read_box_submission  # RSNA's layout is the default one
 
+# %% ../nbs/03a_competitions.ipynb #co-rsna-scene
 def rsna_scene(solution,  # RSNA solution: CSV path or DataFrame (patientId,x,y,width,height,Target)
                submission,  # RSNA submission: CSV path or DataFrame (patientId,PredictionString)
                *, id_col: str = 'patientId',  # the patient id column of both files
@@ -465,25 +178,24 @@ def _plain_lists(lists, n: int) -> np.ndarray | None:
     flat = fromstring_strict(joined.replace('[', '').replace(']', ','), dtype=np.float64, sep=',')  # one number a field
     return flat if flat is not None and len(flat) == n * len(lists) else None
 
+# %% ../nbs/03a_competitions.ipynb #co-listnum
 def list_numbers(df: pd.DataFrame,  # table from `read_table`
                  col: str,  # column of list texts such as '[834.0, 222.0, 56.0, 36.0]' ('' = no list)
+                 source: Source,  # the table's name, side and id column, for errors
                  *, n: int,  # how many numbers a list holds
-                 id_col: str, name: str,  # id column and file name named in errors
-                 what: str = 'solution',  # 'submission' or 'solution': picks the error class
                 ) -> np.ndarray:  # float64 [rows, n]; NaN on rows with ''
     "Each row's list text of `n` numbers as floats, refused unless it is `[a, b, ...]` of ASCII decimals."
-    s, given = df[col], (df[col] != '').to_numpy()
+    s, given, rows = df[col], (df[col] != '').to_numpy(), Rows(df, source)
     pat = r'\[\s*' + r'\s*,\s*'.join([DECIMAL] * n) + r'\s*\]'
     lists, v = s.to_numpy()[given], np.full((len(df), n), np.nan)
     flat = _plain_lists(lists, n)
     if flat is None:  # not plainly lists of ASCII decimals: find the first bad row
-        Rows(df, id_col, name).refuse(given & ~s.str.fullmatch(pat, flags=re.ASCII).to_numpy(bool), _error_class(what),
-                                       f'{col} must be a list of {n} numbers like [x, y, width, height]',
-                                       lambda i: shown(repr(s.iat[i])))
+        rows.refuse(given & ~s.str.fullmatch(pat, flags=re.ASCII).to_numpy(bool),
+                    f'{col} must be a list of {n} numbers like [x, y, width, height]', lambda i: shown(repr(s.iat[i])))
         flat = np.array([float(x) for t in lists for x in re.findall(DECIMAL, t)])
     v[given] = flat.reshape(-1, n)
-    Rows(df, id_col, name).refuse(~np.isfinite(v).all(1) & given, _error_class(what),
-                                   f'{col} holds a number that is not finite', lambda i: shown(repr(s.iat[i])))
+    rows.refuse(~np.isfinite(v).all(1) & given, f'{col} holds a number that is not finite',
+                lambda i: shown(repr(s.iat[i])))
     return v
 
 # %% ../nbs/03a_competitions.ipynb #box-sol
@@ -495,19 +207,19 @@ def read_box_solution(src,  # CSV path or DataFrame, one row per box
                       limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                      ):
     "Ground-truth boxes: `(image ids in file order, boxes (n, 4) in fmt, image code per box)`."
-    df, name = read_table(src, what='solution', name=name, limits=limits)
-    require_columns(df, [id_col, *cols], name, what='solution')
-    rows, ids = Rows(df, id_col, name), df[id_col].to_numpy()
-    rows.refuse(ids == '', SolutionError, f'empty {id_col}')
-    if len(cols) == 1: b = list_numbers(df, cols[0], n=4, id_col=id_col, name=name)
-    else: b = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in cols], 1)
+    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, *cols], source)
+    rows, ids = Rows(df, source), df[id_col].to_numpy()
+    rows.refuse(ids == '', f'empty {id_col}')
+    if len(cols) == 1: b = list_numbers(df, cols[0], source, n=4)
+    else: b = np.stack([to_numbers(df, c, source) for c in cols], 1)
     box = ~np.isnan(b).any(1)
-    rows.refuse(~np.isnan(b).all(1) & ~box, SolutionError, f'a box needs all of {", ".join(cols)}')
-    check_boxes(df, np.flatnonzero(box), b[box], id_col=id_col, name=name, fmt=fmt, what='solution')
+    rows.refuse(~np.isnan(b).all(1) & ~box, f'a box needs all of {", ".join(cols)}')
+    check_boxes(df, np.flatnonzero(box), b[box], source, fmt=fmt)
     rows.refuse(df[id_col].duplicated(keep=False).to_numpy() & in_rows(ids, ~box),
-                SolutionError, 'an image with a row without a box (no boxes) must have no other row')
-    check_objects(df, id_col, name, what='solution', per_row=box, limits=limits)
-    if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
+                'an image with a row without a box (no boxes) must have no other row')
+    check_objects(df, source, per_row=box)
+    if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
     codes, image_ids = pd.factorize(ids)
     return np.asarray(image_ids, object), b[box], codes[box]
 
@@ -537,20 +249,73 @@ MAX_TOTAL_PIXELS = 2 ** 62  # the global pixel space of a file (int64 run coordi
 
 ORDERS = {'column': 'F', 'row': 'C', 'F': 'F', 'C': 'C'}  # pixel numbering: top to bottom first, or left to right
 
-def _sizes(df, id_col, name, default_size, *, size_cols=('Height', 'Width')):
+def _sizes(df, source: Source, default_size, *, size_cols=('Height', 'Width')):
     "Height and width of each solution row (from the columns `size_cols`, or `default_size`)."
     hc, wc = size_cols
     if hc in df.columns and wc in df.columns:
-        hw = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in size_cols], 1)
-        Rows(df, id_col, name).refuse(~(hw >= 1).all(1) | (hw != np.round(hw)).any(1), SolutionError,
-                   f'{hc} and {wc} must be positive integers')
-        Rows(df, id_col, name).refuse((hw > MAX_SIDE).any(1), SolutionError,
-                                       f'{hc} and {wc} must be at most {MAX_SIDE}',
-                   lambda i: f'{hw[i, 0]:.0f} x {hw[i, 1]:.0f}')
+        hw, rows = np.stack([to_numbers(df, c, source) for c in size_cols], 1), Rows(df, source)
+        rows.refuse(~(hw >= 1).all(1) | (hw != np.round(hw)).any(1), f'{hc} and {wc} must be positive integers')
+        rows.refuse((hw > MAX_SIDE).any(1), f'{hc} and {wc} must be at most {MAX_SIDE}',
+                    lambda i: f'{hw[i, 0]:.0f} x {hw[i, 1]:.0f}')
         return hw.astype(np.int64)
-    if default_size is None: require_columns(df, list(size_cols), name, what='solution')
+    if default_size is None: require_columns(df, list(size_cols), source)
     return np.tile(np.asarray(default_size, np.int64), (len(df), 1))
 
+# %% ../nbs/03a_competitions.ipynb #co-scored
+def _scored(rows: Rows, usage: str | None) -> np.ndarray:
+    "Which rows are scored (bool [n]): all but `Usage` Ignored, or one leaderboard's rows."
+    df = rows.df
+    if 'Usage' not in df.columns:
+        if usage not in (None, 'all'): require_columns(df, ['Usage'], rows.source)
+        return np.ones(len(df), bool)
+    rows.refuse(~df.Usage.isin(USAGES), 'Usage must be Public, Private or Ignored',
+                lambda i: shown(repr(df.Usage.iat[i])))
+    return (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
+
+def _scored_images(ids: np.ndarray, scored: np.ndarray, hw: np.ndarray) -> tuple:
+    "(image ids scored, image code of each row (-1: not scored), {id never scored: (H, W) of its first row})."
+    if scored.all():
+        codes, image_ids = pd.factorize(ids)
+        return image_ids, codes, {}
+    sk = np.flatnonzero(~scored & ~in_rows(ids, scored))  # rows of images never scored
+    skipped = {i: tuple(int(v) for v in hw[r]) for i, r in zip(ids[sk][::-1], sk[::-1])}  # id -> (H, W), first row
+    image_ids = pd.unique(ids[scored])
+    return image_ids, pd.Index(image_ids).get_indexer(ids), skipped
+
+# %% ../nbs/03a_competitions.ipynb #co-imgsize
+def _image_sizes(rows: Rows, hw, scored, codes, *, n: int, size_cols: tuple) -> np.ndarray:
+    "int64 (n, 2): each scored image's height and width, from its first scored row; the other rows must agree."
+    sr = np.flatnonzero(scored)
+    first = sr[np.unique(codes[sr], return_index=True)[1]]  # the first row of each image gives its size
+    size = np.zeros((n, 2), np.int64); size[codes[first]] = hw[first]
+    rows.refuse(scored & (hw != size[codes]).any(1), f'rows of one image disagree on {"/".join(size_cols)}')
+    if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
+        raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all',
+                            file=rows.source.name)
+    return size
+
+def _object_rows(rows: Rows, scored, rle_col: str) -> np.ndarray:
+    "The scored rows holding an object; an image with an empty row (no objects) has no other row."
+    df, source = rows.df, rows.source
+    empty = (df[rle_col] == '').to_numpy()  # an image without objects
+    mixed = df[source.id_col].duplicated(keep=False).to_numpy() & in_rows(df[source.id_col].to_numpy(), empty)
+    rows.refuse(mixed & scored, f'an image with an empty {rle_col} row (no objects) must have no other row')
+    check_objects(df, source, per_row=scored & ~empty)
+    return np.flatnonzero(scored & ~empty)
+
+# %% ../nbs/03a_competitions.ipynb #co-runs
+def _runs(df, rows, codes, size, *, source: Source, col='EncodedPixels', order='column'):
+    "Parse the RLEs of `rows` (column `col`) into global `Runs`; RLE errors get their file, row and id."
+    npx = size.prod(1)
+    base = np.concatenate([[0], np.cumsum(npx)[:-1]])
+    if order not in ORDERS: raise InputError("order must be 'column' or 'row'", repr(order))
+    try: return parse_runs(df[col].to_numpy()[rows], base=base[codes[rows]], n_pixels=npx[codes[rows]],
+                           order=ORDERS[order])
+    except RLEError as e:
+        if e.row is None: raise source.err(e.rule, e.detail, file=source.name) from None
+        raise source.err(e.rule, e.detail, **source.at(df, rows[e.row - 1])) from None
+
+# %% ../nbs/03a_competitions.ipynb #co-masksol
 def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Height,Width][,Usage]
                        *, id_col: str = 'ImageId',  # the image id column
                        usage: str | None = None,  # 'Public' or 'Private': that leaderboard only; None or 'all': both
@@ -563,55 +328,34 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
                        limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                       ):
     "Masks of a solution: `(image ids, (H, W) per image, gt Runs, image code per mask, {id not scored: (H, W)})`."
-    df, name = read_table(src, what='solution', name=name, limits=limits)
-    require_columns(df, [id_col, rle_col], name, what='solution')
-    check_tokens(df, rle_col, id_col=id_col, name=name, what='solution', limits=limits)
-    Rows(df, id_col, name).refuse(df[id_col] == '', SolutionError, f'empty {id_col}')
-    if one_per_image: Rows(df, id_col, name).refuse(df[id_col].duplicated().to_numpy(), SolutionError,
-                                                     'id appears more than once (one row per image)')
-    hw = _sizes(df, id_col, name, default_size, size_cols=size_cols)
-    scored = np.ones(len(df), bool)
-    if 'Usage' in df.columns:
-        Rows(df, id_col, name).refuse(~df.Usage.isin(USAGES), SolutionError,
-                                       'Usage must be Public, Private or Ignored',
-                   lambda i: shown(repr(df.Usage.iat[i])))
-        scored = (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
-    elif usage not in (None, 'all'): require_columns(df, ['Usage'], name, what='solution')
-    ids = df[id_col].to_numpy()
-    if scored.all(): (codes, image_ids), skipped = pd.factorize(ids), {}
-    else:
-        sk = np.flatnonzero(~scored & ~in_rows(ids, scored))  # rows of images never scored
-        skipped = {i: tuple(int(v) for v in hw[r]) for i, r in zip(ids[sk][::-1], sk[::-1])}  # id -> (H, W), first row
-        image_ids = pd.unique(ids[scored])
-        codes = pd.Index(image_ids).get_indexer(ids)
-    if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=name)
-    sr = np.flatnonzero(scored)
-    first = sr[np.unique(codes[sr], return_index=True)[1]]  # the first row of each image gives its size
-    size = np.zeros((len(image_ids), 2), np.int64); size[codes[first]] = hw[first]
-    Rows(df, id_col, name).refuse(scored & (hw != size[codes]).any(1), SolutionError,
-               f'rows of one image disagree on {"/".join(size_cols)}')
-    if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
-        raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all', file=name)
-    empty = (df[rle_col] == '').to_numpy()  # an image without objects
-    mixed = df[id_col].duplicated(keep=False).to_numpy() & in_rows(ids, empty) & scored
-    Rows(df, id_col, name).refuse(mixed, SolutionError,
-                                   f'an image with an empty {rle_col} row (no objects) must have no other row')
-    rows = np.flatnonzero(scored & ~empty)
-    check_objects(df, id_col, name, what='solution', per_row=scored & ~empty, limits=limits)
-    gt = _runs(df, rows, codes, size, id_col=id_col, name=name, what='solution', col=rle_col, order=order)
-    return image_ids, size, gt, codes[rows], skipped
+    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, rle_col], source)
+    check_tokens(df, rle_col, source)
+    rows = Rows(df, source)
+    rows.refuse(df[id_col] == '', f'empty {id_col}')
+    if one_per_image: rows.refuse(df[id_col].duplicated().to_numpy(), 'id appears more than once (one row per image)')
+    hw = _sizes(df, source, default_size, size_cols=size_cols)
+    scored = _scored(rows, usage)
+    image_ids, codes, skipped = _scored_images(df[id_col].to_numpy(), scored, hw)
+    if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=source.name)
+    size = _image_sizes(rows, hw, scored, codes, n=len(image_ids), size_cols=size_cols)
+    objects = _object_rows(rows, scored, rle_col)
+    gt = _runs(df, objects, codes, size, source=source, col=rle_col, order=order)
+    return image_ids, size, gt, codes[objects], skipped
 
-def _runs(df, rows, codes, size, *, id_col, name, what, col='EncodedPixels', order='column'):
-    "Parse the RLEs of `rows` (column `col`) into global `Runs`; RLE errors get their file, row and id."
-    npx = size.prod(1)
-    base = np.concatenate([[0], np.cumsum(npx)[:-1]])
-    if order not in ORDERS: raise InputError("order must be 'column' or 'row'", repr(order))
-    try: return parse_runs(df[col].to_numpy()[rows], base=base[codes[rows]], n_pixels=npx[codes[rows]],
-                           order=ORDERS[order])
-    except RLEError as e:
-        if e.row is None: raise _error_class(what)(e.rule, e.detail, file=name) from None
-        r = rows[e.row - 1]
-        raise _error_class(what)(e.rule, e.detail, **row_at(name, r), id=shown(df[id_col].iat[r])) from None
+# %% ../nbs/03a_competitions.ipynb #co-disjoint
+def _disjoint(runs, rows, df, source: Source):
+    "Refuse predicted masks (of table rows `rows`, 0-based) that share a pixel, naming both file rows."
+    try: check_disjoint(runs, what='predicted masks', rows=rows + 1, labels=getattr(source.name, 'labels', None))
+    except RLEError as e: raise source.err(e.rule, e.detail, **source.at(df, e.row - 1)) from None
+
+def _check_skipped(df, sk, skipped: dict, *, source: Source, col: str, order: str):
+    "Hold the rows `sk` of images not scored to the same rules (RLEs, overlaps), so none reveals which images count."
+    if not len(sk): return
+    sk_codes, sk_ids = pd.factorize(df[source.id_col].to_numpy()[sk])
+    full = np.full(len(df), -1, np.int64); full[sk] = sk_codes
+    sizes = np.array([skipped[i] for i in sk_ids], np.int64)
+    _disjoint(_runs(df, sk, full, sizes, source=source, col=col, order=order), sk, df, source)
 
 # %% ../nbs/03a_competitions.ipynb #57fbd339
 def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, one row per mask
@@ -626,31 +370,19 @@ def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, o
                          limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                         ):
     "Predicted masks of a submission: `(Runs, image code per mask)`; every row checked, unscored images dropped."
-    df, name = read_table(src, what='submission', name=name, limits=limits)
-    require_columns(df, [id_col, rle_col], name)
-    check_tokens(df, rle_col, id_col=id_col, name=name, limits=limits)
-    codes, keep = image_codes(df, id_col, image_ids, name, skip=skipped, unique=one_per_image)
+    df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, rle_col], source)
+    check_tokens(df, rle_col, source)
+    codes, keep = image_codes(df, image_ids, source, skip=skipped, unique=one_per_image)
     given = (df[rle_col] != '').to_numpy()
-    check_objects(df, id_col, name, per_row=given, limits=limits)
-    kw = dict(id_col=id_col, name=name, what='submission', col=rle_col, order=order)
-    sk = np.flatnonzero(~keep & given)  # rows of images not scored: held to the same rules, so none reveals which count
-    if len(sk):
-        sk_codes, sk_ids = pd.factorize(df[id_col].to_numpy()[sk])
-        full = np.full(len(df), -1, np.int64); full[sk] = sk_codes
-        sk_runs = _runs(df, sk, full, np.array([skipped[i] for i in sk_ids], np.int64), **kw)
-        _disjoint(sk_runs, sk, df, id_col=id_col, name=name)
+    check_objects(df, source, per_row=given)
+    _check_skipped(df, np.flatnonzero(~keep & given), skipped, source=source, col=rle_col, order=order)
     rows = np.flatnonzero(keep & given)
-    pred = _runs(df, rows, codes, size, **kw)
-    _disjoint(pred, rows, df, id_col=id_col, name=name)
+    pred = _runs(df, rows, codes, size, source=source, col=rle_col, order=order)
+    _disjoint(pred, rows, df, source)
     return pred, codes[rows]
 
-def _disjoint(runs, rows, df, *, id_col, name):
-    "Refuse predicted masks (of table rows `rows`, 0-based) that share a pixel, naming both file rows."
-    try: check_disjoint(runs, what='predicted masks', rows=rows + 1, labels=getattr(name, 'labels', None))
-    except RLEError as e:
-        raise ParticipantVisibleError(e.rule, e.detail, **row_at(name, e.row - 1),
-                                      id=shown(df[id_col].iat[e.row - 1])) from None
-
+# %% ../nbs/03a_competitions.ipynb #co-maskscene
 def mask_scene(solution,  # solution: CSV path or DataFrame (ImageId,EncodedPixels[,Height,Width][,Usage])
                submission,  # submission: CSV path or DataFrame (ImageId,EncodedPixels), one row per mask
                *, id_col: str = 'ImageId',  # the image id column of both files
@@ -671,33 +403,3 @@ def mask_scene(solution,  # solution: CSV path or DataFrame (ImageId,EncodedPixe
     pred, pred_img = read_mask_submission(submission, image_ids, size, skipped=skipped, rle_col=pred_col or rle_col,
                                           name=names[1], **kw)
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt, pred=pred, size=size)
-
-# %% ../nbs/03a_competitions.ipynb #out-code
-def check_output(out,  # the path evalkit is asked to write
-                 inputs,  # the paths it reads (files or folders); DataFrames and other objects are skipped
-                 *, flag: str = 'output',  # how the output is named in the error ('--per-image')
-                ) -> Path:  # `out`, as a Path
-    "Refuse an output path that is an input file (any spelling, link or hard link) or lies inside an input folder."
-    o = Path(out).resolve()
-    for i in inputs:
-        if not isinstance(i, (str, os.PathLike)): continue
-        ip = Path(i).resolve()
-        same = o == ip or (o.exists() and ip.exists() and os.path.samefile(o, ip))
-        if same or (ip.is_dir() and ip in o.parents):
-            raise InputError(f'{flag} would overwrite an input, refused', f"{out} {'is' if same else 'is inside'} {i}")
-    return Path(out)
-
-def write_atomic(path,  # where the output goes
-                 write: Callable,  # called with a temporary path beside `path`; writes the whole output there
-                ) -> Path:  # `path`
-    "Write an output through a temporary file in the same folder, renamed over `path` once complete."
-    import tempfile
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')  # made 0600
-    os.close(fd)
-    mask = os.umask(0); os.umask(mask)  # the mode any new file gets under the user's umask
-    try: write(Path(tmp)); os.chmod(tmp, 0o666 & ~mask); os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp): os.remove(tmp)
-    return path

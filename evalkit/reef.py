@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 import numpy as np, pandas as pd
 from .errors import SolutionError, Limits, as_limits
-from .competitions import (read_table, require_columns, read_box_submission, check_boxes, check_objects,
-                                  DECIMAL, Rows, shown, row_at)
+from .tables import Source, read_source, require_columns, check_objects, Rows, shown, row_at
+from .competitions import read_box_submission, check_boxes, DECIMAL
 from .families import Scene
 
 # %% auto #0
@@ -33,20 +33,20 @@ def read_annotations(df: pd.DataFrame,  # table from `read_table`
                     ) -> tuple[np.ndarray, np.ndarray]:  # (row of each box [n], boxes float64 [n, 4] xywh)
     "Every box of a column of `[{'x': .., 'y': .., 'width': .., 'height': ..}, ...]` texts, in file order."
     s, limits = df[col], as_limits(limits)
+    source = Source(name, side='solution', id_col=id_col, limits=limits)
     n = np.fromiter(map(_dicts, s.to_numpy()), np.int64, len(s))
-    Rows(df, id_col, name).refuse(n < 0, SolutionError,
-                                   f"{col} must be a list of {{'x', 'y', 'width', 'height'}} dicts of numbers",
-                                   lambda i: shown(repr(s.iat[i])))
+    Rows(df, source).refuse(n < 0, f"{col} must be a list of {{'x', 'y', 'width', 'height'}} dicts of numbers",
+                            lambda i: shown(repr(s.iat[i])))
     if (4 * n > limits.max_tokens_per_row).any():
         i = int(np.argmax(4 * n > limits.max_tokens_per_row))
         raise limits.exceeded('max_tokens_per_row', 4 * int(n[i]), shown(col), SolutionError,
                               **row_at(name, i), id=shown(df[id_col].iat[i]))
-    check_objects(df, id_col, name, what='solution', per_row=n, limits=limits)
+    check_objects(df, source, per_row=n)
     got = s.str.extractall(_DICT)
     rows = got.index.get_level_values(0).to_numpy(np.int64)
     boxes = got[['x', 'y', 'width', 'height']].apply(pd.to_numeric).to_numpy(np.float64).reshape(-1, 4)
-    Rows(df, id_col, name).refuse(np.bincount(rows[~np.isfinite(boxes).all(1)], minlength=len(df)) > 0,
-                                   SolutionError, f'{col} holds a number that is not finite')
+    Rows(df, source).refuse(np.bincount(rows[~np.isfinite(boxes).all(1)], minlength=len(df)) > 0,
+                            f'{col} holds a number that is not finite')
     return rows, boxes
 
 # %% ../nbs/10_reef.ipynb #reef-scene
@@ -57,14 +57,15 @@ def reef_scene(solution,  # Kaggle train.csv layout: image_id,annotations (other
                limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
               ) -> Scene:  # boxes xywh (pixels, top-left corner), confidences
     "Read a Great Barrier Reef solution and submission into a `Scene`."
-    df, name = read_table(solution, what='solution', name=names[0], limits=limits)
-    require_columns(df, [id_col, 'annotations'], name, what='solution')
-    rows = Rows(df, id_col, name)
-    rows.refuse((df[id_col] == '').to_numpy(), SolutionError, f'empty {id_col}')
-    rows.refuse(df[id_col].duplicated().to_numpy(), SolutionError, 'id appears more than once (one row per frame)')
+    df, source = read_source(solution, Source(names[0], side='solution', id_col=id_col, limits=limits))
+    name = source.name
+    require_columns(df, [id_col, 'annotations'], source)
+    rows = Rows(df, source)
+    rows.refuse((df[id_col] == '').to_numpy(), f'empty {id_col}')
+    rows.refuse(df[id_col].duplicated().to_numpy(), 'id appears more than once (one row per frame)')
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
     grow, gt = read_annotations(df, 'annotations', id_col=id_col, name=name, limits=limits)
-    check_boxes(df, grow, gt, id_col=id_col, name=name, what='solution')
+    check_boxes(df, grow, gt, source)
     image_ids = df[id_col].to_numpy(object)
     pred, pred_img, conf = read_box_submission(submission, image_ids, id_col=id_col, col='annotations', name=names[1],
                                                limits=limits)

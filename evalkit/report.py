@@ -12,7 +12,7 @@ except ImportError as e:  # an optional extra: say which
     raise ImportError(f"evalkit's report needs the dashboard extra: pip install 'evalkit[dashboard]'"
                       f" ({(e.name or 'plotly').split('.')[0]} is missing)") from None
 from .errors import InputError
-from .competitions import check_output, write_atomic
+from .tables import check_output, write_atomic
 from .result import value_name
 from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_size, worst_images
 from .drawing import curve_figure, image_figure, iou_figure, pr_figure, class_table_html, image_picture

@@ -5,10 +5,9 @@
 # %% ../nbs/11_vinbigdata.ipynb #vbd-imports
 from __future__ import annotations
 import numpy as np, pandas as pd
-from .errors import SolutionError, ParticipantVisibleError, Limits
-from .competitions import (read_table, require_columns, to_numbers, image_codes, number_groups, check_boxes,
-                                  check_objects,
-                                  Rows, shown)
+from .errors import SolutionError, Limits
+from .tables import Source, read_source, require_columns, to_numbers, check_objects, Rows, shown
+from .competitions import image_codes, number_groups, check_boxes
 from .families import Scene
 
 # %% auto #0
@@ -35,20 +34,20 @@ def read_vinbigdata_solution(src,  # Kaggle train.csv layout (image_id,class_id,
                              limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                             ):
     "Ground truth: `(image ids, boxes (n, 4) xyxy, image code per box, class code per box)`."
-    df, name = read_table(src, what='solution', name=name, limits=limits)
-    require_columns(df, [id_col, 'class_id', *COORDS], name, what='solution')
-    rows, ids = Rows(df, id_col, name), df[id_col].to_numpy()
-    rows.refuse(ids == '', SolutionError, f'empty {id_col}')
-    cls = _class_codes(to_numbers(df, 'class_id', id_col=id_col, name=name, what='solution'))
-    rows.refuse(cls < 0, SolutionError, CLASS_RULE, lambda i: shown(repr(df.class_id.iat[i])))
-    b = np.stack([to_numbers(df, c, id_col=id_col, name=name, what='solution') for c in COORDS], 1)
+    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, 'class_id', *COORDS], source)
+    rows, ids = Rows(df, source), df[id_col].to_numpy()
+    rows.refuse(ids == '', f'empty {id_col}')
+    cls = _class_codes(to_numbers(df, 'class_id', source))
+    rows.refuse(cls < 0, CLASS_RULE, lambda i: shown(repr(df.class_id.iat[i])))
+    b = np.stack([to_numbers(df, c, source) for c in COORDS], 1)
     nf, given = cls == NO_FINDING, ~np.isnan(b)
-    rows.refuse(~nf & ~given.all(1), SolutionError, f'a box of class 0..13 needs {", ".join(COORDS)}')
-    rows.refuse(nf & given.any(1) & ~(b == NO_FINDING_BOX).all(1), SolutionError,
+    rows.refuse(~nf & ~given.all(1), f'a box of class 0..13 needs {", ".join(COORDS)}')
+    rows.refuse(nf & given.any(1) & ~(b == NO_FINDING_BOX).all(1),
                 'a No finding (class 14) row has empty coordinates (or 0 0 1 1)')
-    check_boxes(df, np.flatnonzero(~nf), b[~nf], id_col=id_col, name=name, fmt='xyxy', what='solution')
-    check_objects(df, id_col, name, what='solution', limits=limits)
-    if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
+    check_boxes(df, np.flatnonzero(~nf), b[~nf], source, fmt='xyxy')
+    check_objects(df, source)
+    if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
     codes, image_ids = pd.factorize(ids)
     keep = ~nf | ~pd.Series(np.where(nf, codes, -1 - np.arange(len(df)))).duplicated().to_numpy()
     b[nf] = NO_FINDING_BOX
@@ -63,15 +62,14 @@ def vinbigdata_scene(solution,  # Kaggle train.csv layout, one row per box and r
                     ) -> Scene:  # xyxy boxes (pixels, y down), classes, confidences
     "Read a VinBigData solution and submission into a `Scene`."
     image_ids, gt, gt_img, gt_cls = read_vinbigdata_solution(solution, id_col=id_col, name=names[0], limits=limits)
-    df, name = read_table(submission, what='submission', name=names[1], limits=limits)
-    require_columns(df, [id_col, 'PredictionString'], name)
-    codes, _ = image_codes(df, id_col, image_ids, name, unique=True)
-    brow, g = number_groups(df, id_col, name, col='PredictionString',
-                            fields='class_id confidence x_min y_min x_max y_max', limits=limits)
-    check_objects(df, id_col, name, per_row=np.bincount(brow, minlength=len(df)), limits=limits)
+    df, source = read_source(submission, Source(names[1], side='submission', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, 'PredictionString'], source)
+    codes, _ = image_codes(df, image_ids, source, unique=True)
+    brow, g = number_groups(df, source, col='PredictionString',
+                            fields='class_id confidence x_min y_min x_max y_max')
+    check_objects(df, source, per_row=np.bincount(brow, minlength=len(df)))
     cls = _class_codes(g[:, 0])
-    Rows(df, id_col, name).refuse(np.bincount(brow[cls < 0], minlength=len(df)) > 0, ParticipantVisibleError,
-                                   CLASS_RULE)
-    check_boxes(df, brow, g[:, 2:], id_col=id_col, name=name, fmt='xyxy')
+    Rows(df, source).refuse(np.bincount(brow[cls < 0], minlength=len(df)) > 0, CLASS_RULE)
+    check_boxes(df, brow, g[:, 2:], source, fmt='xyxy')
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=codes[brow], gt=gt, pred=g[:, 2:].copy(),
                  pred_conf=g[:, 1].copy(), fmt='xyxy', gt_cls=gt_cls, pred_cls=cls)
