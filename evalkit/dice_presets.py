@@ -143,14 +143,16 @@ siim = Metric(
     name='siim', title='SIIM-ACR Pneumothorax Segmentation', family='dice', thresholds=(), reader=dice_scene,
     id_col='ImageId', empty='one', options=(RLE_FORM, DICE_SIZE((1024, 1024))),
     reader_args=(('rle_col', 'EncodedPixels'),),
+    demo=('siim_synthetic_solution.csv', 'sample_siim_submission.csv', {}),
     aliases=('siim-acr-pneumothorax-segmentation',),
     layouts='ImageId,EncodedPixels on both sides; rows of one image unioned; -1 = no mask; relative RLE, 1024 x 1024')
 
 # %% ../nbs/21_dice_presets.ipynb #dp-27
 severstal = Metric(
-    name='severstal', title='Severstal: Steel Defect Detection', family='dice', thresholds=(), reader=dice_scene,
+    name='severstal', title='Severstal Steel Defect Detection', family='dice', thresholds=(), reader=dice_scene,
     id_col='ImageId_ClassId', empty='one', options=(DICE_SIZE((256, 1600)),),
     reader_args=(('rle_col', 'EncodedPixels'), ('one_row', True), ('classes', ('1', '2', '3', '4'))),
+    demo=('severstal_synthetic_solution.csv', 'sample_severstal_submission.csv', {}),
     aliases=('severstal-steel-defect-detection',),
     layouts='ImageId_ClassId,EncodedPixels (e.g. 0002cc93b.jpg_1), classes 1-4, every pair of the solution listed, '
             'empty = no defect; 256 x 1600')
@@ -159,19 +161,23 @@ hubmap = Metric(
     name='hubmap', title='HuBMAP - Hacking the Kidney', family='dice', thresholds=(), reader=dice_scene,
     id_col='id', empty='one',
     reader_args=(('rle_col', 'encoding'), ('pred_col', 'predicted'), ('size_cols', ('height', 'width'))),
+    demo=('hubmap_synthetic_solution.csv', 'sample_hubmap_submission.csv', {}),
     aliases=('hubmap-kidney-segmentation',),
     layouts='solution id,encoding,width,height; submission id,predicted; standard column-major RLE')
 
 contrails = Metric(
     name='contrails', title='Google Research - Identify Contrails to Reduce Global Warming', family='pooled dice',
     thresholds=(), reader=dice_scene, id_col='record_id', empty='one', options=(DICE_SIZE((256, 256)),),
-    reader_args=(('rle_col', 'encoded_pixels'),), aliases=('google-research-identify-contrails-reduce-global-warming',),
+    reader_args=(('rle_col', 'encoded_pixels'),),
+    demo=('contrails_synthetic_solution.csv', 'sample_contrails_submission.csv', {}),
+    aliases=('google-research-identify-contrails-reduce-global-warming',),
     layouts='record_id,encoded_pixels on both sides; - = no contrail; global Dice over every pixel; 256 x 256')
 
 vesuvius = Metric(
     name='vesuvius', title='Vesuvius Challenge - Ink Detection', family='pooled dice', thresholds=(),
     reader=dice_scene, id_col='Id', beta='0.5', empty='one',
     reader_args=(('rle_col', 'Predicted'), ('size_cols', ('height', 'width')), ('order', 'row')),
+    demo=('vesuvius_synthetic_solution.csv', 'sample_vesuvius_submission.csv', {}),
     aliases=('vesuvius-challenge-ink-detection',),
     layouts='Id,Predicted on both sides (the solution adds width,height); row-major RLE; pooled F0.5')
 

@@ -281,7 +281,7 @@ def register_family(family: Family) -> Family:
     "Add `family` (an instance of a `Family` class) to `FAMILIES` under its name."
     if not isinstance(family, Family): raise InputError('a family is an instance of a Family class', repr(family))
     if not family.name: raise InputError('a family needs a name')
-    if family.name in FAMILIES and type(FAMILIES[family.name]) is not type(family):
+    if family.name in FAMILIES and type(FAMILIES[family.name]).__qualname__ != type(family).__qualname__:
         raise InputError('family name already registered', repr(family.name))
     FAMILIES[family.name] = family
     return family

@@ -15,11 +15,12 @@ from .competitions import rsna_scene, mask_scene, box_scene
 from .reef import reef_scene
 from .vinbigdata import vinbigdata_scene, CLASSES as VBD_CLASSES
 from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, IGNORE
+from .dice_presets import DICE_PRESETS
 
 # %% auto #0
 __all__ = ['MATCHING', 'USAGE', 'IGNORE_OPT', 'PLUS_ONE', 'PATTERN', 'SIZE', 'ORDER', 'METRICS', 'rsna', 'dsb2018', 'airbus',
-           'icdar2017', 'tgs', 'wheat', 'sartorius', 'reef', 'vinbigdata', 'register', 'get_metric', 'all_options',
-           'list_metrics']
+           'icdar2017', 'tgs', 'wheat', 'sartorius', 'reef', 'vinbigdata', 'siim', 'severstal', 'hubmap', 'contrails',
+           'vesuvius', 'register', 'get_metric', 'all_options', 'list_metrics']
 
 # %% ../nbs/04a_metrics.ipynb #met-option
 MATCHING = Option('matching', 'greedy', "'greedy' (confidence order, best IoU; SPEC default) or 'kernel' (the public "
@@ -46,7 +47,7 @@ def register(metric: Metric) -> Metric:
     get_family(metric.family)  # an unregistered family is refused here
     taken = [n for n in (metric.name, *metric.aliases) if n in _NAMES and _NAMES[n] != metric.name]
     if taken: raise InputError('metric name already registered', repr(taken[0]))
-    check_thresholds(metric.thresholds, inclusive=metric.inclusive)
+    if get_family(metric.family).uses_thresholds: check_thresholds(metric.thresholds, inclusive=metric.inclusive)
     METRICS[metric.name] = metric
     _NAMES.update({n: metric.name for n in (metric.name, *metric.aliases)})
     return metric
@@ -77,7 +78,8 @@ def list_metrics() -> pd.DataFrame:
     "One row per registered metric: name, aliases, title, family, thresholds, hit test, options, file layouts."
     ts = lambda m: ', '.join(map(threshold_text, m.thresholds))
     return pd.DataFrame([dict(name=m.name, aliases=', '.join(m.aliases), title=m.title, family=str(m.family),
-                              thresholds=ts(m), hit=hit_text(m.inclusive), options=', '.join(o.name for o in m.options),
+                              thresholds=ts(m), hit=hit_text(m.inclusive) if m.thresholds else '',
+                              options=', '.join(o.name for o in m.options),
                               layouts=m.layouts) for m in METRICS.values()])
 
 # %% ../nbs/04a_metrics.ipynb #met-presets
@@ -160,3 +162,7 @@ vinbigdata = register(Metric(
     layouts='solution image_id,class_id,x_min,y_min,x_max,y_max (class 14: no box); '
             'submission image_id,PredictionString',
     demo=('vinbigdata_synthetic_solution.csv', 'sample_vinbigdata_submission.csv', {})))
+
+# %% ../nbs/04a_metrics.ipynb #247c46d7
+for _m in DICE_PRESETS: register(_m)
+siim, severstal, hubmap, contrails, vesuvius = DICE_PRESETS  # as `evalkit.metrics.siim`, like the other presets

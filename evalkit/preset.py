@@ -85,6 +85,8 @@ class Metric:
              inclusive: bool | None = None,  # the hit test: True `>=`, False `>`, None: the preset's rule
              **options) -> Spec:  # the metric's own options (see `options`)
         "The preset with every option resolved, the hit test decided once."
+        if not get_family(self.family).uses_thresholds and (thresholds is not None or inclusive is not None):
+            raise InputError(f'{self.name} has no IoU thresholds: --thresholds, --inclusive and --strict do not apply')
         opts = self._options(options)
         matcher = opts.get('matching', self.matcher)
         if inclusive is None: inclusive = self.inclusive or matcher == 'kernel'
@@ -123,13 +125,14 @@ def _describe(self) -> str:
     "The preset in a few lines: family, thresholds and hit test, file layouts, options with their defaults."
     ts = ', '.join(map(threshold_text, self.thresholds))
     shown = lambda v: 'x'.join(map(str, v)) if isinstance(v, tuple) else v
+    uses = get_family(self.family).uses_thresholds  # a family without IoU thresholds (Dice) takes neither option
     lines = [f'{self.name}: {self.title} ({self.family}' + (f"; aliases: {', '.join(self.aliases)})" if self.aliases
                                                            else ')'),
-             f'thresholds: {ts} (hit: IoU {hit_text(self.inclusive)} t)',
-             'layouts: ' + (self.layouts or "its reader's"),
-             'options:', f'  --thresholds T1,T2,...  IoU thresholds (default {ts})',
-             f'  --inclusive / --strict  hit when IoU >= t / IoU > t (default {hit_text(self.inclusive)})',
-             '  --limit NAME=VALUE  a limit on the inputs (see evalkit score --help)']
+             f'thresholds: {ts} (hit: IoU {hit_text(self.inclusive)} t)' if uses else 'thresholds: none (no matching)',
+             'layouts: ' + (self.layouts or "its reader's"), 'options:']
+    if uses: lines += [f'  --thresholds T1,T2,...  IoU thresholds (default {ts})',
+                       f'  --inclusive / --strict  hit when IoU >= t / IoU > t (default {hit_text(self.inclusive)})']
+    lines.append('  --limit NAME=VALUE  a limit on the inputs (see evalkit score --help)')
     return '\n'.join(lines + [f'  {o.cli}  {o.help} (default {shown(o.default)})' for o in self.options])
 
 Metric.describe = _describe
