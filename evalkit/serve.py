@@ -4,13 +4,14 @@
 
 # %% ../nbs/17_serve.ipynb #srv-imports
 from __future__ import annotations
-import importlib.util, json, os, shutil, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import importlib.util, json, os, shutil, signal, socket, subprocess, sys, tempfile, threading, time
+import urllib.error, urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from .errors import InputError
 
 # %% auto #0
-__all__ = ['VOILA_DENY', 'app_notebook', 'free_port', 'Server', 'serve']
+__all__ = ['VOILA_DENY', 'VOILA_PAGE', 'app_notebook', 'free_port', 'Server', 'voila_command', 'run_voila', 'serve']
 
 # %% ../nbs/17_serve.ipynb #srv-nb
 def app_notebook(metric: str,  # a metric name or alias, or the path of a .toml metric
@@ -46,15 +47,58 @@ class Server:
             self.process.terminate()
             try: self.process.wait(20)
             except subprocess.TimeoutExpired: self.process.kill(); self.process.wait()
+        if self.process.stdin: self.process.stdin.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def __enter__(self): return self
     def __exit__(self, *exc): self.stop()
 
-# %% ../nbs/17_serve.ipynb #srv-start
+# %% ../nbs/17_serve.ipynb #srv-page
 # jupytext's JupyterLab extension fails to load in Voila (a console error, nothing drawn wrong): Voila skips it
 VOILA_DENY = "--VoilaConfiguration.extension_denylist=['jupyterlab-jupytext']"
+# the two links to a CDN in Voila's lab template, as it writes them
+_FA_LINK = ('<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/{}" '
+            'type="text/css" />')
+_FA_LINKS = [_FA_LINK.format(f) for f in ('all.min.css', 'v4-shims.min.css')]
+VOILA_PAGE = '\n'.join([  # the template `evalkit`: Voila's lab template without them
+    "{%- extends 'voila/templates/lab/index.html.j2' -%}", '{%- block notebook_css -%}',
+    '{{ super()' + ''.join(f" | replace('{link}', '')" for link in _FA_LINKS) + ' }}',
+    '{%- endblock notebook_css -%}', ''])
 
+def voila_command(notebook,  # the notebook to serve (a path, or a name relative to the working folder)
+                  folder,  # the server's own folder: the page template is written here
+                  port: int,  # the TCP port on 127.0.0.1
+                 ) -> tuple[list, dict]:  # the command line and the environment to run it with
+    "Command and environment serving `notebook` with Voila on 127.0.0.1 (run it with `stdin=subprocess.PIPE`)."
+    tpl = Path(folder)/'voila'/'templates'/'evalkit'
+    tpl.mkdir(parents=True, exist_ok=True)
+    (tpl/'conf.json').write_text(json.dumps(dict(base_template='lab')))
+    (tpl/'index.html.j2').write_text(VOILA_PAGE)
+    paths = [str(Path(folder).resolve()), os.environ.get('JUPYTER_PATH', '')]
+    env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get('PATH', '')]),
+               JUPYTER_PATH=os.pathsep.join(p for p in paths if p))
+    args = [str(notebook), '--no-browser', f'--port={port}', '--Voila.ip=127.0.0.1', '--template=evalkit', VOILA_DENY]
+    code = 'import sys; from evalkit.serve import run_voila; run_voila(sys.argv[1], sys.argv[2:])'
+    return [sys.executable, '-c', code, str(Path(folder).resolve())] + args, env
+
+# %% ../nbs/17_serve.ipynb #srv-orphan
+def run_voila(folder: str,  # the server's temporary folder, removed if the starting process dies
+              args: list,  # Voila's command-line arguments
+             ):
+    "Run Voila in this process; when standard input closes (its starter died), stop Voila and remove `folder`."
+    from voila.app import main
+    orphaned = threading.Event()
+    def watch():
+        while os.read(0, 4096): pass
+        orphaned.set(); os.kill(os.getpid(), signal.SIGTERM)  # Voila's own handler stops it (kernels too)
+    def early(signum, frame): raise KeyboardInterrupt  # a SIGTERM before Voila set its handler
+    signal.signal(signal.SIGTERM, early)
+    threading.Thread(target=watch, daemon=True).start()
+    try: main(argv=args)
+    finally:
+        if orphaned.is_set(): shutil.rmtree(folder, ignore_errors=True)
+
+# %% ../nbs/17_serve.ipynb #srv-start
 def _wait_up(server: Server, timeout: float):
     "Return when the server answers; raise with the log's last line if it dies or is too slow."
     end = time.monotonic() + timeout
@@ -83,11 +127,10 @@ def serve(metric: str, solution, submission,  # as `app_notebook`
     app = app_notebook(metric, solution, submission, options=options, b=b)
     (folder/'evalkit_dashboard.ipynb').write_text(json.dumps(app))
     port = port or free_port()
+    cmd, env = voila_command('evalkit_dashboard.ipynb', folder, port)
     log = open(folder/'voila.log', 'w')
-    env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get('PATH', '')]))
-    proc = subprocess.Popen([sys.executable, '-m', 'voila', 'evalkit_dashboard.ipynb', '--no-browser', f'--port={port}',
-                             '--Voila.ip=127.0.0.1', VOILA_DENY], cwd=folder, env=env, stdout=log,
-                            stderr=subprocess.STDOUT)
+    # stdin: a pipe that only this process writes to; it closes when this process dies, and the server stops
+    proc = subprocess.Popen(cmd, cwd=folder, env=env, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
     log.close()
     server = Server(url=f'http://127.0.0.1:{port}/', process=proc, folder=folder)
     _wait_up(server, timeout)

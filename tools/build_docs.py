@@ -27,6 +27,8 @@ configuration is `tools/docs/mkdocs.yml`. This script only prepares what they re
 4. `benchmarks/results.json` becomes a chart page (`benchmarks.html`); the reports in `BENCH_PAGES` pages of their own.
 5. `mkdocs build --strict`, with an mkdocs.yml that INHERITs `tools/docs/mkdocs.yml` and adds the folders and nav.
 
+Code blocks wrap their long lines (`tools/docs/extra.css`): material hides a block's scrollbar until the pointer is
+over it, so a line past the content column looked cut off.
 Offline: material's Google fonts are off; plotly.js and the iframe-worker shim (for material's search on file://
 pages) are copied into the site; nbconvert's MathJax and mermaid loaders, which point at a CDN, are replaced by
 empty macros (`tools/docs/jupyter`, put first on JUPYTER_PATH: no page uses either); require.js is off.
@@ -374,6 +376,7 @@ def write_docs(proc: Path, rels: list, docs: Path) -> list:
     import plotly
     shutil.copy2(Path(plotly.__file__).parent/'package_data'/'plotly.min.js', _mkparent(docs/'assets'/'plotly.min.js'))
     shutil.copy2(TOOLS/'docs'/'iframe-worker.js', docs/'assets'/'iframe-worker.js')
+    shutil.copy2(TOOLS/'docs'/'extra.css', docs/'assets'/'extra.css')  # code blocks wrap long lines
     return [{title: path} for title, path, _ in nav['Start']] + [
         {sec: [{title: path} for title, path, _ in items]} for sec, items in nav.items() if sec != 'Start' and items]
 
