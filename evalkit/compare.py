@@ -8,14 +8,14 @@ from dataclasses import dataclass
 import numpy as np, pandas as pd
 from .errors import InputError
 from .iou import as_fraction, threshold_text
-from .families import Analysis
+from .families import Analysis, in_file_order
 from .metrics import get_metric
 from .breakdown import breakdown, FN_KINDS
 from .intervals import weighted_scores, check_draws, random_subsets
 
 # %% auto #0
-__all__ = ['HALVES', 'Comparison', 'paired_halves', 'compare_analyses', 'compare', 'comparison_json', 'comparison_text',
-           'comparison_figure']
+__all__ = ['HALVES', 'CHANGED_COLS', 'Comparison', 'paired_halves', 'compare_analyses', 'compare', 'comparison_json',
+           'comparison_text', 'comparison_figure']
 
 # %% ../nbs/16_compare.ipynb #cmp-record
 _STATUS = ('found', *FN_KINDS, 'hard')  # the ground-truth codes of `error_codes`, in words
@@ -26,7 +26,7 @@ class Comparison:
     metric: str  # the preset's name
     score_a: float  # the scores of A and B
     score_b: float
-    threshold: str  # the threshold of the per-image counts and changed objects (its text)
+    threshold: str | None  # the threshold of the per-image counts and changed objects (its text); None: no matching
     per_image: pd.DataFrame  # image_id, tp/fp/fn of A and B, score_a, score_b (per-image sweep), delta: worst first
     changed: pd.DataFrame  # ground truth found by one only: gt (file position), image_id, status_a, status_b
     p_a_wins: float  # share of random halves on which A scores higher (ties count one half)
@@ -92,17 +92,31 @@ def paired_halves(a: Analysis, b: Analysis,  # two submissions scored against on
     return float(((sa > sb) + 0.5 * (sa == sb))[ok].mean()) if ok.any() else float('nan')
 
 # %% ../nbs/16_compare.ipynb #65850923
+CHANGED_COLS = ['gt', 'image_id', 'status_a', 'status_b']  # the columns of `Comparison.changed`
+
+def _own_values(a: Analysis, b: Analysis) -> pd.DataFrame:
+    "Per image (unit, file order): each submission's own value and A - B, worst for A first."
+    va, vb = (x.spec.family.values(x.stats, x.spec)[0].mean(1) for x in (a, b))  # one order: `_same_images`
+    o = in_file_order(a.stats)
+    df = pd.DataFrame({'image_id': np.asarray(a.stats.image_ids, object)[o], 'score_a': va[o], 'score_b': vb[o]})
+    df['delta'] = df.score_a - df.score_b
+    return df.sort_values('delta', kind='stable', na_position='last').reset_index(drop=True)
+
+# %% ../nbs/16_compare.ipynb #4acde5da
 def compare_analyses(a: Analysis, b: Analysis,  # two submissions scored against one solution, same options
                      *, threshold=None,  # the threshold of the per-image counts and changed objects (default: first)
                      halves: int = HALVES, seed: int = 0,  # the paired test's random halves and seed
                     ) -> Comparison:
     "A against B: scores, where they differ, and how often A wins on random halves."
     _same_images(a, b)
+    kw = dict(metric=a.spec.metric, score_a=float(a.result.score), score_b=float(b.result.score),
+              p_a_wins=paired_halves(a, b, halves=halves, seed=seed), halves=halves, seed=int(seed))
+    if a.matching is None:  # no objects matched (Dice): each unit's own value
+        if threshold is not None: raise InputError(f'the {a.spec.family} family has no IoU thresholds', repr(threshold))
+        return Comparison(threshold=None, per_image=_own_values(a, b), changed=pd.DataFrame(columns=CHANGED_COLS), **kw)
     k, errors = _threshold_index(a, threshold), (breakdown(a), breakdown(b))  # each breakdown once
-    return Comparison(metric=a.spec.metric, score_a=float(a.result.score), score_b=float(b.result.score),
-                      threshold=threshold_text(a.spec.thresholds[k]), per_image=_per_image(a, b, k, errors=errors),
-                      changed=_changed(a, k, errors=errors), p_a_wins=paired_halves(a, b, halves=halves, seed=seed),
-                      halves=halves, seed=int(seed))
+    return Comparison(threshold=threshold_text(a.spec.thresholds[k]), per_image=_per_image(a, b, k, errors=errors),
+                      changed=_changed(a, k, errors=errors), **kw)
 
 def compare(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
             solution, a, b,  # the solution and two submissions: paths or DataFrames
@@ -129,7 +143,7 @@ def comparison_text(c: Comparison, rows: int = 5) -> str:
              f'A scores higher on {c.p_a_wins:.1%} of {c.halves:,} random halves of the images (seed {c.seed})'
              if not np.isnan(c.p_a_wins) else 'no paired test: it needs at least two images',
              f"at IoU threshold {c.threshold}: {j['changed']['found_by_a_only']:,} objects found by A only, "
-             f"{j['changed']['found_by_b_only']:,} by B only"]
+             f"{j['changed']['found_by_b_only']:,} by B only" if c.threshold else 'each unit\'s own value compared']
     for what, part in (('A worse', per[per.delta < 0].head(rows)), ('A better', per[per.delta > 0].tail(rows)[::-1])):
         if len(part):
             lines.append(f'{what}: ' + ', '.join(f'{i} ({d:+.3g})' for i, d in zip(part.image_id, part.delta)))

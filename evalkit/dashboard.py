@@ -236,12 +236,12 @@ class CompareDashboard:
         from evalkit.compare import compare_analyses
         if 'images' not in a.spec.family.views:
             raise InputError(f'compare mode shows per-image views: not for {a.spec.family}')
-        self.cmp = compare_analyses(a, b, halves=200)  # also checks that both score the same images
+        self.cmp = compare_analyses(a, b)  # also checks that both score the same images; HALVES halves, as the CLI
         self.a, self.b = Dashboard(a, canvas=canvas), Dashboard(b, canvas=canvas)
         self.links = [W.link((self.a.slider, 'value'), (self.b.slider, 'value')),
                       W.link((self.a.picker, 'value'), (self.b.picker, 'value'))]
         c = self.cmp
-        wins = '' if np.isnan(c.p_a_wins) else f'; A higher on {c.p_a_wins:.0%} of {c.halves} random halves'
+        wins = '' if np.isnan(c.p_a_wins) else f'; A higher on {c.p_a_wins:.0%} of {c.halves:,} random halves'
         self.header = W.HTML(f'<b>{_html.escape(c.metric)}</b>: A {c.score_a:.4f}, B {c.score_b:.4f}, '
                              f'A - B {c.difference:+.4f}{wins}')
         side = lambda d, name: W.VBox([W.HTML(f'<h4>{name}</h4>'), d.score_label, d.totals, d.image_label,

@@ -161,8 +161,9 @@ def _units_report(pg: _Page, result, *, n_worst: int):
     "Sections of a report of a family without object views: the score, per-threshold values, worst images."
     pg.p(result.family.score_words(result))
     pg.add(f'<p class="evalkit-score">Score: <b>{result.score:.6f}</b></p>')
-    pg.h(2, 'Per threshold')
-    pg.add(result.totals().reset_index().to_html(index=False, float_format=lambda x: f'{x:.4f}'))
+    if result.thresholds:  # a family without IoU thresholds (Dice) has no such table
+        pg.h(2, 'Per threshold')
+        pg.add(result.totals().reset_index().to_html(index=False, float_format=lambda x: f'{x:.4f}'))
     worst = worst_images(result, n_worst)
     pg.h(2, f'Worst images: the {len(worst)} lowest image scores')
     pg.add(worst.to_html(index=False, float_format=lambda x: f'{x:.4f}'))
