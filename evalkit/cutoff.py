@@ -239,6 +239,7 @@ def _kept_counts(self, an: Analysis, p, scene: Scene, m: Matching):
     tp, fp, fn = count_matches(m, scene.gt_img, scene.pred_img, scene.n_img)
     return replace(an.stats, n_pred=np.bincount(scene.pred_img, minlength=scene.n_img), tp=tp, fp=fp, fn=fn)
 
+# %% ../nbs/13_cutoff.ipynb #cut-cut-1
 def _kept_detections(self, an: Analysis, p, scene: Scene, m: Matching):
     "Ranked AP: the kept detections `p` (indices) with their flags from the whole file's."
     return replace(an.stats, n_pred=np.bincount(scene.pred_img, minlength=scene.n_img),
@@ -246,7 +247,7 @@ def _kept_detections(self, an: Analysis, p, scene: Scene, m: Matching):
 
 SweepFamily.kept_stats, RankedAP.kept_stats = _kept_counts, _kept_detections
 
-
+# %% ../nbs/13_cutoff.ipynb #cut-cut-2
 def cut_analysis(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                  cutoff: float,  # keep the predictions whose key is >= cutoff
                  *, by: str = 'confidence',  # 'confidence' or 'area'

@@ -181,15 +181,18 @@ def _values(self, stats, spec) -> tuple[np.ndarray, np.ndarray]:
     v = np.asarray(stats.values, np.float64)
     return v, ~np.isnan(v).any(1)
 
+# %% ../nbs/03b_families.ipynb #ca896fcd-1
 def _value_sums(self, stats, spec) -> tuple:
     "Per threshold, the exact sum of the values of the images that take part."
     v, s = self.values(stats, spec)
     return tuple(exact_sum(v[s, t]) for t in range(len(spec.thresholds)))
 
+# %% ../nbs/03b_families.ipynb #ca896fcd-2
 def _params(spec) -> dict:
     "The parameters a result records: the reader's options, the hit test, the matcher."
     return dict(spec.params, inclusive=spec.inclusive, method=spec.matcher)
 
+# %% ../nbs/03b_families.ipynb #ca896fcd-3
 def _finish_units(self, stats, spec) -> Result:
     "The mean over the images that take part, with the per-image table (file order)."
     o, (v, s) = in_file_order(stats), self.values(stats, spec)
@@ -206,6 +209,7 @@ def _finish_units(self, stats, spec) -> Result:
                   per_threshold=pd.Series(per_t, index=pd.Index(tf, name='threshold'), name=spec.metric or 'value'),
                   params=p, title=spec.title, spec=spec)
 
+# %% ../nbs/03b_families.ipynb #ca896fcd-4
 def _nothing(self, spec) -> Units:
     "The statistics of no image (the finish of a tally starts from them)."
     z = np.zeros(0, np.int64)
@@ -249,24 +253,29 @@ def _weighted_scores(self, analysis, W) -> np.ndarray:
     with np.errstate(invalid='ignore', divide='ignore'):  # NaN: nothing scored
         return (np.asarray(W, np.float64) @ img) / (np.asarray(W, np.float64) @ s.astype(np.float64))
 
+# %% ../nbs/03b_families.ipynb #c37ce4fc-1
 def _curve(self, analysis, key, cut, kept) -> tuple:
     "(value [T, n_cut] at each cutoff, per-class table or None): families with `cutoffs` define it."
     raise InputError(f'the {self.name} family has no cutoff curve')
 
+# %% ../nbs/03b_families.ipynb #c37ce4fc-2
 def _error_rules(self, analysis) -> tuple:
     "How errors are counted: (pairs that count as hits [K] or True, gt [n_gt] and predictions [T, n_pred] left out)."
     return True, None, None
 
+# %% ../nbs/03b_families.ipynb #c37ce4fc-3
 def images_text(result: Result) -> str:
     "How many images took part, in words: '2 images', '549 of 26,684 images'."
     n, total = result.n_images, result.n_total
     return f"{n:,} image{'' if n == 1 else 's'}" if n == total else f'{n:,} of {total:,} images'
 
+# %% ../nbs/03b_families.ipynb #c37ce4fc-4
 def _scored_text(self, result) -> str:
     "Which images took part, for the first line of the text output."
     left = result.n_total - result.n_images
     return f'{images_text(result)} scored' + (f'; {left:,} left out' if left else '')
 
+# %% ../nbs/03b_families.ipynb #c37ce4fc-5
 def _score_words(self, result) -> str:
     "How the score is made, in a sentence (the report)."
     return f'score = mean over {result.n_images} scored images of {result.n_total}.'
@@ -402,6 +411,7 @@ def pair_hits(pairs,  # (gt, pred, inter, union) [K]: the overlap table of `over
 # %% ../nbs/03b_families.ipynb #59a57f1a
 def _bincount(codes, n: int) -> np.ndarray: return np.bincount(np.asarray(codes, np.int64), minlength=n)
 
+# %% ../nbs/03b_families.ipynb #59a57f1a-1
 def _map_counts(scene: Scene, spec: Spec, pairs) -> tuple[Counts, Matching]:
     "Sweep families: match at every threshold at once, count per image."
     m = match(*pairs, n_gt=len(scene.gt_img), n_pred=len(scene.pred_img), thresholds=spec.thresholds,
@@ -411,6 +421,7 @@ def _map_counts(scene: Scene, spec: Spec, pairs) -> tuple[Counts, Matching]:
     return Counts(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'), n_gt=n_gt,
                   n_pred=n_pred, tp=tp, fp=fp, fn=fn), m
 
+# %% ../nbs/03b_families.ipynb #59a57f1a-2
 def _map_ranked(scene: Scene, spec: Spec, pairs) -> tuple[Detections, Matching]:
     "Ranked AP: each detection's best box and VOC flags; each image's counted ground truth per class."
     gi, pi, inter, union = pairs
@@ -500,6 +511,7 @@ def _class_scores(tp: int, fp: int, npos: int) -> tuple[Fraction, Fraction, Frac
     r = Fraction(tp, npos) if npos else Fraction(0)
     return p, r, Fraction(2 * tp, tp + fp + npos) if tp else Fraction(0)
 
+# %% ../nbs/03b_families.ipynb #fam-ranked-1
 def _class_tables(tp,  # bool [n]: TP flag of each counted detection of the class, in rank order (else FP)
                   rank, conf,  # [n]: their ranks and confidences
                   *, t: float, name: str, npos: int, ndet: int, how: str):  # threshold, class, counts, interpolation
@@ -515,6 +527,7 @@ def _class_tables(tp,  # bool [n]: TP flag of each counted detection of the clas
                               recall=ctp / npos if npos else np.zeros(len(ctp))))
     return row, curve, pd.DataFrame(dict(threshold=t, cls=name, recall=prec_r, precision=prec_p))
 
+# %% ../nbs/03b_families.ipynb #fam-ranked-2
 def ranked_lists(d: Detections,  # the reduced detections of a ranked AP file
                  spec: Spec,  # its thresholds and classes
                 ) -> tuple[np.ndarray, dict]:  # (rank order o [d], {(threshold index, class code): positions in o})
@@ -524,10 +537,12 @@ def ranked_lists(d: Detections,  # the reduced detections of a ranked AP file
     return o, {(k, c): np.flatnonzero((cls == c) & ~neutral[:, k])
                for k in range(len(spec.thresholds)) for c in range(len(spec.classes))}
 
+# %% ../nbs/03b_families.ipynb #fam-ranked-3
 def counted_classes(spec: Spec, npos) -> np.ndarray:
     "bool [C]: the classes the mAP averages: every class, or those with counted ground truth (`map_over='present'`)."
     return np.ones(len(spec.classes), bool) if spec.map_over == 'all' else np.asarray(npos) > 0
 
+# %% ../nbs/03b_families.ipynb #fam-ranked-4
 def _detection_table(d: Detections, spec: Spec, *, o, rank, io) -> pd.DataFrame:
     "Every ranked detection (order `o`) at every threshold: its image, class, rank, best box, IoU and outcome."
     ids = pd.Series(d.image_ids[io], index=d.image_pos[io]).loc[d.det_img[o]].to_numpy()
@@ -539,6 +554,7 @@ def _detection_table(d: Detections, spec: Spec, *, o, rank, io) -> pd.DataFrame:
                                         outcome=np.where(tp[:, k], 'tp', np.where(neutral[:, k], 'neutral', 'fp'))))
                       for k, t in enumerate(spec.thresholds)], ignore_index=True)
 
+# %% ../nbs/03b_families.ipynb #fam-ranked-5
 def _finish_ranked(d: Detections, spec: Spec) -> Result:
     "Rank every class's detections over the dataset; AP, P, R, F1 per class and threshold; mAP; the tidy tables."
     io = in_file_order(d)

@@ -63,6 +63,7 @@ def _exact_order(inter, union,  # int64 [K]: counts >= 0, union >= 1
     same = np.zeros(max(len(o) - 1, 0), bool); same[k] = eq
     return o, same
 
+# %% ../nbs/02_matching.ipynb #1abff7b8-1
 def iou_rank(inter,  # int or float [K]: intersection of each pair (>= 0)
              union,  # int or float [K]: union of each pair (0 means IoU 0)
             ) -> np.ndarray:  # int64 [K]: 0 for the lowest IoU; equal IoUs share a rank
@@ -200,6 +201,7 @@ def _check_table(gt, pred, inter, union,  # the overlap table, as given to `matc
     if len(dup): raise InputError('pair listed twice', f'gt {dup[0] // max(n_pred, 1)}, pred {dup[0] % max(n_pred, 1)}')
     return gt.astype(np.int64), pred.astype(np.int64)
 
+# %% ../nbs/02_matching.ipynb #27646140-1
 def _fast_thresholds(ts,  # tuple[Fraction]: the thresholds
                      inclusive: bool,  # hit test is `>=`
                      disjoint: bool,  # both sides are known to be pairwise disjoint
@@ -208,6 +210,7 @@ def _fast_thresholds(ts,  # tuple[Fraction]: the thresholds
     half = Fraction(1, 2)
     return np.array([disjoint and (t > half or (t == half and not inclusive)) for t in ts], bool)
 
+# %% ../nbs/02_matching.ipynb #27646140-2
 def _one_to_one(gt, pred,  # int64 [K]: the validated table's indices
                 hit,  # bool [T, K]: the hits at each threshold
                ) -> np.ndarray:  # bool [T]

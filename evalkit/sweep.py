@@ -63,6 +63,7 @@ def _check_counts(counts: dict,  # tp, fp, fn (int [n_img, T]) and n_gt, n_pred 
                          f'n_pred {n_pred[i]}', id=image_ids[i])
     return tp, fp, fn, n_gt, n_pred
 
+# %% ../nbs/03_sweep.ipynb #11fd9dcf-1
 def apply_empty_policy(vals,  # float64 [n_img, T]: values, NaN for empty images
                        is_empty,  # bool [n_img]: no ground truth and no predictions
                        empty: str,  # 'skip', 'one' or 'zero'
