@@ -13,7 +13,8 @@ from .result import Result, Params
 from .families import Family, ImageStats, Part, Scene, register_family, in_file_order
 
 # %% auto #0
-__all__ = ['union_px', 'dice_counts', 'DiceStats', 'dice_fractions', 'Dice', 'PooledDice']
+__all__ = ['UNIT_STATUS', 'union_px', 'dice_counts', 'DiceStats', 'dice_fractions', 'Dice', 'PooledDice', 'unit_status',
+           'UnitErrors']
 
 # %% ../nbs/20_dice.ipynb #dc-union
 def union_px(unit,  # int [R]: the unit of each run
@@ -192,3 +193,44 @@ def _curve_pooled(self, an, key, cut, kept) -> tuple:
     return np.array([[self.tally_score(part(j), spec)[1] for j in range(len(cut))]]), None
 
 Dice.cutoffs, Dice.areas, Dice.curve, PooledDice.curve = ('area',), _unit_areas, _curve_mean, _curve_pooled
+
+# %% ../nbs/20_dice.ipynb #7301ff96
+UNIT_STATUS = ('exact', 'partial', 'missed', 'false alarm', 'empty')  # what a unit's prediction did, by its counts
+
+def unit_status(stats: DiceStats) -> np.ndarray:
+    "object [n]: each unit's status (`UNIT_STATUS`) from its three counts."
+    i, x, y = stats.inter, stats.pred_px, stats.gt_px
+    return np.select([(x == 0) & (y == 0), (i == x) & (i == y), y == 0, i == 0],
+                     ['empty', 'exact', 'false alarm', 'missed'], 'partial').astype(object)
+
+# %% ../nbs/20_dice.ipynb #d91b65f8
+@dataclass(frozen=True, eq=False)
+class UnitErrors:
+    "The errors of a Dice-family submission, unit by unit."
+    metric: str  # the preset's name
+    per_image: pd.DataFrame  # image_id (the unit), status, inter, pred_px, gt_px, fp_px, fn_px (file order)
+
+    @property
+    def totals(self) -> pd.DataFrame:
+        "Per status: units, and their false-positive and false-negative pixels."
+        g = self.per_image.groupby('status', sort=False)
+        t = pd.DataFrame({'units': g.size(), 'fp_px': g.fp_px.sum(), 'fn_px': g.fn_px.sum()})
+        return t.reindex(list(UNIT_STATUS), fill_value=0)
+
+    def to_json(self) -> dict:
+        return dict(metric=self.metric, totals={s: {k: int(v) for k, v in r.items()} for s, r in self.totals.iterrows()})
+
+    def to_text(self) -> str:
+        rows = [f'{s:>12} {r.units:>8,} {r.fp_px:>14,} {r.fn_px:>14,}' for s, r in self.totals.iterrows()]
+        return '\n'.join([f'{self.metric} errors by unit', f"{'status':>12} {'units':>8} {'FP pixels':>14} "
+                          f"{'FN pixels':>14}", *rows])
+
+def _unit_errors(self, analysis) -> UnitErrors:
+    "The family's own error breakdown: each unit's status and pixel errors."
+    st, o = analysis.stats, in_file_order(analysis.stats)
+    df = pd.DataFrame({'image_id': pd.Series(st.image_ids[o], dtype=object), 'status': unit_status(st)[o],
+                       'inter': st.inter[o], 'pred_px': st.pred_px[o], 'gt_px': st.gt_px[o]})
+    df = df.assign(fp_px=df.pred_px - df.inter, fn_px=df.gt_px - df.inter)
+    return UnitErrors(metric=analysis.spec.metric, per_image=df)
+
+Dice.breakdown = _unit_errors

@@ -175,6 +175,10 @@ class Family:
         "int64 [n_pred]: what the minimum-area cutoff compares for each prediction: its mask's pixels."
         return runs_area(scene.pred)
 
+    def breakdown(self, analysis):
+        "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
+        return None
+
 # %% ../nbs/03b_families.ipynb #ca896fcd
 def _values(self, stats, spec) -> tuple[np.ndarray, np.ndarray]:
     "Each image's value at each threshold, float64 [n, T], and whether it takes part, bool [n]."
