@@ -10,6 +10,7 @@ from .iou import thresholds as make_thresholds, check_thresholds
 from .sweep import EMPTY_POLICIES
 from .families import get_family
 from .competitions import box_scene, mask_scene
+from .dice_presets import dice_scene
 from .preset import Metric
 
 # %% auto #0
@@ -22,8 +23,11 @@ LAYOUTS = {  # kind -> field -> (default, the reader's keyword); `id` is require
     'masks': {'rle': ('EncodedPixels', 'rle_col'), 'predicted': (None, 'pred_col'), 'size': (None, 'default_size'),
               'size_columns': (('Height', 'Width'), 'size_cols'), 'order': ('column', 'order'),
               'one_per_image': (False, 'one_per_image')},
+    'dice': {'rle': ('EncodedPixels', 'rle_col'), 'predicted': (None, 'pred_col'), 'size': (None, 'default_size'),
+             'size_columns': (None, 'size_cols'), 'order': ('column', 'order'), 'rle_form': ('standard', 'rle'),
+             'one_row': (False, 'one_row'), 'classes': ((), 'classes')},  # binary masks of the Dice family
 }
-READERS = {'boxes': box_scene, 'masks': mask_scene}
+READERS = {'boxes': box_scene, 'masks': mask_scene, 'dice': dice_scene}
 FIELDS = ('name', 'title', 'family', 'thresholds', 'hit', 'beta', 'empty', 'layout')
 
 # %% ../nbs/12_custom.ipynb #cus-names
@@ -38,12 +42,17 @@ def _names(v, n: int | tuple, what: str) -> tuple:
 def _layout_value(field: str, v):
     "One layout field, checked."
     if field == 'boxes': return _names(v, (1, 4), 'boxes')
-    if field == 'size_columns': return _names(v, 2, 'size_columns')
+    if field == 'size_columns': return None if v is None else _names(v, 2, 'size_columns')
+    if field == 'classes' and not (isinstance(v, (list, tuple)) and all(isinstance(c, str) and c for c in v)):
+        raise InputError('layout classes must be a list of class names', repr(v))
+    if field == 'classes': return tuple(v)
+    if field == 'rle_form' and v not in ('standard', 'relative'):
+        raise InputError("layout rle_form must be 'standard' or 'relative'", repr(v))
     if field == 'format' and v not in ('xywh', 'xyxy'):
         raise InputError("layout format must be 'xywh' or 'xyxy'", repr(v))
     if field == 'order' and v not in ('column', 'row'):
         raise InputError("layout order must be 'column' or 'row'", repr(v))
-    if field in ('plus_one', 'one_per_image') and not isinstance(v, bool):
+    if field in ('plus_one', 'one_per_image', 'one_row') and not isinstance(v, bool):
         raise InputError(f'layout {field} must be true or false', repr(v))
     if field == 'size':
         if v is None: return None
@@ -66,6 +75,9 @@ def layout_reader(layout: dict,  # {'kind': 'boxes' or 'masks', 'id': column, ot
     if not (isinstance(layout.get('id'), str) and layout['id']):
         raise InputError('layout id must name the image id column')
     args = {arg: _layout_value(f, layout.get(f, default)) for f, (default, arg) in LAYOUTS[kind].items()}
+    if kind == 'dice' and args['default_size'] is None and args['size_cols'] is None:
+        raise InputError('a dice layout needs size [height, width] or size_columns [height, width]')
+    if kind == 'dice' and args['default_size'] is None: del args['default_size']  # the sizes come from columns
     return READERS[kind], layout['id'], tuple(args.items())
 
 # %% ../nbs/12_custom.ipynb #cus-define
@@ -82,12 +94,12 @@ def _thresholds(v) -> tuple:
 
 # %% ../nbs/12_custom.ipynb #cus-define-metric
 def define_metric(name: str,  # how the metric is called (command line, results)
-                  *, thresholds,  # list of IoU thresholds, or {'start', 'stop', 'step'}; exact decimals
-                  layout: dict,  # the file layout: {'kind': 'boxes' or 'masks', 'id': column, ...}
+                  *, thresholds=None,  # IoU thresholds, or {'start', 'stop', 'step'}; exact decimals (Dice: none)
+                  layout: dict,  # the file layout: {'kind': 'boxes', 'masks' or 'dice', 'id': column, ...}
                   family: str = 'per-image sweep',  # a registered family whose presets need no classes
                   hit: str = '>',  # '>' (IoU > t) or '>='
                   beta=None,  # None: TP/(TP+FP+FN); a number: F-beta
-                  empty: str = 'skip',  # per-image sweep, image with nothing on either side: 'skip', 'one', 'zero'
+                  empty: str | None = None,  # nothing on either side: 'skip', 'one', 'zero' (None: 'skip'; Dice 'one')
                   title: str | None = None,  # shown in reports (default: name)
                  ) -> Metric:
     "A sweep metric from its fields, every one checked; register it with `evalkit.metrics.register` if you like."
@@ -95,10 +107,14 @@ def define_metric(name: str,  # how the metric is called (command line, results)
     if get_family(family).needs_classes:
         raise InputError(f'the {family} family needs class names: define a Metric in Python', repr(family))
     if hit not in ('>', '>='): raise InputError("hit must be '>' or '>='", repr(hit))
+    uses = get_family(family).uses_thresholds
+    empty = empty if empty is not None else 'skip' if uses else 'one'  # SPEC 14: both empty is worth 1
     if empty not in EMPTY_POLICIES: raise InputError(f'empty must be one of {EMPTY_POLICIES}', repr(empty))
     if beta is not None and (isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta < 1e6):
         raise InputError('beta must be a positive number', repr(beta))
-    ts = check_thresholds(_thresholds(thresholds), inclusive=hit == '>=')
+    if uses != (thresholds is not None):
+        raise InputError(f'the {family} family ' + ('needs IoU thresholds' if uses else 'takes no IoU thresholds'))
+    ts = check_thresholds(_thresholds(thresholds), inclusive=hit == '>=') if uses else ()
     reader, id_col, args = layout_reader(layout)
     return Metric(name=name.strip(), title=title or name.strip(), family=family, thresholds=ts, reader=reader,
                   id_col=id_col, beta=beta, empty=empty, inclusive=hit == '>=', reader_args=args,
