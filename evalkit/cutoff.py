@@ -184,6 +184,8 @@ class Curve:
     hit: str  # the hit test: '>' (IoU > t) or '>='
     per_class: pd.DataFrame | None = None  # ranked AP: cutoff, threshold, cls, ap, tp, fp, npos, precision, recall, f1
     warnings: tuple = ()  # in words: why the curve was re-scored, an empty submission
+    class_best: pd.DataFrame | None = None  # one cutoff per class (Severstal): cls, units, cutoff, value_all, value;
+                                            # attrs['score']: the score with every class at its best cutoff
 
     @property
     def best(self) -> dict:
@@ -221,7 +223,8 @@ def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                  per_threshold=pd.DataFrame(vals.T, index=pd.Index(cut, name='cutoff'),
                                             columns=[threshold_text(t) for t in spec.thresholds] or ['value']),
                  score_all=float(an.result.score), method='one matching' if why is None else 're-scored',
-                 hit=spec.hit if spec.thresholds else None, per_class=per_class, warnings=warn)
+                 hit=spec.hit if spec.thresholds else None, per_class=per_class, warnings=warn,
+                 class_best=spec.family.class_cutoffs(an, by))
 
 def cutoff(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
            solution, submission,  # paths or DataFrames, as `Metric.evaluate` takes them
@@ -274,6 +277,10 @@ def curve_json(curve: Curve) -> dict:
              best={k: (_num(v) if k != 'kept' else v) for k, v in curve.best.items()}, score_all=_num(curve.score_all),
              per_threshold={t: [_num(v) for v in curve.per_threshold[t]] for t in curve.per_threshold.columns},
              warnings=list(curve.warnings))
+    if curve.class_best is not None:
+        j['class_best'] = dict(score=curve.class_best.attrs['score'], classes=[
+            dict(cls=r.cls, units=int(r.units), cutoff=float(r.cutoff), value_all=_num(r.value_all), value=_num(r.value))
+            for r in curve.class_best.itertuples()])
     if curve.per_class is not None:
         labels = dict(zip(curve.per_threshold.columns.map(float), curve.per_threshold.columns))
         j['per_class'] = {c: {labels[t]: [_num(v) for v in g.ap] for t, g in cg.groupby('threshold', sort=False)}
@@ -296,6 +303,10 @@ def curve_text(curve: Curve,  # a cutoff curve
               + ('  <- best' if curve.cutoffs[j] == b['cutoff'] else '') for j in js]
     lines.append(f"best: {curve.by} >= {b['cutoff']:.6g} keeps {b['kept']:,} of {curve.kept[0]:,} predictions, "
                  f"score {b['score']:.6f} (every prediction: {curve.score_all:.6f})")
+    cb = curve.class_best
+    if cb is not None:  # one cutoff per class
+        lines.append('best per class: ' + ', '.join(f'{r.cls} >= {r.cutoff:.6g} ({r.value:.4f})' for r in cb.itertuples())
+                     + f"; score {cb.attrs['score']:.6f}")
     return '\n'.join(lines)
 
 Curve.to_json, Curve.to_text = curve_json, curve_text

@@ -194,6 +194,39 @@ def _curve_pooled(self, an, key, cut, kept) -> tuple:
 
 Dice.cutoffs, Dice.areas, Dice.curve, PooledDice.curve = ('area',), _unit_areas, _curve_mean, _curve_pooled
 
+# %% ../nbs/20_dice.ipynb #b7f5a0f9
+def _class_sums(self, an, u, cut) -> tuple:
+    "(sum of values, units taking part) of the units `u` at each cutoff `cut` (ascending areas; 0 keeps all)."
+    st, spec = an.stats, an.spec
+    (nk, dk, sk), (nd, dd, sd) = (dice_fractions(x, beta=spec.beta, empty=spec.empty) for x in (st, _dropped(st)))
+    vk, vd = np.where(sk, nk / dk, 0.0), np.where(sd, nd / dd, 0.0)
+    o = u[np.argsort(st.pred_px[u], kind='stable')]
+    n_drop = np.searchsorted(st.pred_px[o], cut, side='left')
+    return (vk[u].sum() - np.r_[0, np.cumsum(vk[o] - vd[o])][n_drop],
+            sk[u].sum() - np.r_[0, np.cumsum(sk[o].astype(np.int64) - sd[o])][n_drop])
+
+def _class_cutoffs(self, an, by: str) -> pd.DataFrame | None:
+    "Per class: its units, its best minimum area (the highest of the best), its mean value with all and at best."
+    st, spec = an.stats, an.spec
+    if by != 'area' or not spec.classes: return None
+    cls, rows, total, count = pd.Series(st.image_ids, dtype=object).str.rpartition('_')[2].to_numpy(object), [], 0., 0
+    for c in spec.classes:
+        u = np.flatnonzero(cls == c)
+        areas = np.unique(st.pred_px[u][st.pred_px[u] > 0])
+        cut = np.r_[0, areas, areas[-1:] + 1]  # 0: every prediction kept; past the largest: none
+        s, k = _class_sums(self, an, u, cut)
+        v = np.where(k > 0, s / np.maximum(k, 1), -np.inf)
+        j = int(np.flatnonzero(v == v.max())[-1])
+        rows.append(dict(cls=c, units=len(u), cutoff=float(cut[j]), value_all=v[0] if k[0] else np.nan,
+                         value=v[j] if k[j] else np.nan))
+        total, count = total + s[j], count + int(k[j])
+    df = pd.DataFrame(rows)
+    df.attrs['score'] = total / count if count else float('nan')
+    return df
+
+Dice.class_cutoffs = _class_cutoffs
+PooledDice.class_cutoffs = lambda self, an, by: None  # pooled counts do not split by class
+
 # %% ../nbs/20_dice.ipynb #7301ff96
 UNIT_STATUS = ('exact', 'partial', 'missed', 'false alarm', 'empty')  # what a unit's prediction did, by its counts
 

@@ -150,7 +150,7 @@ siim = Metric(
 # %% ../nbs/21_dice_presets.ipynb #dp-27
 severstal = Metric(
     name='severstal', title='Severstal Steel Defect Detection', family='dice', thresholds=(), reader=dice_scene,
-    id_col='ImageId_ClassId', empty='one', options=(DICE_SIZE((256, 1600)),),
+    id_col='ImageId_ClassId', empty='one', options=(DICE_SIZE((256, 1600)),), classes=('1', '2', '3', '4'),
     reader_args=(('rle_col', 'EncodedPixels'), ('one_row', True), ('classes', ('1', '2', '3', '4'))),
     demo=('severstal_synthetic_solution.csv', 'sample_severstal_submission.csv', {}),
     aliases=('severstal-steel-defect-detection',),

@@ -175,6 +175,10 @@ class Family:
         "int64 [n_pred]: what the minimum-area cutoff compares for each prediction: its mask's pixels."
         return runs_area(scene.pred)
 
+    def class_cutoffs(self, analysis, by: str):
+        "Per class, the best cutoff of its own (a table), where classes can be cut apart; None: they cannot."
+        return None
+
     def breakdown(self, analysis):
         "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
         return None
