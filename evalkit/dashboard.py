@@ -12,14 +12,14 @@ from .views import prepare, threshold_view, image_view, image_order, ranked_view
 from .views import ThresholdView, ImageView
 from .drawing import (png_bytes, image_layers, paint, view_picture, iou_picture, curve_svg, histogram_svg, pr_svg,
                              class_table_html, legend_html, image_title, curve_figure, histogram_figure, image_figure,
-                             iou_figure, pr_figure)
+                             iou_figure, pr_figure, mask_rgb)
 from .result import value_name
 from .cutoff import cutoff_keys, cutoff_curve, cut_analysis, one_matching
 from .breakdown import breakdown, FN_KINDS, FP_KINDS, FN_COLS, FP_COLS
 
 # %% auto #0
-__all__ = ['METRICS', 'dashboard_layout', 'Dashboard', 'dashboard', 'CompareDashboard', 'RankedDashboard', 'UnitsDashboard',
-           'time_slider_update']
+__all__ = ['METRICS', 'dashboard_layout', 'Dashboard', 'dashboard', 'MaskDashboard', 'CompareDashboard', 'RankedDashboard',
+           'UnitsDashboard', 'time_slider_update']
 
 # %% ../nbs/05b_dashboard.ipynb #widgets-layout
 def dashboard_layout(*, top: list,  # the controls' row
@@ -40,7 +40,7 @@ class _Cutoff:
     def __init__(self, analysis):  # the `Analysis` of every prediction
         import ipywidgets as W
         self.full, self.by = analysis, 'confidence' if analysis.scene.pred_conf is not None else 'area'
-        try: self.keys = cutoff_keys(analysis.scene, self.by)
+        try: self.keys = cutoff_keys(analysis.scene, self.by, family=analysis.spec.family)
         except InputError: self.keys = np.zeros(0)
         cuts = np.unique(self.keys)
         labels = [f'{c:.6g}' for c in cuts]
@@ -223,9 +223,70 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
             raise InputError('a solution and a submission are needed with a metric name')
         a = m.analyse(solution, submission, **options)
     views = a.spec.family.views  # what the family can draw
+    if 'masks' in views: return MaskDashboard(a, image=image)
     if 'classes' in views: return RankedDashboard(a.result, analysis=a)
     if 'images' in views: return Dashboard(a, loader=loader, image=image)
     return UnitsDashboard(a.result)
+
+# %% ../nbs/05b_dashboard.ipynb #a834b076
+class MaskDashboard:
+    "Live dashboard of a family that draws pixels: units worst first, a unit's pixels by status, minimum area."
+    def __init__(self, analysis,  # an `Analysis` of a family with the 'masks' view (Dice)
+                 *, image=None):  # unit to show first (default: the worst)
+        import ipywidgets as W
+        self.cut, self.title = _Cutoff(analysis), analysis.result.title or analysis.result.metric
+        self.picker = W.Dropdown(description='unit', layout=W.Layout(width='420px', max_width='100%'))
+        self.score_label, self.unit_label, self.legend = W.HTML(), W.HTML(), W.HTML(_mask_legend())
+        self.picture = W.Image(format='png', layout=W.Layout(max_width='100%'))
+        self.score_label.add_class('evalkit-score'); self.unit_label.add_class('evalkit-image')
+        self._on_cutoff(image)
+        self.cut.slider.observe(lambda ch: self._on_cutoff(), 'value')
+        self.picker.observe(lambda ch: self.draw(), 'value')
+        self.widget = dashboard_layout(top=[self.cut.slider, self.picker], captions=[self.cut.label],
+                                       left=[self.score_label], right=[self.unit_label, self.legend, self.picture])
+
+    def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
+
+# %% ../nbs/05b_dashboard.ipynb #f7edd0e9
+def _mask_legend() -> str:
+    "The status colours, as HTML."
+    from evalkit.drawing import MASK_COLORS
+    names = {1: 'both', 2: 'predicted only', 3: 'ground truth only'}
+    return ' &nbsp; '.join(f'<span style="color:{MASK_COLORS[k]}">\u25a0</span> {names[k]}' for k in (1, 2, 3))
+
+def _worst_units(result) -> list:
+    "(label, unit id) of every unit, lowest value first (units without a value last)."
+    pi = result.per_image.sort_values('value', kind='stable', na_position='last')
+    return [(f'{u} ({v:.3f})' if v == v else f'{u} (-)', u) for u, v in zip(pi.image_id, pi.value)]
+
+# %% ../nbs/05b_dashboard.ipynb #92fa00be
+def _mask_on_cutoff(self, image=None):
+    "The cutoff moved (or the dashboard opened): the kept analysis, the score, the units, the picture."
+    self.analysis = self.cut.analysis()
+    r, keep = self.analysis.result, image or self.picker.value
+    self.cut.label.value = self.cut.caption()
+    self.score_label.value = (f'<b>{_html.escape(self.title)}</b>: score <span class="value">{r.score:.4f}</span> '
+                              f'({_html.escape(r.family.scored_text(r))})')
+    opts = _worst_units(r)
+    self.picker.options = opts
+    self.picker.value = keep if keep in {u for _, u in opts} else (opts[0][1] if opts else None)  # the unit shown
+    self.draw()
+
+def _mask_draw(self):
+    "Draw the picked unit: its pixels by status, its value and pixel counts."
+    u = self.picker.value
+    if u is None: return
+    an, r = self.analysis, self.analysis.result
+    k = int(np.flatnonzero(np.asarray(an.scene.image_ids, object) == u)[0])
+    pic, s = an.spec.family.picture(an, k)
+    row = r.per_image.set_index('image_id').loc[u]
+    note = f' (drawn at every {s}th pixel)' if s > 1 else ''
+    self.unit_label.value = (f'<b>{_html.escape(str(u))}</b>: {_html.escape(an.spec.family.own_score)} '
+                             f'{row.value:.4f}; pixels both {int(row.inter):,}, predicted only '
+                             f'{int(row.pred_px - row.inter):,}, ground truth only {int(row.gt_px - row.inter):,}{note}')
+    self.picture.value = png_bytes(mask_rgb(pic))
+
+MaskDashboard._on_cutoff, MaskDashboard.draw = _mask_on_cutoff, _mask_draw
 
 # %% ../nbs/05b_dashboard.ipynb #widgets-compare
 class CompareDashboard:

@@ -13,8 +13,8 @@ from .result import Result, Params
 from .families import Family, ImageStats, Part, Scene, register_family, in_file_order
 
 # %% auto #0
-__all__ = ['UNIT_STATUS', 'union_px', 'dice_counts', 'DiceStats', 'dice_fractions', 'Dice', 'PooledDice', 'unit_status',
-           'UnitErrors']
+__all__ = ['UNIT_STATUS', 'PIXEL_STATUS', 'MAX_PICTURE_PIXELS', 'union_px', 'dice_counts', 'DiceStats', 'dice_fractions', 'Dice',
+           'PooledDice', 'unit_status', 'UnitErrors', 'unit_picture']
 
 # %% ../nbs/20_dice.ipynb #dc-union
 def union_px(unit,  # int [R]: the unit of each run
@@ -267,3 +267,35 @@ def _unit_errors(self, analysis) -> UnitErrors:
     return UnitErrors(metric=analysis.spec.metric, per_image=df)
 
 Dice.breakdown = _unit_errors
+
+# %% ../nbs/20_dice.ipynb #6fc8bbff
+PIXEL_STATUS = ('none', 'both', 'predicted only', 'ground truth only')  # the codes 0-3 of `unit_picture`
+MAX_PICTURE_PIXELS = 2 ** 22  # most pixels of a unit's picture (about 2048 x 2048)
+
+def _covered(start, end, p) -> np.ndarray:
+    "bool [len(p)]: whether each pixel of `p` lies in some run [start, end) (runs may overlap)."
+    if not len(start): return np.zeros(len(p), bool)
+    o = np.argsort(start, kind='stable')
+    s, reach = start[o], np.maximum.accumulate(end[o])  # the farthest end of the runs starting at or before
+    k = np.searchsorted(s, p, side='right') - 1
+    return (k >= 0) & (p < reach[np.maximum(k, 0)])
+
+# %% ../nbs/20_dice.ipynb #ca15e59e
+def unit_picture(analysis,  # an `Analysis` of a Dice-family metric
+                 code: int,  # the unit's code in the scene (its position in the solution's units)
+                 *, max_pixels: int = MAX_PICTURE_PIXELS,  # most pixels of the picture
+                ) -> tuple[np.ndarray, int]:  # (uint8 [h, w] codes of `PIXEL_STATUS`, the stride s)
+    "Each pixel's status in unit `code`, on every s-th row and column."
+    sc = analysis.scene
+    H, W = (int(v) for v in sc.size[code])
+    base = int(np.r_[0, np.cumsum(sc.size.prod(1))][code])
+    s = max(1, int(np.ceil(np.sqrt(H * W / max_pixels))))
+    r, c = np.arange(0, H, s), np.arange(0, W, s)
+    p = base + (c[None, :] * H + r[:, None] if sc.pred.order == 'F' else r[:, None] * W + c[None, :])
+    side = lambda runs, img: _covered(runs.start[img[runs.obj] == code], runs.end[img[runs.obj] == code], p.ravel())
+    x, y = side(sc.pred, sc.pred_img), side(sc.gt, sc.gt_img)
+    return (np.select([x & y, x, y], [1, 2, 3], 0).astype(np.uint8).reshape(p.shape)), s
+
+# %% ../nbs/20_dice.ipynb #263e8241
+Dice.views = ('masks',)
+Dice.picture = lambda self, analysis, code: unit_picture(analysis, code)

@@ -17,10 +17,10 @@ from .rle import expand_ranges
 from .views import Model, ImageView, ThresholdView, RankedView, image_size, image_labels
 
 # %% auto #0
-__all__ = ['COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'CLASS_COLORS', 'png_bytes', 'png_data_uri', 'base_picture',
-           'outline', 'overlay', 'image_layers', 'paint', 'image_picture', 'curve_figure', 'histogram_figure',
-           'group_traces', 'image_title', 'legend_html', 'image_figure', 'iou_figure', 'draw_boxes', 'view_picture',
-           'iou_picture', 'curve_svg', 'histogram_svg', 'pr_figure', 'pr_svg', 'class_table_html']
+__all__ = ['COLORS', 'MASK_COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'CLASS_COLORS', 'png_bytes', 'png_data_uri',
+           'base_picture', 'outline', 'overlay', 'image_layers', 'paint', 'image_picture', 'mask_rgb', 'curve_figure',
+           'histogram_figure', 'group_traces', 'image_title', 'legend_html', 'image_figure', 'iou_figure', 'draw_boxes',
+           'view_picture', 'iou_picture', 'curve_svg', 'histogram_svg', 'pr_figure', 'pr_svg', 'class_table_html']
 
 # %% ../nbs/05a_drawing.ipynb #8840eb59
 COLORS = {'TP': '#2ca02c', 'FP': '#d62728', 'FN': '#ff9f1c'}  # status colours, everywhere
@@ -111,6 +111,16 @@ def image_picture(model: Model, iv: ImageView,  # the model and the image at a t
     "The overlay picture of one image view, in one call."
     px = loader(iv.image_id) if loader is not None else None
     return paint(image_layers(model, iv.code, pixels=px, canvas=canvas), iv)
+
+# %% ../nbs/05a_drawing.ipynb #347f3cb6
+MASK_COLORS = {1: COLORS['TP'], 2: COLORS['FP'], 3: COLORS['FN']}  # both, predicted only, ground truth only
+
+def mask_rgb(status: np.ndarray,  # uint8 [h, w]: 0 none, 1 both, 2 predicted only, 3 ground truth only
+            ) -> np.ndarray:  # uint8 [h, w, 3]
+    "The RGB picture of a unit's pixel statuses."
+    rgb = np.full(np.shape(status) + (3,), 24, np.uint8)
+    for k, c in MASK_COLORS.items(): rgb[np.asarray(status) == k] = _rgb(c).astype(np.uint8)
+    return rgb
 
 # %% ../nbs/05a_drawing.ipynb #1ccaa6f8
 def curve_figure(view: ThresholdView,  # the dataset at the slider's threshold

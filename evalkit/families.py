@@ -179,6 +179,10 @@ class Family:
         "Per class, the best cutoff of its own (a table), where classes can be cut apart; None: they cannot."
         return None
 
+    def picture(self, analysis, code: int):
+        "(uint8 [h, w] pixel statuses, stride) of unit `code`: families with the 'masks' view draw their units."
+        raise InputError(f'the {self.name} family draws no pixel statuses')
+
     def breakdown(self, analysis):
         "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
         return None

@@ -179,6 +179,24 @@ def write_plotly_js(folder,  # the report's folder
     return path
 
 # %% ../nbs/05c_report.ipynb #rep-write-report
+def _mask_pictures(pg: _Page, analysis, *, n_worst: int):
+    "The worst units' pixels by status, as PNG pictures (no figure, no plotly.js)."
+    from evalkit.drawing import png_data_uri, mask_rgb, MASK_COLORS
+    pi, ids = analysis.result.per_image, list(analysis.scene.image_ids)
+    worst = pi.sort_values('value', kind='stable', na_position='last').head(n_worst)
+    pg.h(2, f'Worst units: the {len(worst)} lowest values, pixels by status')
+    names = {1: 'both', 2: 'predicted only', 3: 'ground truth only'}
+    pg.add('<p>' + ' &nbsp; '.join(f'<span style="color:{MASK_COLORS[k]}">&#9632;</span> {names[k]}' for k in names)
+           + '</p><div class="row">')
+    for r in worst.itertuples():
+        pic, s = analysis.spec.family.picture(analysis, ids.index(r.image_id))
+        pg.add(f'<div><p>{_html.escape(str(r.image_id))}: {r.value:.4f} (both {r.inter:,}, predicted only '
+               f'{r.pred_px - r.inter:,}, ground truth only {r.gt_px - r.inter:,} pixels'
+               f'{f"; every {s}th pixel drawn" if s > 1 else ""})</p><img src="{png_data_uri(mask_rgb(pic))}" '
+               f'style="max-width:400px;image-rendering:pixelated"></div>')
+    pg.add('</div>')
+
+# %% ../nbs/05c_report.ipynb #4d8f7226
 MAX_WORST = 100  # worst images a report draws at most (each is a figure of its own)
 
 def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
@@ -203,6 +221,7 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
     elif 'images' in views: _sweep_report(pg, analysis, n_worst=n_worst, t_index=t_index, loader=loader,
                                           canvas=canvas or analysis.spec.canvas)
     else: _units_report(pg, r, n_worst=n_worst)
+    if 'masks' in views: _mask_pictures(pg, analysis, n_worst=n_worst)
     if pg.n_fig and not self_contained: write_plotly_js(Path(path).parent)
     return write_atomic(path, lambda tmp: tmp.write_text(pg.html(title), encoding='utf-8'))
 
