@@ -279,7 +279,8 @@ def curve_json(curve: Curve) -> dict:
              warnings=list(curve.warnings))
     if curve.class_best is not None:
         j['class_best'] = dict(score=curve.class_best.attrs['score'], classes=[
-            dict(cls=r.cls, units=int(r.units), cutoff=float(r.cutoff), value_all=_num(r.value_all), value=_num(r.value))
+            dict(cls=r.cls, units=int(r.units), cutoff=float(r.cutoff), value_all=_num(r.value_all),
+                 value=_num(r.value))
             for r in curve.class_best.itertuples()])
     if curve.per_class is not None:
         labels = dict(zip(curve.per_threshold.columns.map(float), curve.per_threshold.columns))
@@ -305,8 +306,8 @@ def curve_text(curve: Curve,  # a cutoff curve
                  f"score {b['score']:.6f} (every prediction: {curve.score_all:.6f})")
     cb = curve.class_best
     if cb is not None:  # one cutoff per class
-        lines.append('best per class: ' + ', '.join(f'{r.cls} >= {r.cutoff:.6g} ({r.value:.4f})' for r in cb.itertuples())
-                     + f"; score {cb.attrs['score']:.6f}")
+        each = ', '.join(f'{r.cls} >= {r.cutoff:.6g} ({r.value:.4f})' for r in cb.itertuples())
+        lines.append(f"best per class: {each}; score {cb.attrs['score']:.6f}")
     return '\n'.join(lines)
 
 Curve.to_json, Curve.to_text = curve_json, curve_text

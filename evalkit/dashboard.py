@@ -283,7 +283,8 @@ def _mask_draw(self):
     note = f' (drawn at every {s}th pixel)' if s > 1 else ''
     self.unit_label.value = (f'<b>{_html.escape(str(u))}</b>: {_html.escape(an.spec.family.own_score)} '
                              f'{row.value:.4f}; pixels both {int(row.inter):,}, predicted only '
-                             f'{int(row.pred_px - row.inter):,}, ground truth only {int(row.gt_px - row.inter):,}{note}')
+                             f'{int(row.pred_px - row.inter):,}, ground truth only '
+                             f'{int(row.gt_px - row.inter):,}{note}')
     self.picture.value = png_bytes(mask_rgb(pic))
 
 MaskDashboard._on_cutoff, MaskDashboard.draw = _mask_on_cutoff, _mask_draw

@@ -251,7 +251,8 @@ class UnitErrors:
         return t.reindex(list(UNIT_STATUS), fill_value=0)
 
     def to_json(self) -> dict:
-        return dict(metric=self.metric, totals={s: {k: int(v) for k, v in r.items()} for s, r in self.totals.iterrows()})
+        tot = self.totals
+        return dict(metric=self.metric, totals={s: {k: int(v) for k, v in r.items()} for s, r in tot.iterrows()})
 
     def to_text(self) -> str:
         rows = [f'{s:>12} {r.units:>8,} {r.fp_px:>14,} {r.fn_px:>14,}' for s, r in self.totals.iterrows()]
