@@ -16,7 +16,7 @@ from .tables import (Source, read_source, require_columns, Rows, shown, to_numbe
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
            'MAX_TOTAL_PIXELS', 'ORDERS', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
            'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
-           'read_box_solution', 'box_scene', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
+           'read_box_solution', 'box_scene', 'table_runs', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
 RSNA_COLS = ['x', 'y', 'width', 'height']
@@ -304,16 +304,18 @@ def _object_rows(rows: Rows, scored, rle_col: str) -> np.ndarray:
     return np.flatnonzero(scored & ~empty)
 
 # %% ../nbs/03a_competitions.ipynb #co-runs
-def _runs(df, rows, codes, size, *, source: Source, col='EncodedPixels', order='column'):
-    "Parse the RLEs of `rows` (column `col`) into global `Runs`; RLE errors get their file, row and id."
+def table_runs(df, rows, codes, size,  # the table, the rows to parse, each row's image code, (H, W) per image
+               *, source: Source, col='EncodedPixels', order='column',  # the source; RLE column; pixel order
+               relative: bool = False):  # SIIM's relative RLE (see `parse_runs`)
+    "Parse the RLEs of `rows` (column `col`) into global `Runs`, each image at its base; errors name file, row, id."
     npx = size.prod(1)
     base = np.concatenate([[0], np.cumsum(npx)[:-1]])
     if order not in ORDERS: raise InputError("order must be 'column' or 'row'", repr(order))
     try: return parse_runs(df[col].to_numpy()[rows], base=base[codes[rows]], n_pixels=npx[codes[rows]],
-                           order=ORDERS[order])
+                           order=ORDERS[order], relative=relative)
     except RLEError as e:
         if e.row is None: raise source.err(e.rule, e.detail, file=source.name) from None
-        raise source.err(e.rule, e.detail, **source.at(df, rows[e.row - 1])) from None
+        raise source.err(e.rule, e.detail, **source.at(df, int(rows[e.row - 1]))) from None
 
 # %% ../nbs/03a_competitions.ipynb #co-masksol
 def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Height,Width][,Usage]
@@ -340,7 +342,7 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=source.name)
     size = _image_sizes(rows, hw, scored, codes, n=len(image_ids), size_cols=size_cols)
     objects = _object_rows(rows, scored, rle_col)
-    gt = _runs(df, objects, codes, size, source=source, col=rle_col, order=order)
+    gt = table_runs(df, objects, codes, size, source=source, col=rle_col, order=order)
     return image_ids, size, gt, codes[objects], skipped
 
 # %% ../nbs/03a_competitions.ipynb #co-disjoint
@@ -355,7 +357,7 @@ def _check_skipped(df, sk, skipped: dict, *, source: Source, col: str, order: st
     sk_codes, sk_ids = pd.factorize(df[source.id_col].to_numpy()[sk])
     full = np.full(len(df), -1, np.int64); full[sk] = sk_codes
     sizes = np.array([skipped[i] for i in sk_ids], np.int64)
-    _disjoint(_runs(df, sk, full, sizes, source=source, col=col, order=order), sk, df, source)
+    _disjoint(table_runs(df, sk, full, sizes, source=source, col=col, order=order), sk, df, source)
 
 # %% ../nbs/03a_competitions.ipynb #57fbd339
 def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, one row per mask
@@ -378,7 +380,7 @@ def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, o
     check_objects(df, source, per_row=given)
     _check_skipped(df, np.flatnonzero(~keep & given), skipped, source=source, col=rle_col, order=order)
     rows = np.flatnonzero(keep & given)
-    pred = _runs(df, rows, codes, size, source=source, col=rle_col, order=order)
+    pred = table_runs(df, rows, codes, size, source=source, col=rle_col, order=order)
     _disjoint(pred, rows, df, source)
     return pred, codes[rows]
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np, pandas as pd
 from .rle import Runs
-from .sweep import value_fractions, ratio_sum, weighted_ratio_sums
+from .sweep import value_fractions, ratio_sum, weighted_means
 from .result import Result, Params
 from .families import Family, ImageStats, Part, Scene, register_family, in_file_order
 
@@ -95,10 +95,7 @@ class Dice(Family):
         return np.zeros(0), float(part.value_sum[0] / part.n_scored) if part.n_scored else float('nan')
 
     def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
-        num, den, s = dice_fractions(analysis.stats, beta=analysis.spec.beta, empty=analysis.spec.empty)
-        W, k = np.atleast_2d(np.asarray(W, np.int64)), np.flatnonzero(s)
-        sums, n = weighted_ratio_sums(W, k, num[k], den[k]), W @ s.astype(np.int64)
-        return np.array([float(x / m) if m else np.nan for x, m in zip(sums, n.tolist())])
+        return weighted_means(W, *dice_fractions(analysis.stats, beta=analysis.spec.beta, empty=analysis.spec.empty))
 
     def scored_text(self, result) -> str:
         return f"{result.n_images:,} unit{'' if result.n_images == 1 else 's'} scored"
@@ -174,15 +171,20 @@ def _dropped(stats: DiceStats) -> DiceStats:
                      pred_px=z, gt_px=stats.gt_px)
 
 # %% ../nbs/20_dice.ipynb #193f1ea5
+def _class_sums(self, an, u, cut) -> tuple:
+    "(sum of values, units taking part) of the units `u` at each cutoff `cut` (ascending areas; 0 keeps all)."
+    st, spec = an.stats, an.spec
+    (nk, dk, sk), (nd, dd, sd) = (dice_fractions(x, beta=spec.beta, empty=spec.empty) for x in (st, _dropped(st)))
+    vk, vd = np.where(sk, nk / dk, 0.0), np.where(sd, nd / dd, 0.0)  # kept and dropped values
+    o = u[np.argsort(st.pred_px[u], kind='stable')]  # by area
+    n_drop = np.searchsorted(st.pred_px[o], cut, side='left')  # units whose area is below each cutoff
+    return (vk[u].sum() - np.r_[0, np.cumsum(vk[o] - vd[o])][n_drop],
+            sk[u].sum() - np.r_[0, np.cumsum(sk[o].astype(np.int64) - sd[o])][n_drop])
+
 def _curve_mean(self, an, key, cut, kept) -> tuple:
     "(value [1, n_cut] at each cutoff, None): the mean over units, the units below each cutoff dropped."
-    st, spec, o = an.stats, an.spec, np.argsort(an.stats.pred_px, kind='stable')
-    (nk, dk, sk), (nd, dd, sd) = (dice_fractions(x, beta=spec.beta, empty=spec.empty) for x in (st, _dropped(st)))
-    vk, vd = np.where(sk, nk / dk, 0.0)[o], np.where(sd, nd / dd, 0.0)[o]  # kept and dropped values, by area
-    n_drop = np.searchsorted(st.pred_px[o], cut, side='left')  # units whose area is below each cutoff
-    total = vk.sum() - np.r_[0, np.cumsum(vk - vd)][n_drop]
-    count = sk.sum() - np.r_[0, np.cumsum(sk[o].astype(np.int64) - sd[o])][n_drop]
-    with np.errstate(invalid='ignore', divide='ignore'): return np.where(count > 0, total / count, np.nan)[None], None
+    total, count = _class_sums(self, an, np.arange(len(an.stats.image_ids)), cut)
+    return np.where(count > 0, total / np.maximum(count, 1), np.nan)[None], None
 
 def _curve_pooled(self, an, key, cut, kept) -> tuple:
     "(value [1, n_cut] at each cutoff, None): one value of the counts of the units at or above each cutoff."
@@ -195,16 +197,6 @@ def _curve_pooled(self, an, key, cut, kept) -> tuple:
 Dice.cutoffs, Dice.areas, Dice.curve, PooledDice.curve = ('area',), _unit_areas, _curve_mean, _curve_pooled
 
 # %% ../nbs/20_dice.ipynb #b7f5a0f9
-def _class_sums(self, an, u, cut) -> tuple:
-    "(sum of values, units taking part) of the units `u` at each cutoff `cut` (ascending areas; 0 keeps all)."
-    st, spec = an.stats, an.spec
-    (nk, dk, sk), (nd, dd, sd) = (dice_fractions(x, beta=spec.beta, empty=spec.empty) for x in (st, _dropped(st)))
-    vk, vd = np.where(sk, nk / dk, 0.0), np.where(sd, nd / dd, 0.0)
-    o = u[np.argsort(st.pred_px[u], kind='stable')]
-    n_drop = np.searchsorted(st.pred_px[o], cut, side='left')
-    return (vk[u].sum() - np.r_[0, np.cumsum(vk[o] - vd[o])][n_drop],
-            sk[u].sum() - np.r_[0, np.cumsum(sk[o].astype(np.int64) - sd[o])][n_drop])
-
 def _class_cutoffs(self, an, by: str) -> pd.DataFrame | None:
     "Per class: its units, its best minimum area (the highest of the best), its mean value with all and at best."
     st, spec = an.stats, an.spec

@@ -5,17 +5,16 @@
 # %% ../nbs/21_dice_presets.ipynb #dp-01
 from __future__ import annotations
 import numpy as np, pandas as pd
-from .errors import InputError, SolutionError, RLEError, Limits
-from .rle import parse_runs
+from .errors import InputError, SolutionError, Limits
 from .tables import Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown
-from .competitions import image_codes, MAX_SIDE, MAX_TOTAL_PIXELS, ORDERS
+from .competitions import image_codes, table_runs, MAX_SIDE, MAX_TOTAL_PIXELS, ORDERS
 from .families import Scene
 from .preset import Metric, Option, parse_size
 import evalkit.dice  # noqa: F401  (registers the 'dice' and 'pooled dice' families)
 
 # %% auto #0
 __all__ = ['EMPTY_MARKS', 'RLE_FORM', 'DICE_SIZE', 'siim', 'severstal', 'hubmap', 'contrails', 'vesuvius', 'DICE_PRESETS',
-           'dice_runs', 'read_dice_solution', 'read_dice_submission', 'dice_scene']
+           'read_dice_solution', 'read_dice_submission', 'dice_scene']
 
 # %% ../nbs/21_dice_presets.ipynb #dp-06
 EMPTY_MARKS = ('', '-1', '-')  # texts meaning "no mask" in the Dice layouts
@@ -24,24 +23,6 @@ def _marked(df: pd.DataFrame, col: str) -> np.ndarray:
     "The column's texts with the empty markers made empty (object [n])."
     s = df[col].to_numpy(object)
     return np.where(pd.Series(s).isin(EMPTY_MARKS).to_numpy(), '', s)
-
-# %% ../nbs/21_dice_presets.ipynb #dp-08
-def dice_runs(texts,  # object [n]: one RLE text a row ('' = no mask)
-              rows,  # int [k]: the rows to parse (those with a mask)
-              unit,  # int [n]: the unit of each row
-              size,  # int64 [n_units, 2]: height and width of each unit
-              *, df: pd.DataFrame, source: Source,  # the table and its source, for errors
-              order: str = 'column', relative: bool = False,  # pixel numbering; SIIM's relative form
-             ):
-    "The runs of `rows` in one global pixel space (each unit at its base); an RLE error names file, row and id."
-    npx = size.prod(1)
-    base = np.r_[0, np.cumsum(npx)[:-1]]
-    u = np.asarray(unit, np.int64)[rows]
-    try: return parse_runs(np.asarray(texts, object)[rows], base=base[u], n_pixels=npx[u], order=ORDERS[order],
-                           relative=relative)
-    except RLEError as e:
-        if e.row is None: raise source.err(e.rule, e.detail, file=source.name) from None
-        raise source.err(e.rule, e.detail, **source.at(df, int(rows[e.row - 1]))) from None
 
 # %% ../nbs/21_dice_presets.ipynb #dp-10
 def _row_sizes(df, source: Source, *, size_cols, default_size) -> np.ndarray:
@@ -91,10 +72,10 @@ def read_dice_solution(src,  # CSV/Parquet path or DataFrame
     _check_classes(df, source, classes)
     codes, ids = pd.factorize(df[id_col].to_numpy())
     size = _unit_sizes(rows, _row_sizes(df, source, size_cols=size_cols, default_size=default_size), codes, len(ids))
-    texts = _marked(df, rle_col)
-    has = np.flatnonzero(texts != '')
-    check_objects(df, source, per_row=texts != '')
-    gt = dice_runs(texts, has, codes, size, df=df, source=source, order=order, relative=relative)
+    df[rle_col] = _marked(df, rle_col)  # the table `read_source` made, not the input
+    has = np.flatnonzero(df[rle_col] != '')
+    check_objects(df, source, per_row=df[rle_col] != '')
+    gt = table_runs(df, has, codes, size, source=source, col=rle_col, order=order, relative=relative)
     return ids, size, gt, codes[has]
 
 # %% ../nbs/21_dice_presets.ipynb #dp-17
@@ -111,10 +92,11 @@ def read_dice_submission(src,  # CSV/Parquet path or DataFrame
     check_tokens(df, rle_col, source)
     _check_classes(df, source, classes)
     codes, _ = image_codes(df, unit_ids, source, unique=one_row)
-    texts = _marked(df, rle_col)
-    has = np.flatnonzero(texts != '')
-    check_objects(df, source, per_row=texts != '')
-    return dice_runs(texts, has, codes, size, df=df, source=source, order=order, relative=relative), codes[has]
+    df[rle_col] = _marked(df, rle_col)  # the table `read_source` made, not the input
+    has = np.flatnonzero(df[rle_col] != '')
+    check_objects(df, source, per_row=df[rle_col] != '')
+    pred = table_runs(df, has, codes, size, source=source, col=rle_col, order=order, relative=relative)
+    return pred, codes[has]
 
 # %% ../nbs/21_dice_presets.ipynb #dp-18
 def dice_scene(solution, submission,  # paths or DataFrames in the layout below

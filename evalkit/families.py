@@ -14,15 +14,15 @@ from .iou import box_pairs, is_hit, check_thresholds, threshold_text, hit_text
 from .rle import Runs, runs_area, runs_intersections
 from .matching import Matching, match, count_matches, iou_rank
 from .sweep import (sweep, threshold_values, value_fractions, sweep_values, image_value_sums, image_fractions,
-                           exact_sum, mean_score, weighted_ratio_sums, EMPTY_POLICIES)
+                           exact_sum, mean_score, weighted_means, EMPTY_POLICIES)
 from .result import Result, Params, Tally
 
 # %% auto #0
 __all__ = ['FAMILIES', 'INTERPOLATIONS', 'Scene', 'take', 'keep_predictions', 'overlaps', 'Part', 'ImageStats', 'Units', 'units',
            'Family', 'images_text', 'register_family', 'get_family', 'Spec', 'Counts', 'Detections', 'best_pair',
-           'best_box', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'voc07_ap', 'interpolate', 'ranked_lists',
-           'counted_classes', 'SweepFamily', 'PerImageSweep', 'PooledSweep', 'RankedAP', 'map_scene', 'finish',
-           'Analysis', 'analyse_scene']
+           'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'voc07_ap', 'interpolate',
+           'ranked_lists', 'counted_classes', 'SweepFamily', 'PerImageSweep', 'PooledSweep', 'RankedAP', 'map_scene',
+           'finish', 'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -389,9 +389,14 @@ def best_box(gi, pi, inter, union,  # the overlap table [K]: gt index, predictio
              *, n_pred: int,  # number of predictions
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # (best gt or -1, its inter, its union), each [n_pred]
     "Each prediction's highest-IoU ground-truth object (ties: the lowest index), with that pair's inter and union."
-    inter, union = np.asarray(inter), np.asarray(union)
+    return pair_boxes(best_pair(gi, pi, inter, union, n_pred=n_pred), gi, inter, union)
+
+def pair_boxes(k,  # int64 [n_pred]: each prediction's row of the overlap table (`best_pair`), -1 if none
+               gi, inter, union,  # the overlap table's gt index, intersection and union [K]
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # (gt or -1, its inter, its union), each [n_pred]
+    "The ground-truth object, intersection and union of each prediction's row (0 and 1 where it has none)."
+    inter, union, n_pred = np.asarray(inter), np.asarray(union), len(k)
     best, bi, bu = np.full(n_pred, -1, np.int64), np.zeros(n_pred, inter.dtype), np.ones(n_pred, union.dtype)
-    k = best_pair(gi, pi, inter, union, n_pred=n_pred)
     p = np.flatnonzero(k >= 0)
     best[p], bi[p], bu[p] = np.asarray(gi)[k[p]], inter[k[p]], union[k[p]]
     return best, bi, bu
@@ -440,8 +445,8 @@ def _map_ranked(scene: Scene, spec: Spec, pairs) -> tuple[Detections, Matching]:
     n_pred, n_gt = len(scene.pred_img), len(scene.gt_img)
     hard = np.zeros(n_gt, bool) if scene.gt_hard is None else np.asarray(scene.gt_hard, bool)
     conf = np.zeros(n_pred) if scene.pred_conf is None else np.asarray(scene.pred_conf, np.float64)
-    best, bi, bu = best_box(gi, pi, inter, union, n_pred=n_pred)
-    hit, k = pair_hits(pairs, spec), best_pair(gi, pi, inter, union, n_pred=n_pred)
+    hit, k = pair_hits(pairs, spec), best_pair(gi, pi, inter, union, n_pred=n_pred)  # each detection's best row
+    best, bi, bu = pair_boxes(k, gi, inter, union)
     order = np.lexsort((scene.pos('pred'), -conf))  # within an image and class this is the global rank order
     on_best = hit[:, np.maximum(k, 0)] & (k >= 0) if len(gi) else np.zeros((len(spec.thresholds), n_pred), bool)
     tp, neutral = voc_flags(best, on_best, hard=hard, order=order)
@@ -631,11 +636,8 @@ class PerImageSweep(SweepFamily):
         return image_value_sums(stats.tp, stats.fp, stats.fn, beta=spec.beta, empty=spec.empty)[0]
 
     def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
-        c, spec, W = analysis.stats, analysis.spec, np.atleast_2d(np.asarray(W, np.int64))
-        num, den, s = image_fractions(c.tp, c.fp, c.fn, beta=spec.beta, empty=spec.empty)
-        T, k = num.shape[1], np.flatnonzero(s)
-        sums, n = weighted_ratio_sums(W, np.repeat(k, T), num[k], den[k]), (W @ s.astype(np.int64)) * T
-        return np.array([float(x / m) if m else np.nan for x, m in zip(sums, n.tolist())])
+        c, spec = analysis.stats, analysis.spec
+        return weighted_means(W, *image_fractions(c.tp, c.fp, c.fn, beta=spec.beta, empty=spec.empty))
 
     def scored_text(self, result) -> str:
         left = result.n_total - result.n_images

@@ -14,7 +14,7 @@ from .result import Params, Result
 
 # %% auto #0
 __all__ = ['EMPTY_POLICIES', 'value_fractions', 'threshold_values', 'apply_empty_policy', 'exact_sum', 'ratio_sum', 'mean_score',
-           'weighted_ratio_sums', 'image_fractions', 'image_value_sums', 'sweep_values', 'sweep']
+           'weighted_ratio_sums', 'weighted_means', 'image_fractions', 'image_value_sums', 'sweep_values', 'sweep']
 
 # %% ../nbs/03_sweep.ipynb #44388195
 def value_fractions(tp,  # int [n_img, T]: true positives per image and threshold
@@ -121,6 +121,18 @@ def weighted_ratio_sums(W,  # int [B, n]: the weight of each image in each row
         g = W[a:a + k][:, img] * (num.astype(object) if wide else num)
         out += [Fraction(int(x), L) for x in np.add.reduceat(g, starts, axis=1).astype(object) @ scale]
     return out
+
+# %% ../nbs/03_sweep.ipynb #eb369bcc
+def weighted_means(W,  # int [B, n]: the weight of each image in each row
+                   num, den,  # int64 [n, T] (or [n]): each image's values as fractions
+                   scored,  # bool [n]: the images that take part
+                  ) -> np.ndarray:  # float64 [B]
+    "For each row of weights, the exact mean of the values of the images taking part, counted as weighted."
+    W, s = np.atleast_2d(np.asarray(W, np.int64)), np.asarray(scored, bool)
+    num, den = np.asarray(num).reshape(len(s), -1), np.asarray(den).reshape(len(s), -1)
+    T, k = num.shape[1], np.flatnonzero(s)
+    sums, n = weighted_ratio_sums(W, np.repeat(k, T), num[k], den[k]), (W @ s.astype(np.int64)) * T
+    return np.array([float(x / m) if m else np.nan for x, m in zip(sums, n.tolist())])
 
 # %% ../nbs/03_sweep.ipynb #2daf02da
 def image_fractions(tp, fp, fn,  # int [n_img, T]: counts per image and threshold
