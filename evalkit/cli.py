@@ -13,11 +13,12 @@ from . import __version__
 from .errors import InputError, DEFAULT_LIMITS
 from .iou import hit_text
 from .metrics import METRICS, get_metric, list_metrics, all_options
+from .families import get_family
 from .tables import check_output, write_atomic
 from .compare import HALVES
 
 # %% auto #0
-__all__ = ['COMMANDS', 'json_text', 'Progress', 'Command', 'main', 'run', 'demo_data_dir', 'demo']
+__all__ = ['COMMANDS', 'ASKED', 'json_text', 'Progress', 'Command', 'main', 'run', 'demo_data_dir', 'demo']
 
 # %% ../nbs/06_cli.ipynb #f6fd37a9
 def json_text(v,  # a JSON-ready value (dicts, lists, str, numbers, bool, None)
@@ -344,6 +345,18 @@ COMMANDS = {c.name: c for c in (
     Command('demo', 'score the demo set inside the package (or --data FOLDER) with every metric', _demo_args,
             _demo))}
 
+ASKED = dict(cutoff='cutoff', errors='errors', compare='compare', report='report', dashboard='dashboard')
+
+def _refuse_unoffered(a):
+    "Refuse in one line an analysis the metric's family does not offer (`Family.analyses`)."
+    if not isinstance(getattr(a, 'metric', None), str): return
+    asked = [ASKED.get(a.command), 'intervals' if getattr(a, 'ci', None) is not None else None,
+             'dask' if getattr(a, 'dask', None) else None]
+    fam = get_family(get_metric(a.metric).family)
+    bad = [x for x in asked if x is not None and x not in fam.analyses]
+    if bad: raise InputError(f'{a.metric}: {bad[0]} is not available for the {fam.name} family yet',
+                             'evalkit score gives its score and tables')
+
 def main(argv: list[str] | None = None, out=None, err=None) -> int:
     "Entry point of the `evalkit` command; returns the exit status (2 for bad input)."
     out, err = out or sys.stdout, err or sys.stderr
@@ -352,6 +365,7 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
         if getattr(a, 'dask', None) and not COMMANDS[a.command].dask:
             raise InputError(f'{a.command} runs on one machine: it needs every prediction and its matching at once; '
                              'drop --dask (evalkit score --dask scores on Dask)')
+        _refuse_unoffered(a)
         return COMMANDS[a.command].run(a, out, err)
     except BrokenPipeError:  # the reader went away (`evalkit score ... | head`): stop quietly, as a shell tool does
         if out is sys.stdout:  # no second error when the interpreter flushes stdout at exit

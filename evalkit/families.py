@@ -151,6 +151,7 @@ class Family:
     needs_classes = False  # a preset must name its classes
     own_score = 'image score'  # what a picked image's own score is called
     uses_thresholds = True  # scores at IoU thresholds (a `Spec` needs at least one); False: takes none (Dice)
+    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')  # what faces may ask of it
 
     def __eq__(self, other): return self.name == (other if isinstance(other, str) else getattr(other, 'name', None))
     def __hash__(self): return hash(self.name)
@@ -186,6 +187,14 @@ class Family:
     def breakdown(self, analysis):
         "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
         return None
+
+    def text(self, result, digits: int) -> str | None:
+        "The family's own text of a result (`result_text`), or None: the shared per-threshold table."
+        return None
+
+    def json(self, result, j: dict) -> dict:
+        "The JSON of a result: the shared keys `j`, with any keys of the family's own."
+        return j
 
 # %% ../nbs/03b_families.ipynb #ca896fcd
 def _values(self, stats, spec) -> tuple[np.ndarray, np.ndarray]:

@@ -16,6 +16,7 @@ from .reef import reef_scene
 from .vinbigdata import vinbigdata_scene, CLASSES as VBD_CLASSES
 from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, IGNORE
 from .dice_presets import DICE_PRESETS
+from .coco import coco
 
 # %% auto #0
 __all__ = ['MATCHING', 'USAGE', 'IGNORE_OPT', 'PLUS_ONE', 'PATTERN', 'SIZE', 'ORDER', 'METRICS', 'rsna', 'dsb2018', 'airbus',
@@ -166,3 +167,6 @@ vinbigdata = register(Metric(
 # %% ../nbs/04a_metrics.ipynb #247c46d7
 for _m in DICE_PRESETS: register(_m)
 siim, severstal, hubmap, contrails, vesuvius = DICE_PRESETS  # as `evalkit.metrics.siim`, like the other presets
+
+# %% ../nbs/04a_metrics.ipynb #bf79cbfa
+register(coco)

@@ -93,6 +93,7 @@ class Result(_ResultProperties):
     points: pd.DataFrame | None = None  # ranked AP: the interpolation points (recall level, precision) behind each AP
     warnings: tuple = ()  # legal but suspicious input, in words (an empty submission): shown on stderr and in JSON
     tally: Tally | None = None  # the tables' sums when `per_image` and `images` stay on a cluster (left empty here)
+    arrays: dict | None = None  # a family's own read-only arrays (COCO: pycocotools' precision, recall, stats)
 
     def __repr__(self):
         return (f'Result(metric={self.metric!r}, family={self.family!r}, score={self.score!r}, hit={self.hit!r}, '
@@ -147,7 +148,7 @@ def result_json(result: Result) -> dict:
         j['per_class'] = {c: {k: per[k][c] for k in per} for c in per['ap']}
         j['map'] = dict(j['per_threshold'])  # the score of each threshold is its mAP
         j['avg_f1'] = dict(zip(result.labels, map(float, result.summary.avg_f1)))
-    return j
+    return j if result.family is None else result.family.json(result, j)  # a family may add keys of its own
 
 # %% ../nbs/02b_result.ipynb #res-class-text
 def _class_text(result: Result, digits: int) -> list[str]:
@@ -181,6 +182,8 @@ def result_text(result: Result,  # any metric's result
                ) -> str:  # a few lines of fixed-width text
     "The score, what took part, and a per-threshold table (ranked AP: the per-class table) as text."
     p = result.params
+    own = None if result.family is None else result.family.text(result, digits)  # a family's own text, if it has one
+    if own is not None: return own
     lines = [f'{result.metric} score: {result.score:.{digits}f}  ({_images_text(result)})']
     if result.classes is not None: return '\n'.join(lines + _class_text(result, min(digits, 4)))
     if not result.thresholds: return lines[0]  # a family without IoU thresholds: the score is all there is
