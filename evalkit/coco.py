@@ -272,13 +272,12 @@ def _records(df: pd.DataFrame, json_cols=('bbox', 'segmentation')) -> list:
 
 def frames_to_coco(solution: pd.DataFrame, submission: pd.DataFrame) -> tuple:
     "(ground truth dict, results list) of a solution and submission given as tables."
-    rows = _records(solution)
+    rows, res = _records(solution), _records(submission)
     anns = [dict({'id': i + 1}, **r) for i, r in enumerate(rows) if 'category_id' in r]
     for a in anns: a.setdefault('iscrowd', 0)
     imgs = list(dict.fromkeys(r['image_id'] for r in rows if 'image_id' in r))
-    cats = list(dict.fromkeys(a['category_id'] for a in anns))
-    return (dict(images=[dict(id=i) for i in imgs], annotations=anns, categories=[dict(id=c) for c in cats]),
-            _records(submission))
+    cats = list(dict.fromkeys([a['category_id'] for a in anns] + [r['category_id'] for r in res if 'category_id' in r]))
+    return (dict(images=[dict(id=i) for i in imgs], annotations=anns, categories=[dict(id=c) for c in cats]), res)
 
 # %% ../nbs/24_coco.ipynb #co-26
 def _subset(ids: np.ndarray, given, what: str) -> np.ndarray:
@@ -363,8 +362,7 @@ COCO_OPTIONS = (
     Option('iou_type', 'bbox', "'bbox' (boxes) or 'segm' (masks: RLE or polygons)", choices=('bbox', 'segm')),
     Option('max_dets', MAX_DETS, 'detections kept per image and category, three ascending counts (maxDets)',
            parse=parse_max_dets),
-    Option('use_cats', True, '1: per category (useCats); 0: categories ignored', parse=parse_bool,
-           choices=(True, False)),
+    Option('use_cats', True, '1: per category (useCats); 0: categories ignored', parse=parse_bool),
     Option('img_ids', None, 'score only these image ids, comma-separated (imgIds; default all)', parse=parse_ids),
     Option('cat_ids', None, 'score only these category ids, comma-separated (catIds; default all)', parse=parse_ids),
     *QUIRK_OPTIONS)

@@ -290,7 +290,8 @@ def summarize(precision, recall, rules: CocoRules) -> np.ndarray:
     "pycocotools' 12 `stats`, in its order (`STAT_NAMES`)."
     md = rules.max_dets
     f = lambda ap, **kw: summary_value(precision, recall, rules, ap=ap, **kw)
-    return np.array([f(True, max_dets=md[2]), f(True, iou=.5, max_dets=md[2]), f(True, iou=.75, max_dets=md[2]),
+    # the first line reads 100 detections whatever `max_dets` says (pycocotools' default argument): -1 without 100
+    return np.array([f(True, max_dets=100), f(True, iou=.5, max_dets=md[2]), f(True, iou=.75, max_dets=md[2]),
                      *(f(True, area=a, max_dets=md[2]) for a in ('small', 'medium', 'large')),
                      *(f(False, max_dets=x) for x in md[:3]),
                      *(f(False, area=a, max_dets=md[2]) for a in ('small', 'medium', 'large'))])
@@ -363,14 +364,15 @@ def _stat_lines(result: Result) -> list[str]:
     "pycocotools' summary lines, character for character."
     r, st = coco_rules(result.spec), result.arrays['stats']
     th = r.iou_thrs
-    rows = [(1, None, 'all', 2), (1, .5, 'all', 2), (1, .75, 'all', 2), (1, None, 'small', 2), (1, None, 'medium', 2),
-            (1, None, 'large', 2), (0, None, 'all', 0), (0, None, 'all', 1), (0, None, 'all', 2),
-            (0, None, 'small', 2), (0, None, 'medium', 2), (0, None, 'large', 2)]
+    md = r.max_dets
+    rows = [(1, None, 'all', 100), (1, .5, 'all', md[2]), (1, .75, 'all', md[2]), (1, None, 'small', md[2]),
+            (1, None, 'medium', md[2]), (1, None, 'large', md[2]), (0, None, 'all', md[0]), (0, None, 'all', md[1]),
+            (0, None, 'all', md[2]), (0, None, 'small', md[2]), (0, None, 'medium', md[2]), (0, None, 'large', md[2])]
     out = []
     for v, (ap, iou, area, m) in zip(st, rows):
         title, kind = ('Average Precision', '(AP)') if ap else ('Average Recall', '(AR)')
         ious = f'{th[0]:0.2f}:{th[-1]:0.2f}' if iou is None else f'{iou:0.2f}'
-        out.append(f' {title:<18} {kind} @[ IoU={ious:<9} | area={area:>6s} | maxDets={r.max_dets[m]:>3d} ] = {v:0.3f}')
+        out.append(f' {title:<18} {kind} @[ IoU={ious:<9} | area={area:>6s} | maxDets={m:>3d} ] = {v:0.3f}')
     return out
 
 # %% ../nbs/23_coco_eval.ipynb #ce-55
