@@ -151,6 +151,7 @@ def greedy_match(d: np.ndarray, g: np.ndarray, iou: np.ndarray,  # [k]: pairs an
     d, g, iou, r = d[o], g[o], iou[o], r[o]
     bounds = np.searchsorted(r, np.arange(r.max(initial=-1) + 2))
     for lo, hi in zip(bounds[:-1], bounds[1:]):
+        if lo == hi: continue  # no detection of this rank overlaps anything
         for a in range(A):
             p = lo + np.lexsort((-gseq[g[lo:hi]], -iou[lo:hi], gt_ig[a, g[lo:hi]], d[lo:hi]))
             t, j = _first_free(d[p], g[p], iou[p], taken=taken[a], crowd=crowd, thr=thr)
@@ -194,9 +195,10 @@ def outcomes(m: np.ndarray,  # int64 [d, A, T]: position of the gt taken, -1 non
              rules: CocoRules,
             ) -> tuple[np.ndarray, np.ndarray]:  # (tp, ignored), bool [d, A, T]
     "True positives and ignored detections, as pycocotools' `dtMatches` and `dtIgnore` decide them."
-    g = np.maximum(m, 0)
-    none = (m < 0) if rules.zero_id else (m < 0) | (gt_id[g] == 0)
-    ignored = ((m >= 0) & gt_ig[np.arange(len(gt_ig))[None, :, None], g]) | (none & out.T[:, :, None])
+    g, none = np.maximum(m, 0), m < 0
+    if not rules.zero_id and (gt_id == 0).any(): none |= (gt_id == 0)[g]
+    on_ig = np.stack([gt_ig[a][g[:, a]] for a in range(len(gt_ig))], 1) & (m >= 0)  # one gather per area range
+    ignored = on_ig | (none & out.T[:, :, None])
     return ~none & ~ignored, ignored
 
 # %% ../nbs/23_coco_eval.ipynb #ce-37
@@ -221,8 +223,10 @@ def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
     unit, rank, cut = _ranks(scene, rules, K)
     keep = np.flatnonzero(cut < rules.max_dets[-1])
     d, g = unit_pairs(scene.gt_img * K + gcat, unit[keep])
-    ig = gt_ignored(scene, rules)
-    m = greedy_match(d, g, _ious(scene, d, g, keep), rank=rank[keep], gt_ig=ig, thr=rules.thresholds,
+    iou, ig = _ious(scene, d, g, keep), gt_ignored(scene, rules)
+    low = rules.thresholds.min(initial=1.0)
+    if low > 0: d, g, iou = (x[iou >= low] for x in (d, g, iou))  # pairs no threshold accepts play no part
+    m = greedy_match(d, g, iou, rank=rank[keep], gt_ig=ig, thr=rules.thresholds,
                      crowd=scene.gt_crowd & (not rules.crowd_once),
                      gseq=list_order(scene.gt_cls, by_cat=not rules.use_cats))
     tp, ignored = outcomes(m, ig, gt_id=scene.gt_id, out=outside(scene.pred_area[keep], rules), rules=rules)
