@@ -29,6 +29,7 @@ docs_requirements = shlex.split(cfg.get('docs_requirements', ''))
 bench_requirements = shlex.split(cfg.get('bench_requirements', ''))
 dask_requirements = shlex.split(cfg.get('dask_requirements', ''))
 parquet_requirements = shlex.split(cfg.get('parquet_requirements', ''))
+coco_requirements = shlex.split(cfg.get('coco_requirements', ''))
 
 setuptools.setup(
     name=cfg['lib_name'],
@@ -45,7 +46,8 @@ setuptools.setup(
     package_data={'evalkit': ['demo_data/*.csv', 'demo_data/*.xml', 'demo_data/*.md', 'demo_data/*/*.xml']},
     install_requires=requirements,
     extras_require={'dev': dev_requirements, 'dashboard': dashboard_requirements, 'docs': docs_requirements,
-                    'bench': bench_requirements, 'dask': dask_requirements, 'parquet': parquet_requirements},
+                    'bench': bench_requirements, 'dask': dask_requirements, 'parquet': parquet_requirements,
+                    'coco': coco_requirements},
     dependency_links=cfg.get('dep_links', '').split(),
     python_requires='>=' + cfg['min_python'],
     long_description=open('README.md', encoding='utf-8').read(),
