@@ -275,6 +275,7 @@ def bench_workload(name: str, quick: bool, seed: int, repeat: int, ek_note: str 
         if w['kind'] == 'coco' and who in ('evalkit', EK_KEPT) and r['status'] == 'error' and any(
                 s in r['note'] for s in NO_COCO):
             said = r['note'].split('; known')[0][:120]  # `unknown metric ('coco'; known: ...` or an unknown option
+            said += ')' * (said.count('(') - said.count(')'))
             r.update(status='skipped', median_s=None, peak_mb=None, cpu_s=None, score=None,
                      note=f'evalkit has no coco metric yet ({said})')
     by = {r['scorer']: r for r in rows if r['status'] == 'ok'}
@@ -529,13 +530,13 @@ def markdown(rep: dict) -> str:
         size = f'{w["size"]:,}' if w['size'] else 'all'
         L += [f'## {w["name"]}: {w["description"]}', '',
               f'Size {size}; solution {w["files"]["solution"] / 1e6:.1f} MB, submission '
-              f'{w["files"]["submission"] / 1e6:.1f} MB (metric `{w["metric"]}`).', '',
-              '| scorer | median s | runs | x floor | peer / evalkit | peer / evalkit above floor | peak MB | score '
-              '| note |',
-              '|---|---:|---:|---:|---:|---:|---:|---:|---|']
+              f'{w["files"]["submission"] / 1e6:.1f} MB (metric `{w["metric"]}`).', '']
         if w['kind'] == 'coco':
             L += coco_table(w) + ['']
             continue
+        L += ['| scorer | median s | runs | x floor | peer / evalkit | peer / evalkit above floor | peak MB | score '
+              '| note |',
+              '|---|---:|---:|---:|---:|---:|---:|---:|---|']
         ok = {r['scorer']: r['median_s'] for r in w['rows'] if r['status'] == 'ok'}
         fl, ek = ok.get('floor'), ok.get('evalkit')
         for r in w['rows']:

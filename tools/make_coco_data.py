@@ -193,11 +193,12 @@ def _gt_polygons(rng, o: dict, H, W) -> dict:
 
 def _tight_boxes(poly: dict, m: int) -> np.ndarray:
     "(m, 4) x, y, w, h: each object's tight box around the vertices of all its parts."
+    out = np.zeros((m, 4))
+    if not m: return out
     vobj = poly['obj'][np.repeat(np.arange(len(poly['obj'])), np.diff(poly['off']))]
     first = np.r_[0, np.flatnonzero(np.diff(vobj)) + 1]
     x0, x1 = np.minimum.reduceat(poly['vx'], first), np.maximum.reduceat(poly['vx'], first)
     y0, y1 = np.minimum.reduceat(poly['vy'], first), np.maximum.reduceat(poly['vy'], first)
-    out = np.zeros((m, 4))
     out[vobj[first]] = np.c_[x0, y0, x1 - x0, y1 - y0]
     return np.round(out, 2)
 
@@ -260,9 +261,9 @@ def _detections(rng, o: dict, H, W, det_w, no_det, main, p: dict) -> dict:
     hit = np.flatnonzero(rng.random(m) < np.where(o['crowd'], 0.3, np.where(small, 0.6, 0.9)))
     sig_h = 0.02 + 0.3 * rng.beta(1.2, 6, len(hit))
     s_hit = rng.normal(0.92 - 2.5 * sig_h, 0.12)
-    wrong = np.flatnonzero(rng.random(m) < 0.06)
+    wrong = np.flatnonzero(rng.random(m) < (0.06 if k > 1 else 0))
     sig_w = 0.03 + 0.2 * rng.beta(1.5, 5, len(wrong))
-    cat_w = (o['cat'][wrong] + rng.integers(1, k, len(wrong))) % k
+    cat_w = (o['cat'][wrong] + rng.integers(1, max(k, 2), len(wrong))) % k
     near = hit[rng.random(len(hit)) < 0.15]
     sig_n = 0.08 + 0.3 * rng.beta(1.5, 3, len(near))
     n_fp = np.minimum(_nbinom(rng, p['fp_per_image'], 1.2, n), 400)
