@@ -29,7 +29,10 @@ and `segmentation` when the detections carry masks), as a detector writes them. 
   detections), scores with three decimals (many exact ties), grouped by image, best score first, ties in any order;
 - `segm='polygon'`: ground truth as polygons (15% of objects in two or three parts), `segm='rle'`: as compressed RLE
   (`counts` a string); with either, detections carry compressed RLE masks (`counts` a string, as a results file
-  has them) beside their `bbox` unless `det_masks=False`. Masks are made with pycocotools (a dev dependency).
+  has them) beside their `bbox` unless `det_masks=False` (`det_boxes=False`: masks without `bbox`). Mind that
+  pycocotools' `loadRes` reads a results file whose first entry has a `bbox` as boxes: the detections' `area` is
+  then w * h of the box, even in a segm evaluation; without `bbox` it is the mask's area and `bbox` its `toBbox`.
+  Masks are made with pycocotools (a dev dependency).
   The ground truth of `segm='polygon'` and `segm='rle'` is the same pixels; the detections' boxes do not depend on
   `det_masks`.
 
@@ -331,6 +334,7 @@ def make_coco(n_images: int | None = None,  # images (default: the preset's, 5,0
               preset: str = 'coco',  # 'coco' (COCO val2017 statistics) or 'objects365'
               segm: str | None = None,  # None (boxes only), 'polygon' or 'rle': the ground truth's masks
               det_masks: bool | None = None,  # detections carry compressed RLE masks (default: when segm is set)
+              det_boxes: bool = True,  # detections with masks also carry their `bbox` (as detectron2 writes them)
               n_categories: int | None = None,  # default: the preset's (80, 365)
               gt_per_image: float | None = None,  # mean ground-truth objects per image (default: the preset's)
               fp_per_image: float | None = None,  # mean background false positives per image (default: the preset's)
@@ -340,6 +344,7 @@ def make_coco(n_images: int | None = None,  # images (default: the preset's, 5,0
     if segm not in (None, 'polygon', 'rle'): raise ValueError(f"segm must be None, 'polygon' or 'rle', not {segm!r}")
     det_masks = segm is not None if det_masks is None else det_masks
     if det_masks and segm is None: raise ValueError('det_masks needs masks in the ground truth (segm)')
+    if not (det_boxes or det_masks): raise ValueError('detections need a bbox or a mask (det_boxes or det_masks)')
     p = PRESETS[preset] | {k: v for k, v in dict(n_images=n_images, n_categories=n_categories,
                                                   gt_per_image=gt_per_image, fp_per_image=fp_per_image).items()
                            if v is not None}
@@ -378,7 +383,7 @@ def make_coco(n_images: int | None = None,  # images (default: the preset's, 5,0
         det_rles = _rasterise(_part_lists(dp), dp['nparts'], d['img'], H, W)
         for i, j in zip(np.flatnonzero(d['dup_of'] >= 0).tolist(), d['dup_of'][d['dup_of'] >= 0].tolist()):
             det_rles[i] = det_rles[j]
-    return gt, _results(rng_det, d, ids, [c[0] for c in cats], det_rles)
+    return gt, _results(rng_det, d, ids, [c[0] for c in cats], det_rles, det_boxes)
 
 
 def _annotations(rng, o, ids, area, segm, rles, parts, poly) -> list:
@@ -408,7 +413,7 @@ def _annotations(rng, o, ids, area, segm, rles, parts, poly) -> list:
     return out
 
 
-def _results(rng, d: dict, ids, cat_ids: list, rles) -> list:
+def _results(rng, d: dict, ids, cat_ids: list, rles, with_boxes: bool = True) -> list:
     "The results list: grouped by image (images in a shuffled order), best score first, equal scores in any order."
     n = len(d['img'])
     img_rank = np.argsort(rng.permutation(len(ids)))
@@ -418,6 +423,7 @@ def _results(rng, d: dict, ids, cat_ids: list, rles) -> list:
     out = []
     for i in order.tolist():
         r = {'image_id': int(ids[d['img'][i]]), 'category_id': int(cid[i]), 'bbox': boxes[i], 'score': scores[i]}
+        if not with_boxes: del r['bbox']
         if rles is not None: r['segmentation'] = {'size': list(rles[i]['size']), 'counts': rles[i]['counts'].decode()}
         out.append(r)
     return out
@@ -438,9 +444,10 @@ def main(argv=None):
     ap.add_argument('--seed', type=int, default=0)
     ap.add_argument('--segm', choices=['polygon', 'rle'], default=None, help='ground-truth masks (default: boxes only)')
     ap.add_argument('--no-det-masks', action='store_true', help='detections without masks (boxes only)')
+    ap.add_argument('--no-det-boxes', action='store_true', help='detections with masks only, no bbox')
     a = ap.parse_args(argv)
     gt, res = make_coco(a.images, seed=a.seed, preset=a.preset, segm=a.segm,
-                        det_masks=False if a.no_det_masks else None)
+                        det_masks=False if a.no_det_masks else None, det_boxes=not a.no_det_boxes)
     write_coco(gt, res, a.gt, a.results)
     print(f'{a.gt}: {len(gt["images"]):,} images, {len(gt["annotations"]):,} annotations, '
           f'{len(gt["categories"])} categories; {a.results}: {len(res):,} detections')
