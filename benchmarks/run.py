@@ -149,8 +149,8 @@ def coco_stats(who: str, out: str) -> list[float] | None:
 PEER_TIMEOUT = 180.0  # --peer-timeout: a peer still running then is stopped; its time is a lower bound
 
 
-def measure(who: str, cmd: list[str], repeat: int) -> dict:
-    "Median of up to `repeat` runs; stops early on an error or after one run slower than SLOW_S."
+def measure(who: str, cmd: list[str], repeat: int, coco: bool = False) -> dict:
+    "Median of up to `repeat` runs; stops early on an error or after one run slower than SLOW_S. COCO: the 12 stats."
     runs, peer = [], who not in OWN
     for _ in range(repeat):
         r = run_once(cmd, PEER_TIMEOUT if peer else None)
@@ -168,7 +168,7 @@ def measure(who: str, cmd: list[str], repeat: int) -> dict:
         return row | dict(status='error', note=f'exit {last["rc"]}: {tail[:200]}', median_s=None)
     try:
         row['score'], row['note'] = parse_score(who, last['out'])
-        stats = coco_stats(who, last['out'])
+        stats = coco_stats(who, last['out']) if coco else None
         if stats is not None: row['stats'] = stats
     except Exception as e:  # noqa: BLE001 - an unreadable score is reported, not raised
         return row | dict(status='error', note=f'unreadable output: {e!r}: {last["out"][:120]!r}', median_s=None)
@@ -270,7 +270,7 @@ def bench_workload(name: str, quick: bool, seed: int, repeat: int, ek_note: str 
             rows.append(dict(scorer=who, status='skipped', note=note, median_s=None, peak_mb=None, score=None, runs=0))
             continue
         n = repeat if who in OWN else min(3, repeat)
-        rows.append(measure(who, command(who, w), n))
+        rows.append(measure(who, command(who, w), n, coco=w['kind'] == 'coco'))
         r = rows[-1]
         if w['kind'] == 'coco' and who in ('evalkit', EK_KEPT) and r['status'] == 'error' and any(
                 s in r['note'] for s in NO_COCO):
