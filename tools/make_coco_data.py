@@ -38,7 +38,7 @@ and `segmentation` when the detections carry masks), as a detector writes them. 
 
 Presets: `coco` (5,000 images, 80 categories, ~36,000 objects, ~154,000 detections) and `objects365` (80,000
 images of 480-1024 px sides, 365 categories with ids 1..365, ~800,000 objects, ~1.2 million detections; boxes
-only in a few seconds of generation). Every statistic scales with `n_images`.
+only, generated in about half a minute). Every statistic scales with `n_images`.
 """
 from __future__ import annotations
 import argparse, json
