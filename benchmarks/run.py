@@ -8,7 +8,7 @@ Every scorer runs as a whole process (`evalkit score METRIC SOLUTION SUBMISSION 
 workloads, 1 run each) and `--only` write into `benchmarks/work/` instead, so they never overwrite the published run.
 """
 from __future__ import annotations
-import argparse, compileall, datetime, json, os, platform, shutil, statistics, subprocess, sys, tempfile, threading
+import argparse, compileall, datetime, json, os, platform, shutil, signal, statistics, subprocess, sys, tempfile
 import time
 from importlib import metadata
 from pathlib import Path
@@ -36,13 +36,25 @@ SCORERS = {'masks': ['floor', 'evalkit', EK_KEPT, COCO_MASKS, 'kernel', 'stardis
            # the newer presets (SPEC 6-10), by family; reef (pooled) has the pycocotools boxes peer, the others none
            'pooled': ['floor', 'evalkit', EK_KEPT, COCO_BOXES], 'ranked': ['floor', 'evalkit', EK_KEPT],
            'sweep': ['floor', 'evalkit', EK_KEPT]}
+# COCO (SPEC 11): the evaluators as their users run them (COCO, loadRes, COCOeval evaluate/accumulate/summarize), one
+# script `peers/coco_peer.py LIBRARY IOU_TYPE GT RESULTS` that imports only the library named; row name -> library.
+COCO_PY = 'pycocotools (COCOeval)'
+COCO_LIBS = {COCO_PY: 'pycocotools', 'faster-coco-eval': 'faster-coco-eval', 'hotcoco': 'hotcoco',
+             'ultrafast-pycocotools': 'ultrafast-pycocotools'}
+RUST = ('hotcoco', 'ultrafast-pycocotools')  # the bbox and segm targets' yardstick: the fastest of these
+COCO_SLOW = {'objects365': (COCO_PY, 'faster-coco-eval')}  # not run there: many minutes each (a memory row)
+SCORERS['coco'] = ['floor', 'evalkit', EK_KEPT, *COCO_LIBS]
+SCRIPTS |= {k: 'coco_peer.py' for k in COCO_LIBS}
+NO_COCO = ('unknown metric', 'unrecognized arguments', 'invalid choice')  # how `evalkit score coco` fails without it
 # Peers as their users run them (the masks target's "fastest peer"); COCO_COUNTS is a hand-optimised scorer (Kaggle
 # RLE written straight as COCO counts, disjointness shortcut instead of matching), reported beside them.
 AS_USED = ('kernel', 'stardist', COCO_MASKS)
 LIBRARY = {COCO_MASKS: 'pycocotools.mask', COCO_COUNTS: 'pycocotools.mask', COCO_BOXES: 'pycocotools.mask',
-           'stardist': 'stardist.matching'}
-# must agree to 1e-12 (stardist uses >=: time only)
-EXACT = {'evalkit', EK_KEPT, EK_CUTOFF, 'kernel', COCO_MASKS, COCO_COUNTS, COCO_BOXES}
+           'stardist': 'stardist.matching', COCO_PY: 'pycocotools.cocoeval', 'faster-coco-eval': 'faster_coco_eval',
+           'hotcoco': 'hotcoco', 'ultrafast-pycocotools': 'ultrafast_pycocotools'}
+# must agree to 1e-12 (stardist uses >=: time only); COCO: all 12 stats of evalkit and pycocotools, the other COCO
+# peers' differences from pycocotools are reported beside them
+EXACT = {'evalkit', EK_KEPT, EK_CUTOFF, 'kernel', COCO_MASKS, COCO_COUNTS, COCO_BOXES, COCO_PY}
 SLOW_S = 60.0  # a peer whose single run takes longer than this is run once
 TOL = 1e-12
 DESCRIPTION = {
@@ -59,29 +71,57 @@ DESCRIPTION = {
     'sartorius': '(j) Sartorius (per-image sweep): 520x704 images, one row-major RLE per cell',
     'dense': '(k) dense ground truth (per-image sweep, wheat layout): 512x8192 line-scan images, 3,000 boxes each',
     'huge_box': '(l) Global Wheat files with one detection of huge coordinates (x = y = -2**29, w = h = 2**30)',
+    'coco_bbox': '(m) COCO bbox (SPEC 11, pycocotools parity): COCO val2017-sized ground truth (5,000 images, 80 '
+                 'categories, polygons, crowds), ~156,000 box detections',
+    'coco_segm': '(n) COCO segm (SPEC 11): the same ground truth, the same detections with compressed RLE masks',
+    'objects365': '(o) Objects365-sized COCO bbox (SPEC 11): 80,000 images, 365 categories, ~1.2 million detections',
 }
 
 
 # ------------------------------------------------------------------------------------------------------- measuring
+# Every command is forked by a small trampoline process (`python -S`, about 10 MB) that times it, waits for it and
+# writes its rusage to a file. Linux carries a process's peak RSS (ru_maxrss) across fork and exec: a command forked
+# straight from this harness, which holds numpy, pandas and the workloads it generated, was charged the harness's own
+# peak (`python -c pass` measured 430 MB after the harness had held 400 MB). The trampoline's fresh address space is
+# the only peak a command inherits, below that of any Python process.
+TRAMPOLINE = """
+import json, os, signal, sys, time
+out, timeout, cmd = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
+killed = []
+t0 = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    try:
+        os.execvp(cmd[0], cmd)
+    except OSError as e:
+        sys.stderr.write(f'cannot run {cmd[0]}: {e}\\n'); sys.stderr.flush()
+    os._exit(127)
+if timeout > 0:
+    signal.signal(signal.SIGALRM, lambda *a: (killed.append(1), os.kill(pid, signal.SIGKILL)))
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+_, status, ru = os.wait4(pid, 0)
+secs = time.perf_counter() - t0
+signal.setitimer(signal.ITIMER_REAL, 0)
+with open(out, 'w') as f:
+    json.dump([secs, ru.ru_maxrss, ru.ru_utime + ru.ru_stime, os.waitstatus_to_exitcode(status), bool(killed)], f)
+"""
+
+
 def run_once(cmd: list[str], timeout: float | None = None) -> dict:
-    "Run `cmd` once: wall seconds, peak RSS of the process in MB, exit code, stdout, stderr."
-    with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe:
-        t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=fo, stderr=fe, cwd=str(PEERS))
-        timer = threading.Timer(timeout, p.kill) if timeout else None
-        if timer: timer.start()
+    "Run `cmd` once (forked by the trampoline): wall seconds, peak RSS in MB, CPU seconds, exit code, stdout, stderr."
+    with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe, tempfile.TemporaryDirectory() as tmp:
+        res = Path(tmp)/'rusage.json'
+        p = subprocess.Popen([sys.executable, '-S', '-c', TRAMPOLINE, str(res), str(timeout or 0), *cmd], stdout=fo,
+                             stderr=fe, cwd=str(PEERS), start_new_session=True)
         try:
-            _, status, ru = os.wait4(p.pid, 0)
+            p.wait()
         except KeyboardInterrupt:
-            p.kill(); raise
-        finally:
-            if timer: timer.cancel()
-        secs = time.perf_counter() - t0
-        p.returncode = os.waitstatus_to_exitcode(status)
+            os.killpg(p.pid, signal.SIGKILL); raise
         fo.seek(0); fe.seek(0)
-        return dict(secs=secs, peak_mb=ru.ru_maxrss / 1024, rc=p.returncode,
-                    timed_out=bool(timeout and secs >= timeout),
-                    out=fo.read().decode(errors='replace'), err=fe.read().decode(errors='replace'))
+        out, err = fo.read().decode(errors='replace'), fe.read().decode(errors='replace')
+        if not res.exists(): raise RuntimeError(f'the trampoline failed (exit {p.returncode}): {err[-300:]}')
+        secs, maxrss_kb, cpu, rc, killed = json.loads(res.read_text())
+        return dict(secs=secs, peak_mb=maxrss_kb / 1024, rc=rc, cpu_s=cpu, timed_out=killed, out=out, err=err)
 
 
 def parse_score(who: str, out: str) -> tuple[float | None, str]:
@@ -92,14 +132,25 @@ def parse_score(who: str, out: str) -> tuple[float | None, str]:
     if who == EK_CUTOFF:
         j = json.loads(out)
         return float(j['score_all']), f"{len(j['cutoffs']):,} cutoffs, best {j['best']['score']:.6f}"
+    if who in COCO_LIBS: return float(json.loads(out.strip().splitlines()[-1])[0]), ''
     return float(out.strip().splitlines()[-1]), ''
+
+
+def coco_stats(who: str, out: str) -> list[float] | None:
+    "The 12 COCO stats a scorer printed (peers: a JSON list, last line; evalkit: its JSON `stats`), else None."
+    if who in COCO_LIBS: return [float(x) for x in json.loads(out.strip().splitlines()[-1])]
+    if who not in ('evalkit', EK_KEPT): return None
+    st = json.loads(out).get('stats')  # SPEC 11: the 12 numbers with their names, in pycocotools' order
+    if isinstance(st, dict): st = list(st.values())
+    if not isinstance(st, list): return None
+    return [float(x['value'] if isinstance(x, dict) else x[-1] if isinstance(x, (list, tuple)) else x) for x in st]
 
 
 PEER_TIMEOUT = 180.0  # --peer-timeout: a peer still running then is stopped; its time is a lower bound
 
 
-def measure(who: str, cmd: list[str], repeat: int) -> dict:
-    "Median of up to `repeat` runs; stops early on an error or after one run slower than SLOW_S."
+def measure(who: str, cmd: list[str], repeat: int, coco: bool = False) -> dict:
+    "Median of up to `repeat` runs; stops early on an error or after one run slower than SLOW_S. COCO: the 12 stats."
     runs, peer = [], who not in OWN
     for _ in range(repeat):
         r = run_once(cmd, PEER_TIMEOUT if peer else None)
@@ -108,7 +159,7 @@ def measure(who: str, cmd: list[str], repeat: int) -> dict:
     last = runs[-1]
     row = dict(scorer=who, runs=len(runs), times=[round(r['secs'], 4) for r in runs],
                median_s=statistics.median(r['secs'] for r in runs), peak_mb=max(r['peak_mb'] for r in runs),
-               score=None, note='', lower_bound=False)
+               cpu_s=statistics.median(r['cpu_s'] for r in runs), score=None, note='', lower_bound=False)
     if last.get('timed_out'):
         return row | dict(status='ok', lower_bound=True, median_s=last['secs'],
                           note=f'stopped after {PEER_TIMEOUT:g} s: time and ratios are lower bounds, no score')
@@ -117,6 +168,8 @@ def measure(who: str, cmd: list[str], repeat: int) -> dict:
         return row | dict(status='error', note=f'exit {last["rc"]}: {tail[:200]}', median_s=None)
     try:
         row['score'], row['note'] = parse_score(who, last['out'])
+        stats = coco_stats(who, last['out']) if coco else None
+        if stats is not None: row['stats'] = stats
     except Exception as e:  # noqa: BLE001 - an unreadable score is reported, not raised
         return row | dict(status='error', note=f'unreadable output: {e!r}: {last["out"][:120]!r}', median_s=None)
     if len(runs) < repeat and who not in OWN: row['note'] = f'slow: 1 run (> {SLOW_S:.0f} s)'
@@ -145,11 +198,47 @@ def evalkit_status() -> str | None:
 
 
 def command(who: str, w: dict) -> list[str]:
-    if who == 'evalkit': return [evalkit_exe(), 'score', w['metric'], w['solution'], w['submission'], '--json']
+    "The command line of scorer `who` on workload `w` (COCO: `--iou-type segm` after evalkit's `--json`)."
+    opts = w.get('options', [])
+    if who == 'evalkit': return [evalkit_exe(), 'score', w['metric'], w['solution'], w['submission'], '--json', *opts]
     if who == EK_KEPT:
-        return [sys.executable, '-c', KEPT_CODE, 'score', w['metric'], w['solution'], w['submission'], '--json']
+        return [sys.executable, '-c', KEPT_CODE, 'score', w['metric'], w['solution'], w['submission'], '--json', *opts]
     if who == EK_CUTOFF: return [evalkit_exe(), 'cutoff', w['metric'], w['solution'], w['submission'], '--json']
+    if who in COCO_LIBS:
+        return [sys.executable, str(PEERS/SCRIPTS[who]), COCO_LIBS[who], w['iou_type'], w['solution'], w['submission']]
     return [sys.executable, str(PEERS/SCRIPTS[who]), w['metric'], w['solution'], w['submission']]
+
+
+IMPORT_MB: dict = {}  # the peak memory of importing numpy and pandas, measured once per run (the COCO memory target)
+
+
+def import_cost() -> dict:
+    "Peak MB of `python -c pass` and of `python -c 'import numpy, pandas'` (median of 3 each) and the difference."
+    if not IMPORT_MB:
+        bare, np_pd = ([run_once([sys.executable, '-c', c])['peak_mb'] for _ in range(3)]
+                       for c in ('pass', 'import numpy, pandas'))
+        b, n = statistics.median(bare), statistics.median(np_pd)
+        IMPORT_MB.update(bare_mb=round(b, 1), numpy_pandas_mb=round(n, 1), cost_mb=round(n - b, 1))
+    return IMPORT_MB
+
+
+def coco_agreement(rows: list[dict]) -> tuple[dict, dict]:
+    "COCO: largest |difference| over the 12 stats of evalkit against pycocotools (the 1e-12 check), and of each peer."
+    st = {r['scorer']: r['stats'] for r in rows if r['status'] == 'ok' and r.get('stats')}
+    ref = next((k for k in (COCO_PY, 'ultrafast-pycocotools', 'hotcoco') if k in st), None)
+    if not ref: return dict(ok=None, spread=None, scorers=[], what='12 stats'), {}
+
+    def diff(k):
+        a, b = st[k], st[ref]
+        return float('inf') if len(a) != len(b) else max(abs(x - y) for x, y in zip(a, b))
+    exact = sorted(k for k in st if k in EXACT)
+    spread = max((diff(k) for k in exact), default=None) if ref == COCO_PY and len(exact) >= 2 else None
+    agree = dict(ok=None if spread is None else spread <= TOL, spread=spread,
+                 scorers=exact if spread is not None else [], what='12 stats')
+    peers = dict(reference=ref, **{k: dict(max_abs_diff=diff(k),
+                                           differ=[i for i, (x, y) in enumerate(zip(st[k], st[ref])) if x != y])
+                                   for k in st if k != ref})
+    return agree, peers
 
 
 def available(who: str) -> str | None:
@@ -172,11 +261,23 @@ def bench_workload(name: str, quick: bool, seed: int, repeat: int, ek_note: str 
         if who == EK_CUTOFF: note = ek_note or (None if name in CUTOFF_ON else 'timed on rsna_real only')
         if who == 'stardist' and quick and name != 'dsb_synth':  # its numba start-up alone is seconds per process
             note = 'quick mode: stardist is timed on dsb_synth only'
+        if who in COCO_SLOW.get(name, ()) and not quick:
+            note = "not run at this scale (many minutes and GB per run); the row is evalkit's memory"
+        ek_row = next((r for r in rows if r['scorer'] == 'evalkit'), {})
+        if who == EK_KEPT and 'no coco metric' in ek_row.get('note', ''):
+            note = ek_row['note']  # `evalkit score coco` was refused: no need to run it again to learn the same
         if note:
             rows.append(dict(scorer=who, status='skipped', note=note, median_s=None, peak_mb=None, score=None, runs=0))
             continue
         n = repeat if who in OWN else min(3, repeat)
-        rows.append(measure(who, command(who, w), n))
+        rows.append(measure(who, command(who, w), n, coco=w['kind'] == 'coco'))
+        r = rows[-1]
+        if w['kind'] == 'coco' and who in ('evalkit', EK_KEPT) and r['status'] == 'error' and any(
+                s in r['note'] for s in NO_COCO):
+            said = r['note'].split('; known')[0][:120]  # `unknown metric ('coco'; known: ...` or an unknown option
+            said += ')' * (said.count('(') - said.count(')'))
+            r.update(status='skipped', median_s=None, peak_mb=None, cpu_s=None, score=None,
+                     note=f'evalkit has no coco metric yet ({said})')
     by = {r['scorer']: r for r in rows if r['status'] == 'ok'}
     floor, ek = by.get('floor', {}).get('median_s'), by.get('evalkit', {}).get('median_s')
     for r in rows:
@@ -184,21 +285,24 @@ def bench_workload(name: str, quick: bool, seed: int, repeat: int, ek_note: str 
         r['vs_floor'] = r['median_s'] / floor if floor else None
         r['vs_evalkit'] = r['median_s'] / ek if ek and r['scorer'] not in ('evalkit', 'floor') else None
     scored = {k: v['score'] for k, v in by.items() if k in EXACT and v['score'] is not None}
-    if len(scored) >= 2:
+    if w['kind'] == 'coco':
+        agree, peers = coco_agreement(rows)
+        extra = dict(iou_type=w['iou_type'], options=w.get('options', []), peer_stats=peers, import_mb=import_cost())
+    elif len(scored) >= 2:
         spread = max(scored.values()) - min(scored.values())
-        agree = dict(ok=spread <= TOL, spread=spread, scorers=sorted(scored))
+        agree, extra = dict(ok=spread <= TOL, spread=spread, scorers=sorted(scored)), {}
     else:
-        agree = dict(ok=None, spread=None, scorers=sorted(scored))
+        agree, extra = dict(ok=None, spread=None, scorers=sorted(scored)), {}
     return dict(name=name, description=DESCRIPTION[name], metric=w['metric'], kind=w['kind'], size=w['size'],
                 files=w['bytes'], solution=w['solution'], submission=w['submission'], generate_s=round(gen_s, 2),
-                rows=rows, agreement=agree)
+                rows=rows, agreement=agree, **extra)
 
 
 def import_check(ek_note: str | None, w: dict | None) -> dict:
     "`evalkit score` must not import ipywidgets, plotly or anywidget (python -X importtime on the console script)."
-    if ek_note or not w: return dict(status='SKIP', detail=ek_note or 'no workload in this run')
+    if ek_note or not w: return dict(status='SKIP', detail=ek_note or 'no workload evalkit scored in this run')
     r = run_once([sys.executable, '-X', 'importtime', evalkit_exe(), 'score', w['metric'], w['solution'],
-                  w['submission'], '--json'])
+                  w['submission'], '--json', *w.get('options', [])])
     mods = {ln.rsplit('|', 1)[-1].strip() for ln in r['err'].splitlines() if ln.startswith('import time:')}
     bad = sorted(m for m in mods if m.split('.')[0] in ('ipywidgets', 'plotly', 'anywidget'))
     if r['rc'] != 0: return dict(status='FAIL', detail=f'evalkit score exited {r["rc"]}')
@@ -279,6 +383,7 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
     add('Sartorius (j): evalkit <= 2x floor', 'sartorius', within2)
     add('Dense ground truth (k): evalkit <= 2x floor and peak memory < 1 GB', 'dense', within2_1gb)
     add('One huge box (l): evalkit <= 2x floor', 'huge_box', within2)
+    out += coco_targets(res)
     cut, one = row('rsna_real', EK_CUTOFF), row('rsna_real', 'evalkit')
     if cut and one:
         r = cut['median_s'] / one['median_s']
@@ -289,7 +394,7 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
     for wl, r in res.items():
         a = r['agreement']
         if a['ok'] is not None:
-            out.append(dict(target=f'{wl}: scores of {", ".join(a["scorers"])} agree to 1e-12',
+            out.append(dict(target=f'{wl}: {a.get("what", "scores")} of {", ".join(a["scorers"])} agree to 1e-12',
                             status='PASS' if a['ok'] else 'FAIL', detail=f'spread {a["spread"]:.3g}'))
     out.append(dict(target='`evalkit score` imports no ipywidgets/plotly', **imp))
     if dash and dash.get('seconds') is not None:
@@ -302,6 +407,63 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
     return out
 
 
+def coco_targets(res: dict) -> list[dict]:
+    "COCO (SPEC 11): bbox time against the fastest Rust peer and pycocotools, bbox memory, segm time, O365 memory."
+    out = []
+
+    def ok_rows(wl):
+        return {r['scorer']: r for r in res[wl]['rows'] if r['status'] == 'ok' and r.get('median_s') is not None}
+
+    def add(wl, target, fn):
+        if wl not in res: return
+        rows = ok_rows(wl)
+        ek = rows.get('evalkit')
+        if not ek:
+            note = next((r['note'] for r in res[wl]['rows'] if r['scorer'] == 'evalkit'), '') or 'evalkit row missing'
+            return out.append(dict(target=target, status='SKIP', detail=note))
+        ok, detail = fn(ek, rows)
+        out.append(dict(target=target, status='SKIP' if ok is None else 'PASS' if ok else 'FAIL', detail=detail))
+
+    def fastest(rows, names):
+        got = [rows[k] for k in names if k in rows and not rows[k].get('lower_bound')]
+        return min(got, key=lambda r: r['median_s']) if got else None
+
+    def within(x):
+        def fn(ek, rows):
+            best = fastest(rows, RUST)
+            if not best: return None, f'none of {", ".join(RUST)} measured'
+            r = ek['median_s'] / best['median_s']
+            return r <= x, (f'evalkit {ek["median_s"]:.3f} s = {r:.2f}x {best["scorer"]} {best["median_s"]:.3f} s '
+                            f'(target <= {x:g}x)')
+        return fn
+
+    def vs_pycocotools(ek, rows):
+        py = rows.get(COCO_PY)
+        if not py: return None, f'{COCO_PY} not measured'
+        sp = py['median_s'] / ek['median_s']
+        return sp >= 20, f'{COCO_PY} {py["median_s"]:.3f} s = {sp:.1f}x evalkit {ek["median_s"]:.3f} s (target >= 20x)'
+
+    def memory(ek, rows):
+        best = fastest(rows, COCO_LIBS)
+        if not best: return None, 'no COCO peer measured'
+        cost = res['coco_bbox']['import_mb']['cost_mb']
+        cap = best['peak_mb'] + cost
+        return ek['peak_mb'] <= cap, (f'evalkit {ek["peak_mb"]:.0f} MB; fastest peer {best["scorer"]} '
+                                      f'{best["peak_mb"]:.0f} MB + importing numpy and pandas {cost:.0f} MB = '
+                                      f'{cap:.0f} MB (target <=)')
+
+    def under_4gb(ek, rows):
+        return ek['peak_mb'] < 4096, f'evalkit peak memory {ek["peak_mb"]:.0f} MB (target < 4096 MB)'
+
+    add('coco_bbox', 'COCO bbox (m): evalkit <= 1.5x the fastest of hotcoco and ultrafast-pycocotools', within(1.5))
+    add('coco_bbox', f'COCO bbox (m): evalkit >= 20x faster than {COCO_PY}', vs_pycocotools)
+    add('coco_bbox', "COCO bbox (m): evalkit peak memory <= the fastest peer's + the cost of importing numpy and "
+        'pandas', memory)
+    add('coco_segm', 'COCO segm (n): evalkit <= 2x the fastest of hotcoco and ultrafast-pycocotools', within(2))
+    add('objects365', 'Objects365 scale (o): evalkit peak memory < 4 GB', under_4gb)
+    return out
+
+
 # ------------------------------------------------------------------------------------------------------- reporting
 def _version(pkg):
     try:
@@ -310,7 +472,8 @@ def _version(pkg):
         return 'not installed'
 
 
-def machine(packages=('evalkit', 'numpy', 'pandas', 'pycocotools', 'stardist', 'numba')) -> dict:
+def machine(packages=('evalkit', 'numpy', 'pandas', 'pycocotools', 'stardist', 'numba', 'faster-coco-eval', 'hotcoco',
+                      'ultrafast-pycocotools')) -> dict:
     cpu = platform.processor() or 'unknown'
     try:
         cpu = next(ln.split(':', 1)[1].strip() for ln in open('/proc/cpuinfo') if ln.startswith('model name'))
@@ -367,8 +530,11 @@ def markdown(rep: dict) -> str:
         size = f'{w["size"]:,}' if w['size'] else 'all'
         L += [f'## {w["name"]}: {w["description"]}', '',
               f'Size {size}; solution {w["files"]["solution"] / 1e6:.1f} MB, submission '
-              f'{w["files"]["submission"] / 1e6:.1f} MB (metric `{w["metric"]}`).', '',
-              '| scorer | median s | runs | x floor | peer / evalkit | peer / evalkit above floor | peak MB | score '
+              f'{w["files"]["submission"] / 1e6:.1f} MB (metric `{w["metric"]}`).', '']
+        if w['kind'] == 'coco':
+            L += coco_table(w) + ['']
+            continue
+        L += ['| scorer | median s | runs | x floor | peer / evalkit | peer / evalkit above floor | peak MB | score '
               '| note |',
               '|---|---:|---:|---:|---:|---:|---:|---:|---|']
         ok = {r['scorer']: r['median_s'] for r in w['rows'] if r['status'] == 'ok'}
@@ -400,13 +566,40 @@ def markdown(rep: dict) -> str:
     return '\n'.join(L)
 
 
+def coco_table(w: dict) -> list[str]:
+    "A COCO workload's table (time, CPU time: the Rust peers use every core; peak memory; AP) and its agreement."
+    L = [f'Scored with `evalkit score coco GT RESULTS --json{"".join(" " + o for o in w["options"])}` (IoU type '
+         f'`{w["iou_type"]}`); peers: `peers/coco_peer.py LIBRARY {w["iou_type"]} GT RESULTS`.', '',
+         '| scorer | median s | runs | x floor | peer / evalkit | CPU s | peak MB | AP (stats[0]) | note |',
+         '|---|---:|---:|---:|---:|---:|---:|---:|---|']
+    for r in w['rows']:
+        gt = '> ' if r.get('lower_bound') else ''
+        L.append(f'| {r["scorer"]} | {gt}{_f(r.get("median_s"), ".3f")} | {r.get("runs", 0)} | '
+                 f'{gt}{_f(r.get("vs_floor"), ".2f")} | {gt}{_f(r.get("vs_evalkit"), ".1f")} | '
+                 f'{_f(r.get("cpu_s"), ".2f")} | {_f(r.get("peak_mb"), ".0f")} | {_f(r.get("score"), ".12f")} | '
+                 f'{_note(r)} |')
+    a, p, m = w['agreement'], w.get('peer_stats', {}), w.get('import_mb', {})
+    L += ['', (f'12 stats of {", ".join(a["scorers"])}: {"PASS" if a["ok"] else "FAIL"} (largest difference '
+               f'{a["spread"]:.3g}, tolerance 1e-12).') if a['ok'] is not None
+          else '12 stats of evalkit against pycocotools: not checked (no evalkit or no pycocotools row).']
+    if p:
+        L += ['', f'Peers against {p["reference"]} (12 stats): ' + '; '.join(
+            f'{k} ' + ('identical' if not v['max_abs_diff'] else f'largest difference {v["max_abs_diff"]:.3g} '
+                       f'(stats {", ".join(map(str, v["differ"]))})') for k, v in p.items() if k != 'reference') + '.']
+    if m:
+        L += ['', f'Importing numpy and pandas costs {m["cost_mb"]:.0f} MB of peak memory ({m["bare_mb"]:.0f} MB for '
+              f'`python -c pass`, {m["numpy_pandas_mb"]:.0f} MB with both imported).']
+    return L
+
+
 SHORT = {'dsb_synth': '(a) DSB 2018 masks, 600 synthetic images', 'airbus': '(b) Airbus masks, 15,606 images',
          'rsna_synth': '(c) RSNA boxes, 3,000 synthetic patients', 'rsna_real': '(c) RSNA boxes, real labels (26,684)',
          'icdar': '(d) ICDAR 2017 POD, 2,000 pages', 'dsb_real': '(e) DSB 2018 masks, real stage 1 (65 images)',
          'reef': '(f) Great Barrier Reef boxes, 20,000 frames', 'vinbigdata': '(g) VinBigData boxes, 3,000 images',
          'wheat': '(h) Global Wheat boxes, 3,000 images', 'tgs': '(i) TGS Salt masks, 4,000 images',
          'sartorius': '(j) Sartorius masks, 600 images', 'dense': '(k) dense ground truth, 100 x 3,000 boxes',
-         'huge_box': '(l) Global Wheat + one huge box'}
+         'huge_box': '(l) Global Wheat + one huge box', 'coco_bbox': '(m) COCO bbox, 5,000 images',
+         'coco_segm': '(n) COCO segm, 5,000 images', 'objects365': '(o) Objects365 bbox, 80,000 images'}
 SPEED_PEERS = (COCO_MASKS, 'kernel', 'stardist', COCO_COUNTS, COCO_BOXES)
 
 
@@ -446,7 +639,8 @@ def compile_sources() -> None:
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument('--quick', action='store_true', help='small workloads, 1 run each (tests the harness)')
-    p.add_argument('--only', nargs='+', choices=list(workloads.WORKLOADS), help='run only these workloads')
+    p.add_argument('--only', nargs='+', choices=[*workloads.WORKLOADS, *workloads.GROUPS],
+                   help=f'run only these workloads (or groups: {", ".join(workloads.GROUPS)})')
     p.add_argument('--repeat', type=int, default=None, help='runs per scorer (default 5; 1 with --quick)')
     p.add_argument('--seed', type=int, default=0)
     p.add_argument('--out', type=Path, default=None, help='folder for results.md/.json (default: see module doc)')
@@ -460,7 +654,7 @@ def main(argv=None):
     EVALKIT, PEER_TIMEOUT = a.evalkit, a.peer_timeout
     repeat = a.repeat or (1 if a.quick else 5)
     out = a.out or (HERE if not (a.quick or a.only or a.evalkit) else workloads.WORK)
-    names = a.only or list(workloads.WORKLOADS)
+    names = list(dict.fromkeys(m for n in (a.only or workloads.WORKLOADS) for m in workloads.GROUPS.get(n, [n])))
     ek_note = evalkit_status()
     if not ek_note and not EVALKIT: compile_sources()
     peer_notes = {k: available(k) for k in LIBRARY}
@@ -470,7 +664,8 @@ def main(argv=None):
         res[n] = bench_workload(n, a.quick, a.seed, repeat, ek_note, peer_notes)
         print(f'{n}: ' + ', '.join(f'{r["scorer"]} {r["median_s"]:.3f}s' if r.get('median_s') is not None
                                    else f'{r["scorer"]} {r["status"]}' for r in res[n]['rows']), file=sys.stderr)
-    mw = next((r for r in res.values() if r['kind'] == 'masks'), None) or next(iter(res.values()), None)
+    scored = [r for r in res.values() if any(x['scorer'] == 'evalkit' and x['status'] == 'ok' for x in r['rows'])]
+    mw = next((r for r in scored if r['kind'] == 'masks'), None) or next(iter(scored), None)
     imp = import_check(ek_note, mw)
     dash = dashboard_row(ek_note, res.get('dsb_real'))
     rep = dict(date=datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), quick=a.quick,

@@ -8,6 +8,11 @@
    number of both files (counted here another way).
 5. run.py end to end on quick workloads with a stand-in `evalkit` (a correct one and a wrong one): the rows, ratios,
    agreement check and targets come out as they should.
+6. COCO (SPEC 11): `tools/make_coco_data.py` is seeded and writes what COCO has (category ids with gaps, crowds with
+   uncompressed RLE, `ignore` flags, images without ground truth, categories without ground truth or detections,
+   ties, duplicates); the four COCO peers give pycocotools' 12 stats on the quick workloads; run.py's COCO rows with
+   a stand-in `evalkit score coco` (correct, then off by 1e-9), and with the real `evalkit` (no coco metric yet:
+   skipped, not a crash); a peak memory is the command's own, not the harness's.
 """
 import contextlib, hashlib, io, json, stat, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -280,6 +285,102 @@ def test_run_end_to_end(tmp):
           'run.py: a score off by 1e-9 is reported as a FAIL')
 
 
+def coco_peer(lib, iou_type, gt, res):
+    r = subprocess.run([sys.executable, str(PEERS/'coco_peer.py'), lib, iou_type, str(gt), str(res)],
+                       capture_output=True, text=True, cwd=PEERS)
+    if r.returncode: raise RuntimeError(f'coco_peer.py {lib} failed: {r.stderr[-500:]}')
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def test_coco_generator():
+    "make_coco: seeded; COCO's fields and the cases a COCOeval parity test needs."
+    sys.path.insert(0, str(HERE.parent/'tools'))
+    from make_coco_data import make_coco
+    a, b, c = make_coco(60, seed=4, segm='polygon'), make_coco(60, seed=4, segm='polygon'), make_coco(60, seed=5)
+    check(json.dumps(a) == json.dumps(b) and json.dumps(a) != json.dumps(c), 'make_coco: same seed, same output')
+    gt, res = a
+    anns, cats = gt['annotations'], {x['id'] for x in gt['categories']}
+    crowd = [x for x in anns if x['iscrowd']]
+    check(len(cats) == 80 and max(cats) == 90 and 12 not in cats and set(gt) >= {'images', 'annotations', 'categories'},
+          'make_coco: 80 categories, ids 1..90 with gaps')
+    check(all(isinstance(x['segmentation'], list) for x in anns if not x['iscrowd'])
+          and all(isinstance(x['segmentation']['counts'], list) for x in crowd)
+          and all(isinstance(r['segmentation']['counts'], str) and len(r['bbox']) == 4 for r in res),
+          f'make_coco: polygons, {len(crowd)} crowds with uncompressed RLE, detections with compressed RLE strings')
+    g = make_coco(300, seed=1)
+    per = {}
+    for r in g[1]: per[r['image_id']] = per.get(r['image_id'], 0) + 1
+    scores = [r['score'] for r in g[1]]
+    check(any('ignore' in x for x in g[0]['annotations']) and any(x['iscrowd'] for x in g[0]['annotations'])
+          and len({x['id'] for x in g[0]['images']} - {x['image_id'] for x in g[0]['annotations']}) > 0
+          and max(per.values()) > 100 and len(set(scores)) < len(scores) / 5
+          and {x['id'] for x in g[0]['categories']} - {x['category_id'] for x in g[0]['annotations']}
+          and {x['id'] for x in g[0]['categories']} - {r['category_id'] for r in g[1]},
+          f'make_coco: ignore flags, crowds, images without ground truth, an image with {max(per.values())} '
+          'detections, tied scores, categories without ground truth and without detections')
+
+
+def test_coco_peers():
+    "The COCO peers agree with pycocotools on the quick workloads (bbox and segm)."
+    for name in ('coco_bbox', 'coco_segm'):
+        w = workloads.get(name, True, 0)
+        ref = coco_peer('pycocotools', w['iou_type'], w['solution'], w['submission'])
+        for lib in ('faster-coco-eval', 'hotcoco', 'ultrafast-pycocotools'):
+            try:
+                got = coco_peer(lib, w['iou_type'], w['solution'], w['submission'])
+            except RuntimeError as e:
+                check(False, f'{name}: {lib} runs ({str(e)[-200:]})'); continue
+            d = max(abs(x - y) for x, y in zip(got, ref))
+            check(len(got) == 12 and d <= 1e-12 and 0.2 < ref[0] < 0.8, f'{name}: {lib} == pycocotools (12 stats, '
+                  f'largest difference {d:.2g}; AP {ref[0]:.4f})')
+
+
+STAT_NAMES = ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'AR1', 'AR10', 'AR100', 'ARs', 'ARm', 'ARl']
+
+
+def fake_coco_evalkit(path, offset=0.0):
+    "A stand-in `evalkit score coco GT RESULTS --json [--iou-type segm]` printing pycocotools' stats (plus `offset`)."
+    path.write_text(f'#!{sys.executable}\nimport json, subprocess, sys\n'
+                    "t = sys.argv[sys.argv.index('--iou-type') + 1] if '--iou-type' in sys.argv else 'bbox'\n"
+                    f'out = subprocess.run([sys.executable, {str(PEERS/"coco_peer.py")!r}, "pycocotools", t, '
+                    '*sys.argv[3:5]], capture_output=True, text=True, check=True).stdout\n'
+                    f'st = [x + {offset!r} for x in json.loads(out.split(chr(10))[-2])]\n'
+                    f'print(json.dumps({{"score": st[0], "stats": dict(zip({STAT_NAMES!r}, st))}}))\n')
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return str(path)
+
+
+def test_coco_rows(tmp):
+    "run.py --only coco: rows, stats agreement, targets; without a coco metric in evalkit the rows are skipped."
+    args = ['--quick', '--only', 'coco_bbox', 'coco_segm']
+    with contextlib.redirect_stdout(io.StringIO()):
+        rep = run.main([*args, '--out', str(tmp/'cg'), '--evalkit', fake_coco_evalkit(tmp/'ek_coco')])
+    for name in ('coco_bbox', 'coco_segm'):
+        w = rep['workloads'][name]
+        rows = {r['scorer']: r for r in w['rows']}
+        check(all(rows[k]['status'] == 'ok' for k in ('floor', 'evalkit', *run.COCO_LIBS))
+              and w['agreement']['ok'] is True and w['agreement']['scorers'] == ['evalkit', run.COCO_PY],
+              f'run.py {name}: every row measured; evalkit\'s 12 stats == pycocotools\'')
+        check(rows['floor']['peak_mb'] < 200 and rows[run.COCO_PY]['cpu_s'] > 0 and w['import_mb']['cost_mb'] > 20,
+              f'run.py {name}: own peak memory (floor {rows["floor"]["peak_mb"]:.0f} MB), CPU time, import cost '
+              f'{w["import_mb"]["cost_mb"]:.0f} MB')
+    tg = {t['target']: t for t in rep['targets']}
+    check(sum(t['status'] in ('PASS', 'FAIL') and k.startswith('COCO ') for k, t in tg.items()) == 4
+          and tg['coco_bbox: 12 stats of evalkit, pycocotools (COCOeval) agree to 1e-12']['status'] == 'PASS',
+          'run.py: four COCO targets decided, the 12 stats agree')
+    with contextlib.redirect_stdout(io.StringIO()):
+        rep = run.main([*args[:3], '--out', str(tmp/'cb'), '--evalkit', fake_coco_evalkit(tmp/'ek_coco_bad', 1e-9)])
+    check(rep['workloads']['coco_bbox']['agreement']['ok'] is False, 'run.py: COCO stats off by 1e-9 are a FAIL')
+    if run.evalkit_status() is None:  # the installed evalkit: no coco metric yet, or a real one
+        with contextlib.redirect_stdout(io.StringIO()):
+            rep = run.main([*args[:3], '--out', str(tmp/'real')])
+        ek = next(r for r in rep['workloads']['coco_bbox']['rows'] if r['scorer'] == 'evalkit')
+        check(ek['status'] == 'ok' or (ek['status'] == 'skipped' and 'evalkit has no coco metric yet' in ek['note']),
+              f'run.py: the real evalkit on COCO: {ek["status"]} {ek.get("note", "")[:70]}')
+    big = run.run_once([sys.executable, '-c', 'pass'])
+    check(big['peak_mb'] < 60, f'run_once: `python -c pass` peaks at {big["peak_mb"]:.0f} MB (not the harness\'s peak)')
+
+
 if __name__ == '__main__':
     t0 = time.time()
     with tempfile.TemporaryDirectory() as d:
@@ -292,6 +393,9 @@ if __name__ == '__main__':
         test_presets()
         test_masks_targets()
         test_run_end_to_end(d)
+        test_coco_generator()
+        test_coco_peers()
+        test_coco_rows(d)
     secs = time.time() - t0
     print(f'{len(failures)} failed in {secs:.0f} s' if failures else f'all passed in {secs:.0f} s')
     sys.exit(1 if failures else 0)

@@ -32,6 +32,16 @@ Resource-exhaustion workloads (issue 16), in the Global Wheat layout (metric `wh
 - `huge_box`    the `wheat` files with one extra detection of huge coordinates in the first image with boxes,
                 x = y = -2**29, width = height = 2**30 (area 2**60: unions overflow int64 products).
 
+COCO workloads (SPEC 11, metric `coco`), from the seeded generator `make_coco` of `tools/make_coco_data.py` (cache key
+with a hash of that file): a ground-truth JSON `solution.json` and a results JSON `submission.json`:
+
+- `coco_bbox`   COCO val2017-sized: 5,000 images, ~36,600 objects (polygons, crowds as RLE) in 80 categories,
+                ~156,000 box detections; scored with `--iou-type bbox` (the default).
+- `coco_segm`   the same ground truth (same seed: the same file), the same detections with compressed RLE masks
+                beside their boxes; scored with `--iou-type segm`.
+- `objects365`  Objects365-sized, boxes only: 80,000 images, 365 categories, ~800,000 objects, ~1.2 million
+                detections; scored with `--iou-type bbox` (the memory row).
+
 Masks are generated one image at a time in a local patch around each object and written row by row: the whole file
 is never held in memory. RLE: 1-indexed, column-major `start length` pairs, sorted, adjacent runs merged.
 """
@@ -44,6 +54,7 @@ HERE = Path(__file__).resolve().parent
 WORK = HERE/'work'
 DATA = HERE.parent/'data'
 PRESET_GEN = HERE.parent/'tools'/'make_preset_data.py'  # the generators of the newer presets' data
+COCO_GEN = HERE.parent/'tools'/'make_coco_data.py'  # the COCO workloads' generator
 VERSION = 1  # bump when a generator changes: the cache key includes it
 
 DSB_SIZES = [(256, 256), (256, 320), (260, 347), (360, 360), (512, 640), (520, 696), (603, 1272), (1024, 1024),
@@ -66,7 +77,16 @@ WORKLOADS = {
     # resource exhaustion (issue 16): dense ground truth, one detection with huge coordinates
     'dense': ('wheat', 'sweep', 100, 5),
     'huge_box': ('wheat', 'sweep', 3000, 200),
+    # COCO (SPEC 11): ground-truth JSON and results JSON, tools/make_coco_data.py
+    'coco_bbox': ('coco', 'coco', 5000, 200),
+    'coco_segm': ('coco', 'coco', 5000, 200),
+    'objects365': ('coco', 'coco', 80000, 2000),
 }
+# name -> make_coco arguments and the IoU type scored (`evalkit score coco ... --iou-type segm`; bbox is the default)
+COCO = {'coco_bbox': (dict(preset='coco', segm='polygon', det_masks=False), 'bbox'),
+        'coco_segm': (dict(preset='coco', segm='polygon'), 'segm'),
+        'objects365': (dict(preset='objects365'), 'bbox')}
+GROUPS = {'coco': list(COCO)}  # `run.py --only coco` runs these
 PRESETS = {'reef': 11, 'vinbigdata': 12, 'wheat': 13, 'tgs': 14, 'sartorius': 15}  # name -> second seed word
 
 
@@ -337,9 +357,9 @@ def gen_dsb_real(d: Path, n: None, seed: int):
                 fp.write(f'{iid},{s}\n')
 
 
-def preset_generator_hash() -> str:
-    "First 8 hex digits of the SHA-256 of `tools/make_preset_data.py`: part of the cache key of the preset workloads."
-    return hashlib.sha256(PRESET_GEN.read_bytes()).hexdigest()[:8]
+def preset_generator_hash(path: Path = PRESET_GEN) -> str:
+    "First 8 hex digits of the SHA-256 of a generator (`tools/make_preset_data.py`): part of the cache key."
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:8]
 
 
 def gen_preset(name: str, d: Path, n_images: int, seed: int):
@@ -392,10 +412,22 @@ def gen_huge_box(d: Path, n_images: int, seed: int):
     sub.to_csv(d/'submission.csv', index=False)
 
 
+def gen_coco(name: str, d: Path, n_images: int, seed: int):
+    "A COCO workload: `make_coco(n_images, seed=seed, ...)` of tools/make_coco_data.py, written as two JSON files."
+    sys.path.insert(0, str(COCO_GEN.parent))
+    try:
+        import make_coco_data
+    finally:
+        sys.path.remove(str(COCO_GEN.parent))
+    gt, res = make_coco_data.make_coco(n_images, seed=seed, **COCO[name][0])
+    make_coco_data.write_coco(gt, res, d/'solution.json', d/'submission.json')
+
+
 GENERATORS = {'dsb_synth': gen_dsb_synth, 'airbus': gen_airbus, 'rsna_synth': gen_rsna_synth,
               'rsna_real': gen_rsna_real, 'icdar': gen_icdar, 'dsb_real': gen_dsb_real}
 GENERATORS |= {k: (lambda d, n, seed, k=k: gen_preset(k, d, n, seed)) for k in PRESETS}
 GENERATORS |= {'dense': gen_dense, 'huge_box': gen_huge_box}
+GENERATORS |= {k: (lambda d, n, seed, k=k: gen_coco(k, d, n, seed)) for k in COCO}
 USES_PRESET_GEN = set(PRESETS) | {'huge_box'}  # made (partly) by tools/make_preset_data.py: keyed on its hash
 
 
@@ -404,7 +436,8 @@ def get(name: str, quick: bool = False, seed: int = 0, root: Path | None = None)
     metric, kind, full, small = WORKLOADS[name]
     size = small if quick else full
     # generators outside this folder: key on their text
-    gen = preset_generator_hash() if name in USES_PRESET_GEN else None
+    gen = (preset_generator_hash() if name in USES_PRESET_GEN else preset_generator_hash(COCO_GEN) if name in COCO
+           else None)
     d = Path(root or WORK)/(f'{name}-{size or "all"}-s{seed}-v{VERSION}' + (f'-g{gen}' if gen else ''))
     meta = d/'meta.json'
     if not meta.exists():
@@ -413,10 +446,13 @@ def get(name: str, quick: bool = False, seed: int = 0, root: Path | None = None)
         if tmp.exists(): shutil.rmtree(tmp)
         tmp.mkdir(parents=True)
         GENERATORS[name](tmp, size, seed)
-        ext = 'xml' if kind == 'xml' else 'csv'
+        ext = {'xml': 'xml', 'coco': 'json'}.get(kind, 'csv')
         sol = tmp/f'solution.{ext}' if name != 'dsb_real' else DATA/'dsb2018_stage1_solution.csv'
         info = dict(name=name, metric=metric, kind=kind, size=size, seed=seed, version=VERSION,
-                    **({'generator': f'tools/make_preset_data.py sha256 {gen}'} if gen else {}),
+                    **({'generator': f'tools/{(COCO_GEN if name in COCO else PRESET_GEN).name} sha256 {gen}'}
+                       if gen else {}),
+                    **({'iou_type': COCO[name][1], 'options': ['--iou-type', 'segm'] if COCO[name][1] == 'segm' else []}
+                       if name in COCO else {}),
                     solution=str(d/sol.name) if sol.parent == tmp else str(sol), submission=str(d/f'submission.{ext}'),
                     bytes={'solution': os.path.getsize(sol), 'submission': os.path.getsize(tmp/f'submission.{ext}')})
         (tmp/'meta.json').write_text(json.dumps(info, indent=1))
@@ -426,10 +462,10 @@ def get(name: str, quick: bool = False, seed: int = 0, root: Path | None = None)
 
 if __name__ == '__main__':
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument('names', nargs='*', default=list(WORKLOADS))
+    p.add_argument('names', nargs='*', default=list(WORKLOADS), help=f'workloads or groups ({", ".join(GROUPS)})')
     p.add_argument('--quick', action='store_true')
     p.add_argument('--seed', type=int, default=0)
     a = p.parse_args()
-    for n in a.names:
+    for n in [m for n in a.names for m in GROUPS.get(n, [n])]:
         w = get(n, a.quick, a.seed)
         print(n, w['solution'], w['submission'])

@@ -1,12 +1,13 @@
 """The floor: the least any scorer must do. Import numpy and pandas, read both files, parse every RLE / box number
 in one bulk call per file (a column of list texts, reef's `[{'x': 559, 'y': 213, ...}]` or wheat's `[x, y, w, h]`:
-every byte that is not part of a number made a space by one `bytes.translate`, then the same bulk call). Prints the
-number of numbers parsed (not a score), then ends the process at once, as the `evalkit` command does (no interpreter
-teardown).
+every byte that is not part of a number made a space by one `bytes.translate`, then the same bulk call). COCO
+(SPEC 11): both JSON files parsed by `json.loads` (compressed RLE strings stay text); it prints the number of
+annotations and detections. Prints the number of numbers parsed (not a score), then ends the process at once, as
+the `evalkit` command does (no interpreter teardown).
 
     python benchmarks/peers/floor.py METRIC SOLUTION SUBMISSION
 """
-import os, re, sys
+import json, os, re, sys
 import numpy as np, pandas as pd
 
 
@@ -53,6 +54,9 @@ def main(metric, sol, sub):
         s = pd.read_csv(sol)  # pandas parses the box columns
         p = pd.read_csv(sub, keep_default_na=False, dtype={'PredictionString': str})
         n = s[['x', 'y', 'width', 'height']].notna().to_numpy().sum() + len(bulk(' '.join(p.PredictionString), np.float64))
+    elif metric == 'coco':  # ground truth (images, annotations, categories) and the results list
+        gt, res = (json.loads(open(f, 'rb').read()) for f in (sol, sub))
+        n = len(gt['annotations']) + len(res)
     elif metric == 'icdar2017':
         n = 0
         for f in (sol, sub):
