@@ -72,6 +72,7 @@ def _per_image_counts(codes, img, n_img: int) -> np.ndarray:
 def breakdown(analysis: Analysis,  # a scored submission (`Metric.analyse`)
              ) -> Breakdown:  # the categories per image and threshold
     "Every false negative and false positive of the submission in its category (a family's own breakdown, if any)."
+    analysis.spec.family.require('errors')
     own = analysis.spec.family.breakdown(analysis)  # a family that matches no objects counts its errors its way
     if own is not None: return own
     s, spec = analysis.scene, analysis.spec

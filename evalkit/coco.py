@@ -19,12 +19,15 @@ __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'load_json', 'fi
            'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
+def _no_constant(name: str):
+    raise json.JSONDecodeError(f'{name} is not JSON', name, 0)
+
 def _loads():
-    "The fastest JSON parser installed: orjson's `loads`, else the standard library's."
+    "The fastest JSON parser installed: orjson's `loads`, else the standard library's (strict: no NaN, as orjson)."
     try:
         import orjson
         return orjson.loads, orjson.JSONDecodeError
-    except ImportError: return json.loads, json.JSONDecodeError
+    except ImportError: return (lambda s: json.loads(s, parse_constant=_no_constant)), json.JSONDecodeError
 
 def load_json(src,  # path of a JSON file, its bytes or text, or the object already parsed (dict or list)
               *, err=InputError, name: str | None = None,  # the error class and the file's name in messages
@@ -370,6 +373,6 @@ COCO_OPTIONS = (
 coco = Metric(
     name='coco', title='COCO detection and segmentation AP (pycocotools 2.0.11)', family='COCO AP',
     thresholds=tuple(Fraction(t) for t in DEFAULT_THRESHOLDS), inclusive=True, reader=coco_scene,
-    options=COCO_OPTIONS, aliases=('cocoeval',),
+    options=COCO_OPTIONS, aliases=('cocoeval',), demo=('coco_synthetic_gt.json', 'sample_coco_results.json', {}),
     layouts='COCO JSON: ground truth {images, annotations, categories}; results [{image_id, category_id, '
             'bbox | segmentation, score}]')

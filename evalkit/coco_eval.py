@@ -324,7 +324,7 @@ def _per_image(s: CocoStats, rules: CocoRules, ths) -> pd.DataFrame:
     fp = np.stack([np.bincount(s.det_img[last], weights=~s.tp[last, 0, t] & ~s.ignored[last, 0, t], minlength=n)
                    for t in range(T)], 1)
     fn = s.npig[:, :, 0].sum(1)[:, None] - tp
-    return pd.DataFrame({'image_id': np.repeat(s.image_ids, T), 'threshold': np.tile(ths, n),
+    return pd.DataFrame({'image_id': np.repeat(s.image_ids, T), 'threshold': np.tile(ths, n), 'hit': '>=',
                          'tp': tp.astype(np.int64).ravel(), 'fp': fp.astype(np.int64).ravel(),
                          'fn': fn.astype(np.int64).ravel()})
 
@@ -390,6 +390,10 @@ class CocoAP(Family):
     image_scores = False
     global_ranking = True
     own_score = 'this image alone (COCO ranks detections over every image)'
+
+    def check(self, spec):
+        super().check(spec)
+        if not spec.inclusive: raise InputError('COCO hits are IoU >= t (pycocotools): the strict test does not apply')
 
     def map(self, scene, spec): return coco_map(scene, coco_rules(spec)), None, None
     def reduce(self, *parts): return coco_reduce(*parts)

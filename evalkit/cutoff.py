@@ -210,6 +210,7 @@ def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                  max_rescore: int = MAX_RESCORE,  # most cutoffs re-scored one by one when one matching cannot do
                 ) -> Curve:
     "The score at every cutoff: from the one matching of the whole submission where SPEC 12 allows, else re-scored."
+    analysis.spec.family.require('cutoff')
     an, key = analysis, cutoff_keys(analysis.scene, by, family=analysis.spec.family)
     cut, kept = cutoffs(key)
     why, per_class, warn = one_matching(an, by), None, tuple(an.result.warnings)

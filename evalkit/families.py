@@ -188,6 +188,12 @@ class Family:
         "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
         return None
 
+    def require(self, analysis: str):
+        "Refuse, in one line, an analysis (one of `analyses`) this family does not offer."
+        if analysis not in self.analyses:
+            raise InputError(f'{analysis} is not available for the {self.name} family yet',
+                             f"it offers: {', '.join(self.analyses) or 'the score and its tables'}")
+
     def text(self, result, digits: int) -> str | None:
         "The family's own text of a result (`result_text`), or None: the shared per-threshold table."
         return None

@@ -19,6 +19,7 @@ def weighted_scores(analysis: Analysis,  # a scored submission (`Metric.analyse`
                     W,  # int [B, n_img]: how many times each image counts, columns in `analysis.stats` order
                    ) -> np.ndarray:  # float64 [B]: the score of each weighted file (NaN: nothing scored)
     "The metric's score of the file with image i counted W[b, i] times, for each row b."
+    analysis.spec.family.require('intervals')
     W = np.atleast_2d(np.asarray(W))
     if W.ndim != 2 or W.shape[1] != len(analysis.stats.image_ids) or (W < 0).any():
         raise InputError('W needs one non-negative weight per image', f'shape {W.shape}')
