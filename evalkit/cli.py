@@ -4,34 +4,45 @@
 
 # %% ../nbs/06_cli.ipynb #568e7b35
 from __future__ import annotations
-import argparse, json, os, re, signal, sys, time
+import argparse, json, math, os, re, signal, sys, time
 from dataclasses import dataclass
 from typing import Callable
 from pathlib import Path
-import pandas as pd
+import numpy as np, pandas as pd
 from . import __version__
 from .errors import InputError, DEFAULT_LIMITS
 from .iou import hit_text
 from .metrics import METRICS, get_metric, list_metrics, all_options
 from .families import get_family
-from .tables import check_output, write_atomic
+from .tables import check_output, write_csv
 from .compare import HALVES
 
 # %% auto #0
-__all__ = ['COMMANDS', 'ASKED', 'json_text', 'Progress', 'Command', 'main', 'run', 'demo_data_dir', 'demo']
+__all__ = ['COMMANDS', 'ASKED', 'strict_json', 'json_text', 'Progress', 'Command', 'main', 'run', 'demo_data_dir', 'demo']
+
+# %% ../nbs/06_cli.ipynb #cli-strict
+def strict_json(v):  # a JSON-ready value, which may hold NaN, infinities and numpy scalars
+    "`v` as strict JSON holds it: NaN and infinities as None (null), numpy scalars as Python values, tuples as lists."
+    if isinstance(v, dict): return {k: strict_json(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)): return [strict_json(x) for x in v]
+    if isinstance(v, np.generic): v = v.item()
+    return None if isinstance(v, float) and not math.isfinite(v) else v
 
 # %% ../nbs/06_cli.ipynb #f6fd37a9
-def json_text(v,  # a JSON-ready value (dicts, lists, str, numbers, bool, None)
+def json_text(v,  # a JSON-ready value (dicts, lists, str, numbers, bool, None; NaN and infinities become null)
               *, width: int = 100,  # wrap lists of scalars, and indent objects, beyond this many characters
               pad: str = '',  # the indentation of the line `v` starts on
              ) -> str:
-    "JSON text: short values on one line, longer objects one key a line, long lists wrapped."
-    flat = json.dumps(v)
+    "Strict JSON text (`strict_json`): short values on one line, longer objects one key a line, long lists wrapped."
+    return _layout(strict_json(v), width, pad)
+
+def _layout(v, width: int, pad: str) -> str:
+    "`json_text` of a strict value."
+    flat = json.dumps(v, allow_nan=False)
     if len(pad) + len(flat) <= width or not isinstance(v, (dict, list)) or not v: return flat
     inner = pad + ' '
-    if isinstance(v, dict):
-        rows = [f'{inner}{json.dumps(str(k))}: {json_text(x, width=width, pad=inner)}' for k, x in v.items()]
-    elif any(isinstance(x, (dict, list)) for x in v): rows = [inner + json_text(x, width=width, pad=inner) for x in v]
+    if isinstance(v, dict): rows = [f'{inner}{json.dumps(str(k))}: {_layout(x, width, inner)}' for k, x in v.items()]
+    elif any(isinstance(x, (dict, list)) for x in v): rows = [inner + _layout(x, width, inner) for x in v]
     else: rows = [inner + r for r in _wrapped([json.dumps(x) for x in v], width - len(inner))]
     o, c = '{}' if isinstance(v, dict) else '[]'
     return o + '\n' + ',\n'.join(rows) + '\n' + pad + c
@@ -237,7 +248,7 @@ def _score(a, out, err) -> int:
         from evalkit.intervals import bootstrap
         ci = bootstrap(an, level=level, resamples=a.resamples, seed=a.seed)
         j.update(ci.to_json())
-    if a.per_image: write_atomic(a.per_image, lambda tmp: r.per_image.to_csv(tmp, index=False))
+    if a.per_image: write_csv(a.per_image, r.per_image)
     for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
     text = r.to_text()
     if level is not None: text += (f'\n{ci.level:.4g} interval: [{ci.lo:.6f}, {ci.hi:.6f}] '
@@ -261,7 +272,7 @@ def _errors(a, out, err) -> int:
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
     an = _analyse(a)[2]
     b = breakdown(an)
-    if a.per_image: write_atomic(a.per_image, lambda tmp: b.per_image.to_csv(tmp, index=False))
+    if a.per_image: write_csv(a.per_image, b.per_image)
     for w in an.result.warnings: print(f'evalkit: warning: {w}', file=err)
     print(json_text(b.to_json()) if a.json else b.to_text(), file=out)
     return 0
@@ -272,7 +283,7 @@ def _compare(a, out, err) -> int:
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
     an_a, an_b = _analyse(a)[2], _analyse(a, a.b)[2]
     c = compare_analyses(an_a, an_b, threshold=a.threshold, halves=a.halves, seed=a.seed)
-    if a.per_image: write_atomic(a.per_image, lambda tmp: c.per_image.to_csv(tmp, index=False))
+    if a.per_image: write_csv(a.per_image, c.per_image)
     for name, an in (('A', an_a), ('B', an_b)):
         for w in an.result.warnings: print(f'evalkit: warning: {name}: {w}', file=err)
     print(json_text(c.to_json()) if a.json else c.to_text(), file=out)

@@ -13,7 +13,7 @@ import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
 from .result import Result
 from .metrics import get_metric, Metric
-from .tables import is_parquet
+from .tables import is_parquet, write_csv
 
 # %% auto #0
 __all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFLE_BYTES', 'LOST', 'EMPTY', 'need_dask', 'Side',
@@ -162,10 +162,10 @@ def _global(scene, sol: pd.DataFrame, sub: pd.DataFrame, *, id_col: str, ranked:
 
 # %% ../nbs/18_cluster.ipynb #cl-write
 def _write(table: pd.DataFrame, out: str, i: int, fmt: str):
-    "One part of a per-image table: `part-00000.parquet` (or `.csv`) in the folder `out`."
+    "One part of a per-image table: `part-00000.parquet` (or `.csv`, safe in a spreadsheet) in the folder `out`."
     path = os.path.join(out, f'part-{i:05d}.{fmt}')
     if fmt == 'parquet': table.to_parquet(path, index=False)
-    else: table.to_csv(path, index=False)
+    else: write_csv(path, table)
 
 # %% ../nbs/18_cluster.ipynb #cl-unknown
 def _unknown(sub: pd.DataFrame, id_col: str, name: str):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np, pandas as pd
 from .errors import InputError
+from .tables import shown
 from .iou import as_fraction, threshold_text
 from .families import Analysis, in_file_order
 from .metrics import get_metric
@@ -146,7 +147,8 @@ def comparison_text(c: Comparison, rows: int = 5) -> str:
              f"{j['changed']['found_by_b_only']:,} by B only" if c.threshold else 'each unit\'s own value compared']
     for what, part in (('A worse', per[per.delta < 0].head(rows)), ('A better', per[per.delta > 0].tail(rows)[::-1])):
         if len(part):
-            lines.append(f'{what}: ' + ', '.join(f'{i} ({d:+.3g})' for i, d in zip(part.image_id, part.delta)))
+            each = (f'{shown(i)} ({d:+.3g})' for i, d in zip(part.image_id, part.delta))
+            lines.append(f'{what}: ' + ', '.join(each))
     return '\n'.join(lines)
 
 Comparison.to_json, Comparison.to_text = comparison_json, comparison_text

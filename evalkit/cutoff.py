@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass, replace
 import numpy as np, pandas as pd
 from .errors import InputError
+from .tables import shown
 from .iou import threshold_text
 from .rle import Runs, runs_area
 from .sweep import threshold_values
@@ -298,8 +299,8 @@ def curve_text(curve: Curve,  # a cutoff curve
     hit = f', IoU {curve.hit} t' if curve.hit else ''  # a family without thresholds has no hit test
     head = f'{curve.metric} cutoff curve by {curve.by} ({curve.method}{hit}): {n:,} cutoffs'
     if not n: return f'{head}\nno predictions: the score is {curve.score_all:.6f}'
-    shown = np.linspace(0, n - 1, min(rows, n)).round().astype(int)  # evenly spaced rows, and the best cutoff's
-    js = np.unique(np.r_[shown, np.flatnonzero(curve.cutoffs == b['cutoff'])])
+    spaced = np.linspace(0, n - 1, min(rows, n)).round().astype(int)  # evenly spaced rows, and the best cutoff's
+    js = np.unique(np.r_[spaced, np.flatnonzero(curve.cutoffs == b['cutoff'])])
     lines = [head, f"{what:>14} {'kept':>9} {'score':>10}"]
     lines += [f'{curve.cutoffs[j]:>14.6g} {curve.kept[j]:>9,} {curve.scores[j]:>10.6f}'
               + ('  <- best' if curve.cutoffs[j] == b['cutoff'] else '') for j in js]
@@ -307,7 +308,7 @@ def curve_text(curve: Curve,  # a cutoff curve
                  f"score {b['score']:.6f} (every prediction: {curve.score_all:.6f})")
     cb = curve.class_best
     if cb is not None:  # one cutoff per class
-        each = ', '.join(f'{r.cls} >= {r.cutoff:.6g} ({r.value:.4f})' for r in cb.itertuples())
+        each = ', '.join(f'{shown(r.cls)} >= {r.cutoff:.6g} ({r.value:.4f})' for r in cb.itertuples())
         lines.append(f"best per class: {each}; score {cb.attrs['score']:.6f}")
     return '\n'.join(lines)
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 from .iou import threshold_text, hit_text
+from .tables import shown
 
 # %% auto #0
 __all__ = ['Params', 'value_name', 'Tally', 'Result', 'totals', 'result_json', 'result_text']
@@ -158,13 +159,13 @@ def _class_text(result: Result, digits: int) -> list[str]:
     c = result.classes.set_index(['threshold', 'cls'])
     counted = result.classes.get('counted', pd.Series(True, index=result.classes.index))
     names, left = list(dict.fromkeys(result.classes.cls[counted])), list(dict.fromkeys(result.classes.cls[~counted]))
-    w, cw = max(digits + 3, *(len(h) for h, _, _ in cols)), max(8, *(len(n) + 1 for n in names))
+    w, cw = max(digits + 3, *(len(h) for h, _, _ in cols)), max(8, *(len(shown(n)) + 1 for n in names))
     lines = ['class'.ljust(cw) + ' '.join(h.rjust(w) for h, _, _ in cols)]
-    lines += [n.ljust(cw) + ' '.join(f'{c.loc[(float(t), n), k]:.{digits}f}'.rjust(w) for _, k, t in cols)
+    lines += [shown(n).ljust(cw) + ' '.join(f'{c.loc[(float(t), n), k]:.{digits}f}'.rjust(w) for _, k, t in cols)
               for n in names]
     mean = result.summary.set_index('threshold').rename(columns={'map': 'ap', 'avg_f1': 'f1'})
     lines.append('average'.ljust(cw) + ' '.join(f'{mean.loc[float(t), k]:.{digits}f}'.rjust(w) for _, k, t in cols))
-    if left: lines.append(f"not in the mAP (no ground truth): {', '.join(left)}")
+    if left: lines.append(f"not in the mAP (no ground truth): {', '.join(map(shown, left))}")
     return lines
 
 # %% ../nbs/02b_result.ipynb #res-images-text

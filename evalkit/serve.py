@@ -4,14 +4,15 @@
 
 # %% ../nbs/17_serve.ipynb #srv-imports
 from __future__ import annotations
-import importlib.util, json, os, shutil, signal, socket, subprocess, sys, tempfile, threading, time
+import importlib.util, json, os, secrets, shutil, signal, socket, subprocess, sys, tempfile, threading, time
 import urllib.error, urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from .errors import InputError
 
 # %% auto #0
-__all__ = ['VOILA_DENY', 'VOILA_PAGE', 'app_notebook', 'free_port', 'Server', 'voila_command', 'run_voila', 'serve']
+__all__ = ['VOILA_DENY', 'TOKEN_VAR', 'VOILA_PAGE', 'app_notebook', 'free_port', 'Server', 'voila_command', 'Foreign',
+           'refuse_foreign', 'run_voila', 'serve']
 
 # %% ../nbs/17_serve.ipynb #srv-nb
 def app_notebook(metric: str,  # a metric name or alias, or the path of a .toml metric
@@ -37,7 +38,7 @@ def free_port() -> int:
 @dataclass
 class Server:
     "A running dashboard server: its address; `stop()` ends it and removes its folder."
-    url: str  # http://127.0.0.1:PORT/
+    url: str  # the address to open: http://127.0.0.1:PORT/?token=TOKEN
     process: subprocess.Popen  # the Voila process
     folder: Path  # the temporary folder of the app notebook and the server's log
 
@@ -60,6 +61,7 @@ VOILA_DENY = "--VoilaConfiguration.extension_denylist=['jupyterlab-jupytext']"
 _FA_LINK = ('<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/{}" '
             'type="text/css" />')
 _FA_LINKS = [_FA_LINK.format(f) for f in ('all.min.css', 'v4-shims.min.css')]
+TOKEN_VAR = 'EVALKIT_DASHBOARD_TOKEN'  # how `voila_command` hands the token to `run_voila`
 VOILA_PAGE = '\n'.join([  # the template `evalkit`: Voila's lab template without them
     "{%- extends 'voila/templates/lab/index.html.j2' -%}", '{%- block notebook_css -%}',
     '{{ super()' + ''.join(f" | replace('{link}', '')" for link in _FA_LINKS) + ' }}',
@@ -68,25 +70,52 @@ VOILA_PAGE = '\n'.join([  # the template `evalkit`: Voila's lab template without
 def voila_command(notebook,  # the notebook to serve (a path, or a name relative to the working folder)
                   folder,  # the server's own folder: the page template is written here
                   port: int,  # the TCP port on 127.0.0.1
-                 ) -> tuple[list, dict]:  # the command line and the environment to run it with
+                 ) -> tuple[list, dict, str]:  # the command line, its environment, the address to open
     "Command and environment serving `notebook` with Voila on 127.0.0.1 (run it with `stdin=subprocess.PIPE`)."
     tpl = Path(folder)/'voila'/'templates'/'evalkit'
     tpl.mkdir(parents=True, exist_ok=True)
     (tpl/'conf.json').write_text(json.dumps(dict(base_template='lab')))
     (tpl/'index.html.j2').write_text(VOILA_PAGE)
-    paths = [str(Path(folder).resolve()), os.environ.get('JUPYTER_PATH', '')]
+    paths, token = [str(Path(folder).resolve()), os.environ.get('JUPYTER_PATH', '')], secrets.token_urlsafe(32)
     env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get('PATH', '')]),
-               JUPYTER_PATH=os.pathsep.join(p for p in paths if p))
-    args = [str(notebook), '--no-browser', f'--port={port}', '--Voila.ip=127.0.0.1', '--template=evalkit', VOILA_DENY]
+               JUPYTER_PATH=os.pathsep.join(p for p in paths if p), **{TOKEN_VAR: token})
+    args = [str(notebook), '--no-browser', f'--port={port}', '--Voila.ip=127.0.0.1', '--Voila.port_retries=0',
+            '--template=evalkit', VOILA_DENY]  # no other port: the address names this one
     code = 'import sys; from evalkit.serve import run_voila; run_voila(sys.argv[1], sys.argv[2:])'
-    return [sys.executable, '-c', code, str(Path(folder).resolve())] + args, env
+    cmd = [sys.executable, '-c', code, str(Path(folder).resolve())] + args
+    return cmd, env, f'http://127.0.0.1:{port}/?token={token}'
+
+# %% ../nbs/17_serve.ipynb #srv-host
+class Foreign:
+    "A tornado route matcher: every request whose Host, or Origin when it has one, is not this server's."
+    def __init__(self, port: int):  # the port the server listens on (on 127.0.0.1)
+        self.hosts = {f'127.0.0.1:{port}', f'localhost:{port}'}
+    def match(self, request) -> dict | None:
+        origin = request.headers.get('Origin')
+        ours = origin is None or origin.lower() in {f'http://{h}' for h in self.hosts}
+        return None if ours and request.host.lower() in self.hosts else {}
+    def reverse(self, *args): return None
+
+def refuse_foreign(app,  # a tornado.web.Application
+                   port: int,  # the port it listens on
+                  ):
+    "Make `app` answer 403 to every request from another Host or Origin than 127.0.0.1:PORT or localhost:PORT."
+    from tornado.routing import Rule
+    from tornado.web import ErrorHandler
+    app.settings.update(allow_remote_access=False, local_hostnames=['localhost'], allow_origin='',
+                        allow_origin_pat=None)  # the Jupyter server's checks
+    rule = Rule(Foreign(port), ErrorHandler, dict(status_code=403))
+    app.default_router.rules.insert(0, app.default_router.process_rule(rule))
 
 # %% ../nbs/17_serve.ipynb #srv-orphan
 def run_voila(folder: str,  # the server's temporary folder, removed if the starting process dies
               args: list,  # Voila's command-line arguments
              ):
-    "Run Voila in this process; when standard input closes (its starter died), stop Voila and remove `folder`."
-    from voila.app import main
+    "Run Voila (token from the environment, foreign requests refused); when stdin closes, stop it, remove `folder`."
+    from voila.app import Voila
+    class GuardedVoila(Voila):
+        def listen(self): refuse_foreign(self.app, self.port); super().listen()
+    token = os.environ.pop(TOKEN_VAR)  # out of the environment before any kernel starts
     orphaned = threading.Event()
     def watch():
         while os.read(0, 4096): pass
@@ -94,7 +123,7 @@ def run_voila(folder: str,  # the server's temporary folder, removed if the star
     def early(signum, frame): raise KeyboardInterrupt  # a SIGTERM before Voila set its handler
     signal.signal(signal.SIGTERM, early)
     threading.Thread(target=watch, daemon=True).start()
-    try: main(argv=args)
+    try: GuardedVoila.launch_instance(argv=args + [f'--Voila.token={token}'])
     finally:
         if orphaned.is_set(): shutil.rmtree(folder, ignore_errors=True)
 
@@ -106,7 +135,7 @@ def _wait_up(server: Server, timeout: float):
         if server.process.poll() is not None:
             last = ((server.folder/'voila.log').read_text(errors='replace').strip().splitlines() or ['no output'])[-1]
             server.stop(); raise InputError('the dashboard server stopped', last[-200:])
-        try: urllib.request.urlopen(server.url + 'api/status', timeout=1); return
+        try: urllib.request.urlopen(server.url.split('?')[0] + 'api/status', timeout=1); return
         except urllib.error.HTTPError: return  # it answered (a single-notebook Voila refuses this path)
         except OSError: time.sleep(0.2)
     server.stop(); raise InputError(f'the dashboard server did not answer within {timeout:g} s')
@@ -127,11 +156,11 @@ def serve(metric: str, solution, submission,  # as `app_notebook`
     app = app_notebook(metric, solution, submission, options=options, b=b)
     (folder/'evalkit_dashboard.ipynb').write_text(json.dumps(app))
     port = port or free_port()
-    cmd, env = voila_command('evalkit_dashboard.ipynb', folder, port)
+    cmd, env, url = voila_command('evalkit_dashboard.ipynb', folder, port)
     log = open(folder/'voila.log', 'w')
     # stdin: a pipe that only this process writes to; it closes when this process dies, and the server stops
     proc = subprocess.Popen(cmd, cwd=folder, env=env, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
     log.close()
-    server = Server(url=f'http://127.0.0.1:{port}/', process=proc, folder=folder)
+    server = Server(url=url, process=proc, folder=folder)
     _wait_up(server, timeout)
     return server

@@ -12,8 +12,9 @@ import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 
 # %% auto #0
-__all__ = ['shown', 'row_at', 'Source', 'is_parquet', 'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers',
-           'token_counts', 'check_tokens', 'in_rows', 'check_objects', 'check_output', 'write_atomic']
+__all__ = ['FORMULA_START', 'shown', 'row_at', 'Source', 'is_parquet', 'read_source', 'read_table', 'require_columns', 'Rows',
+           'to_numbers', 'token_counts', 'check_tokens', 'in_rows', 'check_objects', 'check_output', 'write_atomic',
+           'cell_safe', 'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -372,3 +373,27 @@ def write_atomic(path,  # where the output goes
     finally:
         if os.path.exists(tmp): os.remove(tmp)
     return path
+
+# %% ../nbs/02c_tables.ipynb #out-csv
+FORMULA_START = ('=', '+', '-', '@', '\t', '\r')  # the first characters of a formula in a spreadsheet
+_NUMBER = re.compile(r'[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?')  # a plain decimal number, as text
+
+def cell_safe(v):
+    "A CSV cell no spreadsheet runs: `'` before text that starts a formula (or with `'`); numbers as they are."
+    if isinstance(v, str) and v.startswith(FORMULA_START + ("'",)) and not _NUMBER.fullmatch(v): return "'" + v
+    return v
+
+def csv_safe(table: pd.DataFrame) -> pd.DataFrame:
+    "`table` with `cell_safe` applied to its column names and to every cell of its text columns."
+    out = table.copy()
+    out.columns = [cell_safe(c) for c in table.columns]
+    for j, dt in enumerate(table.dtypes):
+        if pd.api.types.is_string_dtype(dt) or isinstance(dt, pd.CategoricalDtype):
+            out.isetitem(j, table.iloc[:, j].map(cell_safe))
+    return out
+
+def write_csv(path,  # where the CSV goes
+              table: pd.DataFrame,  # written without its index
+             ) -> Path:  # `path`
+    "Write `table` as CSV, every cell safe in a spreadsheet (`csv_safe`), through a temporary file (`write_atomic`)."
+    return write_atomic(path, lambda tmp: csv_safe(table).to_csv(tmp, index=False, lineterminator='\r\n'))
