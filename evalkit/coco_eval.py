@@ -240,15 +240,16 @@ def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
                      tp=tp, ignored=ignored, cat_names=tuple(scene.cat_names) if rules.use_cats else ('all',))
 
 # %% ../nbs/23_coco_eval.ipynb #ce-40
-def _curve(tp, fp, sc, *, npig: int, rec_thrs) -> tuple:
-    "(precision [T, R], scores [T, R], recall [T]) of one ranked list (tp, fp bool [T, n]), as pycocotools."
-    tp_sum, fp_sum = np.cumsum(tp, axis=1).astype(float), np.cumsum(fp, axis=1).astype(float)
-    (T, nd), R = tp_sum.shape, len(rec_thrs)
-    rc, pr = tp_sum / npig, tp_sum / (fp_sum + tp_sum + np.spacing(1))
+def _curve(tp, fp, sc, *, npig, rec_thrs) -> tuple:
+    "(precision [T, R], scores [T, R], recall [T]) of ranked lists (rows of tp, fp bool [T, n]), as pycocotools."
+    tp_sum, fp_sum = np.cumsum(tp, axis=1, dtype=float), np.cumsum(fp, axis=1, dtype=float)  # counts, exact
+    (T, nd), R, npig = tp_sum.shape, len(rec_thrs), np.broadcast_to(np.asarray(npig, np.int64), (len(tp),))
+    rc, pr = tp_sum / npig[:, None], tp_sum / (fp_sum + tp_sum + np.spacing(1))
     pr = np.maximum.accumulate(pr[:, ::-1], axis=1)[:, ::-1]
-    c = np.searchsorted(np.arange(npig + 1) / npig, rec_thrs, side='left')  # recall point r reached at tp >= c_r
-    off = np.arange(T)[:, None] * (nd + 1)  # rows apart: one search over every threshold's integer counts
-    inds = np.searchsorted((tp_sum + off).ravel(), (c[None, :] + off).ravel(), side='left').reshape(T, R)
+    found = {n: np.searchsorted(np.arange(n + 1) / n, rec_thrs, side='left') for n in set(npig.tolist())}
+    c = np.stack([found[n] for n in npig.tolist()])  # recall point r of a row reached at tp >= c_r (exact)
+    off = np.arange(T)[:, None] * (nd + 1)  # rows apart: one search over every row's integer counts
+    inds = np.searchsorted((tp_sum + off).ravel(), (c + off).ravel(), side='left').reshape(T, R)
     inds -= np.arange(T)[:, None] * nd
     v, t = inds < nd, np.broadcast_to(np.arange(T)[:, None], (T, R))
     q, ss = np.zeros((T, R)), np.zeros((T, R))
@@ -267,12 +268,15 @@ def accumulate(s: CocoStats,  # the reduced map of every image
     npig, bounds, rec = s.npig.sum(0), np.searchsorted(cls, np.arange(K + 1)), np.asarray(rules.rec_thrs)
     for k in range(K):
         lo, hi = bounds[k], bounds[k + 1]
-        for m, md in enumerate(rules.max_dets):
+        a = np.flatnonzero(npig[k] > 0)  # area ranges with counted ground truth; the others stay -1
+        if not len(a): continue
+        for m, md in enumerate(rules.max_dets):  # every area range and threshold of (k, m) as rows of one curve
             j = lo + np.flatnonzero(rank[lo:hi] < md)
-            for a in range(A):
-                if npig[k, a] == 0: continue
-                q, ss, r = _curve(tp[j, a].T, fp[j, a].T, sc[j], npig=int(npig[k, a]), rec_thrs=rec)
-                precision[:, :, k, a, m], scores[:, :, k, a, m], recall[:, k, a, m] = q, ss, r
+            rows = lambda x: np.ascontiguousarray(x[j][:, a].reshape(len(j), len(a) * T).T)  # [len(a) * T, n]
+            q, ss, r = _curve(rows(tp), rows(fp), sc[j], npig=np.repeat(npig[k, a], T), rec_thrs=rec)
+            precision[:, :, k, a, m] = q.reshape(len(a), T, R).transpose(1, 2, 0)
+            scores[:, :, k, a, m] = ss.reshape(len(a), T, R).transpose(1, 2, 0)
+            recall[:, k, a, m] = r.reshape(len(a), T).T
     return precision, recall, scores
 
 # %% ../nbs/23_coco_eval.ipynb #ce-44
