@@ -11,6 +11,8 @@ import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 from .tables import shown
 from .preset import Metric, Option
+from .rle import runs_area
+from .coco_masks import coco_runs
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 
 # %% auto #0
@@ -298,6 +300,19 @@ def _renumber(keep: np.ndarray) -> np.ndarray:
     return new
 
 # %% ../nbs/24_coco.ipynb #co-27
+def _masks(g: CocoTruth, r: CocoResults, gk, rk, names) -> tuple:
+    "(gt `Runs`, detection `Runs`) of the kept objects, in one pixel space (images in ascending id, column-major)."
+    base = np.r_[0, np.cumsum(g.image_size.prod(1))[:-1]].astype(np.int64)
+    out, sides = [], ((g.segm, g.img, gk, SolutionError, names[0] or 'ground truth', 'annotations'),
+                      (r.segm, r.img, rk, ParticipantVisibleError, names[1] or 'results', 'results'))
+    for objs, img, keep, err, name, what in sides:
+        try: out.append(coco_runs([objs[i] for i in keep], g.image_size[img[keep]], base=base[img[keep]]))
+        except InputError as e:
+            i = keep[e.row - 1] if e.row is not None else None
+            raise err(f'{what}[{i}]: {e.rule}' if i is not None else e.rule, e.detail, file=name) from None
+    return tuple(out)
+
+# %% ../nbs/24_coco.ipynb #dc5f501d
 def coco_scene(gt, results,  # ground truth and results: paths, JSON texts, or parsed objects
                *, iou_type: str = 'bbox',  # 'bbox' or 'segm'
                img_ids=None, cat_ids=None,  # score only these images / categories (None: all)
@@ -313,9 +328,11 @@ def coco_scene(gt, results,  # ground truth and results: paths, JSON texts, or p
     ni, nc = _renumber(ki), _renumber(kc)
     gk = np.flatnonzero(ki[g.img] & kc[g.cat])
     rk = np.flatnonzero(ki[r.img] & kc[r.cat])
-    pred_area = r.bbox[rk, 2] * r.bbox[rk, 3]
+    gt_obj, pred_obj = (g.bbox[gk], r.bbox[rk]) if iou_type == 'bbox' else _masks(g, r, gk, rk, names)
+    pred_area = r.bbox[rk, 2] * r.bbox[rk, 3] if iou_type == 'bbox' or r.has_bbox else \
+        runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area when results have boxes
     return CocoScene(image_ids=g.image_ids[ki].astype(object), gt_img=ni[g.img[gk]], pred_img=ni[r.img[rk]],
-                     gt=g.bbox[gk], pred=r.bbox[rk], pred_conf=r.score[rk], gt_cls=nc[g.cat[gk]],
+                     gt=gt_obj, pred=pred_obj, pred_conf=r.score[rk], gt_cls=nc[g.cat[gk]],
                      pred_cls=nc[r.cat[rk]], gt_pos=gk, pred_pos=rk, gt_id=g.ann_id[gk], gt_area=g.area[gk],
                      gt_crowd=g.crowd[gk], gt_ignore=g.ignore[gk], pred_area=pred_area,
                      cat_names=tuple(np.asarray(g.cat_names, object)[kc]), cat_ids=tuple(g.cat_ids[kc].tolist()),
