@@ -16,9 +16,9 @@ from .coco_masks import coco_runs
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 
 # %% auto #0
-__all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'load_json', 'field', 'numbers', 'ids_of', 'unique_ids', 'codes',
-           'CocoTruth', 'read_coco_gt', 'CocoResults', 'read_coco_results', 'frames_to_coco', 'coco_scene',
-           'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
+__all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'load_json', 'box_types', 'field', 'numbers', 'ids_of',
+           'unique_ids', 'codes', 'CocoTruth', 'read_coco_gt', 'CocoResults', 'read_coco_results', 'frames_to_coco',
+           'coco_scene', 'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -34,6 +34,7 @@ def _loads():
 def load_json(src,  # path of a JSON file, its bytes or text, or the object already parsed (dict or list)
               *, err=InputError, name: str | None = None,  # the error class and the file's name in messages
               limits: Limits | None = None,  # `max_file_bytes` bounds the file
+              typed=None,  # a msgspec type to decode into first (see `box_types`); None: plain JSON objects
              ):  # the parsed object
     "A JSON document from a path, bytes or text (objects already parsed are returned as given)."
     if isinstance(src, (dict, list)): return src
@@ -45,10 +46,30 @@ def load_json(src,  # path of a JSON file, its bytes or text, or the object alre
         except IsADirectoryError: raise err('is a folder, not a JSON file', file=name) from None
         except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
     if len(src) > limits.max_file_bytes: raise limits.exceeded('max_file_bytes', len(src), 'the JSON', err, file=name)
+    if typed is not None:
+        try: return msgspec.json.decode(src, type=typed)
+        except msgspec.DecodeError: pass  # not what box scoring reads: the plain objects say what is wrong, and where
     loads, bad = _loads()
     try: return loads(src)
     except bad as e: raise err('not valid JSON', str(e).splitlines()[0][:200], file=name) from None
     except RecursionError: raise err('not valid JSON', 'nested too deeply', file=name) from None
+
+# %% ../nbs/24_coco.ipynb #94eac6eb
+try: import msgspec
+except ImportError: msgspec = None  # the coco extra; without it, plain JSON objects
+
+if msgspec is not None:
+    _Id = int | str
+    class _Ann(msgspec.Struct):
+        id: _Id; image_id: _Id; category_id: _Id; area: float; iscrowd: int; bbox: list[float]; ignore: int = 0
+    class _Truth(msgspec.Struct):
+        images: list[dict]; annotations: list[_Ann]; categories: list[dict]
+    class _Det(msgspec.Struct):
+        image_id: _Id; category_id: _Id; score: float; bbox: list[float]
+
+def box_types() -> tuple | None:
+    "(ground truth, results) msgspec types of the fields box scoring reads; None without msgspec."
+    return None if msgspec is None else (_Truth, list[_Det])
 
 # %% ../nbs/24_coco.ipynb #co-09
 def _shown(v) -> str:
@@ -59,7 +80,8 @@ def _shown(v) -> str:
 def _where(objs: list, i: int, what: str) -> dict:
     "The error's context for entry `i` of the list `what`: its position, and its id when it has one."
     o = objs[i]
-    return dict(id=shown(o['id']) if isinstance(o, dict) and 'id' in o else None), f'{what}[{i}]'
+    i_d = o.get('id') if isinstance(o, dict) else getattr(o, 'id', None)
+    return dict(id=None if i_d is None else shown(i_d)), f'{what}[{i}]'
 
 def field(objs: list,  # the parsed list (e.g. the ground truth's `annotations`)
           key: str,  # the field
@@ -68,6 +90,8 @@ def field(objs: list,  # the parsed list (e.g. the ground truth's `annotations`)
          ) -> list:  # the field of every object
     "The field `key` of every object of `objs`; a non-object, or a missing required field, refused in one line."
     try:
+        if objs and hasattr(objs[0], '__struct_fields__'):  # records decoded by msgspec: their fields are checked
+            return [getattr(o, key) for o in objs] if required else [getattr(o, key, default) for o in objs]
         return [o[key] for o in objs] if required else [o.get(key, default) for o in objs]
     except (KeyError, TypeError, AttributeError): pass
     i = next(i for i, o in enumerate(objs) if not isinstance(o, dict) or (required and key not in o))
@@ -197,7 +221,10 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                 ) -> CocoTruth:
     "Read and check a COCO ground truth."
     err, name = SolutionError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'ground truth')
-    images, anns, cats = _lists(load_json(src, err=err, name=name, limits=limits),
+    typed = box_types() if iou_type == 'bbox' else None
+    d = load_json(src, err=err, name=name, limits=limits, typed=typed and typed[0])
+    if typed and isinstance(d, typed[0]): d = dict(images=d.images, annotations=d.annotations, categories=d.categories)
+    images, anns, cats = _lists(d,
                                 ('images', 'annotations', 'categories'), err=err, name=name)
     image_ids, hw = _images(images, err=err, name=name, sized=iou_type == 'segm')
     cat_ids, cat_names = _categories(cats, err=err, name=name)
@@ -243,7 +270,8 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
                      ) -> CocoResults:
     "Read and check a COCO results list against its ground truth."
     err, name = ParticipantVisibleError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'results')
-    res = load_json(src, err=err, name=name, limits=limits)
+    typed = box_types() if iou_type == 'bbox' else None
+    res = load_json(src, err=err, name=name, limits=limits, typed=typed and typed[1])
     if not isinstance(res, list): raise err('a COCO results file is a JSON list of objects', type(res).__name__,
                                             file=name)
     kw = dict(what='results', objs=res, err=err, name=name)
@@ -252,7 +280,8 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
                 rule='image not in the ground truth', **kw)
     cat = codes(ids_of(f('category_id'), key='category_id', **kw), gt.cat_ids, key='category_id',
                 rule='category not in the ground truth', **kw)
-    has_bbox = bool(res) and isinstance(res[0], dict) and res[0].get('bbox') not in (None, [])
+    first = (res[0].get('bbox') if isinstance(res[0], dict) else getattr(res[0], 'bbox', None)) if res else None
+    has_bbox = first not in (None, [])
     bbox = numbers(f('bbox'), key='bbox', width=4, **kw) if iou_type == 'bbox' or has_bbox else \
         np.full((len(res), 4), np.nan)
     if iou_type == 'bbox' or has_bbox: _check_sizes(bbox, **kw)
