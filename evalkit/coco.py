@@ -6,7 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
-import json, os
+import json, operator, os
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 from .tables import shown
@@ -91,8 +91,8 @@ def field(objs: list,  # the parsed list (e.g. the ground truth's `annotations`)
     "The field `key` of every object of `objs`; a non-object, or a missing required field, refused in one line."
     try:
         if objs and hasattr(objs[0], '__struct_fields__'):  # records decoded by msgspec: their fields are checked
-            return [getattr(o, key) for o in objs] if required else [getattr(o, key, default) for o in objs]
-        return [o[key] for o in objs] if required else [o.get(key, default) for o in objs]
+            return list(map(operator.attrgetter(key), objs)) if required else [getattr(o, key, default) for o in objs]
+        return list(map(operator.itemgetter(key), objs)) if required else [o.get(key, default) for o in objs]
     except (KeyError, TypeError, AttributeError): pass
     i = next(i for i, o in enumerate(objs) if not isinstance(o, dict) or (required and key not in o))
     ctx, at = _where(objs, i, what)
@@ -100,20 +100,29 @@ def field(objs: list,  # the parsed list (e.g. the ground truth's `annotations`)
     raise err(f'{at} has no {key!r}', file=name, **ctx)
 
 # %% ../nbs/24_coco.ipynb #co-12
+def _as_numbers(values: list, width: int | None) -> np.ndarray | None:
+    "float64 [n] or [n, width] when every value is a number (or a list of `width`) by a C-speed test; else None."
+    if width is None:
+        return np.asarray(values, np.float64) if set(map(type, values)) <= {int, float} else None
+    try: a = np.asarray(values)
+    except ValueError: return None  # ragged lists
+    return a.astype(np.float64, copy=False) if a.dtype.kind in 'if' and a.shape == (len(values), width) else None
+
+def _typed(values: list, width: int | None) -> np.ndarray:
+    "bool [n]: which values are a number (or a list of `width` numbers), walked one by one."
+    if width is None: return np.array([type(v) in (int, float) for v in values], bool)
+    return np.array([type(v) is list and len(v) == width and all(type(x) in (int, float) for x in v)
+                     for v in values], bool)
+
 def numbers(values: list,  # a field's values (numbers, or lists of `width` numbers)
             *, what: str, key: str, objs: list, err=InputError, name=None,  # for the errors
             width: int | None = None,  # each value a list of this many numbers (`bbox`: 4); None: a number
            ) -> np.ndarray:  # float64 [n] or [n, width]
     "A field's numbers as float64, every value checked: a number (or a list of `width`), finite."
-    try: a = np.array(values, dtype=object if width is None else None)
-    except ValueError: a = None  # ragged lists
-    if width is None: ok = np.array([type(v) in (int, float) for v in values], bool)
-    else:
-        ok = np.array([type(v) is list and len(v) == width and all(type(x) in (int, float) for x in v)
-                       for v in values], bool) if a is None or a.dtype.kind not in 'if' or a.shape[1:] != (width,) \
-            else np.ones(len(values), bool)
+    a = _as_numbers(values, width)
+    ok = _typed(values, width) if a is None else np.ones(len(values), bool)  # the walk only to find the culprit
     if ok.all():
-        a = np.asarray(values, np.float64).reshape(-1, *(() if width is None else (width,)))
+        a = np.asarray(values, np.float64).reshape(-1, *(() if width is None else (width,))) if a is None else a
         ok = np.isfinite(a) if width is None else np.isfinite(a).all(1)
         if ok.all(): return a
     i = int(np.argmin(ok))
