@@ -248,7 +248,8 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
     bbox = (numbers(f('bbox'), key='bbox', width=4, **kw) if iou_type == 'bbox' else np.full((len(anns), 4), np.nan))
     if iou_type == 'bbox': _check_sizes(bbox, **kw)
     return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names,
-                     ann_id=ann_id if ann_id.dtype != object else np.arange(1, len(anns) + 1), img=img, cat=cat, bbox=bbox,
+                     ann_id=ann_id if ann_id.dtype != object else np.arange(1, len(anns) + 1), img=img, cat=cat,
+                     bbox=bbox,
                      area=numbers(f('area'), key='area', **kw), crowd=_flags(f('iscrowd'), key='iscrowd', **kw),
                      ignore=_flags(f('ignore', default=0, required=False), key='ignore', **kw),
                      segm=f('segmentation') if iou_type == 'segm' else None)
@@ -338,7 +339,7 @@ def _renumber(keep: np.ndarray) -> np.ndarray:
     return new
 
 # %% ../nbs/24_coco.ipynb #co-27
-def _masks(g: CocoTruth, r: CocoResults, gk, rk, names) -> tuple:
+def _masks(g: CocoTruth, r: CocoResults, gk, rk, *, names) -> tuple:
     "(gt `Runs`, detection `Runs`) of the kept objects, in one pixel space (images in ascending id, column-major)."
     base = np.r_[0, np.cumsum(g.image_size.prod(1))[:-1]].astype(np.int64)
     out, sides = [], ((g.segm, g.img, gk, SolutionError, names[0] or 'ground truth', 'annotations'),
@@ -366,7 +367,7 @@ def coco_scene(gt, results,  # ground truth and results: paths, JSON texts, or p
     ni, nc = _renumber(ki), _renumber(kc)
     gk = np.flatnonzero(ki[g.img] & kc[g.cat])
     rk = np.flatnonzero(ki[r.img] & kc[r.cat])
-    gt_obj, pred_obj = (g.bbox[gk], r.bbox[rk]) if iou_type == 'bbox' else _masks(g, r, gk, rk, names)
+    gt_obj, pred_obj = (g.bbox[gk], r.bbox[rk]) if iou_type == 'bbox' else _masks(g, r, gk, rk, names=names)
     pred_area = r.bbox[rk, 2] * r.bbox[rk, 3] if iou_type == 'bbox' or r.has_bbox else \
         runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area when results have boxes
     return CocoScene(image_ids=g.image_ids[ki].astype(object), gt_img=ni[g.img[gk]], pred_img=ni[r.img[rk]],

@@ -44,7 +44,8 @@ class CocoRules:
     cap: bool = True  # quirk kept: thresholds capped at 1 - 1e-10; False: IoU >= t exactly
 
     @property
-    def thresholds(self) -> np.ndarray: return np.minimum(self.iou_thrs, 1 - 1e-10) if self.cap else np.array(self.iou_thrs)
+    def thresholds(self) -> np.ndarray:
+        return np.minimum(self.iou_thrs, 1 - 1e-10) if self.cap else np.array(self.iou_thrs)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-11
 @dataclass(frozen=True)
@@ -411,7 +412,8 @@ class CocoAP(Family):
         "pycocotools' summary, then the AP of each category."
         ap = result.arrays['class_ap']
         w = max(8, *(len(str(n)) + 1 for n in ap.index)) if len(ap) else 8
-        lines = [f'{result.metric} score: {result.score:.{digits}f}  ({self.scored_text(result)})', *_stat_lines(result),
+        lines = [f'{result.metric} score: {result.score:.{digits}f}  ({self.scored_text(result)})',
+                 *_stat_lines(result),
                  'category'.ljust(w) + 'AP'.rjust(digits + 3)]
         return '\n'.join(lines + [str(n).ljust(w) + (f'{v:.{digits}f}' if v > -1 else 'n/a').rjust(digits + 3)
                                   for n, v in ap.items()])
