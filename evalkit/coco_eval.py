@@ -265,16 +265,18 @@ def accumulate(s: CocoStats,  # the reduced map of every image
     T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
     precision, recall, scores = -np.ones((T, R, K, A, M)), -np.ones((T, K, A, M)), -np.ones((T, R, K, A, M))
     o = np.lexsort((s.det_rank, s.det_img, -s.score, s.det_cls))
-    cls, rank, sc, tp, fp = s.det_cls[o], s.det_rank[o], s.score[o], s.tp[o], ~s.tp[o] & ~s.ignored[o]
+    cls, rank, sc = s.det_cls[o], s.det_rank[o], s.score[o]
+    flat = lambda x: np.ascontiguousarray(x[o].reshape(len(o), A * T).T)  # [A * T, d]: row a * T + t, ranked
+    tp, fp = flat(s.tp), flat(~s.tp & ~s.ignored)
     npig, bounds, rec = s.npig.sum(0), np.searchsorted(cls, np.arange(K + 1)), np.asarray(rules.rec_thrs)
     for k in range(K):
         lo, hi = bounds[k], bounds[k + 1]
         a = np.flatnonzero(npig[k] > 0)  # area ranges with counted ground truth; the others stay -1
         if not len(a): continue
+        r_ = slice(None) if len(a) == A else (a[:, None] * T + np.arange(T)).ravel()
         for m, md in enumerate(rules.max_dets):  # every area range and threshold of (k, m) as rows of one curve
-            j = lo + np.flatnonzero(rank[lo:hi] < md)
-            rows = lambda x: np.ascontiguousarray(x[j][:, a].reshape(len(j), len(a) * T).T)  # [len(a) * T, n]
-            q, ss, r = _curve(rows(tp), rows(fp), sc[j], npig=np.repeat(npig[k, a], T), rec_thrs=rec)
+            j = slice(lo, hi) if rank[lo:hi].max(initial=-1) < md else lo + np.flatnonzero(rank[lo:hi] < md)
+            q, ss, r = _curve(tp[r_][:, j], fp[r_][:, j], sc[j], npig=np.repeat(npig[k, a], T), rec_thrs=rec)
             precision[:, :, k, a, m] = q.reshape(len(a), T, R).transpose(1, 2, 0)
             scores[:, :, k, a, m] = ss.reshape(len(a), T, R).transpose(1, 2, 0)
             recall[:, k, a, m] = r.reshape(len(a), T).T
