@@ -339,13 +339,16 @@ def _renumber(keep: np.ndarray) -> np.ndarray:
     return new
 
 # %% ../nbs/24_coco.ipynb #co-27
-def _masks(g: CocoTruth, r: CocoResults, gk, rk, *, names) -> tuple:
-    "(gt `Runs`, detection `Runs`) of the kept objects, in one pixel space (images in ascending id, column-major)."
-    base = np.r_[0, np.cumsum(g.image_size.prod(1))[:-1]].astype(np.int64)
-    out, sides = [], ((g.segm, g.img, gk, SolutionError, names[0] or 'ground truth', 'annotations'),
-                      (r.segm, r.img, rk, ParticipantVisibleError, names[1] or 'results', 'results'))
-    for objs, img, keep, err, name, what in sides:
-        try: out.append(coco_runs([objs[i] for i in keep], g.image_size[img[keep]], base=base[img[keep]]))
+def _masks(g: CocoTruth, r: CocoResults, gk, rk, *, names, by_cat: bool) -> tuple:
+    "(gt `Runs`, detection `Runs`) of the kept objects, one pixel space per unit (image, or image and category)."
+    K = len(g.cat_ids) if by_cat else 1
+    unit = lambda img, cat: img * K + (cat if by_cat else 0)
+    base = np.r_[0, np.cumsum(np.repeat(g.image_size.prod(1), K))[:-1]].astype(np.int64)  # unit by unit
+    out, sides = [], ((g.segm, g, gk, SolutionError, names[0] or 'ground truth', 'annotations'),
+                      (r.segm, r, rk, ParticipantVisibleError, names[1] or 'results', 'results'))
+    for objs, f, keep, err, name, what in sides:
+        u = unit(f.img[keep], f.cat[keep])
+        try: out.append(coco_runs([objs[i] for i in keep], g.image_size[f.img[keep]], base=base[u]))
         except InputError as e:
             i = keep[e.row - 1] if e.row is not None else None
             raise err(f'{what}[{i}]: {e.rule}' if i is not None else e.rule, e.detail, file=name) from None
@@ -355,6 +358,7 @@ def _masks(g: CocoTruth, r: CocoResults, gk, rk, *, names) -> tuple:
 def coco_scene(gt, results,  # ground truth and results: paths, JSON texts, or parsed objects
                *, iou_type: str = 'bbox',  # 'bbox' or 'segm'
                img_ids=None, cat_ids=None,  # score only these images / categories (None: all)
+               use_cats: bool = True,  # False: categories ignored (masks then share their image's pixels)
                names: tuple = (None, None), limits: Limits | None = None,  # file names in errors; limits
                **rules) -> CocoScene:  # `rules`: the preset's scoring options (read by the family, not here)
     "Read a COCO ground truth and results into a `CocoScene` (images in ascending id)."
@@ -367,7 +371,8 @@ def coco_scene(gt, results,  # ground truth and results: paths, JSON texts, or p
     ni, nc = _renumber(ki), _renumber(kc)
     gk = np.flatnonzero(ki[g.img] & kc[g.cat])
     rk = np.flatnonzero(ki[r.img] & kc[r.cat])
-    gt_obj, pred_obj = (g.bbox[gk], r.bbox[rk]) if iou_type == 'bbox' else _masks(g, r, gk, rk, names=names)
+    gt_obj, pred_obj = (g.bbox[gk], r.bbox[rk]) if iou_type == 'bbox' else \
+        _masks(g, r, gk, rk, names=names, by_cat=use_cats)
     pred_area = r.bbox[rk, 2] * r.bbox[rk, 3] if iou_type == 'bbox' or r.has_bbox else \
         runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area when results have boxes
     return CocoScene(image_ids=g.image_ids[ki].astype(object), gt_img=ni[g.img[gk]], pred_img=ni[r.img[rk]],
