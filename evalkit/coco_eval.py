@@ -8,15 +8,15 @@ from dataclasses import dataclass, replace
 import numpy as np, pandas as pd
 from .errors import InputError
 from .iou import threshold_text
-from .rle import Runs, runs_area, runs_intersections
+from .rle import Runs, runs_area, runs_intersections, expand_ranges
 from .families import Scene, ImageStats, Family, register_family, images_text
 from .result import Result, Params
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'CocoRules',
-           'CocoScene', 'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'mask_iou_pairs', 'greedy_match',
-           'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'coco_map', 'accumulate', 'summary_value', 'summarize',
-           'coco_rules', 'coco_finish', 'coco_reduce', 'CocoAP']
+           'CocoScene', 'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections',
+           'mask_iou_pairs', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'coco_map', 'accumulate',
+           'summary_value', 'summarize', 'coco_rules', 'coco_finish', 'coco_reduce', 'CocoAP']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -109,19 +109,66 @@ def box_iou_pairs(dt: np.ndarray,  # float64 [d, 4]: detections, xywh
     with np.errstate(divide='ignore', invalid='ignore'): return np.where((w > 0) & (h > 0), i / u, 0.0)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-22
+def _bounds(r: Runs) -> np.ndarray:
+    "int64 [n_obj + 1]: each object's first run (runs sorted by object), and the end."
+    return np.searchsorted(r.obj, np.arange(r.n_obj + 1))
+
+def _below(t: Runs, obj, x, *, big: int, key, before) -> np.ndarray:
+    "int64: pixels of `t`'s object `obj` below pixel `x` (arrays of queries)."
+    i = np.searchsorted(key, obj * big + x, 'right') - 1
+    ok = (i >= 0) & (t.obj[np.maximum(i, 0)] == obj)
+    i = np.maximum(i, 0)
+    return np.where(ok, before[i] + np.minimum(x, t.end[i]) - t.start[i], 0)
+
+def _covered(q: Runs, t: Runs, iq, it, *, big: int) -> np.ndarray:
+    "int64 [k]: pixels of mask q[iq] inside mask t[it], for each pair, from q's runs within t's span."
+    rq, rt = _bounds(q), _bounds(t)
+    kq, kt = q.obj * big + q.start, t.obj * big + t.start
+    run = t.end - t.start
+    below = np.r_[np.cumsum(run) - run, 0]  # pixels of the runs before each run (the 0: objects without runs)
+    before = below[:-1] - np.repeat(below[rt[:-1]], np.diff(rt))  # ... of its own object
+    first, last = t.start[np.minimum(rt[it], len(t.start) - 1)], t.end[np.maximum(rt[it + 1] - 1, 0)]
+    lo = np.maximum(np.searchsorted(kq, iq * big + first, 'right') - 1, rq[iq])
+    hi = np.minimum(np.searchsorted(kq, iq * big + last, 'left'), rq[iq + 1])
+    p, j = expand_ranges(lo, hi)
+    f = lambda x: _below(t, it[p], x, big=big, key=kt, before=before)
+    cov = f(np.maximum(q.end[j], 0)) - f(q.start[j])
+    return np.bincount(p, weights=cov, minlength=len(iq)).astype(np.int64)
+
+# %% ../nbs/23_coco_eval.ipynb #78084e95
+def pair_intersections(a: Runs, b: Runs,  # masks of one pixel space, each object's runs disjoint
+                       ia: np.ndarray, ib: np.ndarray,  # int64 [k]: pairs (object of a, object of b)
+                      ) -> np.ndarray:  # int64 [k]: pixels each pair shares
+    "The intersection of each pair of masks, from the runs of the smaller mask of each pair."
+    na, nb = np.diff(_bounds(a))[ia], np.diff(_bounds(b))[ib]
+    big = int(max(a.end.max(initial=0), b.end.max(initial=0))) + 1
+    out = np.zeros(len(ia), np.int64)
+    if max(a.n_obj, b.n_obj) * big >= 2 ** 62:  # keys would overflow: the sweep over every run instead
+        gi, di, inter = runs_intersections(b, a)
+        return _lookup(gi, di, inter, g=ib, d=ia, n=a.n_obj)
+    for q, t, iq, it, sel in ((a, b, ia, ib, (na <= nb) & (na > 0)), (b, a, ib, ia, (nb < na) & (nb > 0))):
+        k = np.flatnonzero(sel)
+        for c in np.array_split(k, max(1, int(np.minimum(na, nb)[k].sum() // 2 ** 22))):  # bounded memory
+            out[c] = _covered(q, t, iq[c], it[c], big=big)
+    return out
+
+def _lookup(gi, di, inter, *, g, d, n: int) -> np.ndarray:
+    "int64 [k]: the intersection of each pair (g, d) in a sparse table (gi, di, inter); 0 where absent."
+    key = lambda a, b: a * max(1, n) + b
+    k, found, ks = key(g, d), np.zeros(len(d), np.int64), key(gi, di)
+    o = np.argsort(ks)
+    pos = np.minimum(np.searchsorted(ks[o], k), max(len(o) - 1, 0))
+    hit = (ks[o][pos] == k) if len(o) else np.zeros(len(k), bool)
+    found[hit] = inter[o][pos[hit]]
+    return found
+
+# %% ../nbs/23_coco_eval.ipynb #8aa5672b
 def mask_iou_pairs(dt: Runs, gt: Runs,  # masks of the detections and the ground truth (one pixel space)
                    d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs
                    *, crowd: np.ndarray,  # bool [g]: crowd regions (union = the detection's area)
                   ) -> np.ndarray:  # float64 [k]
     "pycocotools' `rleIou` of the pairs `(d, g)`: intersection over union (crowd: over the detection's area)."
-    gi, di, inter = runs_intersections(gt, dt)
-    key = lambda a, b: a * max(1, dt.n_obj) + b
-    k, found = key(g, d), np.zeros(len(d), np.int64)
-    o = np.argsort(key(gi, di))
-    pos = np.searchsorted(key(gi, di)[o], k)
-    hit = pos < len(o)
-    hit[hit] = key(gi, di)[o][pos[hit]] == k[hit]
-    found[hit] = inter[o][pos[hit]]
+    found = pair_intersections(dt, gt, d, g)
     da, ga = runs_area(dt)[d], runs_area(gt)[g]
     u = np.where(crowd[g], da, da + ga - found)
     with np.errstate(divide='ignore', invalid='ignore'): return np.where(found > 0, found / u, 0.0)
