@@ -124,7 +124,7 @@ Metric.parse_options = _parse_options
 def _describe(self) -> str:
     "The preset in a few lines: family, thresholds and hit test, file layouts, options with their defaults."
     ts = ', '.join(map(threshold_text, self.thresholds))
-    shown = lambda v: 'x'.join(map(str, v)) if isinstance(v, tuple) else v
+    shown = lambda v: ('x' if len(v) == 2 else ',').join(map(str, v)) if isinstance(v, tuple) else v  # a size, a list
     uses = get_family(self.family).uses_thresholds  # a family without IoU thresholds (Dice) takes neither option
     lines = [f'{self.name}: {self.title} ({self.family}' + (f"; aliases: {', '.join(self.aliases)})" if self.aliases
                                                            else ')'),
