@@ -340,7 +340,8 @@ def benchmark_page(path: Path) -> str | None:
 
 # ---------------------------------------------------------------- the build
 
-BENCH_PAGES = [('results.md', 'Benchmark results'), ('SCALE.md', 'Dask scale benchmark'),
+BENCH_PAGES = [('results.md', 'Benchmark results'), ('coco_results.md', 'COCO benchmark results'),
+               ('SCALE.md', 'Dask scale benchmark'),
                ('scale_results.md', 'Dask scale results')]  # files of benchmarks/ that are pages of the site
 
 def write_docs(proc: Path, rels: list, docs: Path) -> list:
