@@ -11,14 +11,16 @@ from pathlib import Path
 import numpy as np, pandas as pd
 from . import __version__
 from .errors import InputError, DEFAULT_LIMITS
-from .iou import hit_text
+from .iou import hit_text, MAX_THRESHOLDS
 from .metrics import METRICS, get_metric, list_metrics, all_options
 from .families import get_family
 from .tables import check_output, write_csv
 from .compare import HALVES
+from .intervals import MAX_RESAMPLES, check_draws
 
 # %% auto #0
-__all__ = ['COMMANDS', 'ASKED', 'strict_json', 'json_text', 'Progress', 'Command', 'main', 'run', 'demo_data_dir', 'demo']
+__all__ = ['MAX_LOCAL_WORKERS', 'DASK_TIMEOUT', 'COMMANDS', 'ASKED', 'strict_json', 'json_text', 'Progress', 'Command', 'main',
+           'run', 'demo_data_dir', 'demo']
 
 # %% ../nbs/06_cli.ipynb #cli-strict
 def strict_json(v):  # a JSON-ready value, which may hold NaN, infinities and numpy scalars
@@ -84,10 +86,11 @@ def _metric_options(p: argparse.ArgumentParser):
                    help=f'hit when IoU >= t (defaults: {hits}; see also --matching)')
     g.add_argument('--strict', dest='inclusive', action='store_const', const=False,
                    help='hit when IoU > t, also with --matching kernel')
-    p.add_argument('--thresholds', help='comma-separated IoU thresholds, e.g. 0.5,0.75 (default: the competition\'s)')
+    p.add_argument('--thresholds', help='comma-separated IoU thresholds, e.g. 0.5,0.75 (default: the competition\'s; '
+                   f'at most {MAX_THRESHOLDS:,})')
     defaults = ', '.join(f'{k}={v:,}' for k, v in vars(DEFAULT_LIMITS).items())
-    p.add_argument('--limit', action='append', metavar='NAME=VALUE', help='raise or lower a limit on the inputs '
-                   f'(repeatable): {defaults} (the defaults)')
+    p.add_argument('--limit', action='append', metavar='NAME=VALUE', help='raise or lower a limit on the inputs or '
+                   f'the work (repeatable): {defaults} (the defaults)')
     for o, names in all_options().values():
         choices = [c for c in o.choices or () if c is not None] or None
         kw = dict(action='store_const', const=True) if o.flag else dict(choices=choices)
@@ -105,15 +108,16 @@ def _score_args(s):
                         "status); with --dask, a new folder of Parquet (or CSV) parts written by the workers")
     s.add_argument('--ci', metavar='LEVEL', help='add a seeded bootstrap interval of the score at LEVEL, e.g. 0.95')
     s.add_argument('--resamples', type=int, default=1000,
-                   help='bootstrap resamples of the images for --ci (default 1000)')
+                   help=f'bootstrap resamples of the images for --ci (default 1000, at most {MAX_RESAMPLES:,})')
     s.add_argument('--seed', type=int, default=0, help='seed of the resampling for --ci (default 0)')
     s.add_argument('--dask', metavar='CLUSTER',
-                   help="score on Dask: 'local' or 'local:N' (a local cluster of N worker processes, default 2), or a "
-                        "scheduler address tcp://HOST:PORT; SOLUTION and SUBMISSION may be folders or quoted globs")
+                   help=f"score on Dask: 'local' or 'local:N' (a local cluster of N worker processes, default 2, at "
+                        f"most {MAX_LOCAL_WORKERS}), or a scheduler address tcp://HOST:PORT (answering within "
+                        f"{DASK_TIMEOUT} s); SOLUTION and SUBMISSION may be folders or quoted globs")
     s.add_argument('--per-image-format', choices=('parquet', 'csv'), default='parquet',
                    help='with --dask: the format of the --per-image parts (default parquet)')
     s.add_argument('--partitions', type=int, metavar='N', help='with --dask: partitions after the shuffle by image id '
-                   '(default: as many as the inputs have)')
+                   '(default: as many as the inputs have; at most the limit max_partitions, see --limit)')
 
 def _report_args(r):
     _metric_options(r)
@@ -142,7 +146,8 @@ def _compare_args(m):
     m.add_argument('--threshold', help="the IoU threshold of the per-image counts and changed objects (default: the "
                    "metric's first)")
     m.add_argument('--halves', type=int, default=HALVES,
-                   help=f'random halves of the images for the paired test (default {HALVES})')
+                   help=f'random halves of the images for the paired test (default {HALVES}, at most '
+                        f'{MAX_RESAMPLES:,})')
     m.add_argument('--seed', type=int, default=0, help='seed of the random halves (default 0)')
     m.add_argument('--json', action='store_true', help='print one JSON object')
     m.add_argument('--per-image', metavar='PATH', help='write both submissions\' counts per image as CSV')
@@ -204,11 +209,17 @@ def _level(text: str) -> float:
     except ValueError: raise InputError('--ci takes a level such as 0.95', repr(text)) from None
 
 # %% ../nbs/06_cli.ipynb #668167ee
+MAX_LOCAL_WORKERS = 8  # most worker processes `--dask local:N` starts (more: start a cluster, give its address)
+DASK_TIMEOUT = 10  # seconds a scheduler's address has to take the connection (and one more to answer it)
+
 def _dask_client(spec: str) -> tuple:
     "(client, whether we started it) for `--dask`: 'local[:N]' starts N local worker processes, else an address."
-    m = re.fullmatch(r'local(?::([1-9][0-9]{0,2}))?', spec)
+    m = re.fullmatch(r'local(?::([0-9]{1,9}))?', spec)
     if m:
         from evalkit.cluster import local_cluster, need_dask
+        if not 1 <= int(m[1] or 2) <= MAX_LOCAL_WORKERS:
+            raise InputError(f'--dask local:N takes from 1 to {MAX_LOCAL_WORKERS} worker processes', f'{m[1]} asked; '
+                             'for more, start a Dask cluster and give its scheduler address')
         need_dask()
         return local_cluster(int(m[1] or 2)), True
     if not re.fullmatch(r'(tcp|tls|ucx)://[^\s/]+', spec):
@@ -216,15 +227,32 @@ def _dask_client(spec: str) -> tuple:
     from evalkit.cluster import need_dask
     need_dask()
     from distributed import Client
-    try: return Client(spec, timeout=10), False
+    _handshake(spec, DASK_TIMEOUT)
+    try: return Client(spec, timeout=DASK_TIMEOUT), False
     except (OSError, TimeoutError) as e: raise InputError('cannot reach the Dask scheduler', f'{spec}: {e}') from None
+
+def _handshake(spec: str, timeout: float):
+    "Refuse an address that does not connect and answer as a Dask scheduler does within `timeout` seconds."
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    from distributed.comm import connect
+    from distributed.security import Security
+    args = Security().get_connection_args('client')  # as `Client` connects: TLS settings from dask's configuration
+    async def probe():  # distributed waits for the handshake without end: a silent server would hold us forever
+        comm = await asyncio.wait_for(connect(spec, timeout=timeout, **args), timeout + 1)  # a closed port: OSError
+        await comm.close()
+    with ThreadPoolExecutor(1) as pool:  # a thread of its own: the caller may be running an event loop
+        try: pool.submit(asyncio.run, probe()).result()
+        except (OSError, TimeoutError, asyncio.TimeoutError) as e:
+            raise InputError('cannot reach the Dask scheduler', f'{spec}: ' + (
+                str(e) or f'it took the connection but did not answer within {timeout + 1} s')) from None
 
 def _score_dask(a, out, err) -> int:
     "Run `evalkit score --dask`: the files scored on a Dask cluster, the per-image parts written by the workers."
     if a.ci is not None: raise InputError('--ci needs every image on one machine: drop --dask or --ci')
-    if a.partitions is not None and a.partitions < 1: raise InputError('--partitions must be at least 1')
     m, opts = _options(a)
-    from evalkit.cluster import score_dask, ClusterError
+    from evalkit.cluster import score_dask, ClusterError, check_partitions
+    check_partitions(a.partitions, opts.get('limits'))  # before a cluster is started
     client, own = _dask_client(a.dask)
     try:
         r = score_dask(m, a.solution, a.submission, client=client, per_image=a.per_image, progress=Progress(),
@@ -232,7 +260,8 @@ def _score_dask(a, out, err) -> int:
     except ClusterError as e:
         print(f'evalkit: error: {e}', file=err); return 1
     finally:
-        if own: client.close(); client.cluster.close()
+        client.close()  # ours either way: a client of an address left open would try to reconnect when it goes
+        if own: client.cluster.close()
     for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
     print(json_text(r.to_json()) if a.json else r.to_text(), file=out)
     return 0
@@ -242,13 +271,14 @@ def _score(a, out, err) -> int:
     if a.dask: return _score_dask(a, out, err)
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
     level = None if a.ci is None else _level(a.ci)
+    if level is not None: check_draws(a.resamples, seed=a.seed, what='--resamples')  # before the files are read
     m, opts, an = _analyse(a)
     r, j = an.result, an.result.to_json()
     if level is not None:
         from evalkit.intervals import bootstrap
         ci = bootstrap(an, level=level, resamples=a.resamples, seed=a.seed)
         j.update(ci.to_json())
-    if a.per_image: write_csv(a.per_image, r.per_image)
+    if a.per_image: write_csv(a.per_image, r.per_image, inputs=_inputs(a), flag='--per-image')
     for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
     text = r.to_text()
     if level is not None: text += (f'\n{ci.level:.4g} interval: [{ci.lo:.6f}, {ci.hi:.6f}] '
@@ -272,7 +302,7 @@ def _errors(a, out, err) -> int:
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
     an = _analyse(a)[2]
     b = breakdown(an)
-    if a.per_image: write_csv(a.per_image, b.per_image)
+    if a.per_image: write_csv(a.per_image, b.per_image, inputs=_inputs(a), flag='--per-image')
     for w in an.result.warnings: print(f'evalkit: warning: {w}', file=err)
     print(json_text(b.to_json()) if a.json else b.to_text(), file=out)
     return 0
@@ -281,9 +311,10 @@ def _compare(a, out, err) -> int:
     "Run `evalkit compare`: A (SUBMISSION) against B."
     from evalkit.compare import compare_analyses
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
+    check_draws(a.halves, seed=a.seed, what='--halves')  # before the files are read
     an_a, an_b = _analyse(a)[2], _analyse(a, a.b)[2]
     c = compare_analyses(an_a, an_b, threshold=a.threshold, halves=a.halves, seed=a.seed)
-    if a.per_image: write_csv(a.per_image, c.per_image)
+    if a.per_image: write_csv(a.per_image, c.per_image, inputs=_inputs(a), flag='--per-image')
     for name, an in (('A', an_a), ('B', an_b)):
         for w in an.result.warnings: print(f'evalkit: warning: {name}: {w}', file=err)
     print(json_text(c.to_json()) if a.json else c.to_text(), file=out)

@@ -13,11 +13,12 @@ import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
 from .result import Result
 from .metrics import get_metric, Metric
-from .tables import is_parquet, write_csv
+from .tables import is_parquet, write_csv, check_regular
 
 # %% auto #0
 __all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFLE_BYTES', 'LOST', 'EMPTY', 'need_dask', 'Side',
-           'side', 'map_partition', 'merge', 'finish_root', 'ClusterError', 'local_cluster', 'score_dask']
+           'side', 'map_partition', 'merge', 'finish_root', 'ClusterError', 'local_cluster', 'check_partitions',
+           'score_dask']
 
 # %% ../nbs/18_cluster.ipynb #cl-need
 ROW_BITS = 26  # a row's key is (partition << ROW_BITS) | its place in the partition (< 2**26 rows a partition)
@@ -67,6 +68,7 @@ def _read_files(paths: list, err, *, blocksize: int) -> tuple:
     "One Dask DataFrame of the files (CSV as text, Parquet as stored) and the file of each partition."
     dd, parts, files = need_dask(), [], []
     for p in paths:
+        if '://' not in p: check_regular(p, err)  # a pipe in a folder or glob: refused, never waited on
         if '://' not in p and not os.path.isfile(p) and not os.path.isdir(p): raise err('file not found', file=p)
         parquet = p.endswith('.parquet') or ('://' not in p and is_parquet(p))
         d = _stripped_columns(dd.read_parquet(p, dtype_backend='pyarrow') if parquet  # values as `read_table` sees them
@@ -278,6 +280,18 @@ def _out_folder(per_image, fmt: str, inputs: list) -> str | None:
             raise InputError('the per-image folder would hold an input', str(i))
     return str(out)
 
+# %% ../nbs/18_cluster.ipynb #cl-check-partitions
+def check_partitions(npartitions,  # partitions asked of the shuffle, or None (the default: `_default_partitions`)
+                     limits=None,  # `Limits` (or what `as_limits` takes): `max_partitions` bounds the number
+                    ) -> int | None:
+    "The partitions asked for, checked: None, or a whole number from 1 to `limits.max_partitions`."
+    if npartitions is None: return None
+    limits = as_limits(limits)
+    if isinstance(npartitions, bool) or not isinstance(npartitions, (int, np.integer)) or npartitions < 1:
+        raise InputError('the number of partitions must be a whole number, at least 1', repr(npartitions)[:60])
+    if npartitions > limits.max_partitions: raise limits.exceeded('max_partitions', int(npartitions), 'the shuffle')
+    return int(npartitions)
+
 # %% ../nbs/18_cluster.ipynb #cl-default-partitions
 def _default_partitions(*sides: Side) -> int:
     "Partitions after the shuffle: one per `SHUFFLE_BYTES` of local input files, at least the inputs' partitions."
@@ -371,6 +385,7 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
     "Score on a Dask cluster: one machine's score, per-threshold values and totals, the tables left on the workers."
     m, tick = _dask_metric(metric), progress or (lambda stage, frac: None)
     spec, limits = m.spec(**options), as_limits(limits)
+    npartitions = check_partitions(npartitions, limits)
     need_dask()  # one clear line before anything is read when dask is missing
     out = _out_folder(per_image, per_image_format, _inputs(solution, submission))
     tick('reading', 0.0)

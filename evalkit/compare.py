@@ -85,10 +85,10 @@ def paired_halves(a: Analysis, b: Analysis,  # two submissions scored against on
                  ) -> float:  # share of halves on which A scores higher than B (ties: one half); NaN: < 2 images
     "A paired comparison on random halves of the images, from the per-image statistics."
     _same_images(a, b)
-    seed, n = check_draws(halves, seed=seed), len(a.stats.image_ids)
+    seed, n = check_draws(halves, seed=seed, what='halves'), len(a.stats.image_ids)
     if n < 2: return float('nan')  # no half to draw
-    W = list(random_subsets(n, n // 2, halves, seed=seed))
-    sa, sb = (np.concatenate([weighted_scores(x, w) for w in W]) for x in (a, b))
+    both = [(weighted_scores(a, w), weighted_scores(b, w)) for w in random_subsets(n, n // 2, halves, seed=seed)]
+    sa, sb = (np.concatenate(x) for x in zip(*both))  # each block scored for both, then let go
     ok = ~(np.isnan(sa) | np.isnan(sb))
     return float(((sa > sb) + 0.5 * (sa == sb))[ok].mean()) if ok.any() else float('nan')
 

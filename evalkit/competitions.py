@@ -16,7 +16,8 @@ from .tables import (Source, read_source, require_columns, Rows, shown, to_numbe
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
            'MAX_TOTAL_PIXELS', 'ORDERS', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
            'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
-           'read_box_solution', 'box_scene', 'table_runs', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
+           'read_box_solution', 'box_scene', 'default_hw', 'table_runs', 'read_mask_solution', 'read_mask_submission',
+           'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
 RSNA_COLS = ['x', 'y', 'width', 'height']
@@ -74,6 +75,8 @@ def bulk_numbers(texts,  # sequence of str: space-separated ASCII decimals ('' =
     return (flat, counts) if flat is not None and len(flat) == len(start) else None
 
 # %% ../nbs/03a_competitions.ipynb #co-groups
+_OTHER_SPACE = re.compile(r'[^\S \t\n\r\f\v]')  # whitespace `str.split` splits at, but not ASCII whitespace
+
 def number_groups(df: pd.DataFrame,  # table from `read_table`
                   source: Source,  # the table's name, side, id column and limits
                   *, col: str,  # the column of space-separated numbers
@@ -83,7 +86,10 @@ def number_groups(df: pd.DataFrame,  # table from `read_table`
     k, rows = len(fields.split()), Rows(df, source)
     check_tokens(df, col, source)
     fast = bulk_numbers(df[col].to_numpy())
-    if fast is None: toks = df[col].str.split()
+    if fast is None:
+        rows.refuse(df[col].str.contains(_OTHER_SPACE).to_numpy(bool), f'{col} numbers must be separated by ASCII '
+                    'spaces', lambda i: f'{_OTHER_SPACE.search(df[col].iat[i])[0]!r} found')
+        toks = df[col].str.split()
     counts = toks.str.len().to_numpy() if fast is None else fast[1]
     rows.refuse(counts % k != 0, f'{col} must hold groups of {k} numbers ({fields})',
                 lambda i: f'{counts[i]} numbers given')
@@ -259,7 +265,15 @@ def _sizes(df, source: Source, default_size, *, size_cols=('Height', 'Width')):
                     lambda i: f'{hw[i, 0]:.0f} x {hw[i, 1]:.0f}')
         return hw.astype(np.int64)
     if default_size is None: require_columns(df, list(size_cols), source)
-    return np.tile(np.asarray(default_size, np.int64), (len(df), 1))
+    return np.tile(default_hw(default_size), (len(df), 1))
+
+def default_hw(size) -> np.ndarray:
+    "int64 [2]: an image size given as an option (`--size`, a layout's `size`), each side from 1 to `MAX_SIDE`."
+    ok = isinstance(size, (tuple, list)) and len(size) == 2 and all(
+        isinstance(v, (int, np.integer)) and not isinstance(v, bool) and 1 <= v <= MAX_SIDE for v in size)
+    if not ok: raise InputError(f'the image size (height, width) must be two whole numbers from 1 to {MAX_SIDE}',
+                                f'got {size!r}'[:60])
+    return np.asarray(size, np.int64)
 
 # %% ../nbs/03a_competitions.ipynb #co-scored
 def _scored(rows: Rows, usage: str | None) -> np.ndarray:
@@ -289,7 +303,7 @@ def _image_sizes(rows: Rows, hw, scored, codes, *, n: int, size_cols: tuple) -> 
     first = sr[np.unique(codes[sr], return_index=True)[1]]  # the first row of each image gives its size
     size = np.zeros((n, 2), np.int64); size[codes[first]] = hw[first]
     rows.refuse(scored & (hw != size[codes]).any(1), f'rows of one image disagree on {"/".join(size_cols)}')
-    if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
+    if size.astype(object).prod(1).sum() > MAX_TOTAL_PIXELS:  # Python integers: no product wraps
         raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels in all',
                             file=rows.source.name)
     return size

@@ -69,7 +69,8 @@ def layout_reader(layout: dict,  # {'kind': 'boxes' or 'masks', 'id': column, ot
     "The reader of a box or mask layout, its id column and its fixed arguments; every field checked."
     if not isinstance(layout, dict): raise InputError('layout must be a table of fields', repr(layout))
     kind = layout.get('kind')
-    if kind not in LAYOUTS: raise InputError(f"layout kind must be one of {', '.join(map(repr, LAYOUTS))}", repr(kind))
+    if not isinstance(kind, str) or kind not in LAYOUTS:
+        raise InputError(f"layout kind must be one of {', '.join(map(repr, LAYOUTS))}", repr(kind))
     bad = sorted(set(layout) - {'kind', 'id', *LAYOUTS[kind]})
     if bad: raise InputError(f'unknown {kind} layout field {bad[0]!r}', f"known: id, {', '.join(LAYOUTS[kind])}")
     if not (isinstance(layout.get('id'), str) and layout['id']):
@@ -104,6 +105,8 @@ def define_metric(name: str,  # how the metric is called (command line, results)
                  ) -> Metric:
     "A sweep metric from its fields, every one checked; register it with `evalkit.metrics.register` if you like."
     if not (isinstance(name, str) and name.strip()): raise InputError('a metric needs a name', repr(name))
+    if not isinstance(family, str): raise InputError('family must name a registered family', repr(family))
+    if title is not None and not isinstance(title, str): raise InputError('title must be a text', repr(title))
     if get_family(family).needs_classes:
         raise InputError(f'the {family} family needs class names: define a Metric in Python', repr(family))
     if hit not in ('>', '>='): raise InputError("hit must be '>' or '>='", repr(hit))
@@ -142,6 +145,6 @@ def load_metric(path,  # a TOML file of the fields of `define_metric` (top level
     bad = sorted(set(data) - set(FIELDS))
     if bad: raise InputError(f'unknown field {bad[0]!r}', f"known: {', '.join(FIELDS)}", file=str(path))
     if 'name' not in data: data['name'] = path.stem
+    if 'layout' not in data: raise InputError('missing field', "'layout'", file=str(path))
     try: return define_metric(**data)
-    except TypeError as e: raise InputError('missing field', str(e).split(':')[-1].strip(), file=str(path)) from None
     except InputError as e: raise e.at(file=str(path)) from None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np, pandas as pd
 from .errors import InputError, SolutionError, Limits
 from .tables import Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown
-from .competitions import image_codes, table_runs, MAX_SIDE, MAX_TOTAL_PIXELS, ORDERS
+from .competitions import image_codes, table_runs, default_hw, MAX_SIDE, MAX_TOTAL_PIXELS, ORDERS
 from .families import Scene
 from .preset import Metric, Option, parse_size
 import evalkit.dice  # noqa: F401  (registers the 'dice' and 'pooled dice' families)
@@ -27,7 +27,7 @@ def _marked(df: pd.DataFrame, col: str) -> np.ndarray:
 # %% ../nbs/21_dice_presets.ipynb #dp-10
 def _row_sizes(df, source: Source, *, size_cols, default_size) -> np.ndarray:
     "int64 [n, 2]: height and width of each row, from `size_cols` (height, width) or `default_size`."
-    if size_cols is None: return np.tile(np.asarray(default_size, np.int64), (len(df), 1))
+    if size_cols is None: return np.tile(default_hw(default_size), (len(df), 1))
     require_columns(df, list(size_cols), source)
     hw, rows = np.stack([to_numbers(df, c, source) for c in size_cols], 1), Rows(df, source)
     rows.refuse(~(hw >= 1).all(1) | (hw != np.round(hw)).any(1), f'{size_cols[0]} and {size_cols[1]} must be '
@@ -41,7 +41,7 @@ def _unit_sizes(rows: Rows, hw, codes, n: int) -> np.ndarray:
     size[codes[::-1]] = hw[::-1]  # the first row of each unit wins
     rows.refuse((hw != size[codes]).any(1), 'rows of one image disagree on its size',
                 lambda i: f'{hw[i, 0]} x {hw[i, 1]}, first row {size[codes[i], 0]} x {size[codes[i], 1]}')
-    if size.prod(1).astype(object).sum() > MAX_TOTAL_PIXELS:
+    if size.astype(object).prod(1).sum() > MAX_TOTAL_PIXELS:  # Python integers: no product wraps
         raise SolutionError('images too large together', f'more than {MAX_TOTAL_PIXELS} pixels', file=rows.source.name)
     return size
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, fields, replace
 import os, re
 
 # %% auto #0
-__all__ = ['UNITS', 'DEFAULT_LIMITS', 'label_text', 'InputError', 'ParticipantVisibleError', 'SolutionError', 'RLEError',
-           'Limits', 'as_limits']
+__all__ = ['MAX_PART', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'InputError', 'ParticipantVisibleError', 'SolutionError',
+           'RLEError', 'Limits', 'as_limits']
 
 # %% ../nbs/00a_errors.ipynb #da75a82f
 def label_text(v, limit: int = 60) -> str:
@@ -19,6 +19,12 @@ def label_text(v, limit: int = 60) -> str:
     return s if len(s) <= limit else s[:limit] + '...'
 
 # %% ../nbs/00a_errors.ipynb #err-inputerror
+MAX_PART = 500  # most characters an `InputError` keeps of its rule, detail, file and id (each)
+
+def _cut(v):
+    "A text part of an error, cut to `MAX_PART` characters (with '...'); anything else as it is."
+    return v if not isinstance(v, str) or len(v) <= MAX_PART else v[:MAX_PART] + '...'
+
 class InputError(ValueError):
     "Bad input: carries the `rule` broken and where (`file`, `row` or `label`, `id`); `str()` is one clear line."
     def __init__(self,
@@ -28,7 +34,8 @@ class InputError(ValueError):
                  row: int | None = None,  # 1-based data row in that file (header not counted)
                  id: str | None = None,  # image or patient id
                  label=None):  # the index label of the row, when the table is a DataFrame (instead of `row`)
-        self.rule, self.detail, self.file, self.row, self.id, self.label = rule, detail, file, row, id, label
+        self.rule, self.detail, self.file, self.id = _cut(rule), _cut(detail), _cut(file), _cut(id)
+        self.row, self.label = row, label
         super().__init__(str(self))
 
     def __str__(self):
@@ -57,16 +64,17 @@ class RLEError(InputError):
 
 # %% ../nbs/00a_errors.ipynb #800f1c6e
 UNITS = {'max_file_bytes': 'bytes', 'max_field_chars': 'characters', 'max_tokens_per_row': 'numbers',
-         'max_objects_per_image': 'objects'}  # what each limit counts, as its messages name it
+         'max_objects_per_image': 'objects', 'max_partitions': 'partitions'}  # what each limit counts, in messages
 
 # %% ../nbs/00a_errors.ipynb #err-limits
 @dataclass(frozen=True)
 class Limits:
-    "The most a reader takes of one input, each checked before the costly step it protects."
+    "The most a reader takes of one input, and a Dask run is asked to do; each checked before the step it protects."
     max_file_bytes: int = 2 ** 31  # one input file (CSV or XML), in bytes: 2 GiB
     max_field_chars: int = 2 ** 24  # one CSV field or XML attribute, in characters: 16 MiB
     max_tokens_per_row: int = 2 ** 22  # numbers in one field (RLE, PredictionString, annotations): 4,194,304
     max_objects_per_image: int = 2 ** 16  # boxes or masks of one image, on one side: 65,536
+    max_partitions: int = 1000  # partitions asked of a Dask shuffle (`--partitions`)
 
     def __post_init__(self):
         for f in fields(self):

@@ -11,6 +11,7 @@ import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 from .families import Scene
 from .competitions import DECIMAL
+from .tables import check_regular
 
 # %% auto #0
 __all__ = ['CLASSES', 'COLUMNS', 'IGNORE', 'read_ground_truth', 'read_submission', 'write_submission', 'write_ground_truth',
@@ -152,12 +153,13 @@ def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several
 
 # %% ../nbs/04_icdar.ipynb #c15d4540
 _INT = re.compile(r'[+-]?[0-9]+\Z')  # ASCII digits only (\d would take other scripts' digits)
+_SPACES = re.compile(r'[ \t\r\n]+')  # what separates points: ASCII whitespace (`str.split` would take U+3000 too)
 _DECIMAL = re.compile(DECIMAL)  # an ASCII decimal, nothing else
 COLUMNS = ['page', 'cls', 'x0', 'y0', 'x1', 'y1']
 
 def _box(points: str, err, line: int, **where) -> tuple:
     "Box `(x0, y0, x1, y1)`: min/max over the four integer points of a `Coords` `points` attribute."
-    pts = [q.split(',', 2) for q in points.split(None, 4)]  # at most 5 parts: enough to refuse, however long
+    pts = [q.split(',', 2) for q in _SPACES.split(points.strip(), 4)]  # at most 5 parts: enough to refuse
     if len(pts) != 4 or any(len(q) != 2 for q in pts):
         raise err('Coords must hold exactly 4 points "x,y"', f'points={points[:80]!r} at line {line}', **where)
     shown = repr(points if len(points) <= 80 else points[:80] + '...')
@@ -237,11 +239,14 @@ def _xml_files(src, pattern: str, err) -> list[Path]:
     if isinstance(src, (list, tuple)): return [f for s in src for f in _xml_files(s, pattern, err)]
     src = Path(src)
     if src.is_dir():
-        if not pattern or '\x00' in pattern or Path(pattern).is_absolute() or '..' in Path(pattern).parts:
+        parts = Path(pattern).parts if pattern and '\x00' not in pattern else ()
+        if not parts or Path(pattern).is_absolute() or '..' in parts:  # '', '.', './' name no file
             raise err('the pattern must be a glob inside the folder, such as *.xml', repr(pattern)[:60], file=str(src))
-        try: files = sorted(f for f in src.glob(pattern) if f.is_file())
-        except (ValueError, NotImplementedError, OSError) as e:
+        try: found = sorted(src.glob(pattern))
+        except (ValueError, NotImplementedError, OSError, IndexError) as e:
             raise err('bad pattern', str(e)[:80], file=str(src)) from None
+        for f in found: check_regular(f, err)  # a pipe among the pages: refused, never waited on
+        files = [f for f in found if f.is_file()]  # folders matching the pattern are not pages
         if not files: raise err('no XML files found', f'{pattern} in {src}', file=str(src))
         return files
     if not src.is_file():

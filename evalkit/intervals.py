@@ -28,10 +28,12 @@ def weighted_scores(analysis: Analysis,  # a scored submission (`Metric.analyse`
 # %% ../nbs/15_intervals.ipynb #int-boot
 MAX_RESAMPLES = 100_000  # most resamples (or splits) one call draws
 
-def check_draws(n: int, *, seed) -> int:
-    "Validate a number of resamples and a seed; the seed as an int."
+def check_draws(n: int, *, seed,
+                what: str = 'resamples',  # how the message names the draws: 'resamples', 'splits', 'halves'
+               ) -> int:
+    "Validate a number of resamples (splits, halves) and a seed; the seed as an int."
     if not isinstance(n, (int, np.integer)) or not 1 <= n <= MAX_RESAMPLES:
-        raise InputError(f'resamples must be a whole number from 1 to {MAX_RESAMPLES:,}', repr(n))
+        raise InputError(f'{what} must be a whole number from 1 to {MAX_RESAMPLES:,}', repr(n))
     if not isinstance(seed, (int, np.integer)) or seed < 0:
         raise InputError('seed must be a whole number >= 0', repr(seed))
     return int(seed)
@@ -103,11 +105,12 @@ def leaderboard_splits(analysis: Analysis,  # a scored submission (`Metric.analy
                        seed: int = 0,  # the generator's seed
                       ) -> pd.DataFrame:  # split, public, private, difference (public - private); attrs: parameters
     "The public and private scores of one submission over random splits of its images."
-    seed, n = check_draws(splits, seed=seed), len(analysis.stats.image_ids)
+    seed, n = check_draws(splits, seed=seed, what='splits'), len(analysis.stats.image_ids)
     k = int(round(public * n)) if isinstance(public, (float, int)) and 0 < public < 1 else 0
     if not 0 < k < n: raise InputError('public must leave at least one image on each side', f'{public!r} of {n} images')
-    W = list(random_subsets(n, k, splits, seed=seed))  # row b: the public images of split b
-    pub, priv = (np.concatenate([weighted_scores(analysis, f(w)) for w in W]) for f in (lambda w: w, lambda w: 1 - w))
+    both = [(weighted_scores(analysis, w), weighted_scores(analysis, 1 - w))  # w: the public images, one block
+            for w in random_subsets(n, k, splits, seed=seed)]
+    pub, priv = (np.concatenate(x) for x in zip(*both))
     df = pd.DataFrame(dict(split=np.arange(splits), public=pub, private=priv, difference=pub - priv))
     df.attrs.update(metric=analysis.spec.metric, public=float(public), n_public=k, n_images=n, seed=seed,
                     score=float(analysis.result.score))

@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_iou.ipynb #3cf77edb
 from __future__ import annotations
-import numbers, re
+import itertools, numbers, re
 from decimal import Decimal
 from fractions import Fraction
 import numpy as np
@@ -12,9 +12,9 @@ from .errors import InputError
 from .rle import expand_ranges
 
 # %% auto #0
-__all__ = ['MAX_DENOMINATOR', 'PAIR_BLOCK', 'as_fraction', 'thresholds', 'threshold_text', 'hit_text', 'check_thresholds',
-           'mul128', 'gt128', 'is_hit', 'box_inter_union', 'box_iou', 'box_pairs', 'mask_inter_union', 'mask_iou',
-           'label_inter_union']
+__all__ = ['MAX_THRESHOLDS', 'MAX_DENOMINATOR', 'PAIR_BLOCK', 'as_fraction', 'thresholds', 'threshold_text', 'hit_text',
+           'check_thresholds', 'mul128', 'gt128', 'is_hit', 'box_inter_union', 'box_iou', 'box_pairs',
+           'mask_inter_union', 'mask_iou', 'label_inter_union']
 
 # %% ../nbs/00_iou.ipynb #f1f4ef33
 def as_fraction(t,  # str '0.6' or '3/5', int, Fraction, Decimal, or float (read via its shortest repr)
@@ -37,11 +37,18 @@ def as_fraction(t,  # str '0.6' or '3/5', int, Fraction, Decimal, or float (read
         raise InputError('a threshold must be a finite number', f'got {t!r}') from None
 
 # %% ../nbs/00_iou.ipynb #b21cab75
+MAX_THRESHOLDS = 1001  # most IoU thresholds of one sweep: every 0.001 from 0 to 1
+
+def _too_many(n) -> InputError:
+    "The error for `n` thresholds (a count, or a text such as 'more than 1,001'), more than `MAX_THRESHOLDS`."
+    return InputError(f'at most {MAX_THRESHOLDS:,} IoU thresholds (every 0.001 from 0 to 1)',
+                      f"{f'{n:,}' if isinstance(n, int) else n} given")
+
 def thresholds(start,  # first threshold, e.g. '0.5' (anything `as_fraction` takes)
                stop,  # last threshold, included, e.g. '0.95'
                step,  # spacing, e.g. '0.05'; > 0
               ) -> tuple[Fraction, ...]:  # (start, start + step, ..., stop)
-    "Exact thresholds `start, start+step, ..., stop` (stop included) as Fractions."
+    "Exact thresholds `start, start+step, ..., stop` (stop included) as Fractions; at most `MAX_THRESHOLDS`."
     a, b, s = as_fraction(start), as_fraction(stop), as_fraction(step)
     if s <= 0: raise InputError('threshold step must be > 0', f'step={step!r}')
     if not 0 <= a <= b <= 1:
@@ -49,6 +56,7 @@ def thresholds(start,  # first threshold, e.g. '0.5' (anything `as_fraction` tak
     k = (b - a) / s
     if k.denominator != 1:
         raise InputError('stop must be start + a whole number of steps', f'{start!r} + k*{step!r} != {stop!r}')
+    if k + 1 > MAX_THRESHOLDS: raise _too_many(int(k) + 1)
     return tuple(a + i * s for i in range(int(k) + 1))
 
 # %% ../nbs/00_iou.ipynb #thr-rule
@@ -76,15 +84,19 @@ def check_thresholds(ts,  # one threshold or a sequence of them (anything `as_fr
                     ) -> tuple[Fraction, ...]:  # the thresholds, exact, in the order given
     "The one validation rule for IoU thresholds: at least one, each in [0, 1] (> 0 with `>=`), distinct."
     single = isinstance(ts, (str, numbers.Number, Decimal))
-    fs = tuple(as_fraction(t) for t in ([ts] if single else ts))
+    sized = single or hasattr(ts, '__len__')
+    ts = [ts] if single else ts if sized else list(itertools.islice(ts, MAX_THRESHOLDS + 1))  # an iterator: no further
+    if len(ts) > MAX_THRESHOLDS: raise _too_many(len(ts) if sized else f'more than {MAX_THRESHOLDS:,}')
+    fs = tuple(as_fraction(t) for t in ts)
     if not fs: raise InputError('at least one IoU threshold is needed')
     bad = [f for f in fs if not 0 <= f <= 1 or (inclusive and f == 0)]
     if bad: raise InputError(f"IoU thresholds must lie in {'(0' if inclusive else '[0'}, 1]", f'{float(bad[0])!r}')
     fine = [f for f in fs if f.denominator > MAX_DENOMINATOR]
     if fine: raise InputError('an IoU threshold has at most 12 decimal places (denominator up to 10**12)',
                               f'{float(fine[0])!r}')
-    dup = [f for i, f in enumerate(fs) if f in fs[:i]]
-    if dup: raise InputError('IoU thresholds must be distinct', f'{threshold_text(dup[0])} given twice')
+    if len(set(fs)) < len(fs):
+        dup = next(f for i, f in enumerate(fs) if f in fs[:i])
+        raise InputError('IoU thresholds must be distinct', f'{threshold_text(dup)} given twice')
     return fs
 
 # %% ../nbs/00_iou.ipynb #mul128

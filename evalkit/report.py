@@ -170,12 +170,13 @@ def _units_report(pg: _Page, result, *, n_worst: int):
 
 # %% ../nbs/05c_report.ipynb #9d7ab325
 def write_plotly_js(folder,  # the report's folder
+                    *, inputs=(),  # the paths the report was made from: never written over (`write_atomic`)
                    ) -> Path:  # the path of `PLOTLY_JS` in `folder`
     "Write the installed plotly.js as `PLOTLY_JS` into `folder`, unless that very file is there already."
     from plotly.offline import get_plotlyjs
     js, path = get_plotlyjs(), Path(folder)/PLOTLY_JS
     if not (path.is_file() and path.stat().st_size == len(js.encode()) and path.read_text(encoding='utf-8') == js):
-        write_atomic(path, lambda tmp: tmp.write_text(js, encoding='utf-8'))
+        write_atomic(path, lambda f: f.write(js), inputs=inputs, flag="the report's plotly.js")
     return path
 
 # %% ../nbs/05c_report.ipynb #rep-write-report
@@ -207,6 +208,7 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                  loader=None,  # optional callable: image id -> pixel array, drawn under the objects
                  canvas=None,  # (H, W) for box metrics (default: the metric's, e.g. 1024 x 1024)
                  self_contained: bool = False,  # embed plotly.js (+4.5 MB) instead of sharing `PLOTLY_JS` beside it
+                 inputs=(),  # the paths the report was made from: never written over (`write_atomic`)
                 ) -> Path:  # the path written
     "Write a static HTML report of a scored submission: offline (no CDN, no server), plotly.js shared or embedded."
     if not (hasattr(analysis, 'scene') and hasattr(analysis, 'result')):
@@ -222,8 +224,8 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                                           canvas=canvas or analysis.spec.canvas)
     else: _units_report(pg, r, n_worst=n_worst)
     if 'masks' in views: _mask_pictures(pg, analysis, n_worst=n_worst)
-    if pg.n_fig and not self_contained: write_plotly_js(Path(path).parent)
-    return write_atomic(path, lambda tmp: tmp.write_text(pg.html(title), encoding='utf-8'))
+    if pg.n_fig and not self_contained: write_plotly_js(Path(path).parent, inputs=inputs)
+    return write_atomic(path, lambda f: f.write(pg.html(title)), inputs=inputs, flag='the report')
 
 # %% ../nbs/05c_report.ipynb #4ff1ab0a
 def report_main(metric,  # a metric name or alias (`evalkit list`), or a `Metric`
@@ -239,4 +241,4 @@ def report_main(metric,  # a metric name or alias (`evalkit list`), or a `Metric
     check_output(html, inputs, flag='the report')
     if not self_contained: check_output(Path(html).parent/PLOTLY_JS, inputs, flag="the report's plotly.js")
     return write_report(get_metric(metric).analyse(solution, submission, **options), html, n_worst=n_worst,
-                        self_contained=self_contained)
+                        self_contained=self_contained, inputs=inputs)

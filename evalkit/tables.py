@@ -7,14 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
-import operator, os, re
+import contextlib, operator, os, re, stat
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 
 # %% auto #0
-__all__ = ['FORMULA_START', 'shown', 'row_at', 'Source', 'is_parquet', 'read_source', 'read_table', 'require_columns', 'Rows',
-           'to_numbers', 'token_counts', 'check_tokens', 'in_rows', 'check_objects', 'check_output', 'write_atomic',
-           'cell_safe', 'csv_safe', 'write_csv']
+__all__ = ['FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'is_parquet', 'read_source', 'read_table',
+           'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'in_rows', 'check_objects',
+           'check_output', 'opened_folder', 'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -107,7 +107,7 @@ def _text(s: pd.Series, col: str, source: Source) -> pd.Series:
     if isinstance(s.dtype, pd.StringDtype):  # as read from a file: strings, unless a value is missing
         try: return _stripped(s)
         except AttributeError: pass
-    if s.hasnans: s = s.where(s.notna(), '')
+    if s.hasnans: s = s.astype(object).where(s.notna(), '')  # object first: a categorical or Int64 takes no ''
     try: s = s.astype(str)
     except UnicodeDecodeError:
         bad = s.map(lambda v: isinstance(v, bytes) and not _is_utf8(v)).to_numpy(bool)
@@ -144,6 +144,17 @@ def _check_fields(df: pd.DataFrame, source: Source):
             i = int(np.argmax(n > most))
             raise limits.exceeded('max_field_chars', int(n[i]), shown(c), err, **row_at(source.name, i))
 
+# %% ../nbs/02c_tables.ipynb #tb-regular
+def check_regular(path,  # a path given as an input, or found in an input folder
+                  err=InputError,  # the error class of its side
+                  name: str | None = None,  # how the error names it (default: the path)
+                 ):
+    "Refuse a path that exists but is neither a regular file nor a folder (a pipe, a socket, a device), unopened."
+    try: mode = os.stat(path).st_mode
+    except (OSError, ValueError, TypeError): return  # missing or not a path: the reader says so
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise err('not a regular file (a pipe or a device): evalkit reads files', file=str(name or path))
+
 # %% ../nbs/02c_tables.ipynb #99563f6b
 def is_parquet(src) -> bool:
     "Whether the path `src` is a Parquet file (it starts with `PAR1`) or a folder holding `.parquet` files."
@@ -159,12 +170,14 @@ def _pyarrow_parquet(err):
     except ImportError: raise err('reading Parquet needs pyarrow', 'pip install "evalkit[parquet]"') from None
     return pq
 
-def _parquet_files(src, name: str) -> tuple[list, list]:
+def _parquet_files(src, name: str, err=InputError) -> tuple[list, list]:
     "The Parquet files of `src` (a file, or a folder's `.parquet` files in name order) and their names in errors."
     p = Path(src)
     if not p.is_dir(): return [p], [name]
     files = sorted(p.glob('*.parquet'))
-    return files, [os.path.join(name, f.name) for f in files]
+    names = [os.path.join(name, f.name) for f in files]
+    for f, n in zip(files, names): check_regular(f, err, n)  # a pipe among them would never be read to its end
+    return files, names
 
 # %% ../nbs/02c_tables.ipynb #tb-metas
 def _parquet_metas(pq, files: list, names: list, source: Source) -> list:
@@ -206,7 +219,7 @@ def _decoded_bytes(table) -> int:
 def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
     "A Parquet file or folder as one DataFrame of the stored values, and its name (a folder's names its files)."
     pq = _pyarrow_parquet(source.err)
-    files, names = _parquet_files(src, source.name)
+    files, names = _parquet_files(src, source.name, source.err)
     metas = _parquet_metas(pq, files, names, source)
     tables = [pq.read_table(f, read_dictionary=_texts(m.schema.to_arrow_schema())) for f, m in zip(files, metas)]
     _check_bytes(sum(map(_decoded_bytes, tables)), 'the Parquet data (decoded)', source)
@@ -224,8 +237,7 @@ def _read_any(src, source: Source) -> tuple[pd.DataFrame, str]:
                          file=source.name)
     source = replace(source, name=source.name or str(src))
     err, name, path = source.err, source.name, isinstance(src, (str, os.PathLike))
-    if path and Path(src).exists() and not Path(src).is_file() and not Path(src).is_dir():
-        raise err('not a regular file (a pipe or a device): evalkit reads files', file=name)
+    if path: check_regular(src, err, name)
     if path and not Path(src).is_dir(): source.limits.check_file(src, err, name)
     if path and is_parquet(src): return _read_parquet(src, source)
     return _read_csv(src, source), name
@@ -358,18 +370,85 @@ def check_output(out,  # the path evalkit is asked to write
             raise InputError(f'{flag} would overwrite an input, refused', f"{out} {'is' if same else 'is inside'} {i}")
     return Path(out)
 
+# %% ../nbs/02c_tables.ipynb #out-folder
+def opened_folder(folder,  # the output's folder (made if missing)
+                 ) -> int:  # a descriptor of it, to close
+    "Open the output's folder once, by its real path; a link swapped in for it meanwhile is refused."
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    real = folder.resolve()
+    try: return os.open(real, os.O_RDONLY | getattr(os, 'O_DIRECTORY', 0) | getattr(os, 'O_NOFOLLOW', 0))
+    except OSError as e: raise InputError('cannot open the output folder', f'{real}: {e.strerror}') from None
+
+def _input_ids(inputs) -> dict:
+    "(st_dev, st_ino) -> (path, is a folder) of every input path that exists."
+    ids = {}
+    for i in (i for i in inputs if isinstance(i, (str, os.PathLike))):
+        try: st = os.stat(i)
+        except (OSError, ValueError): continue
+        ids[(st.st_dev, st.st_ino)] = (i, stat.S_ISDIR(st.st_mode))
+    return ids
+
+def check_opened(dfd: int,  # the output's folder, from `opened_folder`
+                 name: str,  # the output's file name in it
+                 inputs,  # the paths read (files or folders); other objects are skipped
+                 *, flag: str = 'output'):  # how the output is named in the error
+    "Refuse writing `name` in the opened folder `dfd` when that is an input, or the folder is (inside) an input folder."
+    ids, said = _input_ids(inputs), f'{flag} would overwrite an input, refused'
+    try: hit = ids.get((lambda st: (st.st_dev, st.st_ino))(os.stat(name, dir_fd=dfd)))
+    except OSError: hit = None  # nothing there yet
+    if hit: raise InputError(said, f'{name} is {hit[0]}')
+    if any(d for _, d in ids.values()): _check_above(dfd, ids, said=said, name=name)
+
+def _check_above(dfd: int, ids: dict, *, said: str, name: str):
+    "Refuse when the folder `dfd`, or a folder above it up to the root, is an input folder of `ids`."
+    up_flags = getattr(os, 'O_PATH', os.O_RDONLY) | getattr(os, 'O_DIRECTORY', 0)  # O_PATH: no read permission needed
+    cur = os.dup(dfd)
+    try:
+        while True:
+            st = os.fstat(cur)
+            hit = ids.get((st.st_dev, st.st_ino))
+            if hit and hit[1]: raise InputError(said, f'{name} would be inside {hit[0]}')
+            try: up = os.open('..', up_flags, dir_fd=cur)
+            except OSError: return  # a folder above that cannot be opened: no input folder is reached through it
+            os.close(cur); cur = up
+            if os.path.samestat(os.fstat(cur), st): return  # the root
+    finally: os.close(cur)
+
 # %% ../nbs/02c_tables.ipynb #out-atomic
+_DIR_FD = {os.open, os.stat, os.unlink, os.rename} <= os.supports_dir_fd
+
 def write_atomic(path,  # where the output goes
-                 write: Callable,  # called with a temporary path beside `path`; writes the whole output there
+                 write: Callable,  # called with the temporary file, open for text; writes the whole output
+                 *, inputs=(),  # the paths read: the output is never one of them, nor inside an input folder
+                 flag: str = 'output',  # how the output is named in an error ('--per-image')
                 ) -> Path:  # `path`
-    "Write an output through a temporary file in the same folder, renamed over `path` once complete."
-    import tempfile
+    "Write an output through a temporary file in its folder (opened once, checked), renamed over `path` once complete."
     path = Path(path)
+    if not _DIR_FD: return _write_by_name(path, write, inputs=inputs, flag=flag)
+    dfd, tmp = opened_folder(path.parent), f'.{path.name}.{os.urandom(6).hex()}.tmp'
+    try:
+        check_opened(dfd, path.name, inputs, flag=flag)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, 'O_NOFOLLOW', 0), 0o666, dir_fd=dfd)
+        try:
+            with open(fd, 'w', encoding='utf-8', newline='') as f: write(f)
+            os.replace(tmp, path.name, src_dir_fd=dfd, dst_dir_fd=dfd)
+        except BaseException:
+            with contextlib.suppress(OSError): os.unlink(tmp, dir_fd=dfd)
+            raise
+    finally: os.close(dfd)
+    return path
+
+def _write_by_name(path: Path, write: Callable, *, inputs, flag: str) -> Path:
+    "`write_atomic` where there are no directory descriptors: the folder by its name."
+    import tempfile
+    check_output(path, inputs, flag=flag)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')  # made 0600
-    os.close(fd)
     mask = os.umask(0); os.umask(mask)  # the mode any new file gets under the user's umask
-    try: write(Path(tmp)); os.chmod(tmp, 0o666 & ~mask); os.replace(tmp, path)
+    try:
+        with open(fd, 'w', encoding='utf-8', newline='') as f: write(f)
+        os.chmod(tmp, 0o666 & ~mask); os.replace(tmp, path)
     finally:
         if os.path.exists(tmp): os.remove(tmp)
     return path
@@ -394,6 +473,8 @@ def csv_safe(table: pd.DataFrame) -> pd.DataFrame:
 
 def write_csv(path,  # where the CSV goes
               table: pd.DataFrame,  # written without its index
+              *, inputs=(), flag: str = 'output',  # the paths read, and the output's name in errors (`write_atomic`)
              ) -> Path:  # `path`
     "Write `table` as CSV, every cell safe in a spreadsheet (`csv_safe`), through a temporary file (`write_atomic`)."
-    return write_atomic(path, lambda tmp: csv_safe(table).to_csv(tmp, index=False, lineterminator='\r\n'))
+    return write_atomic(path, lambda f: csv_safe(table).to_csv(f, index=False, lineterminator='\r\n'),
+                        inputs=inputs, flag=flag)
