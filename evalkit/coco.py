@@ -9,7 +9,7 @@ from fractions import Fraction
 import json, operator, os
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
-from .tables import shown
+from .tables import shown, check_regular
 from .preset import Metric, Option
 from .rle import runs_area
 from .coco_masks import coco_runs
@@ -41,6 +41,7 @@ def load_json(src,  # path of a JSON file, its bytes or text, or the object alre
     limits, name = as_limits(limits), name or (str(src) if isinstance(src, (str, os.PathLike)) else 'JSON')
     if isinstance(src, (str, os.PathLike)) and not str(src).lstrip().startswith(('{', '[')):
         limits.check_file(src, err, name)
+        check_regular(src, err, name)  # a pipe would block for ever
         try: src = open(src, 'rb').read()
         except FileNotFoundError: raise err('file not found', file=name) from None
         except IsADirectoryError: raise err('is a folder, not a JSON file', file=name) from None
