@@ -16,9 +16,9 @@ from .coco_masks import coco_runs
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 
 # %% auto #0
-__all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'load_json', 'box_types', 'field', 'numbers', 'ids_of',
-           'unique_ids', 'codes', 'CocoTruth', 'read_coco_gt', 'CocoResults', 'read_coco_results', 'frames_to_coco',
-           'coco_scene', 'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
+__all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'load_json', 'box_types', 'refuse_entries', 'field', 'numbers',
+           'ids_of', 'unique_ids', 'codes', 'CocoTruth', 'read_coco_gt', 'CocoResults', 'read_coco_results',
+           'frames_to_coco', 'coco_scene', 'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -84,6 +84,15 @@ def _where(objs: list, i: int, what: str) -> dict:
     i_d = o.get('id') if isinstance(o, dict) else getattr(o, 'id', None)
     return dict(id=None if i_d is None else shown(i_d)), f'{what}[{i}]'
 
+def refuse_entries(bad,  # bool [n]: the entries breaking the rule
+                   rule: str, detail,  # the rule, and `detail(i)`: the offending value of entry i, as text
+                   *, objs: list, what: str, err=InputError, name=None):  # the list, its name, error class, file
+    "Refuse the first entry where `bad`, naming it (`what[i]`, its id) and the rule."
+    if not np.any(bad): return
+    i = int(np.argmax(bad))
+    ctx, at = _where(objs, i, what)
+    raise err(f'{at}: {rule}', detail(i), file=name, **ctx)
+
 def field(objs: list,  # the parsed list (e.g. the ground truth's `annotations`)
           key: str,  # the field
           *, what: str, err=InputError, name: str | None = None,  # the list's name, error class and file
@@ -126,10 +135,8 @@ def numbers(values: list,  # a field's values (numbers, or lists of `width` numb
         a = np.asarray(values, np.float64).reshape(-1, *(() if width is None else (width,))) if a is None else a
         ok = np.isfinite(a) if width is None else np.isfinite(a).all(1)
         if ok.all(): return a
-    i = int(np.argmin(ok))
-    ctx, at = _where(objs, i, what)
     need = 'a finite number' if width is None else f'a list of {width} finite numbers'
-    raise err(f'{at}: {key} must be {need}', _shown(values[i]), file=name, **ctx)
+    refuse_entries(~ok, f'{key} must be {need}', lambda i: _shown(values[i]), objs=objs, what=what, err=err, name=name)
 
 # %% ../nbs/24_coco.ipynb #co-15
 def ids_of(values: list, *, what: str, key: str, objs: list, err=InputError, name=None) -> np.ndarray:
@@ -154,10 +161,7 @@ def codes(ids: np.ndarray, known: np.ndarray, *, what: str, key: str, objs: list
           name=None) -> np.ndarray:
     "int64 [n]: each id's position in the sorted `known`; an id not there refused, naming it."
     c = pd.Index(known).get_indexer(ids) if len(known) else np.full(len(ids), -1)
-    if (c < 0).any():
-        i = int(np.argmax(c < 0))
-        ctx, at = _where(objs, i, what)
-        raise err(f'{at}: {rule}', f'{key} {_shown(ids[i])}', file=name, **ctx)
+    refuse_entries(c < 0, rule, lambda i: f'{key} {_shown(ids[i])}', objs=objs, what=what, err=err, name=name)
     return c.astype(np.int64)
 
 # %% ../nbs/24_coco.ipynb #co-18
@@ -192,9 +196,7 @@ def _lists(d, keys: tuple, *, err, name) -> list:
 def _flags(values: list, *, what: str, key: str, objs: list, err, name) -> np.ndarray:
     "A 0/1 (or true/false) field as bool; anything else refused."
     ok = np.array([v in (0, 1) and type(v) in (int, bool) for v in values], bool)
-    if not ok.all():
-        i = int(np.argmin(ok)); ctx, at = _where(objs, i, what)
-        raise err(f'{at}: {key} must be 0 or 1', _shown(values[i]), file=name, **ctx)
+    refuse_entries(~ok, f'{key} must be 0 or 1', lambda i: _shown(values[i]), objs=objs, what=what, err=err, name=name)
     return np.asarray(values, bool).reshape(-1)
 
 # %% ../nbs/24_coco.ipynb #co-20
@@ -207,10 +209,8 @@ def _images(images: list, *, err, name, sized: bool) -> tuple:
     if sized:
         for j, k in enumerate(('height', 'width')):
             v = numbers(field(images, k, what='images', err=err, name=name), key=k, **kw)
-            bad = (v < 1) | (v != np.round(v)) | (v > 2 ** 31)
-            if bad.any():
-                i = int(np.argmax(bad)); ctx, at = _where(images, i, 'images')
-                raise err(f'{at}: {k} must be a positive integer', _shown(float(v[i])), file=name, **ctx)
+            refuse_entries((v < 1) | (v != np.round(v)) | (v > 2 ** 31), f'{k} must be a positive integer',
+                           lambda i: _shown(float(v[i])), **kw)
             hw[:, j] = v
     o = pd.Index(ids).get_indexer(srt)
     return srt, hw[o]
@@ -257,10 +257,8 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
 
 def _check_sizes(bbox: np.ndarray, *, what, objs, err, name):
     "Refuse a box of negative width or height."
-    bad = (bbox[:, 2] < 0) | (bbox[:, 3] < 0)
-    if bad.any():
-        i = int(np.argmax(bad)); ctx, at = _where(objs, i, what)
-        raise err(f'{at}: bbox width and height must be at least 0', _shown(bbox[i].tolist()), file=name, **ctx)
+    refuse_entries((bbox[:, 2] < 0) | (bbox[:, 3] < 0), 'bbox width and height must be at least 0',
+                   lambda i: _shown(bbox[i].tolist()), objs=objs, what=what, err=err, name=name)
 
 # %% ../nbs/24_coco.ipynb #co-23
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from .tables import (Source, read_source, require_columns, Rows, shown, to_numbe
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
            'MAX_TOTAL_PIXELS', 'ORDERS', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
            'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
-           'read_box_solution', 'box_scene', 'default_hw', 'table_runs', 'read_mask_solution', 'read_mask_submission',
-           'mask_scene']
+           'read_box_solution', 'box_scene', 'default_hw', 'table_runs', 'mask_table', 'read_mask_solution',
+           'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
 RSNA_COLS = ['x', 'y', 'width', 'height']
@@ -331,6 +331,21 @@ def table_runs(df, rows, codes, size,  # the table, the rows to parse, each row'
         if e.row is None: raise source.err(e.rule, e.detail, file=source.name) from None
         raise source.err(e.rule, e.detail, **source.at(df, int(rows[e.row - 1]))) from None
 
+# %% ../nbs/03a_competitions.ipynb #33e82a12
+def mask_table(src,  # CSV/Parquet path or DataFrame of a mask solution
+               *, id_col: str, rle_col: str,  # the id and RLE columns
+               one_per_id: str | None = None,  # the rule refusing an id listed twice (None: ids may repeat)
+               name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
+              ) -> tuple:  # (table, `Source`, `Rows`)
+    "A mask solution's table with its first checks made: columns, RLE sizes, ids."
+    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
+    require_columns(df, [id_col, rle_col], source)
+    check_tokens(df, rle_col, source)
+    rows = Rows(df, source)
+    rows.refuse(df[id_col] == '', f'empty {id_col}')
+    if one_per_id: rows.refuse(df[id_col].duplicated().to_numpy(), one_per_id)
+    return df, source, rows
+
 # %% ../nbs/03a_competitions.ipynb #co-masksol
 def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Height,Width][,Usage]
                        *, id_col: str = 'ImageId',  # the image id column
@@ -344,12 +359,8 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
                        limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                       ):
     "Masks of a solution: `(image ids, (H, W) per image, gt Runs, image code per mask, {id not scored: (H, W)})`."
-    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
-    require_columns(df, [id_col, rle_col], source)
-    check_tokens(df, rle_col, source)
-    rows = Rows(df, source)
-    rows.refuse(df[id_col] == '', f'empty {id_col}')
-    if one_per_image: rows.refuse(df[id_col].duplicated().to_numpy(), 'id appears more than once (one row per image)')
+    df, source, rows = mask_table(src, id_col=id_col, rle_col=rle_col, name=name, limits=limits,
+                                  one_per_id='id appears more than once (one row per image)' if one_per_image else None)
     hw = _sizes(df, source, default_size, size_cols=size_cols)
     scored = _scored(rows, usage)
     image_ids, codes, skipped = _scored_images(df[id_col].to_numpy(), scored, hw)

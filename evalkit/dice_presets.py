@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np, pandas as pd
 from .errors import InputError, SolutionError, Limits
 from .tables import Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown
-from .competitions import image_codes, table_runs, default_hw, MAX_SIDE, MAX_TOTAL_PIXELS, ORDERS
+from .competitions import image_codes, table_runs, mask_table, default_hw, MAX_SIDE, MAX_TOTAL_PIXELS, ORDERS
 from .families import Scene
 from .preset import Metric, Option, parse_size
 import evalkit.dice  # noqa: F401  (registers the 'dice' and 'pooled dice' families)
@@ -63,12 +63,8 @@ def read_dice_solution(src,  # CSV/Parquet path or DataFrame
                        name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
                       ) -> tuple:  # (unit ids, size int64 [n, 2], gt Runs, unit of each mask)
     "Read a Dice solution: its units, their sizes and their ground-truth masks."
-    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
-    require_columns(df, [id_col, rle_col], source)
-    check_tokens(df, rle_col, source)
-    rows = Rows(df, source)
-    rows.refuse(df[id_col] == '', f'empty {id_col}')
-    if one_row: rows.refuse(df[id_col].duplicated().to_numpy(), 'unit listed twice (one row per unit)')
+    df, source, rows = mask_table(src, id_col=id_col, rle_col=rle_col, name=name, limits=limits,
+                                  one_per_id='unit listed twice (one row per unit)' if one_row else None)
     _check_classes(df, source, classes)
     codes, ids = pd.factorize(df[id_col].to_numpy())
     size = _unit_sizes(rows, _row_sizes(df, source, size_cols=size_cols, default_size=default_size), codes, len(ids))
