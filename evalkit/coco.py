@@ -6,7 +6,8 @@
 from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
-import json, operator, os
+import gc, json, operator, os
+from contextlib import contextmanager
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 from .tables import shown, check_regular
@@ -18,7 +19,7 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 # %% auto #0
 __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'load_json', 'box_types', 'refuse_entries', 'field', 'numbers',
            'ids_of', 'unique_ids', 'codes', 'CocoTruth', 'read_coco_gt', 'CocoResults', 'read_coco_results',
-           'frames_to_coco', 'coco_scene', 'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
+           'frames_to_coco', 'gc_paused', 'coco_scene', 'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -354,6 +355,16 @@ def _masks(g: CocoTruth, r: CocoResults, gk, rk, *, names, by_cat: bool) -> tupl
     return tuple(out)
 
 # %% ../nbs/24_coco.ipynb #dc5f501d
+@contextmanager
+def gc_paused():
+    "Pause Python's cyclic garbage collector inside the block (restored after, if it was on)."
+    was = gc.isenabled()
+    gc.disable()
+    try: yield
+    finally:
+        if was: gc.enable()
+
+# %% ../nbs/24_coco.ipynb #297bb144
 def coco_scene(gt, results,  # ground truth and results: paths, JSON texts, or parsed objects
                *, iou_type: str = 'bbox',  # 'bbox' or 'segm'
                img_ids=None, cat_ids=None,  # score only these images / categories (None: all)
@@ -364,14 +375,15 @@ def coco_scene(gt, results,  # ground truth and results: paths, JSON texts, or p
     if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
     if isinstance(gt, pd.DataFrame) or isinstance(results, pd.DataFrame):
         gt, results = frames_to_coco(pd.DataFrame(gt), pd.DataFrame(results))
-    g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits)
-    r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
-    ki, kc = _subset(g.image_ids, img_ids, 'img_ids'), _subset(g.cat_ids, cat_ids, 'cat_ids')
-    ni, nc = _renumber(ki), _renumber(kc)
-    gk = np.flatnonzero(ki[g.img] & kc[g.cat])
-    rk = np.flatnonzero(ki[r.img] & kc[r.cat])
-    gt_obj, pred_obj = (g.bbox[gk], r.bbox[rk]) if iou_type == 'bbox' else \
-        _masks(g, r, gk, rk, names=names, by_cat=use_cats)
+    with gc_paused():  # millions of parsed objects, no cycles
+        g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits)
+        r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
+        ki, kc = _subset(g.image_ids, img_ids, 'img_ids'), _subset(g.cat_ids, cat_ids, 'cat_ids')
+        ni, nc = _renumber(ki), _renumber(kc)
+        gk = np.flatnonzero(ki[g.img] & kc[g.cat])
+        rk = np.flatnonzero(ki[r.img] & kc[r.cat])
+        gt_obj, pred_obj = (g.bbox[gk], r.bbox[rk]) if iou_type == 'bbox' else \
+            _masks(g, r, gk, rk, names=names, by_cat=use_cats)
     pred_area = r.bbox[rk, 2] * r.bbox[rk, 3] if iou_type == 'bbox' or r.has_bbox else \
         runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area when results have boxes
     return CocoScene(image_ids=g.image_ids[ki].astype(object), gt_img=ni[g.img[gk]], pred_img=ni[r.img[rk]],

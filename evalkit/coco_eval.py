@@ -13,10 +13,11 @@ from .families import Scene, ImageStats, Family, register_family, images_text
 from .result import Result, Params
 
 # %% auto #0
-__all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'CocoRules',
-           'CocoScene', 'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections',
-           'mask_iou_pairs', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'coco_map', 'accumulate',
-           'summary_value', 'summarize', 'coco_rules', 'coco_finish', 'coco_reduce', 'CocoAP']
+__all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_BLOCK', 'CURVE_CELLS',
+           'DEFAULT_THRESHOLDS', 'QUIRKS', 'CocoRules', 'CocoScene', 'unit_ranks', 'list_order', 'unit_pairs',
+           'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'greedy_match', 'CocoStats', 'outside',
+           'gt_ignored', 'outcomes', 'coco_map', 'accumulate', 'summary_value', 'summarize', 'coco_rules',
+           'coco_finish', 'coco_reduce', 'CocoAP']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -217,7 +218,7 @@ class CocoStats(ImageStats):
     det_rank: np.ndarray  # int64 [d]: rank in its unit
     det_pos: np.ndarray  # int64 [d]: position in the results file
     score: np.ndarray  # float64 [d]
-    gt: np.ndarray  # int64 [d, A, T]: file position of the ground truth taken, -1 none
+    gt: np.ndarray  # int32 [d, T]: file position of the ground truth taken (area range 'all'), -1 none
     tp: np.ndarray  # bool [d, A, T]: true positive
     ignored: np.ndarray  # bool [d, A, T]: neither true nor false positive
     cat_names: tuple = ()  # category names by code (('all',) when categories are not used): not a row field
@@ -236,18 +237,21 @@ def gt_ignored(scene: CocoScene, rules: CocoRules) -> np.ndarray:
     return flag[None, :] | outside(scene.gt_area, rules)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-34
-def outcomes(m: np.ndarray,  # int64 [d, A, T]: position of the gt taken, -1 none
+def outcomes(m: np.ndarray,  # int [d, A, T]: position of the gt taken, -1 none
              gt_ig: np.ndarray,  # bool [A, n_gt]: ground truth ignored in each area range
              *, gt_id: np.ndarray,  # int64 [n_gt]: annotation ids
              out: np.ndarray,  # bool [A, d]: detection outside each area range
              rules: CocoRules,
             ) -> tuple[np.ndarray, np.ndarray]:  # (tp, ignored), bool [d, A, T]
     "True positives and ignored detections, as pycocotools' `dtMatches` and `dtIgnore` decide them."
-    g, none = np.maximum(m, 0), m < 0
-    if not rules.zero_id and (gt_id == 0).any(): none |= (gt_id == 0)[g]
-    on_ig = np.stack([gt_ig[a][g[:, a]] for a in range(len(gt_ig))], 1) & (m >= 0)  # one gather per area range
-    ignored = on_ig | (none & out.T[:, :, None])
-    return ~none & ~ignored, ignored
+    tp, ignored = np.empty(m.shape, bool), np.empty(m.shape, bool)
+    zero = (gt_id == 0) if not rules.zero_id and (gt_id == 0).any() else None
+    for a in range(len(gt_ig)):  # one area range at a time: temporaries of [d, T], not [d, A, T]
+        g, taken = np.maximum(m[:, a], 0), m[:, a] >= 0
+        none = ~taken if zero is None else ~taken | zero[g]
+        ignored[:, a] = (gt_ig[a][g] & taken) | (none & out[a][:, None])
+        tp[:, a] = ~none & ~ignored[:, a]
+    return tp, ignored
 
 # %% ../nbs/23_coco_eval.ipynb #ce-37
 def _ranks(scene: CocoScene, rules: CocoRules, K: int) -> tuple:
@@ -258,10 +262,14 @@ def _ranks(scene: CocoScene, rules: CocoRules, K: int) -> tuple:
     rank = unit_ranks(unit, scene.pred_conf, seq)
     return unit, rank, unit_ranks(scene.pred_img, scene.pred_conf, seq) if rules.per_image else rank
 
+PAIR_BLOCK = 2 ** 18  # box pairs whose IoU is computed at once: a dozen arrays of this length, not of every pair
+
 def _ious(scene: CocoScene, d, g, keep) -> np.ndarray:
     "The IoU of the pairs (kept detection `d`, ground truth `g`), boxes or masks."
-    if scene.iou_type == 'bbox': return box_iou_pairs(scene.pred[keep], scene.gt, d, g, crowd=scene.gt_crowd)
-    return mask_iou_pairs(scene.pred, scene.gt, keep[d], g, crowd=scene.gt_crowd)
+    if scene.iou_type == 'segm': return mask_iou_pairs(scene.pred, scene.gt, keep[d], g, crowd=scene.gt_crowd)
+    dt, b = scene.pred[keep], PAIR_BLOCK
+    return np.concatenate([np.zeros(0)] + [box_iou_pairs(dt, scene.gt, d[i:i + b], g[i:i + b], crowd=scene.gt_crowd)
+                                           for i in range(0, len(d), b)])
 
 # %% ../nbs/23_coco_eval.ipynb #ce-38
 def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
@@ -274,26 +282,39 @@ def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
     iou, ig = _ious(scene, d, g, keep), gt_ignored(scene, rules)
     low = rules.thresholds.min(initial=1.0)
     if low > 0: d, g, iou = (x[iou >= low] for x in (d, g, iou))  # pairs no threshold accepts play no part
-    m = greedy_match(d, g, iou, rank=rank[keep], gt_ig=ig, thr=rules.thresholds,
-                     crowd=scene.gt_crowd & (not rules.crowd_once),
-                     gseq=list_order(scene.gt_cls, by_cat=not rules.use_cats))
-    tp, ignored = outcomes(m, ig, gt_id=scene.gt_id, out=outside(scene.pred_area[keep], rules), rules=rules)
-    n, A = scene.n_img, len(rules.area_rng)
+    n, A, out = scene.n_img, len(rules.area_rng), outside(scene.pred_area[keep], rules)
+    tp, ignored = (np.empty((len(keep), A, len(rules.thresholds)), bool) for _ in 'ab')
+    for a in range(A):  # the area ranges match apart: one at a time holds a [d, T] matching, not [d, A, T]
+        m = greedy_match(d, g, iou, rank=rank[keep], gt_ig=ig[a:a + 1], thr=rules.thresholds,
+                         crowd=scene.gt_crowd & (not rules.crowd_once),
+                         gseq=list_order(scene.gt_cls, by_cat=not rules.use_cats))
+        tp[:, a:a + 1], ignored[:, a:a + 1] = outcomes(m, ig[a:a + 1], gt_id=scene.gt_id, out=out[a:a + 1],
+                                                       rules=rules)
+        if a == 0: gt = np.where(m[:, 0] >= 0, scene.pos('gt').astype(np.int32)[np.maximum(m[:, 0], 0)], -1)
     npig = np.stack([np.bincount(scene.gt_img * K + gcat, weights=~ig[a], minlength=n * K) for a in range(A)], 1)
     return CocoStats(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
                      n_gt=np.bincount(scene.gt_img, minlength=n), n_pred=np.bincount(scene.pred_img, minlength=n),
                      npig=npig.astype(np.int64).reshape(n, K, A), det_img=scene.pos('image')[scene.pred_img[keep]],
                      det_cls=(unit[keep] % K), det_rank=cut[keep], det_pos=scene.pos('pred')[keep],
-                     score=scene.pred_conf[keep], gt=np.where(m >= 0, scene.pos('gt')[np.maximum(m, 0)], -1),
+                     score=scene.pred_conf[keep], gt=gt.astype(np.int32),
                      tp=tp, ignored=ignored, cat_names=tuple(scene.cat_names) if rules.use_cats else ('all',))
 
 # %% ../nbs/23_coco_eval.ipynb #ce-40
+CURVE_CELLS = 2 ** 18  # rows x detections of curves computed at once: 2 MB per float array, whatever the file
+
 def _curve(tp, fp, sc, *, npig, rec_thrs) -> tuple:
     "(precision [T, R], scores [T, R], recall [T]) of ranked lists (rows of tp, fp bool [T, n]), as pycocotools."
-    tp_sum, fp_sum = np.cumsum(tp, axis=1, dtype=float), np.cumsum(fp, axis=1, dtype=float)  # counts, exact
-    (T, nd), R, npig = tp_sum.shape, len(rec_thrs), np.broadcast_to(np.asarray(npig, np.int64), (len(tp),))
-    rc, pr = tp_sum / npig[:, None], tp_sum / (fp_sum + tp_sum + np.spacing(1))
-    pr = np.maximum.accumulate(pr[:, ::-1], axis=1)[:, ::-1]
+    npig, step = np.broadcast_to(np.asarray(npig, np.int64), (len(tp),)), max(1, CURVE_CELLS // max(1, tp.shape[1]))
+    if len(tp) > step:  # rows are independent: a block of them at a time bounds the memory
+        parts = [_curve(tp[i:i + step], fp[i:i + step], sc, npig=npig[i:i + step], rec_thrs=rec_thrs)
+                 for i in range(0, len(tp), step)]
+        return tuple(np.concatenate(x) for x in zip(*parts))
+    tp_sum, fp_sum = np.cumsum(tp, axis=1, dtype=np.int32), np.cumsum(fp, axis=1, dtype=np.int32)  # counts
+    (T, nd), R = tp_sum.shape, len(rec_thrs)
+    pr = (fp_sum + tp_sum).astype(np.float64)
+    pr += np.spacing(1)
+    np.divide(tp_sum, pr, out=pr)  # tp / (fp + tp + eps), as pycocotools divides it, in one array
+    np.maximum.accumulate(pr[:, ::-1], axis=1, out=pr[:, ::-1])
     found = {n: np.searchsorted(np.arange(n + 1) / n, rec_thrs, side='left') for n in set(npig.tolist())}
     c = np.stack([found[n] for n in npig.tolist()])  # recall point r of a row reached at tp >= c_r (exact)
     off = np.arange(T)[:, None] * (nd + 1)  # rows apart: one search over every row's integer counts
@@ -302,7 +323,7 @@ def _curve(tp, fp, sc, *, npig, rec_thrs) -> tuple:
     v, t = inds < nd, np.broadcast_to(np.arange(T)[:, None], (T, R))
     q, ss = np.zeros((T, R)), np.zeros((T, R))
     q[v], ss[v] = pr[t[v], inds[v]], sc[inds[v]]
-    return q, ss, rc[:, -1] if nd else np.zeros(T)
+    return q, ss, tp_sum[:, -1] / npig if nd else np.zeros(T)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-42
 def accumulate(s: CocoStats,  # the reduced map of every image
@@ -310,20 +331,19 @@ def accumulate(s: CocoStats,  # the reduced map of every image
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # precision, recall, scores
     "pycocotools' `precision` [T, R, K, A, M], `recall` [T, K, A, M] and `scores` [T, R, K, A, M]."
     T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
-    precision, recall, scores = -np.ones((T, R, K, A, M)), -np.ones((T, K, A, M)), -np.ones((T, R, K, A, M))
+    precision, recall, scores = (np.full(shape, -1.0) for shape in ((T, R, K, A, M), (T, K, A, M), (T, R, K, A, M)))
     o = np.lexsort((s.det_rank, s.det_img, -s.score, s.det_cls))
-    cls, rank, sc = s.det_cls[o], s.det_rank[o], s.score[o]
-    flat = lambda x: np.ascontiguousarray(x[o].reshape(len(o), A * T).T)  # [A * T, d]: row a * T + t, ranked
-    tp, fp = flat(s.tp), flat(~s.tp & ~s.ignored)
-    npig, bounds, rec = s.npig.sum(0), np.searchsorted(cls, np.arange(K + 1)), np.asarray(rules.rec_thrs)
+    npig, bounds, rec = s.npig.sum(0), np.searchsorted(s.det_cls[o], np.arange(K + 1)), np.asarray(rules.rec_thrs)
     for k in range(K):
-        lo, hi = bounds[k], bounds[k + 1]
         a = np.flatnonzero(npig[k] > 0)  # area ranges with counted ground truth; the others stay -1
         if not len(a): continue
-        r_ = slice(None) if len(a) == A else (a[:, None] * T + np.arange(T)).ravel()
+        ok = o[bounds[k]:bounds[k + 1]]  # the category's detections, ranked
+        tk, ik = s.tp[ok][:, a], s.ignored[ok][:, a]  # one category at a time: small, in the cache
+        flat = lambda x: np.ascontiguousarray(x.reshape(len(ok), len(a) * T).T)  # [len(a) * T, n]: row i * T + t
+        tp, fp, rank, sc = flat(tk), flat(~tk & ~ik), s.det_rank[ok], s.score[ok]
         for m, md in enumerate(rules.max_dets):  # every area range and threshold of (k, m) as rows of one curve
-            j = slice(lo, hi) if rank[lo:hi].max(initial=-1) < md else lo + np.flatnonzero(rank[lo:hi] < md)
-            q, ss, r = _curve(tp[r_][:, j], fp[r_][:, j], sc[j], npig=np.repeat(npig[k, a], T), rec_thrs=rec)
+            j = slice(None) if rank.max(initial=-1) < md else np.flatnonzero(rank < md)
+            q, ss, r = _curve(tp[:, j], fp[:, j], sc[j], npig=np.repeat(npig[k, a], T), rec_thrs=rec)
             precision[:, :, k, a, m] = q.reshape(len(a), T, R).transpose(1, 2, 0)
             scores[:, :, k, a, m] = ss.reshape(len(a), T, R).transpose(1, 2, 0)
             recall[:, k, a, m] = r.reshape(len(a), T).T
