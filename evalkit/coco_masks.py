@@ -428,9 +428,11 @@ def _kind_runs(kind: int, segms: list, shape: np.ndarray, base: np.ndarray) -> R
     "The runs of segmentations of one kind; an RLE's 'size' must be `shape`."
     if kind == 0: return polygon_runs(*flat_polygons(segms), shape, base=base)
     size = [s['size'] for s in segms]
-    ok = [type(v) in (list, tuple) and len(v) == 2 and all(type(x) in (int, np.int64, np.int32) for x in v)
-          for v in size]
-    _refuse(~np.array(ok, bool), "RLE 'size' must be [H, W]", lambda k: f'{size[k]!r:.40}', err=InputError)
+    if not (set(map(type, size)) <= {list, tuple} and set(map(len, size)) <= {2}  # checked at C speed, and
+            and set(map(type, chain.from_iterable(size))) <= {int, np.int64, np.int32}):  # walked only if bad
+        ok = [type(v) in (list, tuple) and len(v) == 2 and all(type(x) in (int, np.int64, np.int32) for x in v)
+              for v in size]
+        _refuse(~np.array(ok, bool), "RLE 'size' must be [H, W]", lambda k: f'{size[k]!r:.40}', err=InputError)
     _refuse((np.array(size, np.int64).reshape(-1, 2) != shape).any(1), "RLE 'size' differs from its image",
             lambda k: f'size {size[k]}, image {shape[k].tolist()}', err=InputError)
     if kind == 1: return string_runs([s['counts'] for s in segms], shape, base=base)
@@ -448,8 +450,11 @@ def coco_runs(segms,  # n COCO segmentations: polygon lists, or dicts {'size': [
     parts = []
     for i in (np.flatnonzero(kind == k) for k in (0, 1, 2)):
         if not len(i): continue
-        try: r = _kind_runs(int(kind[i[0]]), [segms[j] for j in i], np.stack([h[i], w[i]], 1), base[i])
+        one = len(i) == len(segms)  # every mask of one kind (the usual file): its runs are the answer
+        try: r = _kind_runs(int(kind[i[0]]), segms if one else [segms[j] for j in i], np.stack([h[i], w[i]], 1),
+                            base[i])
         except InputError as e: raise type(e)(e.rule, e.detail, row=int(i[e.row - 1]) + 1) from None
+        if one: return r
         parts.append((i[r.obj], r.start, r.end))
     return _concat_runs(parts, len(segms))
 
