@@ -14,10 +14,11 @@ from .result import Result, Params
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_BLOCK', 'CURVE_CELLS',
-           'DEFAULT_THRESHOLDS', 'QUIRKS', 'CocoRules', 'CocoScene', 'unit_ranks', 'list_order', 'unit_pairs',
-           'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'greedy_match', 'CocoStats', 'outside',
-           'gt_ignored', 'outcomes', 'coco_map', 'accumulate', 'summary_value', 'summarize', 'coco_rules',
-           'coco_finish', 'coco_reduce', 'CocoAP']
+           'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CocoRules', 'CocoScene', 'unit_ranks', 'list_order',
+           'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'greedy_match', 'CocoStats',
+           'outside', 'gt_ignored', 'outcomes', 'coco_map', 'accumulate', 'summary_value', 'summarize', 'coco_rules',
+           'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_ap',
+           'coco_curve']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -458,9 +459,9 @@ class CocoAP(Family):
     "pycocotools' COCOeval: per image and category matching with crowd, ignore and area ranges; 101-point AP."
     name = 'COCO AP'
     matchers = ('coco',)
-    cutoffs = ()  # the analyses come to COCO in a later step: faces refuse them in one line
+    cutoffs = ('confidence',)
     views = ()
-    analyses = ()
+    analyses = ('cutoff', 'intervals')  # the others come to COCO in a later step: faces refuse them in one line
     image_scores = False
     global_ranking = True
     own_score = 'this image alone (COCO ranks detections over every image)'
@@ -472,6 +473,8 @@ class CocoAP(Family):
     def map(self, scene, spec): return coco_map(scene, coco_rules(spec)), None, None
     def reduce(self, *parts): return coco_reduce(*parts)
     def finish(self, stats, spec) -> Result: return coco_finish(stats, spec)
+    def curve(self, analysis, key, cut, kept) -> tuple: return coco_curve(analysis, key, cut, kept)  # (below)
+    def weighted_scores(self, analysis, W) -> np.ndarray: return coco_weighted_scores(analysis, W)
     def scored_text(self, result) -> str: return f'AP averaged over the thresholds; {images_text(result)}'
     def score_words(self, result) -> str:
         return f'AP over IoU .50:.95, every area, {coco_rules(result.spec).max_dets[-1]} detections; ' \
@@ -494,3 +497,95 @@ class CocoAP(Family):
                 'per_class': {str(n): (float(v) if v > -1 else None) for n, v in ap.items()}}
 
 register_family(CocoAP())
+
+# %% ../nbs/23_coco_eval.ipynb #092f6fa8
+def category_lists(s: CocoStats,  # the reduced map
+                   K: int,  # categories (1 when categories are not used)
+                   *, md: int = 100,  # detections per unit counted
+                  ) -> list:  # K int64 arrays: indices into the map's detections, ranked
+    "Each category's detections at `md` detections per unit, ranked as `accumulate` ranks them."
+    o = np.lexsort((s.det_rank, s.det_img, -s.score, s.det_cls))
+    o = o[s.det_rank[o] < md]
+    b = np.searchsorted(s.det_cls[o], np.arange(K + 1))
+    return [o[b[k]:b[k + 1]] for k in range(K)]
+
+def _flags(s: CocoStats, i: np.ndarray) -> tuple:
+    "(tp, fp) bool [T, n] of detections `i` in the area range 'all'."
+    tp = s.tp[i, 0].T
+    return tp, ~tp & ~s.ignored[i, 0].T
+
+# %% ../nbs/23_coco_eval.ipynb #f66d68d4
+def _copies(n: int, rep: np.ndarray, group: np.ndarray | None) -> np.ndarray:
+    "The ranked list with entry j repeated rep[j] times, as a file with each image drawn rep times ranks it."
+    idx = np.repeat(np.arange(n), rep)
+    if group is None: return idx  # no equal scores within an image: each entry's copies are side by side
+    copy = np.arange(len(idx)) - np.repeat(np.cumsum(rep) - rep, rep)  # which drawing of the image
+    return idx[np.lexsort((idx, copy, group[idx]))]  # equal scores of one image: a drawing at a time
+
+def _ties(s: CocoStats, i: np.ndarray) -> np.ndarray | None:
+    "int64 [n]: the (score, image) group of each entry of a ranked list; None when every group has one entry."
+    new = np.r_[True, (np.diff(s.score[i]) != 0) | (np.diff(s.det_img[i]) != 0)] if len(i) else np.ones(0, bool)
+    return None if new.all() else np.cumsum(new) - 1
+
+def coco_weighted_scores(analysis, W) -> np.ndarray:
+    "The COCO score of each weighted file, W int [B, n_img] in the order of `analysis.stats` (NaN: undefined)."
+    s, rules = analysis.stats, coco_rules(analysis.spec)
+    K, T, R = s.npig.shape[1], len(rules.iou_thrs), len(rules.rec_thrs)
+    W = np.asarray(W, np.int64)
+    if 100 not in rules.max_dets: return np.full(len(W), np.nan)
+    sorter = np.argsort(s.image_pos, kind='stable')
+    row = sorter[np.searchsorted(s.image_pos[sorter], s.det_img)]  # W's column of each detection's image
+    lists = [(*_flags(s, i), row[i], _ties(s, i)) for i in category_lists(s, K)]
+    out = np.empty(len(W))
+    for b, w in enumerate(W):
+        npig, prec = w @ s.npig[:, :, 0], np.full((T, R, K), -1.0)
+        for k, (tp, fp, im, group) in enumerate(lists):
+            if npig[k] == 0: continue
+            j = _copies(len(im), w[im], group)
+            prec[:, :, k] = _curve(tp[:, j], fp[:, j], np.zeros(len(j)), npig=npig[k], rec_thrs=rules.rec_thrs)[0]
+        out[b] = _mean_defined(prec) if (prec > -1).any() else np.nan
+    return out
+
+# %% ../nbs/23_coco_eval.ipynb #543ee5ae
+def coco_prefix_ap(tp: np.ndarray, fp: np.ndarray,  # bool [n]: flags of one ranked list (both False: ignored)
+                   npig: int,  # counted ground truth
+                   rec_thrs: np.ndarray,  # float64 [R]: recall points
+                  ) -> np.ndarray:  # float64 [n + 1]: the AP of the first m detections, m = 0..n
+    "pycocotools' AP (the mean of the R interpolated precisions) of every prefix of one ranked list."
+    n = len(tp)
+    if npig <= 0 or not n: return np.zeros(n + 1)
+    tp_sum, fp_sum = np.cumsum(tp, dtype=np.int64), np.cumsum(fp, dtype=np.int64)
+    pr = tp_sum / (fp_sum + tp_sum + np.spacing(1))
+    starts, reps = np.unique(np.searchsorted(tp_sum / npig, rec_thrs, side='left'), return_counts=True)
+    total = np.zeros(n)
+    for a, c in zip(starts.tolist(), reps.tolist()):  # a prefix ending at or past `a` reads the best from `a` on
+        if a < n: total[a:] += c * np.maximum.accumulate(pr[a:])
+    return np.r_[0.0, total / len(rec_thrs)]
+
+# %% ../nbs/23_coco_eval.ipynb #8fd7a0ff
+MAX_CURVE_ROWS = 2_000_000  # rows (cutoffs x thresholds x categories) of the per-category curve table, at most
+
+def _rates(per: pd.DataFrame) -> pd.DataFrame:
+    "Precision, recall and F1 columns from the tp, fp and npos columns (0 where undefined)."
+    tp, fp, npos = per.tp.to_numpy(), per.fp.to_numpy(), per.npos.to_numpy()
+    return per.assign(precision=np.where(tp + fp > 0, tp / np.maximum(tp + fp, 1), 0.0),
+                      recall=np.where(npos > 0, tp / np.maximum(npos, 1), 0.0),
+                      f1=np.where(tp > 0, 2 * tp / np.maximum(tp + fp + npos, 1), 0.0))
+
+def coco_curve(analysis, key, cut, kept) -> tuple:
+    "(AP [T, n_cut] at each confidence cutoff, per-category table, None past `MAX_CURVE_ROWS`)."
+    s, rules = analysis.stats, coco_rules(analysis.spec)
+    K, T, rec = s.npig.shape[1], len(rules.iou_thrs), np.asarray(rules.rec_thrs)
+    npig, cut = s.npig[:, :, 0].sum(0), np.asarray(cut, np.float64)
+    if 100 not in rules.max_dets or not (npig > 0).any(): return np.full((T, len(cut)), np.nan), None
+    total, rows, small = np.zeros((T, len(cut))), [], len(cut) * T * K <= MAX_CURVE_ROWS
+    for k, i in enumerate(category_lists(s, K)):
+        m = np.searchsorted(-s.score[i], -cut, side='right')  # the category's detections kept at each cutoff
+        for t, (tp, fp) in enumerate(zip(*_flags(s, i))):
+            ap = coco_prefix_ap(tp, fp, int(npig[k]), rec)[m]
+            total[t] += ap
+            if small: rows.append(pd.DataFrame(dict(
+                cutoff=cut, threshold=float(analysis.spec.thresholds[t]), cls=s.cat_names[k], ap=ap,
+                tp=np.r_[0, np.cumsum(tp)][m], fp=np.r_[0, np.cumsum(fp)][m], npos=int(npig[k]))))
+    per = _rates(pd.concat(rows, ignore_index=True)) if small else None
+    return total / (npig > 0).sum(), per
