@@ -19,7 +19,8 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 # %% auto #0
 __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'load_json', 'box_types', 'refuse_entries', 'field', 'numbers',
            'ids_of', 'unique_ids', 'codes', 'CocoTruth', 'read_coco_gt', 'CocoResults', 'read_coco_results',
-           'frames_to_coco', 'gc_paused', 'coco_scene', 'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
+           'frames_to_coco', 'gc_paused', 'coco_scene', 'as_array', 'xywh_boxes', 'mask_rles', 'coco_batch',
+           'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -393,6 +394,85 @@ def coco_scene(gt, results,  # ground truth and results: paths, JSON texts, or p
                      cat_names=tuple(np.asarray(g.cat_names, object)[kc]), cat_ids=tuple(g.cat_ids[kc].tolist()),
                      iou_type=iou_type)
 
+# %% ../nbs/24_coco.ipynb #daba73d1
+def as_array(x, dtype=None) -> np.ndarray:
+    "`x` as a numpy array: lists, numpy arrays, or tensors of any device (copied to the CPU; torch not imported)."
+    if hasattr(x, 'detach') and hasattr(x, 'cpu'): x = x.detach().cpu().numpy()
+    return np.asarray(x, dtype)
+
+def xywh_boxes(boxes, box_format: str) -> np.ndarray:
+    "float64 [n, 4]: boxes as COCO's [x, y, width, height]."
+    if box_format not in ('xyxy', 'xywh'): raise InputError("box_format must be 'xyxy' or 'xywh'", repr(box_format))
+    b = as_array(boxes, np.float64).reshape(-1, 4)
+    return b if box_format == 'xywh' else np.c_[b[:, :2], b[:, 2:] - b[:, :2]]
+
+# %% ../nbs/24_coco.ipynb #85333bc9
+def mask_rles(masks) -> list:
+    "COCO RLE dicts (uncompressed counts, column-major, background first) of binary masks [n, H, W]."
+    m = as_array(masks)
+    if m.ndim != 3 or not (m.dtype == bool or np.isin(m, (0, 1)).all()):
+        raise InputError('masks must be binary, [n, H, W]', f'shape {m.shape}, dtype {m.dtype}')
+    n, h, w = m.shape
+    out = []
+    for f in m.astype(bool).transpose(0, 2, 1).reshape(n, -1):  # each mask column by column
+        counts = np.diff(np.r_[0, np.flatnonzero(f[1:] != f[:-1]) + 1, h * w])
+        out.append(dict(size=[h, w], counts=([0] if f[:1].any() else []) + counts.tolist()))
+    return out
+
+# %% ../nbs/24_coco.ipynb #e8115a17
+def _segms(d: dict, n: int) -> list:
+    "The segmentations of one image's dict: `segmentation` as given, or `masks` encoded."
+    if 'segmentation' in d: return list(d['segmentation'])
+    if 'masks' in d: return mask_rles(d['masks']) if n else []
+    raise InputError("iou_type='segm' needs masks or segmentation in every dict of the batch")
+
+def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool) -> list:
+    "One image's dict of arrays as COCO annotations (truth) or results."
+    if not isinstance(d, dict): raise InputError('each image of a batch is a dict of arrays', type(d).__name__)
+    if 'labels' not in d: raise InputError('each dict of a batch needs labels (category ids)', f'image {image_id!r}')
+    labels = as_array(d['labels']).reshape(-1).tolist()
+    n = len(labels)
+    col = lambda k, default: as_array(d[k]).reshape(-1).tolist() if k in d else [default] * n
+    rows = dict(image_id=[image_id] * n, category_id=labels)
+    if 'boxes' in d or not segm: rows['bbox'] = xywh_boxes(d.get('boxes', np.zeros((0, 4))), box_format).tolist()
+    if segm: rows['segmentation'] = _segms(d, n)
+    if truth: rows |= dict(iscrowd=col('iscrowd', 0), ignore=col('ignore', 0), area=col('area', None))
+    else: rows['score'] = col('scores', None)
+    bad = [k for k, v in rows.items() if len(v) != n]
+    if bad: raise InputError(f'{bad[0]} has {len(rows[bad[0]])} entries for {n} labels', f'image {image_id!r}')
+    out = [dict(zip(rows, v)) for v in zip(*rows.values())]
+    for o in out if truth else ():  # no area given: the box's, or the mask's pixels
+        if o['area'] is None: o['area'] = _pixels(o['segmentation']) if segm else o['bbox'][2] * o['bbox'][3]
+    return out
+
+def _image(t: dict, image_id) -> dict:
+    "The `images` entry of one image: its id, and its size from its masks or its `size` (H, W)."
+    hw = as_array(t['masks']).shape[1:] if 'masks' in t else t.get('size')
+    return dict(id=image_id) if hw is None else dict(id=image_id, height=int(hw[0]), width=int(hw[1]))
+
+def _pixels(segm) -> float:
+    "The pixels of one RLE dict of uncompressed counts (an encoded mask)."
+    c = segm['counts'] if isinstance(segm, dict) and isinstance(segm.get('counts'), list) else None
+    if c is None: raise InputError("segm without area: give area for objects given as polygons or compressed RLE")
+    return float(sum(c[1::2]))
+
+# %% ../nbs/24_coco.ipynb #9dc0c6cd
+def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of arrays (above)
+               *, image_ids: list,  # one id per image
+               categories,  # every category: ids, or {'id', 'name'} dicts (the same for every batch)
+               box_format: str = 'xyxy',  # 'xyxy' (corners) or 'xywh' (COCO)
+               iou_type: str = 'bbox', **kw) -> CocoScene:  # `kw`: as `coco_scene`
+    "A batch of images given as arrays, read as the COCO files holding them."
+    if len(preds) != len(targets):
+        raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
+    segm = iou_type == 'segm'
+    cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
+    anns = [o for t, i in zip(targets, image_ids) for o in _objects(t, i, segm=segm, box_format=box_format, truth=True)]
+    gt = dict(images=[_image(t, i) for t, i in zip(targets, image_ids)], categories=cats,
+              annotations=[dict(a, id=j + 1) for j, a in enumerate(anns)])
+    res = [o for p, i in zip(preds, image_ids) for o in _objects(p, i, segm=segm, box_format=box_format, truth=False)]
+    return coco_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
+
 # %% ../nbs/24_coco.ipynb #co-29
 def parse_ints(text: str) -> tuple:
     "'1,10,100' -> (1, 10, 100); ValueError unless comma-separated integers."
@@ -446,5 +526,6 @@ coco = Metric(
     name='coco', title='COCO detection and segmentation AP (pycocotools 2.0.11)', family='COCO AP',
     thresholds=tuple(Fraction(t) for t in DEFAULT_THRESHOLDS), inclusive=True, reader=coco_scene,
     options=COCO_OPTIONS, aliases=('cocoeval',), demo=('coco_synthetic_gt.json', 'sample_coco_results.json', {}),
+    batch_reader=coco_batch,
     layouts='COCO JSON: ground truth {images, annotations, categories}; results [{image_id, category_id, '
             'bbox | segmentation, score}]')

@@ -17,8 +17,8 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CocoRules', 'CocoScene', 'unit_ranks', 'list_order',
            'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'greedy_match', 'CocoStats',
            'outside', 'gt_ignored', 'outcomes', 'coco_map', 'accumulate', 'summary_value', 'summarize', 'coco_rules',
-           'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_ap',
-           'coco_curve']
+           'in_id_order', 'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores',
+           'coco_prefix_ap', 'coco_curve']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -409,9 +409,18 @@ def _class_ap(precision, names) -> pd.Series:
     return pd.Series([_mean_defined(precision[:, :, k, 0, -1]) for k in range(precision.shape[2])],
                      index=pd.Index(list(names), name='category'), name='ap')
 
+def in_id_order(s: CocoStats) -> CocoStats:
+    "The map with its images in ascending id, pycocotools' order (a stream's come in any order), at 0..n-1."
+    o = np.argsort(np.asarray(s.image_ids), kind='stable')
+    if (o == np.arange(len(o))).all() and (s.image_pos == o).all(): return s  # a file's map: already so
+    new, at = np.empty(len(o), np.int64), np.argsort(s.image_pos)
+    new[o] = np.arange(len(o))
+    return replace(s, image_ids=s.image_ids[o], image_pos=np.arange(len(o)), n_gt=s.n_gt[o], n_pred=s.n_pred[o],
+                   npig=s.npig[o], det_img=new[at[np.searchsorted(s.image_pos[at], s.det_img)]])
+
 def coco_finish(s: CocoStats, spec) -> Result:
     "The COCO result of the reduced map: pycocotools' arrays and stats, and the shared tables."
-    rules = coco_rules(spec)
+    rules, s = coco_rules(spec), in_id_order(s)
     names, K = s.cat_names, s.npig.shape[1]
     precision, recall, scores = accumulate(s, rules, K)
     stats = summarize(precision, recall, rules)
@@ -465,6 +474,7 @@ class CocoAP(Family):
     image_scores = False
     global_ranking = True
     own_score = 'this image alone (COCO ranks detections over every image)'
+    positions = (('det_img', 'image'), ('det_pos', 'pred'), ('gt', 'gt'))  # what a stream's batches move
 
     def check(self, spec):
         super().check(spec)

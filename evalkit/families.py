@@ -172,6 +172,16 @@ class Family:
         "Associative, order-free reduce of the maps of disjoint sets of images (one machine)."
         return reduce(*parts)
 
+    positions = ()  # (field, 'image' | 'gt' | 'pred'): per-detection fields of the map holding positions (-1: none)
+
+    def shift(self, stats, *, image: int = 0, gt: int = 0, pred: int = 0):
+        "The map with its positions moved past `image` images, `gt` objects and `pred` predictions (a stream's)."
+        k, moved = dict(image=image, gt=gt, pred=pred), {}
+        for f, what in self.positions:
+            a = getattr(stats, f)
+            moved[f] = np.where(a >= 0, a + k[what], a).astype(a.dtype)
+        return replace(stats, image_pos=stats.image_pos + image, **moved)
+
     def areas(self, scene) -> np.ndarray:
         "int64 [n_pred]: what the minimum-area cutoff compares for each prediction: its mask's pixels."
         return runs_area(scene.pred)
@@ -729,6 +739,7 @@ class RankedAP(Family):
     image_scores = False
     global_ranking = True
     needs_classes = True
+    positions = (('det_img', 'image'), ('det_pos', 'pred'), ('gt', 'gt'))
 
     def map(self, scene, spec):
         pairs = overlaps(scene)

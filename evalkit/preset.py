@@ -69,6 +69,7 @@ class Metric:
     layouts: str = ''  # the file layouts, in a line, for `evalkit list` and `--help`
     demo: tuple = ()  # bundled real data for `evalkit demo`: (solution, submission, options) in the data folder
     canvas: tuple = (1024, 1024)  # (H, W) of the images of a box metric, for pictures (box files carry no size)
+    batch_reader: Callable | None = None  # (preds, targets, *, image_ids, **options) -> Scene: a stream's batch
 
     @property
     def matcher(self) -> str: return get_family(self.family).matchers[0]
@@ -138,11 +139,15 @@ def _describe(self) -> str:
 Metric.describe = _describe
 
 # %% ../nbs/03c_preset.ipynb #473d8ed5
+def _reader_options(self, spec: Spec) -> dict:
+    "The reader's keyword arguments for the options recorded in `spec` (files and a stream's batches alike)."
+    arg = {o.name: o.arg or o.name for o in self.options}
+    return dict(self.reader_args) | {arg[k]: v for k, v in spec.params}
+
 def _read(self, solution, submission, spec: Spec, *, names: tuple = (None, None),
           limits=None):  # `Limits` (or a dict) for the reader; None: the reader's defaults
     "Read both files with this metric's reader and the options recorded in `spec`."
-    arg = {o.name: o.arg or o.name for o in self.options}
-    kw = dict(self.reader_args) | {arg[k]: v for k, v in spec.params} | dict(names=names)
+    kw = self.reader_options(spec) | dict(names=names)
     if limits is not None: kw['limits'] = as_limits(limits)  # only when given: a reader of your own may not take it
     if self.id_col is not None: kw['id_col'] = self.id_col
     return self.reader(solution, submission, **kw)
@@ -167,7 +172,7 @@ def _evaluate(self, solution, submission, **options) -> Result:
     "Score `submission` against `solution` (paths or DataFrames): the full `Result` (options as `analyse`)."
     return self.analyse(solution, submission, **options).result
 
-Metric.read, Metric.analyse, Metric.evaluate = _read, _analyse, _evaluate
+Metric.reader_options, Metric.read, Metric.analyse, Metric.evaluate = _reader_options, _read, _analyse, _evaluate
 
 # %% ../nbs/03c_preset.ipynb #01c7fe76
 def _score(self, solution: pd.DataFrame,  # the solution, as the Kaggle metric receives it
@@ -183,3 +188,11 @@ def _score(self, solution: pd.DataFrame,  # the solution, as the Kaggle metric r
     return score
 
 Metric.score = _score
+
+# %% ../nbs/03c_preset.ipynb #ba3209f9
+def _evaluator(self, **options):
+    "A streaming `Evaluator` of this metric (`evalkit.stream`): `update` batch by batch, `merge`, `result`."
+    from .stream import Evaluator
+    return Evaluator(self, **options)
+
+Metric.evaluator = _evaluator
