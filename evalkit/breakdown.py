@@ -32,6 +32,8 @@ def error_codes(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                ) -> tuple[np.ndarray, np.ndarray]:  # (gt codes [T, n_gt], prediction codes [T, n_pred]), int8
     "Each object's outcome at each threshold: 0 matched, 1-3 its category in `FN_KINDS` / `FP_KINDS`, 4 not counted."
     an, s = analysis, analysis.scene
+    own = an.spec.family.codes(an)  # a family with a matching of its own (COCO) codes its objects itself
+    if own is not None: return own
     if an.matching is None: raise InputError(f'the {an.spec.family} family matches no objects: no error breakdown')
     gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
     hit = an.matching.hit  # [T, K]: the decisions the map took

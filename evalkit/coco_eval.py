@@ -18,7 +18,7 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'greedy_match', 'CocoStats',
            'outside', 'gt_ignored', 'outcomes', 'coco_map', 'accumulate', 'summary_value', 'summarize', 'coco_rules',
            'in_id_order', 'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores',
-           'coco_prefix_ap', 'coco_curve']
+           'coco_prefix_ap', 'coco_curve', 'coco_codes']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -470,7 +470,7 @@ class CocoAP(Family):
     matchers = ('coco',)
     cutoffs = ('confidence',)
     views = ()
-    analyses = ('cutoff', 'intervals')  # the others come to COCO in a later step: faces refuse them in one line
+    analyses = ('cutoff', 'errors', 'compare', 'intervals')  # the others come later: faces refuse them in one line
     image_scores = False
     global_ranking = True
     own_score = 'this image alone (COCO ranks detections over every image)'
@@ -485,6 +485,7 @@ class CocoAP(Family):
     def finish(self, stats, spec) -> Result: return coco_finish(stats, spec)
     def curve(self, analysis, key, cut, kept) -> tuple: return coco_curve(analysis, key, cut, kept)  # (below)
     def weighted_scores(self, analysis, W) -> np.ndarray: return coco_weighted_scores(analysis, W)
+    def codes(self, analysis) -> tuple: return coco_codes(analysis)
     def scored_text(self, result) -> str: return f'AP averaged over the thresholds; {images_text(result)}'
     def score_words(self, result) -> str:
         return f'AP over IoU .50:.95, every area, {coco_rules(result.spec).max_dets[-1]} detections; ' \
@@ -599,3 +600,31 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
                 tp=np.r_[0, np.cumsum(tp)][m], fp=np.r_[0, np.cumsum(fp)][m], npos=int(npig[k]))))
     per = _rates(pd.concat(rows, ignore_index=True)) if small else None
     return total / (npig > 0).sum(), per
+
+# %% ../nbs/23_coco_eval.ipynb #a2f533f7
+def _reach(idx, iou, thr, n: int) -> np.ndarray:
+    "int8 [T, n]: 1 for objects in no pair, 2 in a pair below every threshold t, 3 in a pair with IoU >= t."
+    out = np.ones((len(thr), n), np.int8)
+    out[:, idx[iou > 0]] = 2
+    for t, th in enumerate(thr): out[t, idx[iou >= th]] = 3
+    return out
+
+def coco_codes(analysis) -> tuple:
+    "(gt codes [T, n_gt], detection codes [T, n_pred]) int8 in area range 'all' (`evalkit.breakdown` codes)."
+    scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
+    K = len(scene.cat_names) if rules.use_cats else 1
+    gcat = scene.gt_cls if rules.use_cats else np.zeros(len(scene.gt_img), np.int64)
+    unit, _, cut = _ranks(scene, rules, K)
+    keep = np.flatnonzero(cut < rules.max_dets[-1])  # as the map keeps them: s's detections, in this order
+    d, g = unit_pairs(scene.gt_img * K + gcat, unit[keep])
+    iou, thr = _ious(scene, d, g, keep), np.asarray(rules.thresholds)
+    q = np.full((len(thr), len(scene.pred_img)), 4, np.int8)
+    q[:, keep] = _reach(d, iou, thr, len(keep))
+    tp, ign = s.tp[:, 0].T, s.ignored[:, 0].T  # [T, kept]
+    q[:, keep] = np.where(tp, 0, np.where(ign, 4, q[:, keep]))
+    gc = _reach(g, iou, thr, len(scene.gt_img))
+    taken = np.zeros(gc.shape, bool)
+    for t in range(len(thr)): taken[t, s.gt[tp[t], t]] = True  # file positions: the scene's own (a whole file)
+    gc[taken] = 0
+    gc[:, gt_ignored(scene, rules)[0]] = 4
+    return gc, q

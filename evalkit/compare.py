@@ -112,7 +112,7 @@ def compare_analyses(a: Analysis, b: Analysis,  # two submissions scored against
     _same_images(a, b)
     kw = dict(metric=a.spec.metric, score_a=float(a.result.score), score_b=float(b.result.score),
               p_a_wins=paired_halves(a, b, halves=halves, seed=seed), halves=halves, seed=int(seed))
-    if a.matching is None:  # no objects matched (Dice): each unit's own value
+    if not a.spec.family.uses_thresholds:  # no objects matched (Dice): each unit's own value
         if threshold is not None: raise InputError(f'the {a.spec.family} family has no IoU thresholds', repr(threshold))
         return Comparison(threshold=None, per_image=_own_values(a, b), changed=pd.DataFrame(columns=CHANGED_COLS), **kw)
     k, errors = _threshold_index(a, threshold), (breakdown(a), breakdown(b))  # each breakdown once

@@ -198,6 +198,10 @@ class Family:
         "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
         return None
 
+    def codes(self, analysis):
+        "Each object's error code (gt [T, n_gt], predictions [T, n_pred]) if the family matches its own way, else None."
+        return None
+
     def require(self, analysis: str):
         "Refuse, in one line, an analysis (one of `analyses`) this family does not offer."
         if analysis not in self.analyses:
