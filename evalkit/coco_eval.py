@@ -18,7 +18,7 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'greedy_match', 'CocoStats',
            'outside', 'gt_ignored', 'outcomes', 'coco_map', 'accumulate', 'summary_value', 'summarize', 'coco_rules',
            'in_id_order', 'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores',
-           'coco_prefix_ap', 'coco_curve', 'coco_codes']
+           'coco_prefix_ap', 'coco_curve', 'coco_codes', 'coco_pr_curves']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -469,8 +469,8 @@ class CocoAP(Family):
     name = 'COCO AP'
     matchers = ('coco',)
     cutoffs = ('confidence',)
-    views = ()
-    analyses = ('cutoff', 'errors', 'compare', 'intervals')  # the others come later: faces refuse them in one line
+    views = ('summary',)
+    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report')  # the others later: refused in one line
     image_scores = False
     global_ranking = True
     own_score = 'this image alone (COCO ranks detections over every image)'
@@ -486,6 +486,7 @@ class CocoAP(Family):
     def curve(self, analysis, key, cut, kept) -> tuple: return coco_curve(analysis, key, cut, kept)  # (below)
     def weighted_scores(self, analysis, W) -> np.ndarray: return coco_weighted_scores(analysis, W)
     def codes(self, analysis) -> tuple: return coco_codes(analysis)
+    def pr_curves(self, result) -> pd.DataFrame: return coco_pr_curves(result)
     def scored_text(self, result) -> str: return f'AP averaged over the thresholds; {images_text(result)}'
     def score_words(self, result) -> str:
         return f'AP over IoU .50:.95, every area, {coco_rules(result.spec).max_dets[-1]} detections; ' \
@@ -628,3 +629,13 @@ def coco_codes(analysis) -> tuple:
     gc[taken] = 0
     gc[:, gt_ignored(scene, rules)[0]] = 4
     return gc, q
+
+# %% ../nbs/23_coco_eval.ipynb #5a17c191
+def coco_pr_curves(result) -> pd.DataFrame:
+    "Per threshold (its text): recall points and the mean interpolated precision over the counted categories."
+    p, rec = result.arrays['precision'][:, :, :, 0, -1], result.arrays['rec_thrs']  # [T, R, K]
+    ok = (p > -1).all(1)  # [T, K]: categories with counted ground truth
+    mean = np.stack([p[t][:, ok[t]].mean(1) if ok[t].any() else np.zeros(len(rec)) for t in range(len(p))])
+    labels = [threshold_text(t) for t in result.thresholds]
+    return pd.DataFrame({'threshold': np.repeat(labels, len(rec)), 'recall': np.tile(rec, len(p)),
+                         'precision': mean.ravel()})

@@ -145,7 +145,7 @@ class Family:
     name = ''  # the registry key, as faces print it ('per-image sweep')
     matchers = ('none',)  # matching methods a preset may pick; the first is the default
     cutoffs = ()  # what a cutoff curve may cut by: 'confidence', 'area' (predicted pixels); () none
-    views = ()  # what dashboard and report draw besides the score and the images: 'images', 'classes'
+    views = ()  # what dashboard and report draw: 'images', 'classes', 'masks', 'summary' (the family's own text)
     image_scores = True  # each image has a score of its own (worst images first, compared image by image)
     global_ranking = False  # the finish ranks objects across images: its tally is the statistics themselves
     needs_classes = False  # a preset must name its classes
@@ -196,6 +196,10 @@ class Family:
 
     def breakdown(self, analysis):
         "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
+        return None
+
+    def pr_curves(self, result):
+        "Precision against recall per threshold (threshold, recall, precision) for the report, or None."
         return None
 
     def codes(self, analysis):

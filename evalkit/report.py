@@ -19,7 +19,7 @@ from .drawing import curve_figure, image_figure, iou_figure, pr_figure, class_ta
 
 # %% auto #0
 __all__ = ['PLOTLY_JS', 'MAX_PICTURE_PIXELS', 'MAX_WORST', 'summary_table', 'image_score_figure', 'static_curve', 'worst_text',
-           'write_plotly_js', 'write_report', 'report_main']
+           'pr_lines_figure', 'write_plotly_js', 'write_report', 'report_main']
 
 # %% ../nbs/05c_report.ipynb #15fb08d8
 PLOTLY_JS = 'plotly.min.js'  # the name of the shared plotly.js beside a report
@@ -168,6 +168,29 @@ def _units_report(pg: _Page, result, *, n_worst: int):
     pg.h(2, f'Worst images: the {len(worst)} lowest image scores')
     pg.add(worst.to_html(index=False, float_format=lambda x: f'{x:.4f}'))
 
+# %% ../nbs/05c_report.ipynb #6c935319
+def pr_lines_figure(curves: pd.DataFrame,  # threshold (label), recall, precision: one curve per threshold
+                    *, height: int = 380) -> go.Figure:
+    "Precision against recall, one line per IoU threshold."
+    fig = go.Figure([go.Scatter(x=g.recall, y=g.precision, mode='lines', name=f'IoU {t}')
+                     for t, g in curves.groupby('threshold', sort=False)])
+    return fig.update_layout(height=height, xaxis=dict(title='recall', range=[0, 1]), margin=dict(l=50, r=10, t=30, b=40),
+                             yaxis=dict(title='precision', range=[0, 1.02]))
+
+# %% ../nbs/05c_report.ipynb #9acff057
+def _summary_report(pg: _Page, analysis):
+    "Sections of a family with a summary of its own: the summary, PR curves, errors and cutoff curve."
+    from evalkit.breakdown import breakdown, breakdown_figure
+    from evalkit.cutoff import cutoff_curve, cutoff_figure
+    r, fam = analysis.result, analysis.spec.family
+    pg.p(fam.score_words(r))
+    pg.add(f'<p class="evalkit-score">Score: <b>{r.score:.6f}</b></p><pre>{_html.escape(fam.text(r, 3) or "")}</pre>')
+    curves = fam.pr_curves(r)
+    if curves is not None: pg.h(2, 'Precision against recall'); pg.fig(pr_lines_figure(curves))
+    if 'errors' in fam.analyses: pg.h(2, 'Errors by category'); pg.fig(breakdown_figure(breakdown(analysis)))
+    if 'cutoff' in fam.analyses and 'confidence' in fam.cutoffs:
+        pg.h(2, 'Score against the confidence cutoff'); pg.fig(cutoff_figure(cutoff_curve(analysis)))
+
 # %% ../nbs/05c_report.ipynb #9d7ab325
 def write_plotly_js(folder,  # the report's folder
                     *, inputs=(),  # the paths the report was made from: never written over (`write_atomic`)
@@ -222,6 +245,7 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
     if 'classes' in views: _ranked_report(pg, r)
     elif 'images' in views: _sweep_report(pg, analysis, n_worst=n_worst, t_index=t_index, loader=loader,
                                           canvas=canvas or analysis.spec.canvas)
+    elif 'summary' in views: _summary_report(pg, analysis)
     else: _units_report(pg, r, n_worst=n_worst)
     if 'masks' in views: _mask_pictures(pg, analysis, n_worst=n_worst)
     if pg.n_fig and not self_contained: write_plotly_js(Path(path).parent, inputs=inputs)
