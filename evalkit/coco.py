@@ -403,7 +403,9 @@ def as_array(x, dtype=None) -> np.ndarray:
 def xywh_boxes(boxes, box_format: str) -> np.ndarray:
     "float64 [n, 4]: boxes as COCO's [x, y, width, height]."
     if box_format not in ('xyxy', 'xywh'): raise InputError("box_format must be 'xyxy' or 'xywh'", repr(box_format))
-    b = as_array(boxes, np.float64).reshape(-1, 4)
+    b = as_array(boxes, np.float64)
+    if b.size and (b.ndim != 2 or b.shape[1] != 4): raise InputError('boxes must be [n, 4]', f'shape {b.shape}')
+    b = b.reshape(-1, 4)
     return b if box_format == 'xywh' else np.c_[b[:, :2], b[:, 2:] - b[:, :2]]
 
 # %% ../nbs/24_coco.ipynb #85333bc9
