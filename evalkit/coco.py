@@ -4,9 +4,10 @@
 
 # %% ../nbs/24_coco.ipynb #co-01
 from __future__ import annotations
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 import gc, json, operator, os
+from functools import partial
 from contextlib import contextmanager
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
@@ -19,8 +20,9 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 # %% auto #0
 __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'load_json', 'box_types', 'refuse_entries', 'field', 'numbers',
            'ids_of', 'unique_ids', 'codes', 'CocoTruth', 'read_coco_gt', 'CocoResults', 'read_coco_results',
-           'frames_to_coco', 'gc_paused', 'coco_scene', 'as_array', 'xywh_boxes', 'mask_rles', 'coco_batch',
-           'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
+           'frames_to_coco', 'gc_paused', 'CocoPart', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
+           'as_array', 'xywh_boxes', 'mask_rles', 'coco_batch', 'parse_ints', 'parse_max_dets', 'parse_bool',
+           'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -340,18 +342,17 @@ def _renumber(keep: np.ndarray) -> np.ndarray:
     return new
 
 # %% ../nbs/24_coco.ipynb #co-27
-def _masks(g: CocoTruth, r: CocoResults, gk, rk, *, names, by_cat: bool) -> tuple:
-    "(gt `Runs`, detection `Runs`) of the kept objects, one pixel space per unit (image, or image and category)."
+def _masks(g: CocoTruth, r: CocoResults, *, names, by_cat: bool, pos: tuple) -> tuple:
+    "(gt `Runs`, detection `Runs`) of every row of `g` and `r`, one pixel space per unit (image and category)."
     K = len(g.cat_ids) if by_cat else 1
     unit = lambda img, cat: img * K + (cat if by_cat else 0)
     base = np.r_[0, np.cumsum(np.repeat(g.image_size.prod(1), K))[:-1]].astype(np.int64)  # unit by unit
-    out, sides = [], ((g.segm, g, gk, SolutionError, names[0] or 'ground truth', 'annotations'),
-                      (r.segm, r, rk, ParticipantVisibleError, names[1] or 'results', 'results'))
-    for objs, f, keep, err, name, what in sides:
-        u = unit(f.img[keep], f.cat[keep])
-        try: out.append(coco_runs([objs[i] for i in keep], g.image_size[f.img[keep]], base=base[u]))
-        except InputError as e:
-            i = keep[e.row - 1] if e.row is not None else None
+    out, sides = [], ((g, pos[0], SolutionError, names[0] or 'ground truth', 'annotations'),
+                      (r, pos[1], ParticipantVisibleError, names[1] or 'results', 'results'))
+    for f, at, err, name, what in sides:
+        try: out.append(coco_runs(f.segm, g.image_size[f.img], base=base[unit(f.img, f.cat)]))
+        except InputError as e:  # the entry's place in its file
+            i = at[e.row - 1] if e.row is not None else None
             raise err(f'{what}[{i}]: {e.rule}' if i is not None else e.rule, e.detail, file=name) from None
     return tuple(out)
 
@@ -366,33 +367,86 @@ def gc_paused():
         if was: gc.enable()
 
 # %% ../nbs/24_coco.ipynb #297bb144
-def coco_scene(gt, results,  # ground truth and results: paths, JSON texts, or parsed objects
-               *, iou_type: str = 'bbox',  # 'bbox' or 'segm'
+@dataclass(frozen=True)
+class CocoPart:
+    "The checked rows of some consecutive scored images, with their places in the files: a scene's makings."
+    g: CocoTruth  # the ground truth: every image and category, the part's annotations only
+    r: CocoResults  # the part's results
+    gt_pos: np.ndarray  # int64: each annotation's position in the ground truth's list
+    pred_pos: np.ndarray  # int64: each result's position in the results list
+    images: np.ndarray  # int64: codes (in `g.image_ids`) of the part's images, ascending
+    image_pos: np.ndarray  # int64: their positions among the scored images
+    cats: np.ndarray  # bool [K]: the scored categories
+    iou_type: str = 'bbox'
+    use_cats: bool = True
+    names: tuple = (None, None)
+
+def _rows(rec, idx: np.ndarray):
+    "The record with only the rows `idx` of its per-row fields (a `CocoTruth`'s images and categories stay)."
+    keep = ('image_ids', 'image_size', 'cat_ids', 'cat_names', 'has_bbox')
+    return replace(rec, **{f.name: (None if getattr(rec, f.name) is None else [rec.segm[i] for i in idx])
+                           if f.name == 'segm' else getattr(rec, f.name)[idx]
+                           for f in fields(rec) if f.name not in keep})
+
+# %% ../nbs/24_coco.ipynb #9d1ddd32
+def part_scene(p: CocoPart) -> CocoScene:
+    "The `CocoScene` of a part (masks decoded here: on the machine that scores the part)."
+    g, r = p.g, p.r
+    ni, nc = np.full(len(g.image_ids), -1, np.int64), _renumber(p.cats)
+    ni[p.images] = np.arange(len(p.images))
+    gt_obj, pred_obj = (g.bbox, r.bbox) if p.iou_type == 'bbox' else \
+        _masks(g, r, names=p.names, by_cat=p.use_cats, pos=(p.gt_pos, p.pred_pos))
+    pred_area = r.bbox[:, 2] * r.bbox[:, 3] if p.iou_type == 'bbox' or r.has_bbox else \
+        runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area when results have boxes
+    return CocoScene(image_ids=g.image_ids[p.images].astype(object), gt_img=ni[g.img], pred_img=ni[r.img],
+                     gt=gt_obj, pred=pred_obj, pred_conf=r.score, gt_cls=nc[g.cat], pred_cls=nc[r.cat],
+                     image_pos=p.image_pos, gt_pos=p.gt_pos, pred_pos=p.pred_pos, gt_id=g.ann_id, gt_area=g.area,
+                     gt_crowd=g.crowd, gt_ignore=g.ignore, pred_area=pred_area,
+                     cat_names=tuple(np.asarray(g.cat_names, object)[p.cats]),
+                     cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type)
+
+# %% ../nbs/24_coco.ipynb #db790139
+def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, or parsed objects
+               *, n: int | None = None,  # parts of consecutive images, about equal in objects (None: one)
+               iou_type: str = 'bbox',  # 'bbox' or 'segm'
                img_ids=None, cat_ids=None,  # score only these images / categories (None: all)
                use_cats: bool = True,  # False: categories ignored (masks then share their image's pixels)
                names: tuple = (None, None), limits: Limits | None = None,  # file names in errors; limits
-               **rules) -> CocoScene:  # `rules`: the preset's scoring options (read by the family, not here)
-    "Read a COCO ground truth and results into a `CocoScene` (images in ascending id)."
+               **rules) -> list:  # `rules`: the preset's scoring options (read by the family, not here)
+    "Read and check both files, then cut the scored images into `n` parts (`CocoPart`)."
     if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
     if isinstance(gt, pd.DataFrame) or isinstance(results, pd.DataFrame):
         gt, results = frames_to_coco(pd.DataFrame(gt), pd.DataFrame(results))
     with gc_paused():  # millions of parsed objects, no cycles
         g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits)
         r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
-        ki, kc = _subset(g.image_ids, img_ids, 'img_ids'), _subset(g.cat_ids, cat_ids, 'cat_ids')
-        ni, nc = _renumber(ki), _renumber(kc)
-        gk = np.flatnonzero(ki[g.img] & kc[g.cat])
-        rk = np.flatnonzero(ki[r.img] & kc[r.cat])
-        gt_obj, pred_obj = (g.bbox[gk], r.bbox[rk]) if iou_type == 'bbox' else \
-            _masks(g, r, gk, rk, names=names, by_cat=use_cats)
-    pred_area = r.bbox[rk, 2] * r.bbox[rk, 3] if iou_type == 'bbox' or r.has_bbox else \
-        runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area when results have boxes
-    return CocoScene(image_ids=g.image_ids[ki].astype(object), gt_img=ni[g.img[gk]], pred_img=ni[r.img[rk]],
-                     gt=gt_obj, pred=pred_obj, pred_conf=r.score[rk], gt_cls=nc[g.cat[gk]],
-                     pred_cls=nc[r.cat[rk]], gt_pos=gk, pred_pos=rk, gt_id=g.ann_id[gk], gt_area=g.area[gk],
-                     gt_crowd=g.crowd[gk], gt_ignore=g.ignore[gk], pred_area=pred_area,
-                     cat_names=tuple(np.asarray(g.cat_names, object)[kc]), cat_ids=tuple(g.cat_ids[kc].tolist()),
-                     iou_type=iou_type)
+    ki, kc = _subset(g.image_ids, img_ids, 'img_ids'), _subset(g.cat_ids, cat_ids, 'cat_ids')
+    ni, scored = _renumber(ki), np.flatnonzero(ki)
+    gk, rk = np.flatnonzero(ki[g.img] & kc[g.cat]), np.flatnonzero(ki[r.img] & kc[r.cat])
+    gi, ri = ni[g.img[gk]], ni[r.img[rk]]  # each kept row's image, among the scored images
+    cost = np.bincount(gi, minlength=len(scored)) + np.bincount(ri, minlength=len(scored)) + 1
+    cuts = np.unique(np.r_[0, np.searchsorted(np.cumsum(cost), np.linspace(0, cost.sum(), (n or 1) + 1)[1:-1]) + 1,
+                           len(scored)]) if len(scored) else np.zeros(2, np.int64)  # no image: one empty part
+    out = []
+    for a, b in zip(cuts[:-1], cuts[1:]):
+        gp, rp = gk[(gi >= a) & (gi < b)], rk[(ri >= a) & (ri < b)]
+        with gc_paused(): out.append(CocoPart(g=_rows(g, gp), r=_rows(r, rp), gt_pos=gp, pred_pos=rp,
+                                              images=scored[a:b], image_pos=np.arange(a, b), cats=kc,
+                                              iou_type=iou_type, use_cats=use_cats, names=names))
+    return out
+
+# %% ../nbs/24_coco.ipynb #103ce223
+def coco_partitions(gt, results,  # as `coco_parts`
+                    n: int,  # parts of consecutive images
+                    **options) -> list:  # as `coco_parts`
+    "Zero-argument makers of the scenes of `n` parts (`part_scene` of each `CocoPart`), to score elsewhere."
+    return [partial(part_scene, p) for p in coco_parts(gt, results, n=n, **options)]
+
+# %% ../nbs/24_coco.ipynb #f6f7cdca
+def coco_scene(gt, results,  # ground truth and results: paths, JSON texts, or parsed objects
+               **options) -> CocoScene:  # as `coco_parts`
+    "Read a COCO ground truth and results into a `CocoScene` (images in ascending id)."
+    with gc_paused(): return part_scene(coco_parts(gt, results, **options)[0])
 
 # %% ../nbs/24_coco.ipynb #daba73d1
 def as_array(x, dtype=None) -> np.ndarray:
@@ -528,6 +582,6 @@ coco = Metric(
     name='coco', title='COCO detection and segmentation AP (pycocotools 2.0.11)', family='COCO AP',
     thresholds=tuple(Fraction(t) for t in DEFAULT_THRESHOLDS), inclusive=True, reader=coco_scene,
     options=COCO_OPTIONS, aliases=('cocoeval',), demo=('coco_synthetic_gt.json', 'sample_coco_results.json', {}),
-    batch_reader=coco_batch,
+    batch_reader=coco_batch, partitioner=coco_partitions,
     layouts='COCO JSON: ground truth {images, annotations, categories}; results [{image_id, category_id, '
             'bbox | segmentation, score}]')

@@ -625,7 +625,8 @@ def coco_codes(analysis) -> tuple:
     q[:, keep] = np.where(tp, 0, np.where(ign, 4, q[:, keep]))
     gc = _reach(g, iou, thr, len(scene.gt_img))
     taken = np.zeros(gc.shape, bool)
-    for t in range(len(thr)): taken[t, s.gt[tp[t], t]] = True  # file positions: the scene's own (a whole file)
+    at = scene.pos('gt')  # the map names objects by file position: back to the scene's rows
+    for t in range(len(thr)): taken[t, np.searchsorted(at, s.gt[tp[t], t])] = True
     gc[taken] = 0
     gc[:, gt_ignored(scene, rules)[0]] = 4
     return gc, q

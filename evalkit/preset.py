@@ -70,6 +70,7 @@ class Metric:
     demo: tuple = ()  # bundled real data for `evalkit demo`: (solution, submission, options) in the data folder
     canvas: tuple = (1024, 1024)  # (H, W) of the images of a box metric, for pictures (box files carry no size)
     batch_reader: Callable | None = None  # (preds, targets, *, image_ids, **options) -> Scene: a stream's batch
+    partitioner: Callable | None = None  # (solution, submission, n, **options) -> n callables making parts' Scenes
 
     @property
     def matcher(self) -> str: return get_family(self.family).matchers[0]

@@ -11,7 +11,7 @@ from .families import get_family
 from .result import Result
 
 # %% auto #0
-__all__ = ['KEEP_PARTS', 'split_options', 'batch_ids', 'check_batch_options', 'Evaluator']
+__all__ = ['KEEP_PARTS', 'split_options', 'batch_ids', 'check_batch_options', 'Evaluator', 'map_part', 'score_parts']
 
 # %% ../nbs/26_stream.ipynb #c3811057
 def split_options(metric, options: dict) -> tuple[dict, dict]:
@@ -108,3 +108,23 @@ def _result(self) -> Result:
     return self.family.finish(self.family.reduce(*self.parts), self.spec)
 
 Evaluator.merge, Evaluator.result = _merge, _result
+
+# %% ../nbs/26_stream.ipynb #906b7f6b
+def map_part(make,  # a zero-argument callable making the part's `Scene` (from the metric's `partitioner`)
+             spec):  # the resolved preset
+    "The family's map of one part, made and mapped where it runs."
+    return get_family(spec.family).map(make(), spec)[0]
+
+def score_parts(metric,  # a `Metric` with a `partitioner`
+                solution, submission,  # as `Metric.evaluate` takes them
+                *, n: int,  # parts of consecutive images
+                client=None,  # a `dask.distributed.Client` to map the parts on (None: here, one after another)
+                **options) -> Result:  # the metric's options
+    "Score the files cut into `n` parts, each mapped apart: the result of scoring them whole."
+    if metric.partitioner is None: raise InputError(f'{metric.name} cannot be cut into parts yet')
+    spec = metric.spec(**options)
+    makers = metric.partitioner(solution, submission, n, **metric.reader_options(spec))
+    maps = [map_part(m, spec) for m in makers] if client is None else \
+        client.gather(client.map(map_part, makers, spec=spec, pure=False))
+    fam = get_family(spec.family)
+    return fam.finish(fam.reduce(*maps), spec)
