@@ -198,10 +198,11 @@ def confusion_figure(c: Confusion,  # a confusion matrix
                     ):  # a plotly Figure
     "The matrix as a plotly heatmap: true class down, predicted class across, each cell's count written in it."
     import plotly.graph_objects as go
-    n = len(c.labels)
-    hm = go.Heatmap(z=c.matrix, x=c.labels, y=c.labels, colorscale='Blues', texttemplate='%{z}',
+    esc = lambda x: _html.escape(x, quote=False)  # plotly reads texts as HTML: names are the user's, shown as is
+    names = [esc(n) for n in c.labels]
+    hm = go.Heatmap(z=c.matrix, x=names, y=names, colorscale='Blues', texttemplate='%{z}',
                     hovertemplate='true %{y}<br>predicted %{x}<br>%{z}<extra></extra>')
-    return go.Figure(hm).update_layout(title=confusion_title(c), height=height or 220 + 30 * n,
+    return go.Figure(hm).update_layout(title=esc(confusion_title(c)), height=height or 220 + 30 * len(names),
                                        xaxis=dict(title='predicted class', type='category'),
                                        yaxis=dict(title='true class', type='category', autorange='reversed'))
 
