@@ -211,7 +211,7 @@ def _confusion_section(pg: _Page, analysis):
          'no prediction took, a prediction that took no object).' + out)
     pg.fig(confusion_figure(c))
 
-# %% ../nbs/05c_report.ipynb #8850d37a
+# %% ../nbs/05c_report.ipynb #4d8f7226
 MAX_WORST = 100  # worst images a report draws at most (each is a figure of its own)
 
 def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
