@@ -139,6 +139,12 @@ def _errors_args(e):
     _metric_options(e)
     e.add_argument('--json', action='store_true', help='print one JSON object')
     e.add_argument('--per-image', metavar='PATH', help='write the categories per image and threshold as CSV')
+    e.add_argument('--confusion', action='store_true', help='print the confusion matrix instead (metrics with '
+                   'classes): true class x predicted class, background last')
+    e.add_argument('--iou', metavar='T', help="with --confusion: the IoU threshold (default: the metric's first; "
+                   "the metric's hit test)")
+    e.add_argument('--cutoff', metavar='C', help='with --confusion: keep the predictions of confidence >= C '
+                   '(default: every prediction)')
 
 def _compare_args(m):
     _metric_options(m)
@@ -297,14 +303,28 @@ def _cutoff(a, out, err) -> int:
     return 0
 
 def _errors(a, out, err) -> int:
-    "Run `evalkit errors`: false negatives and false positives by category."
+    "Run `evalkit errors`: false negatives and false positives by category (or the confusion matrix)."
     from evalkit.breakdown import breakdown
+    if a.confusion: return _confusion(a, out, err)
+    if a.iou is not None or a.cutoff is not None: raise InputError('--iou and --cutoff go with --confusion')
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
     an = _analyse(a)[2]
     b = breakdown(an)
     if a.per_image: write_csv(a.per_image, b.per_image, inputs=_inputs(a), flag='--per-image')
     for w in an.result.warnings: print(f'evalkit: warning: {w}', file=err)
     print(json_text(b.to_json()) if a.json else b.to_text(), file=out)
+    return 0
+
+def _confusion(a, out, err) -> int:
+    "Run `evalkit errors --confusion`: the confusion matrix at one IoU threshold and cutoff."
+    from evalkit.confusion import analysis_confusion
+    if a.per_image: raise InputError('--per-image writes the error categories: not with --confusion')
+    try: cutoff = None if a.cutoff is None else float(a.cutoff)
+    except ValueError: raise InputError('--cutoff takes a confidence such as 0.5', repr(a.cutoff)) from None
+    an = _analyse(a)[2]
+    c = analysis_confusion(an, iou=a.iou, cutoff=cutoff)
+    for w in an.result.warnings: print(f'evalkit: warning: {w}', file=err)
+    print(json_text(c.to_json()) if a.json else c.to_text(), file=out)
     return 0
 
 def _compare(a, out, err) -> int:
@@ -378,7 +398,8 @@ COMMANDS = {c.name: c for c in (
             _report),
     Command('cutoff', 'the score at every confidence cutoff (or minimum mask area), from one matching', _cutoff_args,
             _cutoff),
-    Command('errors', 'false negatives and false positives by category, per threshold', _errors_args, _errors),
+    Command('errors', 'false negatives and false positives by category, per threshold; --confusion: the confusion '
+            'matrix', _errors_args, _errors),
     Command('compare', 'compare two submissions (SUBMISSION is A) against one solution', _compare_args, _compare),
     Command('dashboard', 'serve the live dashboard on these files (Voila on 127.0.0.1; dashboard extra)',
             _dashboard_args, _dashboard),

@@ -16,10 +16,11 @@ from .drawing import (png_bytes, image_layers, paint, view_picture, iou_picture,
 from .result import value_name
 from .cutoff import cutoff_keys, cutoff_curve, cut_analysis, one_matching
 from .breakdown import breakdown, FN_KINDS, FP_KINDS, FN_COLS, FP_COLS
+from .confusion import has_confusion, analysis_confusion, confusion_html, confusion_figure
 
 # %% auto #0
-__all__ = ['METRICS', 'dashboard_layout', 'Dashboard', 'dashboard', 'MaskDashboard', 'CompareDashboard', 'RankedDashboard',
-           'UnitsDashboard', 'time_slider_update']
+__all__ = ['METRICS', 'dashboard_layout', 'Dashboard', 'dashboard', 'MaskDashboard', 'CompareDashboard', 'dashboard_confusion',
+           'RankedDashboard', 'UnitsDashboard', 'time_slider_update']
 
 # %% ../nbs/05b_dashboard.ipynb #widgets-layout
 def dashboard_layout(*, top: list,  # the controls' row
@@ -317,6 +318,15 @@ class CompareDashboard:
 
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
 
+# %% ../nbs/05b_dashboard.ipynb #dash-confusion
+def dashboard_confusion(analysis,  # the `Analysis` of every prediction, or None
+                        t_index: int,  # position of the threshold in the metric's thresholds (the toggle)
+                        *, cutoff=None,  # the cutoff slider's confidence (None: every prediction)
+                       ):  # a `Confusion`, or None when the metric has no classes (or no analysis is at hand)
+    "The confusion matrix a dashboard shows at a threshold of the metric and a confidence cutoff."
+    if analysis is None or not has_confusion(analysis): return None
+    return analysis_confusion(analysis, iou=analysis.spec.thresholds[t_index], cutoff=cutoff)
+
 # %% ../nbs/05b_dashboard.ipynb #9dd24d93
 class RankedDashboard:
     "Live dashboard of a ranked AP result: threshold toggle, PR curves with interpolation points, AP/F1 per class."
@@ -324,10 +334,12 @@ class RankedDashboard:
                  *, analysis=None):  # its `Analysis`, for the cutoff slider (none without it)
         import ipywidgets as W
         self.result, self.cut = result, _Cutoff(analysis) if analysis is not None else None
+        self.full = analysis  # every prediction: the confusion matrix cuts it itself
         self.labels = [threshold_text(t) for t in result.thresholds]
         self.toggle = W.ToggleButtons(options=self.labels, value=self.labels[0], description=f'IoU {result.hit}')
         self.table, self.score_label, self.pr = W.HTML(), W.HTML(), W.HTML()  # the curves as SVG (`pr_svg`)
-        self.pr.add_class('evalkit-pr')
+        self.confusion = W.HTML()  # the confusion matrix as a shaded table (`confusion_html`)
+        self.pr.add_class('evalkit-pr'); self.confusion.add_class('evalkit-confusion')
         self.score_label.add_class('evalkit-score')
         self.update()
         self.toggle.observe(lambda ch: self.update(), 'value')
@@ -336,7 +348,8 @@ class RankedDashboard:
             self.cut.label.value = self.cut.caption()
             self.cut.slider.observe(lambda ch: self._on_cutoff(), 'value')
         self.widget = W.VBox([W.HTML(f'<h3>{_html.escape(result.title or result.metric)}</h3>'), self.toggle, *cut,
-                              self.score_label, self.pr, self.table], layout=W.Layout(max_width='100%'))
+                              self.score_label, self.pr, self.table, self.confusion],
+                             layout=W.Layout(max_width='100%'))
 
     def _on_cutoff(self):
         "The cutoff moved: the result of the kept detections, then every view."
@@ -347,6 +360,11 @@ class RankedDashboard:
     @property
     def t_index(self) -> int: return self.labels.index(self.toggle.value)
 
+    def confusion_matrix(self):
+        "The `Confusion` at the controls' values (None without classes or analysis)."
+        by_conf = self.cut is not None and self.cut.by == 'confidence'
+        return dashboard_confusion(self.full, self.t_index, cutoff=self.cut.slider.value if by_conf else None)
+
     def update(self):
         "Redraw for the toggle's threshold."
         v = ranked_view(self.result, self.t_index)
@@ -354,10 +372,14 @@ class RankedDashboard:
                                   f'average F1 {v.avg_f1:.4f}')
         self.table.value = class_table_html(v)
         self.pr.value = pr_svg(v)
+        c = self.confusion_matrix()
+        self.confusion.value = '' if c is None else confusion_html(c)
 
     def figures(self) -> dict:
-        "The view at the toggle's threshold as a plotly figure (built on request)."
-        return dict(pr=pr_figure(ranked_view(self.result, self.t_index)))
+        "The views at the toggle's threshold as plotly figures (built on request)."
+        c = self.confusion_matrix()
+        return dict(pr=pr_figure(ranked_view(self.result, self.t_index)),
+                    **({} if c is None else dict(confusion=confusion_figure(c))))
 
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
 

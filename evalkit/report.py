@@ -14,8 +14,10 @@ except ImportError as e:  # an optional extra: say which
 from .errors import InputError
 from .tables import check_output, write_atomic
 from .result import value_name
+from .iou import threshold_text
 from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_size, worst_images
 from .drawing import curve_figure, image_figure, iou_figure, pr_figure, class_table_html, image_picture
+from .confusion import has_confusion, analysis_confusion, confusion_figure
 
 # %% auto #0
 __all__ = ['PLOTLY_JS', 'MAX_PICTURE_PIXELS', 'MAX_WORST', 'summary_table', 'image_score_figure', 'static_curve', 'worst_text',
@@ -220,6 +222,18 @@ def _mask_pictures(pg: _Page, analysis, *, n_worst: int):
                f'style="max-width:400px;image-rendering:pixelated"></div>')
     pg.add('</div>')
 
+# %% ../nbs/05c_report.ipynb #rep-confusion
+def _confusion_section(pg: _Page, analysis):
+    "The confusion matrix heatmap of a metric with classes, at its first threshold, every prediction kept."
+    c = analysis_confusion(analysis)
+    pg.h(2, f'Confusion matrix at IoU {c.hit} {threshold_text(c.threshold)}')
+    out = (f' {int(c.left_out.sum()):,} objects the metric does not count, and the {int(c.absorbed.sum()):,} '
+           'predictions that took them, are left out.' if c.left_out.sum() else '')
+    pg.p('Which class each object was taken for: the objects and predictions of each image matched one-to-one across '
+         'classes, highest IoU first. Rows: the true class; columns: the predicted class; background last (an object '
+         'no prediction took, a prediction that took no object).' + out)
+    pg.fig(confusion_figure(c))
+
 # %% ../nbs/05c_report.ipynb #4d8f7226
 MAX_WORST = 100  # worst images a report draws at most (each is a figure of its own)
 
@@ -248,6 +262,7 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
     elif 'summary' in views: _summary_report(pg, analysis)
     else: _units_report(pg, r, n_worst=n_worst)
     if 'masks' in views: _mask_pictures(pg, analysis, n_worst=n_worst)
+    if has_confusion(analysis): _confusion_section(pg, analysis)
     if pg.n_fig and not self_contained: write_plotly_js(Path(path).parent, inputs=inputs)
     return write_atomic(path, lambda f: f.write(pg.html(title)), inputs=inputs, flag='the report')
 
