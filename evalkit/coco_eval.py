@@ -18,7 +18,7 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'greedy_match', 'CocoStats',
            'outside', 'gt_ignored', 'outcomes', 'coco_map', 'accumulate', 'summary_value', 'summarize', 'coco_rules',
            'in_id_order', 'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores',
-           'coco_prefix_ap', 'coco_curve', 'coco_codes', 'coco_pr_curves']
+           'coco_prefix_ap', 'coco_curve', 'coco_codes', 'coco_pr_curves', 'coco_confusion_options']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -487,6 +487,7 @@ class CocoAP(Family):
     def weighted_scores(self, analysis, W) -> np.ndarray: return coco_weighted_scores(analysis, W)
     def codes(self, analysis) -> tuple: return coco_codes(analysis)
     def pr_curves(self, result) -> pd.DataFrame: return coco_pr_curves(result)
+    def confusion_options(self, analysis) -> dict: return coco_confusion_options(analysis)
     def scored_text(self, result) -> str: return f'AP averaged over the thresholds; {images_text(result)}'
     def score_words(self, result) -> str:
         return f'AP over IoU .50:.95, every area, {coco_rules(result.spec).max_dets[-1]} detections; ' \
@@ -640,3 +641,10 @@ def coco_pr_curves(result) -> pd.DataFrame:
     labels = [threshold_text(t) for t in result.thresholds]
     return pd.DataFrame({'threshold': np.repeat(labels, len(rec)), 'recall': np.tile(rec, len(p)),
                          'precision': mean.ravel()})
+
+# %% ../nbs/23_coco_eval.ipynb #33f30dc1
+def coco_confusion_options(analysis) -> dict:
+    "Category names and the objects left out, for `evalkit.confusion.confusion`; masks refused."
+    s = analysis.scene
+    if s.iou_type == 'segm': raise InputError('no confusion matrix of COCO masks yet', 'score boxes: --iou-type bbox')
+    return dict(classes=tuple(map(str, s.cat_names)), ignore=gt_ignored(s, coco_rules(analysis.spec))[0])

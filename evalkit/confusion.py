@@ -153,8 +153,8 @@ def analysis_confusion(analysis: Analysis,  # a scored submission (`Metric.analy
     an = analysis
     an.spec.family.require('errors')
     t = an.spec.thresholds[0] if iou is None else iou
-    return confusion(an.scene, threshold=t, inclusive=an.spec.inclusive, cutoff=cutoff, classes=an.spec.classes,
-                     metric=an.spec.metric)
+    return confusion(an.scene, threshold=t, inclusive=an.spec.inclusive, cutoff=cutoff, metric=an.spec.metric,
+                     **an.spec.family.confusion_options(an))  # class names; objects the family leaves out
 
 def confusion_matrix(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
                      solution, submission,  # paths or DataFrames, as `Metric.evaluate` takes them

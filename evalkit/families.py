@@ -198,6 +198,10 @@ class Family:
         "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
         return None
 
+    def confusion_options(self, analysis) -> dict:
+        "What the confusion matrix takes of this family's scenes (`evalkit.confusion.confusion`): class names."
+        return dict(classes=analysis.spec.classes)
+
     def pr_curves(self, result):
         "Precision against recall per threshold (threshold, recall, precision) for the report, or None."
         return None
