@@ -348,14 +348,18 @@ def _dashboard(a, out, err) -> int:
     if a.b: _analyse(a, a.b)  # B's errors too, before serving
     if 'limits' in opts: opts = {**opts, 'limits': dict(vars(opts['limits']))}  # written into the app as a literal
     def stop(signum, frame): raise KeyboardInterrupt  # every way of being stopped ends the same way
-    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGINT too: a job started with `&` ignores it
-        signal.signal(s, stop)
-    srv = serve(a.metric, a.solution, a.submission, options=opts, b=a.b, port=a.port)
+    sigs, srv = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP), None  # SIGINT too: a job started with `&` ignores it
+    before = {s: signal.signal(s, stop) for s in sigs}
     try:
+        # stopped while it starts, `serve` itself stops the server and removes its folder
+        srv = serve(a.metric, a.solution, a.submission, options=opts, b=a.b, port=a.port)
         print(f'evalkit dashboard: {srv.url}  (open it in a browser; Ctrl-C stops the server)', file=out, flush=True)
         srv.process.wait()
     except KeyboardInterrupt: pass
-    finally: srv.stop()  # the server and its kernels stopped, its folder removed
+    finally:
+        for s in sigs: signal.signal(s, signal.SIG_IGN)  # a second signal does not cut the stop short
+        if srv is not None: srv.stop()  # the server and its kernels stopped, its folder removed
+        for s, h in before.items(): signal.signal(s, h if h is not None else signal.SIG_DFL)  # as they were
     return 0
 
 def _report(a, out, err) -> int:

@@ -6,11 +6,11 @@
 from __future__ import annotations
 import re
 import numpy as np, pandas as pd
-from .errors import InputError, SolutionError, RLEError, Limits
+from .errors import InputError, SolutionError, RLEError, Limits, label_text
 from .rle import parse_runs, check_disjoint, fromstring_strict
 from .families import Scene
 from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens,
-                            check_objects, in_rows)
+                            check_objects, in_rows, row_at)
 
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
@@ -371,9 +371,16 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     return image_ids, size, gt, codes[objects], skipped
 
 # %% ../nbs/03a_competitions.ipynb #co-disjoint
+def _pair(name, i: int, j: int) -> str:
+    "The words naming rows `i` < `j` (1-based) of the table read as `name`: rows of their own files, or index labels."
+    a, b = row_at(name, i - 1), row_at(name, j - 1)
+    if 'label' in a: return f"index labels {label_text(a['label'])} and {label_text(b['label'])}"
+    if a['file'] == b['file']: return f"rows {a['row']} and {b['row']}"
+    return f"row {a['row']} of {a['file']} and row {b['row']} of {b['file']}"  # two files of a folder
+
 def _disjoint(runs, rows, df, source: Source):
-    "Refuse predicted masks (of table rows `rows`, 0-based) that share a pixel, naming both file rows."
-    try: check_disjoint(runs, what='predicted masks', rows=rows + 1, labels=getattr(source.name, 'labels', None))
+    "Refuse predicted masks (of table rows `rows`, 0-based) that share a pixel, naming both rows where they are."
+    try: check_disjoint(runs, what='predicted masks', rows=rows + 1, pair=lambda i, j: _pair(source.name, i, j))
     except RLEError as e: raise source.err(e.rule, e.detail, **source.at(df, e.row - 1)) from None
 
 def _check_skipped(df, sk, skipped: dict, *, source: Source, col: str, order: str):

@@ -4,7 +4,7 @@
 
 # %% ../nbs/04_icdar.ipynb #c44736bf
 from __future__ import annotations
-import re
+import codecs, re
 from pathlib import Path, PurePosixPath
 from xml.parsers import expat
 import numpy as np, pandas as pd
@@ -37,6 +37,30 @@ def _parser(err, file):
 
 def _malformed(e: expat.ExpatError, err, file):
     return err('malformed XML', f'{expat.ErrorString(e.code)} at line {e.lineno}, column {e.offset + 1}', file=file)
+
+# %% ../nbs/04_icdar.ipynb #icdar-encoding
+_MARKS = ((b'\x00\x00\xfe\xff', 'UTF-32-BE'), (b'\xff\xfe\x00\x00', 'UTF-32-LE'), (b'\xfe\xff', 'UTF-16-BE'),
+          (b'\xff\xfe', 'UTF-16-LE'), (b'+/v', 'UTF-7'), (b'\x4c\x6f\xa7\x94', 'EBCDIC'))  # byte order marks, `<?xm`
+_NULS = {'000x': 'UTF-32-BE', 'x000': 'UTF-32-LE', '0x0x': 'UTF-16-BE', 'x0x0': 'UTF-16-LE'}  # `<` then NULs or not
+_DECLARED = re.compile(rb'<\?xml\s[^>]*?encoding\s*=\s*["\']([A-Za-z][A-Za-z0-9._-]{0,39})["\']')
+
+def _one_byte(name: str) -> bool:
+    "Whether the codec `name` (known to Python) reads one character per byte, ASCII below 128."
+    try: text = bytes(range(256)).decode(name, 'replace')
+    except (LookupError, ValueError, TypeError): return False  # not a text encoding ('hex', 'rot13')
+    return len(text) == 256 and text[:128] == bytes(range(128)).decode('ascii')
+
+def _check_encoding(data: bytes, err, file: str):
+    "Refuse XML in an encoding the reader does not take (UTF-16, UTF-32, UTF-7, multi-byte), naming it."
+    head = data[:4]
+    found = next((name for mark, name in _MARKS if head.startswith(mark)), None)
+    found = found or (_NULS.get(''.join('0' if b == 0 else 'x' for b in head)) if len(head) == 4 else None)
+    if found is None and (m := _DECLARED.match(data, 3 if data.startswith(codecs.BOM_UTF8) else 0)):
+        name = m[1].decode('ascii')
+        try: codecs.lookup(name)
+        except LookupError: return  # unknown to Python: the parser says so
+        found = None if _one_byte(name) else name
+    if found: raise err(f'XML encoded in {found} is not supported: save the file as UTF-8', file=file)
 
 # %% ../nbs/04_icdar.ipynb #bf09cfce
 class _FirstElement(Exception): pass
@@ -142,6 +166,7 @@ def _xml_documents(data: bytes,  # the raw bytes of one XML file (one or several
                   ) -> list[dict]:  # one dict per document: page, line, regions [{cls, line, points, prob}]
     "Parse untrusted ICDAR XML with the hardened parser, wrapped in a root after the prolog."
     limits = as_limits(limits)
+    _check_encoding(data, err, file)
     i = _root_offset(data, err, file)
     body = data[:i] + b'<evalkit-root>' + data[i:] + b'</evalkit-root>'
     # text between elements collected and looked at once; any error or stray text: the checking parse says which first
@@ -389,7 +414,7 @@ def icdar_scene(solution,  # ground truth: what `read_ground_truth` takes (folde
                 *, pattern: str = '*.xml',  # which files of a ground-truth folder to read
                 ignore: str | None = 'small',  # one of `IGNORE` (None: 'none')
                 plus_one: bool = False,  # pixel-inclusive boxes: w = x1 - x0 + 1 (areas and sizes)
-                names: tuple = (None, None),  # unused: XML errors name the file they come from
+                names: tuple = (None, None),  # how errors name (solution, submission) (None: the path or 'DataFrame')
                 limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                ) -> Scene:  # xyxy boxes (pixels, y down), classes, confidences, hard flags, table positions
     "Read ICDAR 2017 POD ground truth and detections into a `Scene`, the ignore rule applied."
@@ -399,8 +424,9 @@ def icdar_scene(solution,  # ground truth: what `read_ground_truth` takes (folde
     pages = gt['page'].cat.categories
     unknown = list(det['page'].cat.categories.difference(pages, sort=False))
     if unknown:
-        raise ParticipantVisibleError('page not in the ground truth',
-                                      f"{len(unknown)} page(s): {', '.join(map(str, unknown[:5]))}", id=str(unknown[0]))
+        name = names[1] or ('submission DataFrame' if isinstance(submission, pd.DataFrame) else str(submission))
+        raise ParticipantVisibleError('page not in the ground truth', f"{len(unknown)} page(s): "
+                                      f"{', '.join(map(str, unknown[:5]))}", file=name, id=str(unknown[0]))
     g_ign, d_ign = is_ignored(gt, plus_one), is_ignored(det, plus_one)
     gi = np.flatnonzero(~g_ign) if ignore == 'small' else np.arange(len(gt))
     di = np.flatnonzero(~d_ign) if ignore == 'small' else np.arange(len(det))

@@ -285,6 +285,7 @@ def check_disjoint(runs: Runs,  # parsed masks of a whole file (global pixel spa
                    *, what: str = 'predicted masks',  # what the masks are, for the message
                    rows=None,  # int [n_obj]: the file row (1-based) of each mask; None: mask k is row k + 1
                    labels=None,  # a DataFrame's index labels, by row: the message names them instead of rows
+                   pair=None,  # (i, j) -> the words naming rows i < j (1-based); None: 'rows i and j' or their labels
                   ) -> None:
     "Raise `RLEError` naming the two rows (1-based) of the first two masks that share a pixel."
     s, e, obj = runs.by_start
@@ -293,9 +294,9 @@ def check_disjoint(runs: Runs,  # parsed masks of a whole file (global pixel spa
         row = (lambda k: int(k) + 1) if rows is None else (lambda k: int(rows[k]))
         i, j = sorted((row(obj[bad[0]]), row(obj[bad[0] + 1])))
         n = int(min(e[bad[0]], e[bad[0] + 1]) - s[bad[0] + 1])
-        pair = f'rows {i} and {j}' if labels is None else \
+        words = pair(i, j) if pair else f'rows {i} and {j}' if labels is None else \
             f'index labels {label_text(labels[i - 1])} and {label_text(labels[j - 1])}'
-        raise RLEError(f'{what} overlap', f'{pair} share pixels ({n} in one run)', row=j)
+        raise RLEError(f'{what} overlap', f'{words} share pixels ({n} in one run)', row=j)
 
 # %% ../nbs/01_rle.ipynb #fe09fcda
 def _merge_adjacent(obj, start, end) -> tuple:

@@ -152,15 +152,19 @@ def serve(metric: str, solution, submission,  # as `app_notebook`
                          "install the dashboard extra: pip install 'evalkit[dashboard]'")
     for p in (solution, submission) + (() if b is None else (b,)):
         if not Path(p).exists(): raise InputError('no such file', str(p))
-    folder = Path(tempfile.mkdtemp(prefix='evalkit-dashboard-'))
-    app = app_notebook(metric, solution, submission, options=options, b=b)
-    (folder/'evalkit_dashboard.ipynb').write_text(json.dumps(app))
-    port = port or free_port()
-    cmd, env, url = voila_command('evalkit_dashboard.ipynb', folder, port)
-    log = open(folder/'voila.log', 'w')
-    # stdin: a pipe that only this process writes to; it closes when this process dies, and the server stops
-    proc = subprocess.Popen(cmd, cwd=folder, env=env, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
-    log.close()
-    server = Server(url=url, process=proc, folder=folder)
-    _wait_up(server, timeout)
-    return server
+    folder, proc = Path(tempfile.mkdtemp(prefix='evalkit-dashboard-')), None
+    try:
+        app = app_notebook(metric, solution, submission, options=options, b=b)
+        (folder/'evalkit_dashboard.ipynb').write_text(json.dumps(app))
+        cmd, env, url = voila_command('evalkit_dashboard.ipynb', folder, port or free_port())
+        # stdin: a pipe that only this process writes to; it closes when this process dies, and the server stops
+        with open(folder/'voila.log', 'w') as log:
+            proc = subprocess.Popen(cmd, cwd=folder, env=env, stdin=subprocess.PIPE, stdout=log,
+                                    stderr=subprocess.STDOUT)
+        server = Server(url=url, process=proc, folder=folder)
+        _wait_up(server, timeout)
+        return server
+    except BaseException:  # a failed start, or Ctrl-C or SIGTERM while it starts: nothing left running, no folder
+        if proc is not None: Server(url=url, process=proc, folder=folder).stop()
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
