@@ -285,7 +285,7 @@ def _decoded_bytes(table) -> int:
     return n
 
 # %% ../nbs/02c_tables.ipynb #tb-frame
-def _parquet_table(pq, f, texts: list, name: str, source: Source):
+def _parquet_table(pq, f, texts: list, *, name: str, source: Source):
     "The Arrow table of Parquet file `f`, `texts` dictionary-encoded; a file pyarrow cannot decode refused, named."
     import pyarrow as pa
     try: return pq.read_table(f, read_dictionary=texts, use_pandas_metadata=False)
@@ -315,7 +315,8 @@ def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
     pq = _pyarrow_parquet(source.err)
     files, names = _parquet_files(src, source.name, source.err)
     metas = _parquet_metas(pq, files, names, source)
-    tables = [_parquet_table(pq, f, _texts(m, n, source), n, source) for f, m, n in zip(files, metas, names)]
+    tables = [_parquet_table(pq, f, _texts(m, n, source), name=n, source=source)
+              for f, m, n in zip(files, metas, names)]
     _check(source, 'max_decoded_bytes', sum(map(_decoded_bytes, tables)), 'the Parquet data (decoded)')
     frames = [_frame(t) for t in tables]
     starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
