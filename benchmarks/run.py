@@ -30,12 +30,18 @@ KEPT_CODE = 'import sys; from evalkit.cli import main; sys.exit(main())'
 # is to cost less than twice one scoring (`evalkit score`) of the same files.
 EK_CUTOFF = 'evalkit cutoff (whole curve)'
 CUTOFF_ON = ('rsna_real',)
-OWN = ('floor', 'evalkit', EK_KEPT, EK_CUTOFF)  # timed `repeat` times; the others at most 3 times
+# The reader's memory (issue 28): both files of a workload read into a Scene (the metric's reader, no scoring), in
+# a process of its own; its target is a peak of at most 5 times the pair's bytes plus 300 MB. Run once.
+EK_READER = 'evalkit reader (both files into a Scene)'
+READER_CODE = 'import sys; from evalkit.metrics import get_metric; get_metric(sys.argv[1]).reader(*sys.argv[2:])'
+READER_MB = (5, 300)  # the reader's target: peak MB <= 5 x the pair's MB + 300
+OWN = ('floor', 'evalkit', EK_KEPT, EK_CUTOFF, EK_READER)  # timed `repeat` times; the others at most 3 times
 SCORERS = {'masks': ['floor', 'evalkit', EK_KEPT, COCO_MASKS, 'kernel', 'stardist', COCO_COUNTS],
            'boxes': ['floor', 'evalkit', EK_KEPT, EK_CUTOFF, COCO_BOXES], 'xml': ['floor', 'evalkit', EK_KEPT],
            # the newer presets (SPEC 6-10), by family; reef (pooled) has the pycocotools boxes peer, the others none
            'pooled': ['floor', 'evalkit', EK_KEPT, COCO_BOXES], 'ranked': ['floor', 'evalkit', EK_KEPT],
-           'sweep': ['floor', 'evalkit', EK_KEPT]}
+           'sweep': ['floor', 'evalkit', EK_KEPT],
+           'reader': [EK_READER, 'evalkit']}  # memory rows: each run once
 # COCO (SPEC 11): the evaluators as their users run them (COCO, loadRes, COCOeval evaluate/accumulate/summarize), one
 # script `peers/coco_peer.py LIBRARY IOU_TYPE GT RESULTS` that imports only the library named; row name -> library.
 COCO_PY = 'pycocotools (COCOeval)'
@@ -71,6 +77,7 @@ DESCRIPTION = {
     'sartorius': '(j) Sartorius (per-image sweep): 520x704 images, one row-major RLE per cell',
     'dense': '(k) dense ground truth (per-image sweep, wheat layout): 512x8192 line-scan images, 3,000 boxes each',
     'huge_box': '(l) Global Wheat files with one detection of huge coordinates (x = y = -2**29, w = h = 2**30)',
+    'rsna_big': '(p) memory per input byte: RSNA synthetic patients, a pair of about 600 MB of short rows',
     'coco_bbox': '(m) COCO bbox (SPEC 11, pycocotools parity): COCO val2017-sized ground truth (5,000 images, 80 '
                  'categories, polygons, crowds), ~156,000 box detections',
     'coco_segm': '(n) COCO segm (SPEC 11): the same ground truth, the same detections with compressed RLE masks',
@@ -126,7 +133,7 @@ def run_once(cmd: list[str], timeout: float | None = None) -> dict:
 
 def parse_score(who: str, out: str) -> tuple[float | None, str]:
     "The score a scorer printed (evalkit: JSON `score`, ICDAR: mAP at IoU 0.8; peers: the last line), and a note."
-    if who == 'floor': return None, ''
+    if who in ('floor', EK_READER): return None, ''
     if who in ('evalkit', EK_KEPT):
         return float(json.loads(out)['score']), ''
     if who == EK_CUTOFF:
@@ -204,6 +211,7 @@ def command(who: str, w: dict) -> list[str]:
     if who == EK_KEPT:
         return [sys.executable, '-c', KEPT_CODE, 'score', w['metric'], w['solution'], w['submission'], '--json', *opts]
     if who == EK_CUTOFF: return [evalkit_exe(), 'cutoff', w['metric'], w['solution'], w['submission'], '--json']
+    if who == EK_READER: return [sys.executable, '-c', READER_CODE, w['metric'], w['solution'], w['submission']]
     if who in COCO_LIBS:
         return [sys.executable, str(PEERS/SCRIPTS[who]), COCO_LIBS[who], w['iou_type'], w['solution'], w['submission']]
     return [sys.executable, str(PEERS/SCRIPTS[who]), w['metric'], w['solution'], w['submission']]
@@ -269,7 +277,7 @@ def bench_workload(name: str, quick: bool, seed: int, repeat: int, ek_note: str 
         if note:
             rows.append(dict(scorer=who, status='skipped', note=note, median_s=None, peak_mb=None, score=None, runs=0))
             continue
-        n = repeat if who in OWN else min(3, repeat)
+        n = 1 if w['kind'] == 'reader' else repeat if who in OWN else min(3, repeat)
         rows.append(measure(who, command(who, w), n, coco=w['kind'] == 'coco'))
         r = rows[-1]
         if w['kind'] == 'coco' and who in ('evalkit', EK_KEPT) and r['status'] == 'error' and any(
@@ -383,7 +391,7 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
     add('Sartorius (j): evalkit <= 2x floor', 'sartorius', within2)
     add('Dense ground truth (k): evalkit <= 2x floor and peak memory < 1 GB', 'dense', within2_1gb)
     add('One huge box (l): evalkit <= 2x floor', 'huge_box', within2)
-    out += coco_targets(res)
+    out += coco_targets(res) + reader_targets(res)
     cut, one = row('rsna_real', EK_CUTOFF), row('rsna_real', 'evalkit')
     if cut and one:
         r = cut['median_s'] / one['median_s']
@@ -404,6 +412,23 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
     elif dash:
         out.append(dict(target='dashboard slider update < 100 ms on the real DSB data', status='SKIP',
                         detail=dash.get('note', dash.get('status', ''))))
+    return out
+
+
+def reader_targets(res: dict) -> list[dict]:
+    "Memory per input byte (p): the reader's peak within 5x the pair's bytes + 300 MB; the whole scoring's, stated."
+    out = []
+    for w in (w for w in res.values() if w['kind'] == 'reader'):
+        mb, k, fixed = sum(w['files'].values()) / 2 ** 20, *READER_MB
+        rows = {r['scorer']: r for r in w['rows'] if r['status'] == 'ok'}
+        rd, ek = rows.get(EK_READER), rows.get('evalkit')
+        cap, what = k * mb + fixed, f'{w["name"]} (p): the reader holds a {mb:,.0f} MB pair in <= {k}x its size'
+        out.append(dict(target=f'{what} + {fixed} MB', status='SKIP' if not rd else 'PASS' if rd['peak_mb'] <= cap
+                        else 'FAIL', detail=f'peak {rd["peak_mb"]:,.0f} MB = {rd["peak_mb"] / mb:.2f}x the pair '
+                        f'(cap {cap:,.0f} MB)' if rd else 'reader row missing'))
+        if ek: out.append(dict(target=f'{w["name"]} (p), stated beside it: `evalkit score` of the same pair',
+                               status='INFO', detail=f'peak {ek["peak_mb"]:,.0f} MB = {ek["peak_mb"] / mb:.2f}x the '
+                                                     f'pair, {ek["median_s"]:.1f} s'))
     return out
 
 

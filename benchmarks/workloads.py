@@ -77,6 +77,8 @@ WORKLOADS = {
     # resource exhaustion (issue 16): dense ground truth, one detection with huge coordinates
     'dense': ('wheat', 'sweep', 100, 5),
     'huge_box': ('wheat', 'sweep', 3000, 200),
+    # memory per input byte (issue 28): the rsna_synth generator at a ~600 MB pair of many short rows
+    'rsna_big': ('rsna', 'reader', 6_500_000, 2000),
     # COCO (SPEC 11): ground-truth JSON and results JSON, tools/make_coco_data.py
     'coco_bbox': ('coco', 'coco', 5000, 200),
     'coco_segm': ('coco', 'coco', 5000, 200),
@@ -426,7 +428,7 @@ def gen_coco(name: str, d: Path, n_images: int, seed: int):
 GENERATORS = {'dsb_synth': gen_dsb_synth, 'airbus': gen_airbus, 'rsna_synth': gen_rsna_synth,
               'rsna_real': gen_rsna_real, 'icdar': gen_icdar, 'dsb_real': gen_dsb_real}
 GENERATORS |= {k: (lambda d, n, seed, k=k: gen_preset(k, d, n, seed)) for k in PRESETS}
-GENERATORS |= {'dense': gen_dense, 'huge_box': gen_huge_box}
+GENERATORS |= {'dense': gen_dense, 'huge_box': gen_huge_box, 'rsna_big': gen_rsna_synth}
 GENERATORS |= {k: (lambda d, n, seed, k=k: gen_coco(k, d, n, seed)) for k in COCO}
 USES_PRESET_GEN = set(PRESETS) | {'huge_box'}  # made (partly) by tools/make_preset_data.py: keyed on its hash
 

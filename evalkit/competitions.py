@@ -10,7 +10,7 @@ from .errors import InputError, SolutionError, RLEError, Limits, label_text
 from .rle import parse_runs, check_disjoint, fromstring_strict
 from .families import Scene
 from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens,
-                            check_objects, in_rows, row_at)
+                            check_objects, in_rows, row_at, first_seen, repeated, positions)
 
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
@@ -48,31 +48,42 @@ def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height
     rows.refuse(df[id_col] == '', f'empty {id_col}')
     box = df.Target.str.startswith('1').to_numpy()
     xywh = _rsna_boxes(df, source, box)
-    rows.refuse(df[id_col].duplicated().to_numpy() & in_rows(df[id_col], ~box),
-                'a patient with Target 0 (no box) must have exactly one row')
+    codes, image_ids = first_seen(df[id_col])  # the ids hashed once; the checks below on their integer codes
+    rows.refuse(repeated(codes) & in_rows(codes, ~box), 'a patient with Target 0 (no box) must have exactly one row')
     check_objects(df, source, per_row=box)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
-    image_ids = pd.unique(df[id_col].to_numpy())
-    codes = pd.Index(image_ids).get_indexer(df[id_col].to_numpy())
     return image_ids, xywh[box], codes[box]
 
 # %% ../nbs/03a_competitions.ipynb #c1e1a0d6
 FIELDS = {'xywh': 'x y width height', 'xyxy': 'x_min y_min x_max y_max'}
-_NOT_DECIMAL = re.compile(r'[^0-9eE.+\- \t]')  # a character no ASCII decimal or space uses
+_DECIMAL_BYTES = np.zeros(256, bool)
+_DECIMAL_BYTES[np.frombuffer(b'0123456789eE.+- \t', np.uint8)] = True  # the bytes ASCII decimals and spaces use
 
-def bulk_numbers(texts,  # sequence of str: space-separated ASCII decimals ('' = none)
+def bulk_numbers(texts,  # [n] str: space-separated ASCII decimals ('' = none); a Series, array or list
                 ) -> tuple[np.ndarray, np.ndarray] | None:  # (numbers float64 [n], count per text int64) or None
     "Every number of `texts` in one C-level pass; None when a text is not plainly decimals (then parse row by row)."
-    texts = list(texts)
-    joined = ' '.join(texts)
-    if _NOT_DECIMAL.search(joined): return None
-    b = np.frombuffer(joined.encode('ascii'), np.uint8)
+    joined, first = _joined(texts)
+    b = np.frombuffer(joined, np.uint8)
+    if not _DECIMAL_BYTES[b].all(): return None
     gap = (b == 32) | (b == 9)
     start = np.flatnonzero(~gap & np.r_[True, gap[:-1]])  # where each token starts
-    first = np.cumsum(np.r_[0, np.fromiter(map(len, texts), np.int64, len(texts))[:-1] + 1])
-    counts = np.diff(np.searchsorted(start, np.r_[first, len(b)])) if texts else np.zeros(0, np.int64)
+    counts = np.diff(np.searchsorted(start, np.r_[first, len(b)])) if len(first) else np.zeros(0, np.int64)
     flat = fromstring_strict(joined, dtype=np.float64) if len(start) else np.zeros(0)
     return (flat, counts) if flat is not None and len(flat) == len(start) else None
+
+def _joined(texts) -> tuple[bytes, np.ndarray]:
+    "The texts joined by spaces, as UTF-8 bytes, and where each starts (int64 [n]); from Arrow buffers when kept there."
+    d = getattr(texts, 'dtype', None)
+    if isinstance(d, pd.StringDtype) and d.storage == 'pyarrow' and len(texts):
+        import pyarrow as pa, pyarrow.compute as pc
+        t = texts.array.__arrow_array__().cast(pa.large_string())
+        a = pc.binary_join_element_wise(t, *(pa.scalar(x, pa.large_string()) for x in ('', ' ')))  # each text, a space
+        a = a.combine_chunks() if isinstance(a, pa.ChunkedArray) else a
+        at = np.frombuffer(a.buffers()[1], np.int64)[a.offset:a.offset + len(a) + 1]  # large: 64-bit offsets
+        return a.buffers()[2][at[0]:at[-1] - 1].to_pybytes(), at[:-1] - at[0]
+    texts = list(texts)
+    n = np.fromiter(map(len, texts), np.int64, len(texts))  # characters: bytes too wherever all are decimals
+    return ' '.join(texts).encode('utf-8', 'surrogatepass'), np.cumsum(n + 1) - (n + 1)
 
 # %% ../nbs/03a_competitions.ipynb #co-groups
 _OTHER_SPACE = re.compile(r'[^\S \t\n\r\f\v]')  # whitespace `str.split` splits at, but not ASCII whitespace
@@ -85,7 +96,7 @@ def number_groups(df: pd.DataFrame,  # table from `read_table`
     "Every row's `col` as groups of `len(fields.split())` finite numbers, for the whole file in one pass."
     k, rows = len(fields.split()), Rows(df, source)
     check_tokens(df, col, source)
-    fast = bulk_numbers(df[col].to_numpy())
+    fast = bulk_numbers(df[col])
     if fast is None:
         rows.refuse(df[col].str.contains(_OTHER_SPACE).to_numpy(bool), f'{col} numbers must be separated by ASCII '
                     'spaces', lambda i: f'{_OTHER_SPACE.search(df[col].iat[i])[0]!r} found')
@@ -133,13 +144,13 @@ def image_codes(df: pd.DataFrame,  # submission table from `read_table`
                 skip: set | frozenset = frozenset(),  # known ids that are not scored: their rows are dropped
                ) -> tuple[np.ndarray, np.ndarray]:
     "Image code of each submission row, and the rows kept; unknown (and, if `unique`, repeated) ids refused."
-    ids, rows = df[source.id_col].to_numpy(), Rows(df, source)
-    rows.refuse(ids == '', f'empty {source.id_col}')
-    codes = pd.Index(image_ids).get_indexer(ids)
+    ids, rows = df[source.id_col], Rows(df, source)
+    rows.refuse((ids == '').to_numpy(), f'empty {source.id_col}')
+    codes = positions(ids, image_ids)
     known = codes >= 0
-    if skip: known |= pd.Series(ids).isin(skip).to_numpy()
+    if skip: known |= ids.isin(skip).to_numpy()
     rows.refuse(~known, 'unknown id: not an image of the solution')
-    if unique: rows.refuse(df[source.id_col].duplicated().to_numpy(), 'id appears more than once (one row per image)')
+    if unique: rows.refuse(repeated(ids), 'id appears more than once (one row per image)')
     return codes, codes >= 0
 
 # %% ../nbs/03a_competitions.ipynb #58642bd1
@@ -215,19 +226,19 @@ def read_box_solution(src,  # CSV path or DataFrame, one row per box
     "Ground-truth boxes: `(image ids in file order, boxes (n, 4) in fmt, image code per box)`."
     df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
     require_columns(df, [id_col, *cols], source)
-    rows, ids = Rows(df, source), df[id_col].to_numpy()
-    rows.refuse(ids == '', f'empty {id_col}')
+    rows = Rows(df, source)
+    rows.refuse((df[id_col] == '').to_numpy(), f'empty {id_col}')
     if len(cols) == 1: b = list_numbers(df, cols[0], source, n=4)
     else: b = np.stack([to_numbers(df, c, source) for c in cols], 1)
     box = ~np.isnan(b).any(1)
     rows.refuse(~np.isnan(b).all(1) & ~box, f'a box needs all of {", ".join(cols)}')
     check_boxes(df, np.flatnonzero(box), b[box], source, fmt=fmt)
-    rows.refuse(df[id_col].duplicated(keep=False).to_numpy() & in_rows(ids, ~box),
+    codes, image_ids = first_seen(df[id_col])  # the ids hashed once; the checks below on their integer codes
+    rows.refuse(repeated(codes, keep=False) & in_rows(codes, ~box),
                 'an image with a row without a box (no boxes) must have no other row')
     check_objects(df, source, per_row=box)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
-    codes, image_ids = pd.factorize(ids)
-    return np.asarray(image_ids, object), b[box], codes[box]
+    return image_ids, b[box], codes[box]
 
 # %% ../nbs/03a_competitions.ipynb #box-sub
 def box_scene(solution,  # solution: CSV path or DataFrame, one row per box (see `read_box_solution`)

@@ -13,8 +13,9 @@ from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, 
 
 # %% auto #0
 __all__ = ['FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'is_parquet', 'read_source', 'read_table',
-           'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'in_rows', 'check_objects',
-           'check_output', 'opened_folder', 'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
+           'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'in_rows', 'first_seen', 'repeated',
+           'positions', 'check_objects', 'check_output', 'opened_folder', 'check_opened', 'write_atomic', 'cell_safe',
+           'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -65,12 +66,44 @@ class Source:
         c = self.id_col
         return dict(row_at(self.name, i), id=shown(df[c].iat[i]) if c in df.columns else None)
 
+# %% ../nbs/02c_tables.ipynb #tb-lines
+def _check_lines(src, source: Source):
+    "Refuse a CSV file with more lines below its header than `limits.max_rows`, counted before it is parsed."
+    if not isinstance(src, (str, os.PathLike)): return
+    n, last = -1, b'\n'
+    try:
+        with open(src, 'rb') as f:
+            for block in iter(lambda: f.read(1 << 24), b''): n, last = n + block.count(b'\n'), block[-1:]
+    except OSError: return  # missing or unreadable: the parser says so
+    n += last != b'\n'  # a last line without its line break
+    if n > source.limits.max_rows: raise source.limits.exceeded('max_rows', n, 'the file', source.err, file=source.name)
+
+# %% ../nbs/02c_tables.ipynb #tb-header
+_MANGLED = re.compile(r'(.+)\.[0-9]+')  # how pandas renames the second and later columns of one name
+
+def _check_header(src, columns, source: Source):
+    "Refuse a CSV header naming a column twice (pandas renamed the repeats `name.1`, ...), read again as written."
+    if not isinstance(src, (str, os.PathLike)): return
+    if not any(m and m[1] in columns for m in map(_MANGLED.fullmatch, map(str, columns))): return
+    names = [str(c).strip() for c in pd.read_csv(src, header=None, nrows=1, **_CSV).iloc[0]]
+    dup = pd.Index(names)[pd.Index(names).duplicated()]
+    if len(dup): raise source.err('duplicate column', repr(dup[0]), file=source.name)
+
 # %% ../nbs/02c_tables.ipynb #tb-csv
+_CSV = dict(dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True)  # how every CSV is read
+_CHUNK_ROWS = 2 ** 18  # rows parsed at a time; a huge field costs as much as in one pass (twice its size)
+
+def _parsed_csv(src) -> pd.DataFrame:
+    "The CSV `src` parsed by pandas, `_CHUNK_ROWS` rows at a time, into one DataFrame of strings."
+    with pd.read_csv(src, chunksize=_CHUNK_ROWS, **_CSV) as reader: parts = list(reader)
+    if not parts: return pd.read_csv(src, nrows=0, **_CSV)  # a header alone: no chunk at all
+    return pd.concat(parts) if len(parts) > 1 else parts[0]  # consecutive RangeIndexes join into one
+
 def _read_csv(src, source: Source) -> pd.DataFrame:
     "The CSV file `src` as strings, every field as written; a file pandas cannot read refused in one line."
     err, name = source.err, source.name
-    try: df = pd.read_csv(src, dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True,
-                          low_memory=False)  # one pass: a huge field costs twice its size, not five times
+    _check_lines(src, source)
+    try: df = _parsed_csv(src)
     except FileNotFoundError: raise err('file not found', file=name) from None
     except IsADirectoryError: raise err('is a folder holding no .parquet file', file=name) from None
     except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
@@ -81,6 +114,7 @@ def _read_csv(src, source: Source) -> pd.DataFrame:
         raise err('not a readable CSV file', str(e).strip().splitlines()[-1][:200], file=name) from None
     if not isinstance(df.index, pd.RangeIndex):  # pandas made the first field an index: rows have extra fields
         raise err(_extra_fields(src, len(df.columns)), file=name)
+    _check_header(src, df.columns, source)
     return df
 
 # %% ../nbs/02c_tables.ipynb #tb-extra
@@ -104,9 +138,8 @@ def _text(s: pd.Series, col: str, source: Source) -> pd.Series:
         if _nested(s.dtype.pyarrow_dtype): raise source.err(
             f'{col} holds values of type {s.dtype.pyarrow_dtype}: evalkit reads text and numbers', file=source.name)
         s = s.astype(object)
-    if isinstance(s.dtype, pd.StringDtype):  # as read from a file: strings, unless a value is missing
-        try: return _stripped(s)
-        except AttributeError: pass
+    if isinstance(s.dtype, pd.StringDtype):  # as read from a file: strings, and missing values
+        return _stripped(s.fillna('') if s.hasnans else s)
     if s.hasnans: s = s.astype(object).where(s.notna(), '')  # object first: a categorical or Int64 takes no ''
     try: s = s.astype(str)
     except UnicodeDecodeError:
@@ -118,9 +151,25 @@ def _text(s: pd.Series, col: str, source: Source) -> pd.Series:
 # %% ../nbs/02c_tables.ipynb #tb-strip
 def _stripped(s: pd.Series) -> pd.Series:
     "A column of strings with each value stripped: `s` itself when nothing changes (AttributeError on a non-string)."
+    edge = _edge_spaces(s)
+    if edge is not None:  # kept in Arrow buffers: only the values with a space at an end become Python strings
+        if not edge.any(): return s
+        s = s.copy()
+        s[edge] = [x.strip() for x in s[edge].tolist()]
+        return s
     v = s.to_numpy()
     out = [x.strip() for x in v]  # `strip` returns the string itself when there is nothing to strip
     return s if all(map(operator.is_, out, v)) else pd.Series(out, index=s.index, dtype=s.dtype)
+
+_SPACE_CLASS = '[' + ''.join(f'\\x{{{c:x}}}' for c in range(0x3001) if chr(c).isspace()) + ']'  # `str.isspace`, RE2
+_EDGE = f'^{_SPACE_CLASS}|{_SPACE_CLASS}$'  # a value `str.strip` changes
+
+def _edge_spaces(s: pd.Series) -> np.ndarray | None:
+    "Which values of an Arrow-backed string column start or end with a space (bool [n]); None for other columns."
+    if not (isinstance(s.dtype, pd.StringDtype) and s.dtype.storage == 'pyarrow'): return None
+    import pyarrow.compute as pc
+    hit = pc.match_substring_regex(s.array.__arrow_array__(), _EDGE)  # the column's own chunks, no copy
+    return np.asarray(hit.to_numpy(zero_copy_only=False), bool) if hit.null_count == 0 else None
 
 def _nested(t) -> bool:
     import pyarrow as pa
@@ -181,28 +230,48 @@ def _parquet_files(src, name: str, err=InputError) -> tuple[list, list]:
 
 # %% ../nbs/02c_tables.ipynb #tb-metas
 def _parquet_metas(pq, files: list, names: list, source: Source) -> list:
-    "The metadata of each Parquet file, refused unreadable, too large uncompressed, or with another header."
+    "The metadata of each Parquet file, refused unreadable, with a column named twice, or with another header."
     err, metas = source.err, []
     for f, n in zip(files, names):
-        try: metas.append(pq.read_metadata(f))
-        except (OSError, ValueError) as e: raise err('not a readable Parquet file', shown(e, 200), file=n) from None
-    _check_bytes(sum(m.row_group(g).total_byte_size for m in metas for g in range(m.num_row_groups)),
-                 'the Parquet data (uncompressed)', source)
+        try: metas.append(pq.read_metadata(f)); cols = metas[-1].schema.to_arrow_schema().names
+        except (OSError, ValueError, TypeError) as e:
+            raise err('not a readable Parquet file', shown(e, 200), file=n) from None
+        dup = pd.Index(cols)[pd.Index(cols).duplicated()]
+        if len(dup): raise err('duplicate column', repr(dup[0]), file=n)
     for m, n in zip(metas[1:], names[1:]):
         if m.schema.names != metas[0].schema.names:
             raise err('the files of one folder must share one header', f'columns {m.schema.names}', file=n)
+    _check_counts(metas, source)
     return metas
 
-def _check_bytes(n: int, what: str, source: Source):
-    "Refuse `n` bytes of `what` when they exceed `max_file_bytes`."
-    if n > source.limits.max_file_bytes:
-        raise source.limits.exceeded('max_file_bytes', n, what, source.err, file=source.name)
+def _check_counts(metas: list, source: Source):
+    "Refuse Parquet files whose metadata declares more rows, row groups or decoded bytes than the limits take."
+    _check(source, 'max_row_groups', sum(m.num_row_groups for m in metas), 'the Parquet data')  # before each is read
+    groups = [m.row_group(g) for m in metas for g in range(m.num_row_groups)]
+    _check(source, 'max_rows', sum(m.num_rows for m in metas), 'the Parquet data')
+    _check(source, 'max_decoded_bytes', sum(g.total_byte_size for g in groups), 'the Parquet data (uncompressed)')
+    least = sum(c.num_values * _WIDTH.get(c.physical_type, 4)  # a text: at least its offset
+                for g in groups for c in map(g.column, range(g.num_columns)))
+    _check(source, 'max_decoded_bytes', least, 'the Parquet data (decoded, at least)')
+
+_WIDTH = {'BOOLEAN': 1, 'INT32': 4, 'FLOAT': 4, 'INT64': 8, 'DOUBLE': 8, 'INT96': 12}  # bytes a value takes decoded
+
+def _check(source: Source, key: str, n: int, what: str):
+    "Refuse `n` (rows, bytes...) of `what` when it exceeds the limit `key`."
+    if n > getattr(source.limits, key): raise source.limits.exceeded(key, n, what, source.err, file=source.name)
 
 # %% ../nbs/02c_tables.ipynb #tb-decoded
-def _texts(schema) -> list:
-    "The text columns of an Arrow `schema`: read dictionary-encoded, so that their decoded size is known first."
+def _texts(meta, name: str, source: Source) -> list:
+    "The text columns of Parquet metadata `meta`, read dictionary-encoded so that their decoded size is known first."
     import pyarrow as pa
-    return [f.name for f in schema if pa.types.is_string(f.type) or pa.types.is_binary(f.type)]
+    enc = {}  # column -> its encodings in every row group
+    for g, j in ((g, j) for g in range(meta.num_row_groups) for j in range(meta.num_columns)):
+        enc.setdefault(meta.schema.column(j).path, set()).update(meta.row_group(g).column(j).encodings)
+    texts = [f.name for f in meta.schema.to_arrow_schema() if pa.types.is_string(f.type) or pa.types.is_binary(f.type)]
+    front = [c for c in texts if 'DELTA_BYTE_ARRAY' in enc.get(c, ())]  # each value: part of the last one, and more
+    if front: raise source.err(f'{shown(front[0])} is stored DELTA_BYTE_ARRAY-encoded, whose decoded size is not known '
+                               'before decoding', 'write it with dictionary or plain encoding', file=name)
+    return [c for c in texts if 'DELTA_LENGTH_BYTE_ARRAY' not in enc.get(c, ())]  # those: as large as their pages
 
 def _decoded_bytes(table) -> int:
     "The bytes of `table`'s values once decoded: a dictionary's text counted at every row that repeats it."
@@ -215,15 +284,41 @@ def _decoded_bytes(table) -> int:
         else: n += ch.nbytes
     return n
 
+# %% ../nbs/02c_tables.ipynb #tb-frame
+def _parquet_table(pq, f, texts: list, *, name: str, source: Source):
+    "The Arrow table of Parquet file `f`, `texts` dictionary-encoded; a file pyarrow cannot decode refused, named."
+    import pyarrow as pa
+    try: return pq.read_table(f, read_dictionary=texts, use_pandas_metadata=False)
+    except (OSError, ValueError, pa.ArrowException) as e:
+        raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
+
+_INDEX = re.compile(r'__index_level_[0-9]+__')  # where pandas stores an unnamed index
+
+def _frame(table) -> pd.DataFrame:
+    "An Arrow table as a DataFrame, its pandas metadata ignored: text as pandas' `str`, the rest as `pd.ArrowDtype`."
+    import pyarrow as pa
+    keep = [k for k, n in enumerate(table.column_names) if not _INDEX.fullmatch(n)]
+    table = pa.table([c.cast(c.type.value_type) if pa.types.is_dictionary(c.type) else c
+                      for c in table.select(keep).columns], names=[table.column_names[k] for k in keep])
+    text = _str_dtype()
+    def dtype(t): return text if text and (pa.types.is_string(t) or pa.types.is_large_string(t)) else pd.ArrowDtype(t)
+    return table.to_pandas(types_mapper=dtype, ignore_metadata=True)
+
+def _str_dtype():
+    "pandas' `str` dtype in Arrow buffers, missing values NaN (pandas 2.3 and later, with pyarrow), or None."
+    try: return pd.StringDtype('pyarrow', na_value=np.nan)
+    except (TypeError, ImportError): return None
+
 # %% ../nbs/02c_tables.ipynb #8f9bc7f4
 def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
     "A Parquet file or folder as one DataFrame of the stored values, and its name (a folder's names its files)."
     pq = _pyarrow_parquet(source.err)
     files, names = _parquet_files(src, source.name, source.err)
     metas = _parquet_metas(pq, files, names, source)
-    tables = [pq.read_table(f, read_dictionary=_texts(m.schema.to_arrow_schema())) for f, m in zip(files, metas)]
-    _check_bytes(sum(map(_decoded_bytes, tables)), 'the Parquet data (decoded)', source)
-    frames = [t.to_pandas(types_mapper=pd.ArrowDtype) for t in tables]
+    tables = [_parquet_table(pq, f, _texts(m, n, source), name=n, source=source)
+              for f, m, n in zip(files, metas, names)]
+    _check(source, 'max_decoded_bytes', sum(map(_decoded_bytes, tables)), 'the Parquet data (decoded)')
+    frames = [_frame(t) for t in tables]
     starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
     df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     return df, (_Named(source.name, parts=(names, starts)) if Path(src).is_dir() else source.name)
@@ -298,7 +393,8 @@ def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
               ) -> np.ndarray:  # float64 [n]
     "Column `col` as float64 ('' -> NaN); non-numbers and infinities refused with their row."
     s = df[col]
-    code, text = pd.factorize(s.to_numpy())  # each distinct text parsed once (a solution repeats its Height/Width)
+    code, text = pd.factorize(s)  # each distinct text parsed once (a solution repeats its Height/Width)
+    text = np.asarray(text, dtype=object)  # hashed in the column's own storage: Python strings only for the distinct
     given = np.asarray(text != '', bool)
     v = pd.to_numeric(pd.Series(text, dtype=object).where(given, None), errors='coerce')
     v = v.to_numpy(dtype=np.float64)[code]
@@ -340,6 +436,32 @@ def in_rows(values,  # [n]: a column of ids (Series or array)
     codes = pd.factorize(values)[0]
     return np.isin(codes, codes[np.asarray(keep, bool)])
 
+# %% ../nbs/02c_tables.ipynb #tb-ids
+def first_seen(values,  # [n]: a column of ids (Series or array)
+              ) -> tuple[np.ndarray, np.ndarray]:  # (code of each row int64 [n], the distinct ids object [k])
+    "The distinct ids in the order they first appear (as `pd.unique`), and each row's position among them."
+    codes, ids = pd.factorize(values)
+    return codes, np.asarray(ids, dtype=object)
+
+def repeated(values,  # [n]: a column of ids (Series or array)
+             *, keep: str | bool = 'first',  # as `Series.duplicated`: 'first', 'last' or False (every repeat)
+            ) -> np.ndarray:  # bool [n]
+    "Whether each row's id appears in another row (`Series.duplicated`), hashed once as integers."
+    return pd.Series(pd.factorize(values)[0]).duplicated(keep=keep).to_numpy()
+
+def positions(values,  # [n]: a column of ids (Series or array)
+              ids: np.ndarray,  # [k]: distinct ids
+             ) -> np.ndarray:  # int64 [n]: the position of each row's id in `ids`, -1 where it is not there
+    "Each row's id's position in `ids` (`Index.get_indexer`), without a Python string per row for Arrow text."
+    d = getattr(values, 'dtype', None)
+    if isinstance(d, pd.StringDtype) and d.storage == 'pyarrow' and all(isinstance(v, str) for v in ids):
+        import pyarrow as pa, pyarrow.compute as pc  # looked up in a hash of `ids` made in Arrow
+        at = pc.index_in(values.array.__arrow_array__(), value_set=pa.array(ids, pa.large_string()))
+        at = [c.fill_null(-1).to_numpy().astype(np.int64) for c in at.chunks]
+        return np.concatenate([np.zeros(0, np.int64), *at])
+    codes, seen = pd.factorize(values)
+    return pd.Index(ids).get_indexer(np.asarray(seen, dtype=object))[codes]
+
 # %% ../nbs/02c_tables.ipynb #f6703968
 def check_objects(df: pd.DataFrame,  # table from `read_table`
                   source: Source,  # the table's name, side, id column (the image of each row) and limits
@@ -348,7 +470,7 @@ def check_objects(df: pd.DataFrame,  # table from `read_table`
     "Refuse an image with more than `limits.max_objects_per_image` objects on this side."
     most = source.limits.max_objects_per_image
     if len(df) <= most and (per_row is None or np.sum(per_row) <= most): return  # nothing can exceed: skip the count
-    codes, _ = pd.factorize(df[source.id_col].to_numpy())
+    codes, _ = pd.factorize(df[source.id_col])  # hashed in the column's own storage
     n = np.bincount(codes, weights=None if per_row is None else np.asarray(per_row, np.float64)).astype(np.int64)
     if (n > most).any():
         i = int(np.argmax(n[codes] > most))
