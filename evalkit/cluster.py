@@ -4,7 +4,7 @@
 
 # %% ../nbs/18_cluster.ipynb #cl-imports
 from __future__ import annotations
-import glob, math, os, re, shutil
+import glob, io, math, os, re, shutil
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -13,7 +13,7 @@ import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
 from .result import Result
 from .metrics import get_metric, Metric
-from .tables import is_parquet, write_csv, check_regular
+from .tables import is_parquet, write_csv, check_regular, folder_files, read_table, shown
 
 # %% auto #0
 __all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFLE_BYTES', 'LOST', 'EMPTY', 'need_dask', 'Side',
@@ -48,35 +48,98 @@ class Side:
     raw: object  # the Dask DataFrame before keys: its partition lengths turn a key into a row (errors only)
 
 # %% ../nbs/18_cluster.ipynb #cl-paths
-def _paths(src) -> list:
+def _paths(src, err=InputError) -> list:
     "The files a path, folder, glob or list of them names, in name order."
     out = []
     for s in map(str, src if isinstance(src, (list, tuple)) else [src]):
-        if '://' in s: found = [s]  # a remote path: dask and fsspec read it
-        elif os.path.isdir(s):
-            found = sorted(glob.glob(os.path.join(s, '*.parquet'))) or sorted(glob.glob(os.path.join(s, '*.csv')))
-        else: found = sorted(glob.glob(s)) if glob.has_magic(s) else [s]
-        if not found: raise InputError('no files match', s)
-        out += found
+        found = [s] if '://' in s else sorted(glob.glob(s)) if glob.has_magic(s) else [s]  # remote: fsspec reads it
+        if not found: raise err('no files match', s)
+        for f in found: out += folder_files(f, err, f)[1] if '://' not in f and os.path.isdir(f) else [f]
     return out
 
-# %% ../nbs/18_cluster.ipynb #cl-stripped-columns
+# %% ../nbs/18_cluster.ipynb #cl-cuts
+def _cuts(path: str, blocksize: int) -> list:
+    "Offsets where a CSV file's blocks start, and its size: line ends, or [0, size] if the file holds a quote."
+    size = os.path.getsize(path)
+    with open(path, 'rb') as f:
+        first = f.readline()
+        if not first.strip(b'\xef\xbb\xbf \t\r\n'): return [0, size]  # a blank first line: the header comes later
+        f.seek(0)
+        if any(b'"' in c for c in iter(partial(f.read, 2**24), b'')): return [0, size]
+        cuts = [0]
+        for t in range(blocksize, size, blocksize):
+            if t <= cuts[-1]: continue
+            f.seek(t); f.readline()  # to the end of the line holding byte t
+            if f.tell() < size: cuts.append(f.tell())
+    return cuts + [size]
+
+# %% ../nbs/18_cluster.ipynb #cl-block
 def _stripped_columns(d):
     return d.rename(columns={c: str(c).strip() for c in d.columns})
 
-def _read_files(paths: list, err, *, blocksize: int) -> tuple:
+def _read_block(part: tuple, *, what: str, name: str, limits=None) -> pd.DataFrame:
+    "Block (path, start, end, header bytes) of a CSV file as text; a block that is not clean: one machine's refusal."
+    path, start, end, header = part
+    try:
+        if start == 0 and end == os.path.getsize(path): df = pd.read_csv(path, low_memory=False, **CSV_ARGS)
+        else:
+            with open(path, 'rb') as f: f.seek(start); data = f.read(end - start)
+            df = pd.read_csv(io.BytesIO(data if start == 0 else header + data), low_memory=False, **CSV_ARGS)
+        if isinstance(df.index, pd.RangeIndex): return _stripped_columns(df)
+        e = None
+    except (ValueError, UnicodeDecodeError) as x: e = x  # pandas' ParserError and EmptyDataError are ValueErrors
+    limits = as_limits(limits)
+    read_table(path, what=what, name=name, limits=replace(limits, max_file_bytes=max(limits.max_file_bytes,
+                                                                                         os.path.getsize(path))))
+    err = SolutionError if what == 'solution' else ParticipantVisibleError
+    raise err('not a readable CSV file', shown(e or 'a row with an extra field', 200), file=name)
+
+# %% ../nbs/18_cluster.ipynb #cl-pq-checked
+def _parquet_checked(path: str, err, name: str):
+    "Refuse a Parquet file one machine refuses from its metadata: unreadable, a repeated column, nested values."
+    import pyarrow as pa, pyarrow.parquet as pq
+    try: schema = pq.read_metadata(path).schema.to_arrow_schema()
+    except (OSError, ValueError) as e: raise err('not a readable Parquet file', shown(e, 200), file=name) from None
+    cols = pd.Index([c.strip() for c in schema.names])
+    if cols.duplicated().any(): raise err('duplicate column', repr(cols[cols.duplicated()][0]), file=name)
+    for c, f in zip(cols, schema):
+        if pa.types.is_nested(f.type):
+            raise err(f'{c} holds values of type {f.type}: evalkit reads text and numbers', file=name)
+
+# %% ../nbs/18_cluster.ipynb #cl-stripped-columns
+def _read_csv_blocks(p: str, err, *, what: str, blocksize: int, limits=None):
+    "A local CSV file as a Dask DataFrame of its blocks (`_cuts`); a header pandas cannot read: one machine's refusal."
+    try: meta = _stripped_columns(pd.read_csv(p, nrows=0, **CSV_ARGS))
+    except (ValueError, UnicodeDecodeError) as e:
+        read_table(p, what=what, limits=replace(as_limits(limits), max_file_bytes=2**62))  # one machine's words
+        raise err('not a readable CSV file', shown(e, 200), file=p) from None
+    cuts = _cuts(p, blocksize)
+    with open(p, 'rb') as f: header = f.readline()
+    parts = [(p, a, b, header) for a, b in zip(cuts, cuts[1:])]
+    read = partial(_read_block, what=what, name=p, limits=limits)
+    return need_dask().from_map(read, parts, meta=meta.astype(str), enforce_metadata=False, divisions=None)
+
+def _read_one(p: str, err, *, what: str, blocksize: int, limits=None):
+    "One file as a Dask DataFrame: Parquet as stored (checked first), CSV as text; remote ones by dask's readers."
+    dd = need_dask()
+    if '://' in p:
+        return _stripped_columns(dd.read_parquet(p, dtype_backend='pyarrow') if p.endswith('.parquet')
+                                 else dd.read_csv(p, blocksize=blocksize, **CSV_ARGS))
+    check_regular(p, err)  # a pipe in a folder or glob: refused, never waited on
+    if not os.path.isfile(p): raise err('file not found', file=p)
+    if not is_parquet(p): return _read_csv_blocks(p, err, what=what, blocksize=blocksize, limits=limits)
+    _parquet_checked(p, err, p)
+    return _stripped_columns(dd.read_parquet(p, dtype_backend='pyarrow'))  # values as `read_table` sees them
+
+def _read_files(paths: list, err, *, blocksize: int, limits=None) -> tuple:
     "One Dask DataFrame of the files (CSV as text, Parquet as stored) and the file of each partition."
-    dd, parts, files = need_dask(), [], []
+    what, parts, files = 'solution' if err is SolutionError else 'submission', [], []
     for p in paths:
-        if '://' not in p: check_regular(p, err)  # a pipe in a folder or glob: refused, never waited on
-        if '://' not in p and not os.path.isfile(p) and not os.path.isdir(p): raise err('file not found', file=p)
-        parquet = p.endswith('.parquet') or ('://' not in p and is_parquet(p))
-        d = _stripped_columns(dd.read_parquet(p, dtype_backend='pyarrow') if parquet  # values as `read_table` sees them
-              else dd.read_csv(p, blocksize=blocksize, **CSV_ARGS))
+        d = _read_one(p, err, what=what, blocksize=blocksize, limits=limits)
         if parts and list(d.columns) != list(parts[0].columns):
             raise err('the files of one side must share one header', f'this one has {list(d.columns)}', file=p)
         parts.append(d); files += [p] * d.npartitions
-    return (parts[0] if len(parts) == 1 else dd.concat(parts)), files
+    return (parts[0] if len(parts) == 1 else need_dask().concat(parts)), files
 
 # %% ../nbs/18_cluster.ipynb #cl-keys
 def _strip_ids(s: pd.Series) -> pd.Series:
@@ -90,17 +153,24 @@ def _keyed(df: pd.DataFrame, id_col: str, side: int, partition_info=None) -> pd.
     n = (partition_info or {}).get('number', 0)
     if len(df) >= 2**ROW_BITS: raise InputError('a partition is too large for the row keys', f'{len(df):,} rows')
     key = (np.int64(n) << ROW_BITS) + np.arange(len(df), dtype=np.int64)
-    return df.assign(__id__=_strip_ids(df[id_col]), __key__=key, __side__=np.int8(side))
+    ids = _strip_ids(df[id_col])
+    df = df.assign(__id__=ids, __key__=key, __side__=np.int8(side))
+    if _numeric(df[id_col]): df[id_col] = ids.astype(str)  # stored numbers as their text: meet text ids in the shuffle
+    return df
+
+def _numeric(s: pd.Series) -> bool:
+    "Whether a column holds stored numbers (Parquet), whose text the readers would read."
+    return pd.api.types.is_numeric_dtype(s.dtype) or pd.api.types.is_bool_dtype(s.dtype)
 
 # %% ../nbs/18_cluster.ipynb #cl-side-fn
-def _raw_side(src, err, *, npartitions: int | None, blocksize: int) -> tuple:
+def _raw_side(src, err, *, npartitions: int | None, blocksize: int, limits=None) -> tuple:
     "A side's Dask DataFrame before keys (column names stripped) and the file of each partition (None: a DataFrame)."
     dd = need_dask()
     if isinstance(src, pd.DataFrame):
         raw = _stripped_columns(dd.from_pandas(src.reset_index(drop=True), npartitions=npartitions or 1, sort=False))
         return raw, None
     if hasattr(src, 'dask') and hasattr(src, 'npartitions'): return _stripped_columns(src), None
-    return _read_files(_paths(src), err, blocksize=blocksize)
+    return _read_files(_paths(src, err), err, blocksize=blocksize, limits=limits)
 
 # %% ../nbs/18_cluster.ipynb #cl-side-2
 def side(src,  # path, folder, glob or list of CSV / Parquet files; or a pandas or Dask DataFrame
@@ -109,20 +179,23 @@ def side(src,  # path, folder, glob or list of CSV / Parquet files; or a pandas 
          name: str | None = None,  # how errors name it (default: its file, or 'solution files')
          npartitions: int | None = None,  # partitions of a pandas DataFrame (default 1)
          blocksize: int = BLOCKSIZE,  # bytes of CSV per partition
+         limits=None,  # `Limits`: a refused CSV file is read as one machine reads it, with them
         ) -> Side:
     "A solution or submission as a keyed Dask `Side`; a missing id column or repeated column refused."
     need_dask()
     err = SolutionError if what == 'solution' else ParticipantVisibleError
-    raw, files = _raw_side(src, err, npartitions=npartitions, blocksize=blocksize)
+    raw, files = _raw_side(src, err, npartitions=npartitions, blocksize=blocksize, limits=limits)
     label = name or (f'{what} DataFrame' if files is None else files[0] if len(set(files)) == 1 else f'{what} files')
     cols = tuple(raw.columns)
-    if len(set(cols)) < len(cols): raise err('duplicate column', file=label)
+    dup = pd.Index(cols)[pd.Index(cols).duplicated()]
+    if len(dup): raise err('duplicate column', repr(dup[0]), file=label)
     if id_col not in cols:
-        raise err(f'missing column {id_col!r}', f"columns are {', '.join(map(repr, cols))}", file=label)
+        raise err(f'missing column {id_col!r}', shown(f"columns are {', '.join(map(repr, cols))}", 200), file=label)
     if raw.npartitions >= 2**PART_BITS:
         raise err('too many partitions for the row keys', str(raw.npartitions), file=label)
     meta = raw._meta.assign(__id__=pd.Series(dtype=object), __key__=pd.Series(dtype=np.int64),
                             __side__=pd.Series(dtype=np.int8))
+    if _numeric(meta[id_col]): meta[id_col] = pd.Series(dtype=str)  # as `_keyed` makes it: text
     keyed = raw.map_partitions(_keyed, id_col, int(what != 'solution'), meta=meta)
     return Side(df=keyed, columns=cols, name=label, files=tuple(files or [label] * raw.npartitions), raw=raw)
 
@@ -176,6 +249,16 @@ def _unknown(sub: pd.DataFrame, id_col: str, name: str):
     rule = f'empty {id_col}' if ids.iat[0] == '' else 'unknown id: not an image of the solution'
     raise ParticipantVisibleError(rule, file=name, label=sub.index[0], id=ids.iat[0])
 
+# %% ../nbs/18_cluster.ipynb #cl-unscored
+def _check_unscored(sol: pd.DataFrame, sub: pd.DataFrame, *, metric: Metric, spec, names: tuple, limits=None):
+    "Check a partition's submission rows of images no leaderboard scores here, as the reader checks them; None."
+    if not len(sub) or 'Usage' not in sol.columns: return None
+    for usage in ('Public', 'Private'):
+        try: metric.read(sol.assign(Usage=usage), sub, spec, names=names, limits=limits); return None
+        except SolutionError as e:
+            if e.rule != 'no images to score': raise
+    return None
+
 # %% ../nbs/18_cluster.ipynb #cl-map-partition
 def map_partition(df: pd.DataFrame,  # one partition after the shuffle: both sides' rows of some images
                   i: int,  # its number (names its per-image part)
@@ -191,7 +274,10 @@ def map_partition(df: pd.DataFrame,  # one partition after the shuffle: both sid
     if not len(sol):
         if len(sub): _unknown(sub, metric.id_col, names[1])
         return None
-    scene = metric.read(sol, sub, spec, names=names, limits=limits)
+    try: scene = metric.read(sol, sub, spec, names=names, limits=limits)
+    except SolutionError as e:  # every image here is left out by `Usage`: others may be scored
+        if e.rule != 'no images to score': raise
+        return _check_unscored(sol, sub, metric=metric, spec=spec, names=names, limits=limits)
     fam = spec.family
     stats = fam.map(_global(scene, sol, sub, id_col=metric.id_col, ranked=fam.global_ranking), spec)[0]
     if out is not None and not fam.global_ranking:  # a part's table is the whole table's rows of its images
@@ -353,13 +439,18 @@ def _client(client) -> tuple:
         return own, own
 
 # %% ../nbs/18_cluster.ipynb #cl-scored
+def _no_images(client, sol: Side) -> SolutionError:
+    "The error of a solution with no image to score: no rows, or none scored (`Usage`), as one machine says it."
+    n = int(client.compute(sol.raw.map_partitions(len)).result().sum())
+    if not n: return SolutionError('no images to score: the solution has no rows', file=sol.name)
+    return SolutionError('no images to score', f'{n} rows, none scored', file=sol.name)
+
 def _scored(client, maps: list, *, spec, sides: dict, tmp, whole: bool, fmt: str, tick, own) -> Result:
     "`_run` into a new partial folder; no images refused; the folder removed on error; `own` closed after."
     if tmp: os.makedirs(tmp)
     try:
         r = _run(client, maps, spec=spec, sides=sides, tmp=tmp if whole else None, fmt=fmt, tick=tick)
-        if r is None or r.tally.n_images == 0:
-            raise SolutionError('no images to score: the solution has no rows', file=sides[SolutionError].name)
+        if r is None or r.tally.n_images == 0: raise _no_images(client, sides[SolutionError])
     except Exception as e:
         if tmp: shutil.rmtree(tmp, ignore_errors=True)
         if type(e).__name__ in LOST:
@@ -389,8 +480,8 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
     need_dask()  # one clear line before anything is read when dask is missing
     out = _out_folder(per_image, per_image_format, _inputs(solution, submission))
     tick('reading', 0.0)
-    sol = side(solution, what='solution', id_col=m.id_col, name=names[0], blocksize=blocksize)
-    sub = side(submission, what='submission', id_col=m.id_col, name=names[1], blocksize=blocksize)
+    sol = side(solution, what='solution', id_col=m.id_col, name=names[0], blocksize=blocksize, limits=limits)
+    sub = side(submission, what='submission', id_col=m.id_col, name=names[1], blocksize=blocksize, limits=limits)
     tmp, whole = None if out is None else f'{out}.partial-{os.getpid()}', spec.family.global_ranking
     maps = _maps(sol, sub, npartitions=npartitions, metric=m, spec=spec, limits=limits, out=None if whole else tmp,
                  fmt=per_image_format)

@@ -12,10 +12,10 @@ import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 
 # %% auto #0
-__all__ = ['FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'is_parquet', 'read_source', 'read_table',
-           'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'in_rows', 'first_seen', 'repeated',
-           'positions', 'check_objects', 'check_output', 'opened_folder', 'check_opened', 'write_atomic', 'cell_safe',
-           'csv_safe', 'write_csv']
+__all__ = ['FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'folder_files', 'is_parquet', 'read_source',
+           'read_table', 'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'in_rows',
+           'first_seen', 'repeated', 'positions', 'check_objects', 'check_output', 'opened_folder', 'check_opened',
+           'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -204,11 +204,38 @@ def check_regular(path,  # a path given as an input, or found in an input folder
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
         raise err('not a regular file (a pipe or a device): evalkit reads files', file=str(name or path))
 
+# %% ../nbs/02c_tables.ipynb #tb-folder
+def _folder_kind(folder) -> str | None:
+    "A folder's kind: '.parquet' when it holds a (visible) `.parquet` file, else '.csv' when a `.csv` one, else None."
+    names = [n for n in os.listdir(folder) if not n.startswith('.')]
+    return next((k for k in ('.parquet', '.csv') if any(n.endswith(k) for n in names)), None)
+
+def _stray(entry, kind: str) -> str | None:
+    "What makes a folder's entry one that is not read (None: a file of the folder's kind)."
+    if entry.name.startswith('.'): return 'a hidden file'
+    if entry.is_dir(): return 'a folder'
+    return None if entry.name.endswith(kind) else f'not a {kind} file'
+
+def folder_files(folder,  # an input folder
+                 err=InputError,  # the error class of its side
+                 name: str | None = None,  # how errors name the folder (default: its path)
+                ) -> tuple[list, list]:  # the files (Path), in name order; their names in errors
+    "The files of an input folder, all of its kind (`_folder_kind`); a hidden file or any other entry refused."
+    name, kind = str(name or folder), _folder_kind(folder)
+    if kind is None: raise err('is a folder holding no .parquet file and no .csv file', file=name)
+    entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    for e in entries:
+        what = _stray(e, kind)
+        if what: raise err(f'{what} in a folder of {kind} files: every file of a folder is read (move it out)',
+                           file=os.path.join(name, e.name))
+        check_regular(e.path, err, os.path.join(name, e.name))  # a pipe would never be read to its end
+    return [Path(e.path) for e in entries], [os.path.join(name, e.name) for e in entries]
+
 # %% ../nbs/02c_tables.ipynb #99563f6b
 def is_parquet(src) -> bool:
     "Whether the path `src` is a Parquet file (it starts with `PAR1`) or a folder holding `.parquet` files."
     p = Path(src)
-    if p.is_dir(): return any(p.glob('*.parquet'))
+    if p.is_dir(): return _folder_kind(p) == '.parquet'
     try:
         with open(p, 'rb') as f: return f.read(4) == b'PAR1'
     except OSError: return False
@@ -220,13 +247,9 @@ def _pyarrow_parquet(err):
     return pq
 
 def _parquet_files(src, name: str, err=InputError) -> tuple[list, list]:
-    "The Parquet files of `src` (a file, or a folder's `.parquet` files in name order) and their names in errors."
+    "The Parquet files of `src` (a file, or a folder's files: `folder_files`) and their names in errors."
     p = Path(src)
-    if not p.is_dir(): return [p], [name]
-    files = sorted(p.glob('*.parquet'))
-    names = [os.path.join(name, f.name) for f in files]
-    for f, n in zip(files, names): check_regular(f, err, n)  # a pipe among them would never be read to its end
-    return files, names
+    return folder_files(p, err, name) if p.is_dir() else ([p], [name])
 
 # %% ../nbs/02c_tables.ipynb #tb-metas
 def _parquet_metas(pq, files: list, names: list, source: Source) -> list:
@@ -323,6 +346,19 @@ def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
     df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     return df, (_Named(source.name, parts=(names, starts)) if Path(src).is_dir() else source.name)
 
+# %% ../nbs/02c_tables.ipynb #tb-csvdir
+def _read_csv_folder(src, source: Source) -> tuple[pd.DataFrame, str]:
+    "A folder of CSV files (`folder_files`) as one DataFrame of text, and its name (naming the file of each row)."
+    files, names = folder_files(src, source.err, source.name)
+    for f, n in zip(files, names): source.limits.check_file(f, source.err, n)
+    _check_bytes(sum(os.path.getsize(f) for f in files), 'the CSV files', source)
+    frames = [_read_csv(f, replace(source, name=n)) for f, n in zip(files, names)]
+    for d, n in zip(frames[1:], names[1:]):
+        if list(d.columns) != list(frames[0].columns):
+            raise source.err('the files of one folder must share one header', f'columns {list(d.columns)}', file=n)
+    starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
+    return pd.concat(frames, ignore_index=True), _Named(source.name, parts=(names, starts))
+
 # %% ../nbs/02c_tables.ipynb #tb-any
 def _read_any(src, source: Source) -> tuple[pd.DataFrame, str]:
     "The table `src` as pandas reads it, and its name in errors (a DataFrame's carries its index labels)."
@@ -335,6 +371,7 @@ def _read_any(src, source: Source) -> tuple[pd.DataFrame, str]:
     if path: check_regular(src, err, name)
     if path and not Path(src).is_dir(): source.limits.check_file(src, err, name)
     if path and is_parquet(src): return _read_parquet(src, source)
+    if path and Path(src).is_dir(): return _read_csv_folder(src, source)
     return _read_csv(src, source), name
 
 # %% ../nbs/02c_tables.ipynb #tb-source-read
