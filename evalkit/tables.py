@@ -351,7 +351,7 @@ def _read_csv_folder(src, source: Source) -> tuple[pd.DataFrame, str]:
     "A folder of CSV files (`folder_files`) as one DataFrame of text, and its name (naming the file of each row)."
     files, names = folder_files(src, source.err, source.name)
     for f, n in zip(files, names): source.limits.check_file(f, source.err, n)
-    _check_bytes(sum(os.path.getsize(f) for f in files), 'the CSV files', source)
+    _check(source, 'max_file_bytes', sum(os.path.getsize(f) for f in files), 'the CSV files')
     frames = [_read_csv(f, replace(source, name=n)) for f, n in zip(files, names)]
     for d, n in zip(frames[1:], names[1:]):
         if list(d.columns) != list(frames[0].columns):
