@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable
 import numpy as np, pandas as pd
+from .stream import score_parts
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
 from .result import Result
 from .metrics import get_metric, Metric
@@ -461,6 +462,19 @@ def _scored(client, maps: list, *, spec, sides: dict, tmp, whole: bool, fmt: str
     return r
 
 # %% ../nbs/18_cluster.ipynb #cl-score-dask
+def _score_parts(m: Metric, solution, submission, *, client, npartitions, per_image, names, limits, tick,
+                 **options) -> Result:
+    "Score a metric with a `partitioner` on the cluster: its parts mapped by the workers, finished here."
+    if per_image: raise InputError(f'{m.name} on Dask writes no per-image table yet', 'drop --per-image')
+    client, own = _client(client)
+    try:
+        n = npartitions or 4 * max(1, len(client.scheduler_info()['workers']))  # a few parts per worker
+        tick('scoring', 0.2)
+        return score_parts(m, solution, submission, n=n, client=client, names=names, limits=limits, **options)
+    finally:
+        if own is not None: own.close(); own.cluster.close()
+
+# %% ../nbs/18_cluster.ipynb #111ce73d
 def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet layouts)
                solution,  # path, folder, glob or list of CSV / Parquet files; or a pandas or Dask DataFrame
                submission,  # the same kinds as `solution`
@@ -474,7 +488,12 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
                blocksize: int = BLOCKSIZE,  # bytes of CSV per input partition
                **options) -> Result:  # the metric's options, as `Metric.analyse`
     "Score on a Dask cluster: one machine's score, per-threshold values and totals, the tables left on the workers."
-    m, tick = _dask_metric(metric), progress or (lambda stage, frac: None)
+    tick = progress or (lambda stage, frac: None)
+    m = get_metric(metric)
+    if m.partitioner is not None:  # files read whole and cut into parts (COCO JSON): no shuffle
+        return _score_parts(m, solution, submission, client=client, per_image=per_image, names=names, tick=tick,
+                            npartitions=check_partitions(npartitions, limits), limits=as_limits(limits), **options)
+    m = _dask_metric(m)
     spec, limits = m.spec(**options), as_limits(limits)
     npartitions = check_partitions(npartitions, limits)
     need_dask()  # one clear line before anything is read when dask is missing

@@ -470,7 +470,7 @@ class CocoAP(Family):
     matchers = ('coco',)
     cutoffs = ('confidence',)
     views = ('summary',)
-    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report')  # the others later: refused in one line
+    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dask')  # the dashboard: not yet
     image_scores = False
     global_ranking = True
     own_score = 'this image alone (COCO ranks detections over every image)'

@@ -119,11 +119,13 @@ def score_parts(metric,  # a `Metric` with a `partitioner`
                 solution, submission,  # as `Metric.evaluate` takes them
                 *, n: int,  # parts of consecutive images
                 client=None,  # a `dask.distributed.Client` to map the parts on (None: here, one after another)
+                names: tuple = (None, None), limits=None,  # the files' names in errors; the reader's `Limits`
                 **options) -> Result:  # the metric's options
     "Score the files cut into `n` parts, each mapped apart: the result of scoring them whole."
     if metric.partitioner is None: raise InputError(f'{metric.name} cannot be cut into parts yet')
     spec = metric.spec(**options)
-    makers = metric.partitioner(solution, submission, n, **metric.reader_options(spec))
+    read = dict(names=names) | ({} if limits is None else dict(limits=limits))
+    makers = metric.partitioner(solution, submission, n, **metric.reader_options(spec), **read)
     maps = [map_part(m, spec) for m in makers] if client is None else \
         client.gather(client.map(map_part, makers, spec=spec, pure=False))
     fam = get_family(spec.family)
