@@ -5,6 +5,7 @@
 # %% ../nbs/25_batches.ipynb #4827a0ae
 from __future__ import annotations
 from dataclasses import replace
+import inspect
 import numpy as np, pandas as pd
 from .errors import InputError
 from .competitions import ORDERS, rsna_scene, box_scene, mask_scene
@@ -90,7 +91,10 @@ def table_batch(tables,  # (preds, targets, ids, **options) -> (solution, submis
                 reader,  # the metric's reader: (solution, submission, *, names, **options) -> Scene
                 *, rows: bool = False):  # the reader's positions number the tables' rows
     "A metric's batch reader: the batch's tables written by `tables`, read by the metric's own `reader`."
+    takes = inspect.signature(reader).parameters
     def read(preds: list, targets: list, *, image_ids: list, box_format: str = 'xyxy', **options):
+        bad = [k for k in options if k not in takes]
+        if bad: raise InputError(f'the batch takes no option {bad[0]!r}', "its options: box_format and the metric's")
         if len(preds) != len(targets):
             raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
         sol, sub = tables(preds, targets, id_texts(image_ids), box_format=box_format, **options)

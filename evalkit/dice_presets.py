@@ -15,9 +15,9 @@ from .batches import table_batch, mask_texts
 import evalkit.dice  # noqa: F401  (registers the 'dice' and 'pooled dice' families)
 
 # %% auto #0
-__all__ = ['EMPTY_MARKS', 'SIZE_COLS', 'dice_batch', 'RLE_FORM', 'DICE_SIZE', 'siim', 'severstal', 'hubmap', 'contrails',
-           'vesuvius', 'DICE_PRESETS', 'read_dice_solution', 'read_dice_submission', 'dice_scene', 'class_masks',
-           'unit_texts', 'dice_tables']
+__all__ = ['EMPTY_MARKS', 'dice_batch', 'RLE_FORM', 'DICE_SIZE', 'siim', 'severstal', 'hubmap', 'contrails', 'vesuvius',
+           'DICE_PRESETS', 'read_dice_solution', 'read_dice_submission', 'dice_scene', 'class_masks', 'unit_texts',
+           'dice_tables']
 
 # %% ../nbs/21_dice_presets.ipynb #dp-06
 EMPTY_MARKS = ('', '-1', '-')  # texts meaning "no mask" in the Dice layouts
@@ -136,29 +136,25 @@ def unit_texts(d: dict, image_id, *, classes: tuple, **encoding) -> tuple[list, 
     return [f'{image_id}_{c}' for c in classes], [[t] for t in texts], hw
 
 # %% ../nbs/21_dice_presets.ipynb #0fe88829
-SIZE_COLS = ('height', 'width')  # the size columns of a batch's solution where the layout has none
-
 def dice_tables(preds, targets, ids, *, id_col: str, rle_col: str, pred_col: str | None = None,
                 size_cols: tuple | None = None, order: str = 'column', rle: str = 'standard', classes: tuple = (),
-                default_size=None, **_) -> tuple:
+                default_size: tuple = (1024, 1024), **_) -> tuple:
     "A Dice solution and submission of a batch, in the layout the reader options describe."
-    enc = dict(classes=classes, order=order, relative=rle == 'relative')
-    sol, sub = [], []
+    enc, sol, sub = dict(classes=classes, order=order, relative=rle == 'relative'), [], []
     for t, p, i in zip(targets, preds, ids):
         units, texts, hw = unit_texts(t, i, default_size=default_size, **enc)
-        sol += [[u, x, *map(str, hw)] for u, xs in zip(units, texts) for x in xs or ['']]
+        if size_cols is None and tuple(hw) != tuple(default_size): raise InputError(
+            f'masks of {hw[0]} x {hw[1]} pixels: the images are {default_size[0]} x {default_size[1]}',
+            f'image {i!r}: give size=({hw[0]}, {hw[1]})')
+        sol += [[u, x, *map(str, hw if size_cols else ())] for u, xs in zip(units, texts) for x in xs or ['']]
         punits, ptexts, phw = unit_texts(p, i, default_size=hw, **enc)
         if any(ptexts) and tuple(phw) != tuple(hw):
             raise InputError('predicted masks must have their image size', f'image {i!r}: {phw}, ground truth {hw}')
         sub += [[u, x] for u, xs in zip(punits, ptexts) for x in xs]
-    return (pd.DataFrame(sol, columns=[id_col, rle_col, *(size_cols or SIZE_COLS)], dtype=object),
+    return (pd.DataFrame(sol, columns=[id_col, rle_col, *(size_cols or ())], dtype=object),
             pd.DataFrame(sub, columns=[id_col, pred_col or rle_col], dtype=object))
 
-def _sized_dice_scene(solution, submission, *, size_cols=None, **kw) -> Scene:
-    "`dice_scene` reading the sizes `dice_tables` wrote."
-    return dice_scene(solution, submission, size_cols=size_cols or SIZE_COLS, **kw)
-
-dice_batch = table_batch(dice_tables, _sized_dice_scene)  # the five Dice presets' batch reader
+dice_batch = table_batch(dice_tables, dice_scene)  # the five Dice presets' batch reader
 
 # %% ../nbs/21_dice_presets.ipynb #dp-25
 RLE_FORM = Option('rle', 'relative', "'relative' (SIIM's own: each start moves a cursor) or 'standard' (1-based "
