@@ -10,11 +10,9 @@ import numpy as np, pandas as pd
 from .errors import InputError
 from .competitions import ORDERS, rsna_scene, box_scene, mask_scene
 from .reef import reef_scene
-from .vinbigdata import vinbigdata_scene
-from .icdar import icdar_scene
+from .vinbigdata import vinbigdata_scene, NO_FINDING
+from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, COLUMNS as ICDAR_COLUMNS
 from .coco import as_array, xywh_boxes
-from .icdar import CLASSES as ICDAR_CLASSES, COLUMNS as ICDAR_COLUMNS
-from .vinbigdata import NO_FINDING
 
 # %% auto #0
 __all__ = ['rsna_batch', 'box_batch', 'reef_batch', 'vinbigdata_batch', 'icdar_batch', 'mask_batch', 'id_texts', 'numbers_text',
