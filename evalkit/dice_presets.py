@@ -10,11 +10,14 @@ from .tables import Source, Rows, read_source, require_columns, to_numbers, chec
 from .competitions import image_codes, table_runs, mask_table, default_hw, MAX_SIDE, MAX_TOTAL_PIXELS, ORDERS
 from .families import Scene
 from .preset import Metric, Option, parse_size
+from .coco import as_array
+from .batches import table_batch, mask_texts
 import evalkit.dice  # noqa: F401  (registers the 'dice' and 'pooled dice' families)
 
 # %% auto #0
-__all__ = ['EMPTY_MARKS', 'RLE_FORM', 'DICE_SIZE', 'siim', 'severstal', 'hubmap', 'contrails', 'vesuvius', 'DICE_PRESETS',
-           'read_dice_solution', 'read_dice_submission', 'dice_scene']
+__all__ = ['EMPTY_MARKS', 'dice_batch', 'RLE_FORM', 'DICE_SIZE', 'siim', 'severstal', 'hubmap', 'contrails', 'vesuvius',
+           'DICE_PRESETS', 'read_dice_solution', 'read_dice_submission', 'dice_scene', 'class_masks', 'unit_texts',
+           'dice_tables']
 
 # %% ../nbs/21_dice_presets.ipynb #dp-06
 EMPTY_MARKS = ('', '-1', '-')  # texts meaning "no mask" in the Dice layouts
@@ -112,12 +115,54 @@ def dice_scene(solution, submission,  # paths or DataFrames in the layout below
     pred, pred_unit = read_dice_submission(submission, ids, size, rle_col=pred_col or rle_col, name=names[1], **kw)
     return Scene(image_ids=np.asarray(ids, object), gt_img=gt_unit, pred_img=pred_unit, gt=gt, pred=pred, size=size)
 
+# %% ../nbs/21_dice_presets.ipynb #ae55a686
+def class_masks(d: dict, image_id, classes: tuple) -> dict:
+    "The dict with one mask per class (in `classes` order): as given, or the union of the masks of each label."
+    if 'labels' not in d: return d
+    m, lab = as_array(d['masks']).astype(bool), [str(c) for c in as_array(d['labels']).reshape(-1).tolist()]
+    bad = [c for c in lab if c not in classes]
+    if bad or len(lab) != len(m): raise InputError(f"labels must be one of {', '.join(classes)}, one per mask",
+                                                   f'image {image_id!r}: {bad[0] if bad else len(lab)!r}')
+    return dict(d, masks=np.stack([m[[c == k for c in lab]].any(0) for k in classes]))
+
+def unit_texts(d: dict, image_id, *, classes: tuple, **encoding) -> tuple[list, list, tuple]:
+    "(unit ids, each unit's RLE texts, (H, W)) of one image's dict: the image, or its image-class pairs."
+    if not classes:
+        texts, hw = mask_texts(d, image_id, **encoding)
+        return [image_id], [texts], hw
+    texts, hw = mask_texts(class_masks(d, image_id, classes), image_id, **encoding)
+    if len(texts) != len(classes): raise InputError(f'one mask per class ({len(classes)}), or masks with labels',
+                                                    f'image {image_id!r}: {len(texts)} masks')
+    return [f'{image_id}_{c}' for c in classes], [[t] for t in texts], hw
+
+# %% ../nbs/21_dice_presets.ipynb #0fe88829
+def dice_tables(preds, targets, ids, *, id_col: str, rle_col: str, pred_col: str | None = None,
+                size_cols: tuple | None = None, order: str = 'column', rle: str = 'standard', classes: tuple = (),
+                default_size: tuple = (1024, 1024), **_) -> tuple:
+    "A Dice solution and submission of a batch, in the layout the reader options describe."
+    enc, sol, sub = dict(classes=classes, order=order, relative=rle == 'relative'), [], []
+    for t, p, i in zip(targets, preds, ids):
+        units, texts, hw = unit_texts(t, i, default_size=default_size, **enc)
+        if size_cols is None and tuple(hw) != tuple(default_size): raise InputError(
+            f'masks of {hw[0]} x {hw[1]} pixels: the images are {default_size[0]} x {default_size[1]}',
+            f'image {i!r}: give size=({hw[0]}, {hw[1]})')
+        sol += [[u, x, *map(str, hw if size_cols else ())] for u, xs in zip(units, texts) for x in xs or ['']]
+        punits, ptexts, phw = unit_texts(p, i, default_size=hw, **enc)
+        if any(ptexts) and tuple(phw) != tuple(hw):
+            raise InputError('predicted masks must have their image size', f'image {i!r}: {phw}, ground truth {hw}')
+        sub += [[u, x] for u, xs in zip(punits, ptexts) for x in xs]
+    return (pd.DataFrame(sol, columns=[id_col, rle_col, *(size_cols or ())], dtype=object),
+            pd.DataFrame(sub, columns=[id_col, pred_col or rle_col], dtype=object))
+
+dice_batch = table_batch(dice_tables, dice_scene)  # the five Dice presets' batch reader
+
 # %% ../nbs/21_dice_presets.ipynb #dp-25
 RLE_FORM = Option('rle', 'relative', "'relative' (SIIM's own: each start moves a cursor) or 'standard' (1-based "
                   'starts)', choices=('relative', 'standard'))
 DICE_SIZE = lambda d: Option('size', d, 'image size HEIGHTxWIDTH in pixels', parse=parse_size, arg='default_size')
 
 siim = Metric(
+    batch_reader=dice_batch,
     name='siim', title='SIIM-ACR Pneumothorax Segmentation', family='dice', thresholds=(), reader=dice_scene,
     id_col='ImageId', empty='one', options=(RLE_FORM, DICE_SIZE((1024, 1024))),
     reader_args=(('rle_col', 'EncodedPixels'),),
@@ -127,6 +172,7 @@ siim = Metric(
 
 # %% ../nbs/21_dice_presets.ipynb #dp-27
 severstal = Metric(
+    batch_reader=dice_batch,
     name='severstal', title='Severstal Steel Defect Detection', family='dice', thresholds=(), reader=dice_scene,
     id_col='ImageId_ClassId', empty='one', options=(DICE_SIZE((256, 1600)),), classes=('1', '2', '3', '4'),
     reader_args=(('rle_col', 'EncodedPixels'), ('one_row', True), ('classes', ('1', '2', '3', '4'))),
@@ -136,6 +182,7 @@ severstal = Metric(
             'empty = no defect; 256 x 1600')
 
 hubmap = Metric(
+    batch_reader=dice_batch,
     name='hubmap', title='HuBMAP - Hacking the Kidney', family='dice', thresholds=(), reader=dice_scene,
     id_col='id', empty='one',
     reader_args=(('rle_col', 'encoding'), ('pred_col', 'predicted'), ('size_cols', ('height', 'width'))),
@@ -144,6 +191,7 @@ hubmap = Metric(
     layouts='solution id,encoding,width,height; submission id,predicted; standard column-major RLE')
 
 contrails = Metric(
+    batch_reader=dice_batch,
     name='contrails', title='Google Research - Identify Contrails to Reduce Global Warming', family='pooled dice',
     thresholds=(), reader=dice_scene, id_col='record_id', empty='one', options=(DICE_SIZE((256, 256)),),
     reader_args=(('rle_col', 'encoded_pixels'),),
@@ -152,6 +200,7 @@ contrails = Metric(
     layouts='record_id,encoded_pixels on both sides; - = no contrail; global Dice over every pixel; 256 x 256')
 
 vesuvius = Metric(
+    batch_reader=dice_batch,
     name='vesuvius', title='Vesuvius Challenge - Ink Detection', family='pooled dice', thresholds=(),
     reader=dice_scene, id_col='Id', beta='0.5', empty='one',
     reader_args=(('rle_col', 'Predicted'), ('size_cols', ('height', 'width')), ('order', 'row')),

@@ -42,6 +42,7 @@ class Scene:
     image_pos: np.ndarray | None = None  # (n_img,) int64: position of each image in the whole file (None: 0..n-1)
     gt_pos: np.ndarray | None = None  # (n_gt,) int64: position of each object among the whole file's (None: 0..)
     pred_pos: np.ndarray | None = None  # (n_pred,) int64: position of each prediction in the whole submission
+    rows: tuple | None = None  # (gt, pred): rows the tables held, where positions skip rows dropped (None: all kept)
 
     @property
     def n_img(self): return len(self.image_ids)

@@ -17,6 +17,7 @@ from .vinbigdata import vinbigdata_scene, CLASSES as VBD_CLASSES
 from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, IGNORE
 from .dice_presets import DICE_PRESETS
 from .coco import coco
+from .batches import rsna_batch, box_batch, mask_batch, reef_batch, vinbigdata_batch, icdar_batch
 
 # %% auto #0
 __all__ = ['MATCHING', 'USAGE', 'IGNORE_OPT', 'PLUS_ONE', 'PATTERN', 'SIZE', 'ORDER', 'METRICS', 'rsna', 'dsb2018', 'airbus',
@@ -85,6 +86,7 @@ def list_metrics() -> pd.DataFrame:
 
 # %% ../nbs/04a_metrics.ipynb #met-presets
 rsna = register(Metric(
+    batch_reader=rsna_batch,
     name='rsna', title='RSNA Pneumonia Detection', family='per-image sweep',
     thresholds=make_thresholds('0.4', '0.75', '0.05'),
     reader=rsna_scene,
@@ -94,6 +96,7 @@ rsna = register(Metric(
 
 # %% ../nbs/04a_metrics.ipynb #met-dsb2018
 dsb2018 = register(Metric(
+    batch_reader=mask_batch,
     name='dsb2018', title='2018 Data Science Bowl', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'),
     reader=mask_scene,
@@ -103,6 +106,7 @@ dsb2018 = register(Metric(
 
 # %% ../nbs/04a_metrics.ipynb #met-airbus
 airbus = register(Metric(
+    batch_reader=mask_batch,
     name='airbus', title='Airbus Ship Detection', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'),
     reader=mask_scene,
@@ -112,6 +116,7 @@ airbus = register(Metric(
 
 # %% ../nbs/04a_metrics.ipynb #met-icdar2017
 icdar2017 = register(Metric(
+    batch_reader=icdar_batch,
     name='icdar2017', title='ICDAR 2017 Page Object Detection', family='ranked AP',
     thresholds=make_thresholds('0.6', '0.8', '0.2'),
     reader=icdar_scene,
@@ -121,6 +126,7 @@ icdar2017 = register(Metric(
 
 # %% ../nbs/04a_metrics.ipynb #met-tgs
 tgs = register(Metric(
+    batch_reader=mask_batch,
     name='tgs', title='TGS Salt Identification', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'),
     reader=mask_scene, id_col='id', empty='one', options=(SIZE,),
@@ -130,6 +136,7 @@ tgs = register(Metric(
 
 # %% ../nbs/04a_metrics.ipynb #met-wheat
 wheat = register(Metric(
+    batch_reader=box_batch,
     name='wheat', title='Global Wheat Detection', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.75', '0.05'),
     reader=box_scene, id_col='image_id', empty='skip', options=(PLUS_ONE,), reader_args=(('cols', ('bbox',)),),
@@ -139,6 +146,7 @@ wheat = register(Metric(
 
 # %% ../nbs/04a_metrics.ipynb #met-sartorius
 sartorius = register(Metric(
+    batch_reader=mask_batch,
     name='sartorius', title='Sartorius Cell Instance Segmentation', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'), reader=mask_scene, id_col='id', empty='one', options=(ORDER,),
     reader_args=(('rle_col', 'annotation'), ('pred_col', 'predicted'), ('size_cols', ('height', 'width'))),
@@ -148,6 +156,7 @@ sartorius = register(Metric(
 
 # %% ../nbs/04a_metrics.ipynb #met-reef
 reef = register(Metric(
+    batch_reader=reef_batch,
     name='reef', title='TensorFlow Great Barrier Reef', family='pooled sweep',
     thresholds=make_thresholds('0.3', '0.8', '0.05'),
     reader=reef_scene, id_col='image_id', beta=2, aliases=('tensorflow-great-barrier-reef',), canvas=(720, 1280),
@@ -156,6 +165,7 @@ reef = register(Metric(
 
 # %% ../nbs/04a_metrics.ipynb #met-vinbigdata
 vinbigdata = register(Metric(
+    batch_reader=vinbigdata_batch,
     name='vinbigdata', title='VinBigData Chest X-ray Abnormalities', family='ranked AP',
     thresholds=check_thresholds('0.4', inclusive=False),
     reader=vinbigdata_scene, id_col='image_id', interpolation='voc_all', classes=VBD_CLASSES, map_over='present',

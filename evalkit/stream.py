@@ -11,7 +11,8 @@ from .families import get_family
 from .result import Result
 
 # %% auto #0
-__all__ = ['KEEP_PARTS', 'split_options', 'batch_ids', 'check_batch_options', 'Evaluator', 'map_part', 'score_parts']
+__all__ = ['KEEP_PARTS', 'split_options', 'batch_ids', 'check_batch_options', 'Evaluator', 'batch_extent', 'map_part',
+           'score_parts']
 
 # %% ../nbs/26_stream.ipynb #c3811057
 def split_options(metric, options: dict) -> tuple[dict, dict]:
@@ -59,14 +60,20 @@ class Evaluator:
 
     def __len__(self) -> int: return self.counts['image']
 
-    def _add(self, stats):
-        "Keep a map, its positions moved past what came before."
-        self.parts.append(self.family.shift(stats, **self.counts))
-        self.counts = {k: v + int(x) for (k, v), x in zip(self.counts.items(), (
-            len(stats.image_ids), np.sum(stats.n_gt), np.sum(stats.n_pred)))}
+    def _add(self, parts: list, extent: dict):
+        "Keep maps, their positions moved past what came before; `extent`: what they hold (`batch_extent`)."
+        self.parts += [self.family.shift(p, **self.counts) for p in parts]
+        self.counts = {k: v + extent[k] for k, v in self.counts.items()}
         if len(self.parts) > KEEP_PARTS: self.parts = [self.family.reduce(*self.parts)]
 
 # %% ../nbs/26_stream.ipynb #4498b7fd
+def batch_extent(scene, stats) -> dict:
+    "The images, ground-truth rows and prediction rows a batch adds to a stream's numbering."
+    rows = getattr(scene, 'rows', None)
+    gt, pred = (np.sum(stats.n_gt), np.sum(stats.n_pred)) if rows is None else rows
+    return dict(image=len(stats.image_ids), gt=int(gt), pred=int(pred))
+
+# %% ../nbs/26_stream.ipynb #f8f80a46
 def _check_new(self, ids: list):
     "Refuse an image id the evaluator has seen, or one of another type than those seen."
     if self.seen and ids and type(ids[0]) is not type(next(iter(self.seen))):
@@ -84,21 +91,23 @@ def _update(self, preds,  # the batch's predictions: per image, in the metric's 
                          f'{type(preds).__name__} and {type(targets).__name__}')
     ids = batch_ids(image_ids, len(targets), start=len(self) + 1)
     _check_new(self, ids)
-    scene = self.metric.batch_reader(preds, targets, image_ids=ids, **self.batch,
-                                     **self.metric.reader_options(self.spec))
-    self._add(self.family.map(scene, self.spec)[0])
+    kw = self.metric.reader_options(self.spec)
+    if self.metric.id_col is not None: kw['id_col'] = self.metric.id_col  # as `Metric.read` gives it
+    scene = self.metric.batch_reader(preds, targets, image_ids=ids, **self.batch, **kw)
+    stats = self.family.map(scene, self.spec)[0]
+    self._add([stats], batch_extent(scene, stats))
     self.seen.update(dict.fromkeys(ids))
     return self
 
 Evaluator.update = _update
 
-# %% ../nbs/26_stream.ipynb #fdfde548
+# %% ../nbs/26_stream.ipynb #535a1b68
 def _merge(self, other: Evaluator) -> Evaluator:
     "Add another evaluator's statistics (another process's), placed after this one's."
     if not isinstance(other, Evaluator) or other.metric.name != self.metric.name or other.spec != self.spec:
         raise InputError('merge needs an evaluator of the same metric with the same options')
     _check_new(self, list(other.seen))
-    for p in other.parts: self._add(p)
+    self._add(other.parts, other.counts)  # the other's maps, numbered from 0, placed after this one's
     self.seen.update(other.seen)
     return self
 
