@@ -176,8 +176,8 @@ def pr_lines_figure(curves: pd.DataFrame,  # threshold (label), recall, precisio
     "Precision against recall, one line per IoU threshold."
     fig = go.Figure([go.Scatter(x=g.recall, y=g.precision, mode='lines', name=f'IoU {t}')
                      for t, g in curves.groupby('threshold', sort=False)])
-    return fig.update_layout(height=height, xaxis=dict(title='recall', range=[0, 1]), margin=dict(l=50, r=10, t=30, b=40),
-                             yaxis=dict(title='precision', range=[0, 1.02]))
+    return fig.update_layout(height=height, xaxis=dict(title='recall', range=[0, 1]),
+                             yaxis=dict(title='precision', range=[0, 1.02]), margin=dict(l=50, r=10, t=30, b=40))
 
 # %% ../nbs/05c_report.ipynb #9acff057
 def _summary_report(pg: _Page, analysis):

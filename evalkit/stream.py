@@ -77,7 +77,8 @@ def batch_extent(scene, stats) -> dict:
 def _check_new(self, ids: list):
     "Refuse an image id the evaluator has seen, or one of another type than those seen."
     if self.seen and ids and type(ids[0]) is not type(next(iter(self.seen))):
-        raise InputError('image ids are all integers or all strings', f'{ids[0]!r:.40} after {next(iter(self.seen))!r:.40}')
+        raise InputError('image ids are all integers or all strings',
+                         f'{ids[0]!r:.40} after {next(iter(self.seen))!r:.40}')
     old = [i for i in ids if i in self.seen]
     if old: raise InputError('image seen before', f'{old[0]!r}: give each image once (image_ids)')
 
