@@ -4,7 +4,7 @@
 
 # %% ../nbs/06_cli.ipynb #568e7b35
 from __future__ import annotations
-import argparse, ctypes, json, math, os, re, signal, sys, time
+import argparse, json, math, os, re, signal, sys, time
 from dataclasses import dataclass
 from typing import Callable
 from pathlib import Path
@@ -20,7 +20,7 @@ from .intervals import MAX_RESAMPLES, check_draws
 
 # %% auto #0
 __all__ = ['MAX_LOCAL_WORKERS', 'DASK_TIMEOUT', 'COMMANDS', 'ASKED', 'strict_json', 'json_text', 'Progress', 'Command', 'main',
-           'trim_freed_memory', 'run', 'demo_data_dir', 'demo']
+           'run', 'demo_data_dir', 'demo']
 
 # %% ../nbs/06_cli.ipynb #cli-strict
 def strict_json(v):  # a JSON-ready value, which may hold NaN, infinities and numpy scalars
@@ -453,14 +453,8 @@ def _one_line(e, limit: int = 400) -> str:
     s = ' '.join(str(e).split())
     return s if len(s) <= limit else s[:limit] + '...'
 
-def trim_freed_memory() -> None:
-    "Have glibc's malloc hand memory back to the system as it is freed (elsewhere: nothing to do)."
-    try: ctypes.CDLL(None).mallopt(-1, 128 * 1024)  # M_TRIM_THRESHOLD, fixed: no growth with freed arrays
-    except (AttributeError, OSError, TypeError): pass
-
 def run() -> None:
     "The installed `evalkit` command: `main`, then the process ends at once, its output flushed."
-    trim_freed_memory()
     code = main()
     try: sys.stdout.flush(); sys.stderr.flush()
     except BrokenPipeError: code = 141

@@ -213,7 +213,7 @@ def greedy_match(d: np.ndarray, g: np.ndarray, iou: np.ndarray,  # [k]: pairs an
 @dataclass(frozen=True, eq=False)
 class CocoStats(ImageStats):
     "Map of the COCO family: each image's counted ground truth, and every kept detection's outcome."
-    npig: np.ndarray  # int64 [n, K, A]: ground truth not ignored, per image, category and area range
+    npig: np.ndarray  # int32 [n, K, A]: ground truth not ignored, per image, category and area range
     det_img: np.ndarray  # int64 [d]: image position of each detection (ascending image id)
     det_cls: np.ndarray  # int64 [d]: category code (0 when categories are not used)
     det_rank: np.ndarray  # int64 [d]: rank in its unit
@@ -292,10 +292,11 @@ def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
         tp[:, a:a + 1], ignored[:, a:a + 1] = outcomes(m, ig[a:a + 1], gt_id=scene.gt_id, out=out[a:a + 1],
                                                        rules=rules)
         if a == 0: gt = np.where(m[:, 0] >= 0, scene.pos('gt').astype(np.int32)[np.maximum(m[:, 0], 0)], -1)
-    npig = np.stack([np.bincount(scene.gt_img * K + gcat, weights=~ig[a], minlength=n * K) for a in range(A)], 1)
+    code = scene.gt_img * K + gcat
+    npig = np.stack([np.bincount(code[~ig[a]], minlength=n * K).astype(np.int32) for a in range(A)], 1)
     return CocoStats(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
                      n_gt=np.bincount(scene.gt_img, minlength=n), n_pred=np.bincount(scene.pred_img, minlength=n),
-                     npig=npig.astype(np.int64).reshape(n, K, A), det_img=scene.pos('image')[scene.pred_img[keep]],
+                     npig=npig.reshape(n, K, A), det_img=scene.pos('image')[scene.pred_img[keep]],
                      det_cls=(unit[keep] % K), det_rank=cut[keep], det_pos=scene.pos('pred')[keep],
                      score=scene.pred_conf[keep], gt=gt.astype(np.int32),
                      tp=tp, ignored=ignored, cat_names=tuple(scene.cat_names) if rules.use_cats else ('all',))
