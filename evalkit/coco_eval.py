@@ -272,15 +272,22 @@ def _ious(scene: CocoScene, d, g, keep) -> np.ndarray:
     return np.concatenate([np.zeros(0)] + [box_iou_pairs(dt, scene.gt, d[i:i + b], g[i:i + b], crowd=scene.gt_crowd)
                                            for i in range(0, len(d), b)])
 
-# %% ../nbs/23_coco_eval.ipynb #ce-38
-def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
-    "The per-image map of a COCO scene: every kept detection's outcome, every image's counted ground truth."
+def _kept_pairs(scene: CocoScene, rules: CocoRules) -> tuple:
+    "(unit, rank, cut, keep, d, g, iou): the detections the map keeps and their same-unit pairs' IoU."
     K = len(scene.cat_names) if rules.use_cats else 1
     gcat = scene.gt_cls if rules.use_cats else np.zeros(len(scene.gt_img), np.int64)
     unit, rank, cut = _ranks(scene, rules, K)
     keep = np.flatnonzero(cut < rules.max_dets[-1])
     d, g = unit_pairs(scene.gt_img * K + gcat, unit[keep])
-    iou, ig = _ious(scene, d, g, keep), gt_ignored(scene, rules)
+    return unit, rank, cut, keep, d, g, _ious(scene, d, g, keep)
+
+# %% ../nbs/23_coco_eval.ipynb #ce-38
+def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
+    "The per-image map of a COCO scene: every kept detection's outcome, every image's counted ground truth."
+    K = len(scene.cat_names) if rules.use_cats else 1
+    gcat = scene.gt_cls if rules.use_cats else np.zeros(len(scene.gt_img), np.int64)
+    unit, rank, cut, keep, d, g, iou = _kept_pairs(scene, rules)
+    ig = gt_ignored(scene, rules)
     low = rules.thresholds.min(initial=1.0)
     if low > 0: d, g, iou = (x[iou >= low] for x in (d, g, iou))  # pairs no threshold accepts play no part
     n, A, out = scene.n_img, len(rules.area_rng), outside(scene.pred_area[keep], rules)
@@ -615,12 +622,8 @@ def _reach(idx, iou, thr, n: int) -> np.ndarray:
 def coco_codes(analysis) -> tuple:
     "(gt codes [T, n_gt], detection codes [T, n_pred]) int8 in area range 'all' (`evalkit.breakdown` codes)."
     scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
-    K = len(scene.cat_names) if rules.use_cats else 1
-    gcat = scene.gt_cls if rules.use_cats else np.zeros(len(scene.gt_img), np.int64)
-    unit, _, cut = _ranks(scene, rules, K)
-    keep = np.flatnonzero(cut < rules.max_dets[-1])  # as the map keeps them: s's detections, in this order
-    d, g = unit_pairs(scene.gt_img * K + gcat, unit[keep])
-    iou, thr = _ious(scene, d, g, keep), np.asarray(rules.thresholds)
+    *_, keep, d, g, iou = _kept_pairs(scene, rules)  # as the map took them: s's detections, in this order
+    thr = np.asarray(rules.thresholds)
     q = np.full((len(thr), len(scene.pred_img)), 4, np.int8)
     q[:, keep] = _reach(d, iou, thr, len(keep))
     tp, ign = s.tp[:, 0].T, s.ignored[:, 0].T  # [T, kept]
