@@ -115,26 +115,28 @@ def _bounds(r: Runs) -> np.ndarray:
     "int64 [n_obj + 1]: each object's first run (runs sorted by object), and the end."
     return np.searchsorted(r.obj, np.arange(r.n_obj + 1))
 
-def _below(t: Runs, obj, x, *, big: int, key, before) -> np.ndarray:
-    "int64: pixels of `t`'s object `obj` below pixel `x` (arrays of queries)."
-    i = np.searchsorted(key, obj * big + x, 'right') - 1
-    ok = (i >= 0) & (t.obj[np.maximum(i, 0)] == obj)
-    i = np.maximum(i, 0)
-    return np.where(ok, before[i] + np.minimum(x, t.end[i]) - t.start[i], 0)
-
-def _covered(q: Runs, t: Runs, iq, it, *, big: int) -> np.ndarray:
-    "int64 [k]: pixels of mask q[iq] inside mask t[it], for each pair, from q's runs within t's span."
-    rq, rt = _bounds(q), _bounds(t)
-    kq, kt = q.obj * big + q.start, t.obj * big + t.start
-    run = t.end - t.start
+def _run_index(t: Runs, big: int) -> tuple:
+    "(bounds, key, off) of `t`: object bounds, each run's key `obj * big + start`, its object's pixels before it."
+    bounds, run = _bounds(t), t.end - t.start
     below = np.r_[np.cumsum(run) - run, 0]  # pixels of the runs before each run (the 0: objects without runs)
-    before = below[:-1] - np.repeat(below[rt[:-1]], np.diff(rt))  # ... of its own object
+    return bounds, t.obj * big + t.start, below[:-1] - np.repeat(below[bounds[:-1]], np.diff(bounds)) - t.start
+
+def _below(t: Runs, ix: tuple, at, x) -> np.ndarray:
+    "int64: pixels of `t`'s objects below pixels `x`, `at` = object * big (arrays of queries; `ix` = `_run_index`)."
+    _, key, off = ix
+    j = np.searchsorted(key, at + x, 'right') - 1  # the last run starting at or before x (-1: none)
+    i = np.maximum(j, 0)
+    return np.where((j >= 0) & (key[i] >= at), off[i] + np.minimum(x, t.end[i]), 0)  # key < at: an earlier object
+
+def _covered(q: Runs, t: Runs, iq, it, *, big: int, ixq: tuple, ixt: tuple) -> np.ndarray:
+    "int64 [k]: pixels of mask q[iq] inside mask t[it], for each pair, from q's runs within t's span."
+    (rq, kq, _), rt = ixq, ixt[0]
     first, last = t.start[np.minimum(rt[it], len(t.start) - 1)], t.end[np.maximum(rt[it + 1] - 1, 0)]
     lo = np.maximum(np.searchsorted(kq, iq * big + first, 'right') - 1, rq[iq])
     hi = np.minimum(np.searchsorted(kq, iq * big + last, 'left'), rq[iq + 1])
     p, j = expand_ranges(lo, hi)
-    f = lambda x: _below(t, it[p], x, big=big, key=kt, before=before)
-    cov = f(np.maximum(q.end[j], 0)) - f(q.start[j])
+    at = it[p] * big
+    cov = _below(t, ixt, at, np.maximum(q.end[j], 0)) - _below(t, ixt, at, q.start[j])
     return np.bincount(p, weights=cov, minlength=len(iq)).astype(np.int64)
 
 # %% ../nbs/23_coco_eval.ipynb #78084e95
@@ -142,16 +144,17 @@ def pair_intersections(a: Runs, b: Runs,  # masks of one pixel space, each objec
                        ia: np.ndarray, ib: np.ndarray,  # int64 [k]: pairs (object of a, object of b)
                       ) -> np.ndarray:  # int64 [k]: pixels each pair shares
     "The intersection of each pair of masks, from the runs of the smaller mask of each pair."
-    na, nb = np.diff(_bounds(a))[ia], np.diff(_bounds(b))[ib]
     big = int(max(a.end.max(initial=0), b.end.max(initial=0))) + 1
-    out = np.zeros(len(ia), np.int64)
     if max(a.n_obj, b.n_obj) * big >= 2 ** 62:  # keys would overflow: the sweep over every run instead
         gi, di, inter = runs_intersections(b, a)
         return _lookup(gi, di, inter, g=ib, d=ia, n=a.n_obj)
-    for q, t, iq, it, sel in ((a, b, ia, ib, (na <= nb) & (na > 0)), (b, a, ib, ia, (nb < na) & (nb > 0))):
+    xa, xb = _run_index(a, big), _run_index(b, big)  # once: every block of pairs searches them
+    na, nb, out = np.diff(xa[0])[ia], np.diff(xb[0])[ib], np.zeros(len(ia), np.int64)
+    for q, t, iq, it, sel, xq, xt in ((a, b, ia, ib, (na <= nb) & (na > 0), xa, xb),
+                                      (b, a, ib, ia, (nb < na) & (nb > 0), xb, xa)):
         k = np.flatnonzero(sel)
         for c in np.array_split(k, max(1, int(np.minimum(na, nb)[k].sum() // 2 ** 22))):  # bounded memory
-            out[c] = _covered(q, t, iq[c], it[c], big=big)
+            out[c] = _covered(q, t, iq[c], it[c], big=big, ixq=xq, ixt=xt)
     return out
 
 def _lookup(gi, di, inter, *, g, d, n: int) -> np.ndarray:
