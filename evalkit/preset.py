@@ -41,13 +41,14 @@ class Option:
             raise InputError(f"{metric}: {self.name} must be one of {', '.join(map(repr, self.choices))}", repr(value))
         return value
 
+# %% ../nbs/03c_preset.ipynb #9fc81e31
 def parse_size(text: str) -> tuple[int, int]:
     "'101x101' (height x width, pixels) -> (101, 101); ValueError unless two positive integers."
     m = re.fullmatch(r'\s*([1-9][0-9]{0,9})\s*[xX]\s*([1-9][0-9]{0,9})\s*', text)
     if not m: raise ValueError(f'{text!r}: expected HEIGHTxWIDTH in pixels, e.g. 101x101')
     return int(m[1]), int(m[2])
 
-# %% ../nbs/03c_preset.ipynb #9fc81e31
+# %% ../nbs/03c_preset.ipynb #bc4cc471
 @dataclass(frozen=True)
 class Metric:
     "A competition's metric as a preset of a family: data, a reader, and the options it accepts."
@@ -75,32 +76,35 @@ class Metric:
     @property
     def matcher(self) -> str: return get_family(self.family).matchers[0]
 
-    def _options(self, given: dict) -> dict:
-        "Every declared option: the given value (checked) or its default; an unknown name is refused."
-        known = {o.name: o for o in self.options}
-        bad = sorted(set(given) - set(known))
-        if bad: raise InputError(f"{self.name} takes no option {', '.join(map(repr, bad))}",
-                                 f"its options: {', '.join(['thresholds', 'inclusive', *known]) }")
-        return {k: o.check(self.name, given.get(k, o.default)) for k, o in known.items()}
-
-    def spec(self, *, thresholds=None,  # the IoU thresholds (default: the competition's)
-             inclusive: bool | None = None,  # the hit test: True `>=`, False `>`, None: the preset's rule
-             **options) -> Spec:  # the metric's own options (see `options`)
-        "The preset with every option resolved, the hit test decided once."
-        if not get_family(self.family).uses_thresholds and (thresholds is not None or inclusive is not None):
-            raise InputError(f'{self.name} has no IoU thresholds: --thresholds, --inclusive and --strict do not apply')
-        opts = self._options(options)
-        matcher = opts.get('matching', self.matcher)
-        if inclusive is None: inclusive = self.inclusive or matcher == 'kernel'
-        reader = tuple((k, v) for k, v in opts.items() if k in {o.name for o in self.options if o.to == 'reader'})
-        return Spec(family=self.family, thresholds=self.thresholds if thresholds is None else thresholds,
-                    inclusive=bool(inclusive), matcher=matcher, beta=self.beta, empty=self.empty,
-                    interpolation=self.interpolation, classes=self.classes, map_over=self.map_over, metric=self.name,
-                    title=self.title, params=reader, canvas=self.canvas)
-
     def __repr__(self):
         return (f'Metric({self.name!r}, {self.family!r}, thresholds={[threshold_text(t) for t in self.thresholds]}, '
                 f'hit={hit_text(self.inclusive)!r})')
+
+# %% ../nbs/03c_preset.ipynb #92775d96
+def _options(self, given: dict) -> dict:
+    "Every declared option: the given value (checked) or its default; an unknown name is refused."
+    known = {o.name: o for o in self.options}
+    bad = sorted(set(given) - set(known))
+    if bad: raise InputError(f"{self.name} takes no option {', '.join(map(repr, bad))}",
+                             f"its options: {', '.join(['thresholds', 'inclusive', *known]) }")
+    return {k: o.check(self.name, given.get(k, o.default)) for k, o in known.items()}
+
+def _spec(self, *, thresholds=None,  # the IoU thresholds (default: the competition's)
+          inclusive: bool | None = None,  # the hit test: True `>=`, False `>`, None: the preset's rule
+          **options) -> Spec:  # the metric's own options (see `options`)
+    "The preset with every option resolved, the hit test decided once."
+    if not get_family(self.family).uses_thresholds and (thresholds is not None or inclusive is not None):
+        raise InputError(f'{self.name} has no IoU thresholds: --thresholds, --inclusive and --strict do not apply')
+    opts = self._options(options)
+    matcher = opts.get('matching', self.matcher)
+    if inclusive is None: inclusive = self.inclusive or matcher == 'kernel'
+    reader = tuple((k, v) for k, v in opts.items() if k in {o.name for o in self.options if o.to == 'reader'})
+    return Spec(family=self.family, thresholds=self.thresholds if thresholds is None else thresholds,
+                inclusive=bool(inclusive), matcher=matcher, beta=self.beta, empty=self.empty,
+                interpolation=self.interpolation, classes=self.classes, map_over=self.map_over, metric=self.name,
+                title=self.title, params=reader, canvas=self.canvas)
+
+Metric._options, Metric.spec = _options, _spec
 
 # %% ../nbs/03c_preset.ipynb #3f8ce1a4
 def _parse_options(self, texts: dict,  # name -> text as typed: 'thresholds' '0.5,0.75', 'limits' ['NAME=VALUE'],
@@ -153,6 +157,9 @@ def _read(self, solution, submission, spec: Spec, *, names: tuple = (None, None)
     if self.id_col is not None: kw['id_col'] = self.id_col
     return self.reader(solution, submission, **kw)
 
+Metric.reader_options, Metric.read = _reader_options, _read
+
+# %% ../nbs/03c_preset.ipynb #a2c512af
 def _analyse(self, solution,  # solution: path(s) or DataFrame, in the metric's layout
              submission,  # submission: path or DataFrame
              *, progress: Callable | None = None,  # called with (stage, fraction done)
@@ -173,7 +180,7 @@ def _evaluate(self, solution, submission, **options) -> Result:
     "Score `submission` against `solution` (paths or DataFrames): the full `Result` (options as `analyse`)."
     return self.analyse(solution, submission, **options).result
 
-Metric.reader_options, Metric.read, Metric.analyse, Metric.evaluate = _reader_options, _read, _analyse, _evaluate
+Metric.analyse, Metric.evaluate = _analyse, _evaluate
 
 # %% ../nbs/03c_preset.ipynb #01c7fe76
 def _score(self, solution: pd.DataFrame,  # the solution, as the Kaggle metric receives it
