@@ -251,6 +251,7 @@ class UnitErrors:
         return '\n'.join([f'{self.metric} errors by unit', f"{'status':>12} {'units':>8} {'FP pixels':>14} "
                           f"{'FN pixels':>14}", *rows])
 
+# %% ../nbs/20_dice.ipynb #dice-unit-errors
 def _unit_errors(self, analysis) -> UnitErrors:
     "The family's own error breakdown: each unit's status and pixel errors."
     st, o = analysis.stats, in_file_order(analysis.stats)

@@ -181,6 +181,7 @@ severstal = Metric(
     layouts='ImageId_ClassId,EncodedPixels (e.g. 0002cc93b.jpg_1), classes 1-4, every pair of the solution listed, '
             'empty = no defect; 256 x 1600')
 
+# %% ../nbs/21_dice_presets.ipynb #dp-hub
 hubmap = Metric(
     batch_reader=dice_batch,
     name='hubmap', title='HuBMAP - Hacking the Kidney', family='dice', thresholds=(), reader=dice_scene,
@@ -190,6 +191,7 @@ hubmap = Metric(
     aliases=('hubmap-kidney-segmentation',),
     layouts='solution id,encoding,width,height; submission id,predicted; standard column-major RLE')
 
+# %% ../nbs/21_dice_presets.ipynb #dp-con
 contrails = Metric(
     batch_reader=dice_batch,
     name='contrails', title='Google Research - Identify Contrails to Reduce Global Warming', family='pooled dice',
@@ -199,6 +201,7 @@ contrails = Metric(
     aliases=('google-research-identify-contrails-reduce-global-warming',),
     layouts='record_id,encoded_pixels on both sides; - = no contrail; global Dice over every pixel; 256 x 256')
 
+# %% ../nbs/21_dice_presets.ipynb #dp-ves
 vesuvius = Metric(
     batch_reader=dice_batch,
     name='vesuvius', title='Vesuvius Challenge - Ink Detection', family='pooled dice', thresholds=(),
