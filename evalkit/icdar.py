@@ -406,9 +406,10 @@ def is_ignored(df: pd.DataFrame,  # tidy boxes (columns x0, y0, x1, y1)
     w, h = x1 - x0 + plus_one, y1 - y0 + plus_one
     return ((w <= 30) & (h <= 30)) | (x1 == x0) | (y1 == y0)
 
-# %% ../nbs/04_icdar.ipynb #icdar-scene
+# %% ../nbs/04_icdar.ipynb #icdar-ignore
 IGNORE = ('small', 'difficult', 'none')  # the ignore rules: remove tiny/line objects, VOC difficult, keep all
 
+# %% ../nbs/04_icdar.ipynb #icdar-scene
 def icdar_scene(solution,  # ground truth: what `read_ground_truth` takes (folder, file, files, DataFrame)
                 submission,  # detections: what `read_submission` takes (XML file or DataFrame with prob)
                 *, pattern: str = '*.xml',  # which files of a ground-truth folder to read
