@@ -90,7 +90,9 @@ def ratio_sum(num,  # int64 [k]: numerators
     o = np.argsort(den, kind='stable')
     d, n = den[o], num[o] if int(np.abs(num).max()) * len(num) < 2**62 else num[o].astype(object)  # no overflow
     starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]])
-    return sum((Fraction(int(s), int(k)) for s, k in zip(np.add.reduceat(n, starts), d[starts])), Fraction(0))
+    ds = d[starts].tolist()
+    L = math.lcm(*ds)  # one common denominator: integer products, then one Fraction (not one per denominator)
+    return Fraction(sum(int(s) * (L // k) for s, k in zip(np.add.reduceat(n, starts).tolist(), ds)), L)
 
 def mean_score(sums: tuple,  # Fraction per threshold: the values of the images taking part, summed
                n: int,  # images taking part
