@@ -90,9 +90,11 @@ def ratio_sum(num,  # int64 [k]: numerators
     o = np.argsort(den, kind='stable')
     d, n = den[o], num[o] if int(np.abs(num).max()) * len(num) < 2**62 else num[o].astype(object)  # no overflow
     starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]])
-    ds = d[starts].tolist()
-    L = math.lcm(*ds)  # one common denominator: integer products, then one Fraction (not one per denominator)
-    return Fraction(sum(int(s) * (L // k) for s, k in zip(np.add.reduceat(n, starts).tolist(), ds)), L)
+    sums, ds = np.add.reduceat(n, starts).tolist(), d[starts].tolist()
+    if len(ds) > 1024:  # many large denominators: their lcm grows as the running sum's does; add as Fractions
+        return sum(map(Fraction, sums, ds), Fraction(0))
+    L = math.lcm(*ds)  # few denominators (a sweep's): integer products, then one Fraction, not one per denominator
+    return Fraction(sum(int(s) * (L // k) for s, k in zip(sums, ds)), L)
 
 def mean_score(sums: tuple,  # Fraction per threshold: the values of the images taking part, summed
                n: int,  # images taking part
