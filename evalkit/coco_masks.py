@@ -56,20 +56,29 @@ def _chunks(cost: np.ndarray, size: int) -> list:
 # %% ../nbs/22_coco_masks.ipynb #cm-bytes
 MAX_CHARS = 2 ** 24  # characters of one compressed string
 
+def _as_bytes(strings: list) -> list:
+    "Each string as bytes, string by string: a str must be ASCII, anything else but bytes is refused."
+    strings = list(strings)
+    for i, s in enumerate(strings):
+        if isinstance(s, str) and s.isascii(): strings[i] = s.encode('ascii')
+        elif isinstance(s, str):
+            p = next(j for j, ch in enumerate(s) if ord(ch) > 127)
+            raise RLEError('character outside the RLE alphabet', f'{s[p]!r} at character {p}', row=i + 1)
+        elif not isinstance(s, (bytes, bytearray)):
+            raise RLEError('compressed counts must be a string', f'{type(s).__name__} {s!r:.40}', row=i + 1)
+    return strings
+
 def _string_bytes(strings: list) -> tuple:
     "All `strings` (str or bytes) joined as uint8, and the length of each; a str must be ASCII."
-    if not all(type(s) is bytes for s in strings):
-        strings = list(strings)
-        for i, s in enumerate(strings):
-            if isinstance(s, str) and s.isascii(): strings[i] = s.encode('ascii')
-            elif isinstance(s, str):
-                p = next(j for j, ch in enumerate(s) if ord(ch) > 127)
-                raise RLEError('character outside the RLE alphabet', f'{s[p]!r} at character {p}', row=i + 1)
-            elif not isinstance(s, (bytes, bytearray)):
-                raise RLEError('compressed counts must be a string', f'{type(s).__name__} {s!r:.40}', row=i + 1)
-    lengths = np.fromiter(map(len, strings), np.int64, len(strings))
+    try: text = ''.join(strings)  # the usual file: every string a str, joined and encoded at once
+    except TypeError: text = None  # bytes among them, or something else
+    if text is not None and text.isascii(): data = text.encode('ascii')
+    else:
+        if not all(type(s) is bytes for s in strings): strings = _as_bytes(strings)
+        data = b''.join(strings)
+    lengths = np.fromiter(map(len, strings), np.int64, len(strings))  # an ASCII str: as many bytes as characters
     _refuse(lengths > MAX_CHARS, 'compressed counts too long', lambda k: f'{lengths[k]} characters > {MAX_CHARS}')
-    return np.frombuffer(b''.join(strings), np.uint8), lengths
+    return np.frombuffer(data, np.uint8), lengths
 
 # %% ../nbs/22_coco_masks.ipynb #cm-numbers
 MAX_NUMBER_CHARS = 6  # characters of one number: 30 bits
