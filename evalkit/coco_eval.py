@@ -116,27 +116,26 @@ def _bounds(r: Runs) -> np.ndarray:
     return np.searchsorted(r.obj, np.arange(r.n_obj + 1))
 
 def _run_index(t: Runs, big: int) -> tuple:
-    "(bounds, key, off) of `t`: object bounds, each run's key `obj * big + start`, its object's pixels before it."
-    bounds, run = _bounds(t), t.end - t.start
-    below = np.r_[np.cumsum(run) - run, 0]  # pixels of the runs before each run (the 0: objects without runs)
-    return bounds, t.obj * big + t.start, below[:-1] - np.repeat(below[bounds[:-1]], np.diff(bounds)) - t.start
+    "(bounds, key, end, base): object bounds; per run its keys `obj * big + start`, `+ end`, pixels before it - key."
+    bounds, key, run = _bounds(t), t.obj * big + t.start, t.end - t.start
+    base = np.cumsum(run) - run - key
+    return bounds, key, np.append(key + run, 0), np.append(base, 0)  # the 0s: where 'no run before' (-1) reads
 
-def _below(t: Runs, ix: tuple, at, x) -> np.ndarray:
-    "int64: pixels of `t`'s objects below pixels `x`, `at` = object * big (arrays of queries; `ix` = `_run_index`)."
-    _, key, off = ix
-    j = np.searchsorted(key, at + x, 'right') - 1  # the last run starting at or before x (-1: none)
-    i = np.maximum(j, 0)
-    return np.where((j >= 0) & (key[i] >= at), off[i] + np.minimum(x, t.end[i]), 0)  # key < at: an earlier object
+def _below(ix: tuple, k) -> np.ndarray:
+    "int64: pixels of every run below key `k` (`object * big + pixel`, an array of queries; `ix`: `_run_index`)."
+    _, key, end, base = ix
+    j = np.searchsorted(key, k, 'right') - 1  # the last run starting at or before k (-1: none)
+    return base[j] + np.minimum(k, end[j])
 
 def _covered(q: Runs, t: Runs, iq, it, *, big: int, ixq: tuple, ixt: tuple) -> np.ndarray:
     "int64 [k]: pixels of mask q[iq] inside mask t[it], for each pair, from q's runs within t's span."
-    (rq, kq, _), rt = ixq, ixt[0]
+    (rq, kq, *_), rt = ixq, ixt[0]
     first, last = t.start[np.minimum(rt[it], len(t.start) - 1)], t.end[np.maximum(rt[it + 1] - 1, 0)]
     lo = np.maximum(np.searchsorted(kq, iq * big + first, 'right') - 1, rq[iq])
     hi = np.minimum(np.searchsorted(kq, iq * big + last, 'left'), rq[iq + 1])
     p, j = expand_ranges(lo, hi)
-    at = it[p] * big
-    cov = _below(t, ixt, at, np.maximum(q.end[j], 0)) - _below(t, ixt, at, q.start[j])
+    at = it[p] * big  # between the keys of one object of t, the runs below are that object's
+    cov = _below(ixt, at + np.maximum(q.end[j], 0)) - _below(ixt, at + q.start[j])
     return np.bincount(p, weights=cov, minlength=len(iq)).astype(np.int64)
 
 # %% ../nbs/23_coco_eval.ipynb #78084e95
