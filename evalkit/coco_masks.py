@@ -4,7 +4,8 @@
 
 # %% ../nbs/22_coco_masks.ipynb #cm-imports
 from __future__ import annotations
-from itertools import chain
+from itertools import chain, repeat
+import operator
 import numpy as np
 from .errors import InputError, RLEError
 from .rle import Runs, MAX_PIXELS
@@ -433,6 +434,16 @@ def _kind(s) -> int:
     if isinstance(s, dict) and 'counts' in s and 'size' in s: return 1 if isinstance(s['counts'], (str, bytes)) else 2
     return -1
 
+def _kinds(segms: list) -> np.ndarray:
+    "int64 [n]: the `_kind` of each segmentation; a file of polygons or of compressed RLE known at C speed."
+    types = set(map(type, segms))
+    if types <= {list, tuple}: return np.zeros(len(segms), np.int64)
+    if types == {dict} and all(map(operator.contains, segms, repeat('size'))):
+        try: counts = set(map(type, map(operator.itemgetter('counts'), segms)))
+        except KeyError: counts = None  # a mask without counts: `_kind` finds it
+        if counts is not None and counts <= {str, bytes}: return np.ones(len(segms), np.int64)
+    return np.fromiter(map(_kind, segms), np.int64, len(segms))
+
 def _kind_runs(kind: int, segms: list, shape: np.ndarray, base: np.ndarray) -> Runs:
     "The runs of segmentations of one kind; an RLE's 'size' must be `shape`."
     if kind == 0: return polygon_runs(*flat_polygons(segms), shape, base=base)
@@ -454,7 +465,7 @@ def coco_runs(segms,  # n COCO segmentations: polygon lists, or dicts {'size': [
     "The `Runs` of COCO segmentations of any form: the pixels of pycocotools' annToRLE."
     segms = segms if isinstance(segms, list) else list(segms)
     h, w = _shapes(shape, len(segms))
-    base, kind = _per_object(base, len(segms)), np.fromiter(map(_kind, segms), np.int64, len(segms))
+    base, kind = _per_object(base, len(segms)), _kinds(segms)
     _refuse(kind < 0, 'unknown segmentation', lambda k: f'{segms[k]!r:.60}', err=InputError)
     parts = []
     for i in (np.flatnonzero(kind == k) for k in (0, 1, 2)):
