@@ -66,7 +66,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e ".[bench]"
 	$(BIN)/python benchmarks/run.py
 
-# The Dask scale benchmark (about 15 minutes, 2.7 GB of cached files): benchmarks/SCALE.md says what it measures.
+# The Dask scale benchmark (about 15 minutes, 2.9 GB of cached files): benchmarks/SCALE.md says what it measures.
 bench-scale: $(STAMP)
 	$(BIN)/python benchmarks/scale.py
 

@@ -418,7 +418,7 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
 def reader_targets(res: dict) -> list[dict]:
     "Memory per input byte (p): the reader's peak within 5x the pair's bytes + 300 MB; the whole scoring's, stated."
     out = []
-    for w in (w for w in res.values() if w['kind'] == 'reader'):
+    for w in (w for w in res.values() if w.get('kind') == 'reader'):  # a test's workloads may have no kind
         mb, k, fixed = sum(w['files'].values()) / 2 ** 20, *READER_MB
         rows = {r['scorer']: r for r in w['rows'] if r['status'] == 'ok'}
         rd, ek = rows.get(EK_READER), rows.get('evalkit')

@@ -13,6 +13,9 @@
    ties, duplicates); the four COCO peers give pycocotools' 12 stats on the quick workloads; run.py's COCO rows with
    a stand-in `evalkit score coco` (correct, then off by 1e-9), and with the real `evalkit` (no coco metric yet:
    skipped, not a crash); a peak memory is the command's own, not the harness's.
+7. scale.py's COCO row (Objects365 on Dask) on a tiny pair of the same generator: a Dask run on a 2-worker cluster
+   and one machine, compared with == (the 12 stats, per-class AP, TP/FP/FN), the targets and the tables; a stat off
+   by one ulp is a difference.
 """
 import contextlib, hashlib, io, json, stat, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -381,6 +384,28 @@ def test_coco_rows(tmp):
     check(big['peak_mb'] < 60, f'run_once: `python -c pass` peaks at {big["peak_mb"]:.0f} MB (not the harness\'s peak)')
 
 
+def test_scale_coco(tmp):
+    "scale.py --only coco on 300 images: Dask == one machine bit for bit, memory and exactness PASS, no growth target."
+    import scale
+    with contextlib.redirect_stdout(io.StringIO()):
+        rep = scale.main(['--quick', '--only', 'coco', '--sizes', 'coco=300', '--out', str(tmp/'scale')])
+    b = rep['layouts']['coco']
+    r, ref = b['runs'][0], b['reference']
+    check(len(b['runs']) == 1 and r['format'] == 'json' and r['parts'] == 4 * scale.WORKERS and not r['partitions']
+          and len(r['stats']) == 12 and len(r['class_ap']) == 365 and r['stats'] == ref['stats']
+          and r['class_ap'] == ref['class_ap'] and r['exact'] == dict(max_abs=0.0, same=True),
+          f'scale.py coco: Dask ({r["parts"]} parts) == one machine: 12 stats, 365 per-class AP, totals')
+    tg = [t['status'] for t in rep['targets']]
+    check(len(tg) == 3 and tg[:2] == ['PASS', 'PASS'] and rep['baseline'] is None and 'bit for bit (==)'
+          in rep['targets'][1]['target'], f'scale.py coco: memory and exactness PASS, three targets ({tg})')
+    md = (tmp/'scale'/'scale_results.md').read_text()
+    check('| coco (365 categories) | 300 |' in md and '| 8 parts |' in md and 'coco, the whole file' in md,
+          'scale.py coco: inputs, Dask and one-machine tables')
+    off = dict(r, stats=[float(np.nextafter(r['stats'][0], 2)), *r['stats'][1:]])
+    d = scale.diff(off, ref)
+    check(d['same'] is False and 0 < d['max_abs'] < 1e-15, f'scale.py: a stat one ulp off is a difference ({d})')
+
+
 if __name__ == '__main__':
     t0 = time.time()
     with tempfile.TemporaryDirectory() as d:
@@ -396,6 +421,7 @@ if __name__ == '__main__':
         test_coco_generator()
         test_coco_peers()
         test_coco_rows(d)
+        test_scale_coco(d)
     secs = time.time() - t0
     print(f'{len(failures)} failed in {secs:.0f} s' if failures else f'all passed in {secs:.0f} s')
     sys.exit(1 if failures else 0)

@@ -415,7 +415,8 @@ def gen_huge_box(d: Path, n_images: int, seed: int):
 
 
 def gen_coco(name: str, d: Path, n_images: int, seed: int):
-    "A COCO workload: `make_coco(n_images, seed=seed, ...)` of tools/make_coco_data.py, written as two JSON files."
+    "A COCO workload: `make_coco(n_images, seed=seed, ...)` of tools/make_coco_data.py, written as two JSON files; "
+    "the ground truth and results written."
     sys.path.insert(0, str(COCO_GEN.parent))
     try:
         import make_coco_data
@@ -423,6 +424,7 @@ def gen_coco(name: str, d: Path, n_images: int, seed: int):
         sys.path.remove(str(COCO_GEN.parent))
     gt, res = make_coco_data.make_coco(n_images, seed=seed, **COCO[name][0])
     make_coco_data.write_coco(gt, res, d/'solution.json', d/'submission.json')
+    return gt, res
 
 
 GENERATORS = {'dsb_synth': gen_dsb_synth, 'airbus': gen_airbus, 'rsna_synth': gen_rsna_synth,
