@@ -91,10 +91,45 @@ def _check_header(src, columns, source: Source):
 
 # %% ../nbs/02c_tables.ipynb #tb-csv
 _CSV = dict(dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True)  # how every CSV is read
+
+# %% ../nbs/02c_tables.ipynb #c2f56876
+_BOM = b'\xef\xbb\xbf'
+
+def _str_dtype():
+    "pandas' `str` dtype in Arrow buffers, missing values NaN (pandas 2.3 and later, with pyarrow), or None."
+    try: return pd.StringDtype('pyarrow', na_value=np.nan)
+    except (TypeError, ImportError): return None
+
+def _space_led(data: bytes, at: int) -> bool:
+    "Whether a field of `data[at:]` starts with a space or a tab (first, after a comma or after a line break)."
+    a = np.frombuffer(data, np.uint8, offset=at)
+    after = np.flatnonzero((a == 44) | (a == 10) | (a == 13)) + 1  # the byte after each comma and line break
+    first = a[np.r_[0, after[after < len(a)]]] if len(a) else a
+    return bool(((first == 32) | (first == 9)).any())
+
+def _arrow_csv(src) -> pd.DataFrame | None:
+    "CSV file `src` read by pyarrow when that reads it as pandas would (see above); None for any other file."
+    text = _str_dtype()
+    if text is None or not isinstance(src, (str, os.PathLike)): return None
+    import pyarrow as pa, pyarrow.csv as pcsv
+    with open(src, 'rb') as f: data = f.read()
+    at = 3 if data.startswith(_BOM) else 0
+    if data.find(b'"', at) >= 0 or data.count(b'\r') != data.count(b'\r\n') or _space_led(data, at): return None
+    names = data[at:].split(b'\n', 1)[0].rstrip(b'\r').decode('utf-8', 'replace').split(',')
+    if len(set(names)) < len(names) or '' in names or '\ufffd' in ''.join(names): return None  # pandas' own names
+    try: t = pcsv.read_csv(pa.py_buffer(data).slice(at), parse_options=pcsv.ParseOptions(quote_char=False),
+                           convert_options=pcsv.ConvertOptions(column_types={n: pa.string() for n in names}))
+    except (pa.ArrowException, ValueError): return None  # pandas reads it, and names what is wrong
+    if t.column_names != names or not t.num_rows: return None
+    return t.to_pandas(types_mapper=lambda ty: text if ty == pa.string() else None)
+
+# %% ../nbs/02c_tables.ipynb #b3058b34
 _CHUNK_ROWS = 2 ** 18  # rows parsed at a time; a huge field costs as much as in one pass (twice its size)
 
 def _parsed_csv(src) -> pd.DataFrame:
-    "The CSV `src` parsed by pandas, `_CHUNK_ROWS` rows at a time, into one DataFrame of strings."
+    "The CSV `src` read by pyarrow (`_arrow_csv`), or else parsed by pandas, `_CHUNK_ROWS` rows at a time."
+    fast = _arrow_csv(src)
+    if fast is not None: return fast
     with pd.read_csv(src, chunksize=_CHUNK_ROWS, **_CSV) as reader: parts = list(reader)
     if not parts: return pd.read_csv(src, nrows=0, **_CSV)  # a header alone: no chunk at all
     return pd.concat(parts) if len(parts) > 1 else parts[0]  # consecutive RangeIndexes join into one
@@ -161,7 +196,9 @@ def _stripped(s: pd.Series) -> pd.Series:
     out = [x.strip() for x in v]  # `strip` returns the string itself when there is nothing to strip
     return s if all(map(operator.is_, out, v)) else pd.Series(out, index=s.index, dtype=s.dtype)
 
-_SPACE_CLASS = '[' + ''.join(f'\\x{{{c:x}}}' for c in range(0x3001) if chr(c).isspace()) + ']'  # `str.isspace`, RE2
+_SPACE_CODES = (9, 10, 11, 12, 13, 28, 29, 30, 31, 32, 133, 160, 5760, *range(8192, 8203), 8232, 8233, 8239, 8287,
+                12288)  # every character `str.isspace` (and so `str.split`, `str.strip`) takes: tested below
+_SPACE_CLASS = '[' + ''.join(f'\\x{{{c:x}}}' for c in _SPACE_CODES) + ']'  # the same, as an RE2 class
 _EDGE = f'^{_SPACE_CLASS}|{_SPACE_CLASS}$'  # a value `str.strip` changes
 
 def _edge_spaces(s: pd.Series) -> np.ndarray | None:
@@ -327,11 +364,6 @@ def _frame(table) -> pd.DataFrame:
     def dtype(t): return text if text and (pa.types.is_string(t) or pa.types.is_large_string(t)) else pd.ArrowDtype(t)
     return table.to_pandas(types_mapper=dtype, ignore_metadata=True)
 
-def _str_dtype():
-    "pandas' `str` dtype in Arrow buffers, missing values NaN (pandas 2.3 and later, with pyarrow), or None."
-    try: return pd.StringDtype('pyarrow', na_value=np.nan)
-    except (TypeError, ImportError): return None
-
 # %% ../nbs/02c_tables.ipynb #8f9bc7f4
 def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
     "A Parquet file or folder as one DataFrame of the stored values, and its name (a folder's names its files)."
@@ -440,7 +472,7 @@ def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
     return v
 
 # %% ../nbs/02c_tables.ipynb #87965ac1
-_SPACES = np.array([c for c in range(0x3001) if chr(c).isspace()], np.uint32)  # where `str.split` splits (to U+3000)
+_SPACES = np.array(_SPACE_CODES, np.uint32)  # where `str.split` splits
 
 def token_counts(texts: list,  # the texts, str
                 ) -> np.ndarray:  # int64 [n]
