@@ -285,7 +285,7 @@ def _score(a, out, err) -> int:
     r, j = an.result, an.result.to_json()
     if level is not None:
         from evalkit.intervals import bootstrap
-        ci = bootstrap(an, level=level, resamples=a.resamples, seed=a.seed)
+        ci = bootstrap(an, level=level, resamples=a.resamples, seed=a.seed, progress=Progress())  # a bar on a terminal
         j.update(ci.to_json())
     if a.per_image: write_csv(a.per_image, r.per_image, inputs=_inputs(a), flag='--per-image')
     for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
