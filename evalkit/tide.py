@@ -36,7 +36,6 @@ def cross_pairs(scene: Scene,  # a scene with classes (or without: then it is `o
     "The sparse overlap table of every overlapping pair of an image, whatever the classes of its two objects."
     return overlaps(replace(scene, gt_cls=None, pred_cls=None))
 
-
 # %% ../nbs/14a_tide.ipynb #tide-other
 def other_class_pairs(scene: Scene,  # a scene (`gt_cls`, `pred_cls` None: one class, no pairs)
                       thresholds,  # the metric's IoU thresholds t_f [T]
