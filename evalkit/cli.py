@@ -138,7 +138,10 @@ def _cutoff_args(c):
 def _errors_args(e):
     _metric_options(e)
     e.add_argument('--json', action='store_true', help='print one JSON object')
-    e.add_argument('--per-image', metavar='PATH', help='write the categories per image and threshold as CSV')
+    e.add_argument('--per-image', metavar='PATH', help='write the error kinds per image and threshold as CSV')
+    e.add_argument('--background-iou', metavar='T', type=float, default=None,
+                   help="TIDE's background threshold: a false positive with IoU < T with every object is background "
+                   '(default 0.1)')
     e.add_argument('--confusion', action='store_true', help='print the confusion matrix instead (metrics with '
                    'classes): true class x predicted class, background last')
     e.add_argument('--iou', metavar='T', help="with --confusion: the IoU threshold (default: the metric's first; "
@@ -282,7 +285,7 @@ def _score(a, out, err) -> int:
     r, j = an.result, an.result.to_json()
     if level is not None:
         from evalkit.intervals import bootstrap
-        ci = bootstrap(an, level=level, resamples=a.resamples, seed=a.seed)
+        ci = bootstrap(an, level=level, resamples=a.resamples, seed=a.seed, progress=Progress())  # a bar on a terminal
         j.update(ci.to_json())
     if a.per_image: write_csv(a.per_image, r.per_image, inputs=_inputs(a), flag='--per-image')
     for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
@@ -303,13 +306,14 @@ def _cutoff(a, out, err) -> int:
     return 0
 
 def _errors(a, out, err) -> int:
-    "Run `evalkit errors`: false negatives and false positives by category (or the confusion matrix)."
-    from evalkit.breakdown import breakdown
+    "Run `evalkit errors`: false negatives and false positives by TIDE kind (or the confusion matrix)."
+    from evalkit.breakdown import breakdown, check_background_iou
     if a.confusion: return _confusion(a, out, err)
     if a.iou is not None or a.cutoff is not None: raise InputError('--iou and --cutoff go with --confusion')
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
+    t_b = check_background_iou(a.background_iou)  # before the files are read
     an = _analyse(a)[2]
-    b = breakdown(an)
+    b = breakdown(an, background_iou=t_b)
     if a.per_image: write_csv(a.per_image, b.per_image, inputs=_inputs(a), flag='--per-image')
     for w in an.result.warnings: print(f'evalkit: warning: {w}', file=err)
     print(json_text(b.to_json()) if a.json else b.to_text(), file=out)
@@ -318,7 +322,8 @@ def _errors(a, out, err) -> int:
 def _confusion(a, out, err) -> int:
     "Run `evalkit errors --confusion`: the confusion matrix at one IoU threshold and cutoff."
     from evalkit.confusion import analysis_confusion
-    if a.per_image: raise InputError('--per-image writes the error categories: not with --confusion')
+    if a.per_image: raise InputError('--per-image writes the error kinds: not with --confusion')
+    if a.background_iou is not None: raise InputError('--background-iou goes with the error kinds, not --confusion')
     try: cutoff = None if a.cutoff is None else float(a.cutoff)
     except ValueError: raise InputError('--cutoff takes a confidence such as 0.5', repr(a.cutoff)) from None
     an = _analyse(a)[2]
@@ -402,7 +407,7 @@ COMMANDS = {c.name: c for c in (
             _report),
     Command('cutoff', 'the score at every confidence cutoff (or minimum mask area), from one matching', _cutoff_args,
             _cutoff),
-    Command('errors', 'false negatives and false positives by category, per threshold; --confusion: the confusion '
+    Command('errors', 'false negatives and false positives by TIDE kind, per threshold; --confusion: the confusion '
             'matrix', _errors_args, _errors),
     Command('compare', 'compare two submissions (SUBMISSION is A) against one solution', _compare_args, _compare),
     Command('dashboard', 'serve the live dashboard on these files (Voila on 127.0.0.1; dashboard extra)',

@@ -10,6 +10,7 @@ from .errors import InputError
 from .iou import threshold_text
 from .rle import Runs, runs_area, runs_intersections, expand_ranges
 from .families import Scene, ImageStats, Family, register_family, images_text
+from .tide import BACKGROUND_IOU, other_class_pairs, tide_codes
 from .result import Result, Params
 
 # %% auto #0
@@ -495,7 +496,8 @@ class CocoAP(Family):
     def finish(self, stats, spec) -> Result: return coco_finish(stats, spec)
     def curve(self, analysis, key, cut, kept) -> tuple: return coco_curve(analysis, key, cut, kept)  # (below)
     def weighted_scores(self, analysis, W) -> np.ndarray: return coco_weighted_scores(analysis, W)
-    def codes(self, analysis) -> tuple: return coco_codes(analysis)
+    def codes(self, analysis, *, background_iou=BACKGROUND_IOU) -> tuple:
+        return coco_codes(analysis, background_iou=background_iou)
     def pr_curves(self, result) -> pd.DataFrame: return coco_pr_curves(result)
     def confusion_options(self, analysis) -> dict: return coco_confusion_options(analysis)
     def scored_text(self, result) -> str: return f'AP averaged over the thresholds; {images_text(result)}'
@@ -614,29 +616,24 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
     return total / (npig > 0).sum(), per
 
 # %% ../nbs/23_coco_eval.ipynb #a2f533f7
-def _reach(idx, iou, thr, n: int) -> np.ndarray:
-    "int8 [T, n]: 1 for objects in no pair, 2 in a pair below every threshold t, 3 in a pair with IoU >= t."
-    out = np.ones((len(thr), n), np.int8)
-    out[:, idx[iou > 0]] = 2
-    for t, th in enumerate(thr): out[t, idx[iou >= th]] = 3
-    return out
-
-def coco_codes(analysis) -> tuple:
-    "(gt codes [T, n_gt], detection codes [T, n_pred]) int8 in area range 'all' (`evalkit.breakdown` codes)."
+def coco_codes(analysis,  # a scored COCO submission
+               *, background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
+              ) -> tuple:  # (gt codes [T, n_gt], detection codes [T, n_pred]) int8, `evalkit.tide.CODES`
+    "Each object's and detection's TIDE kind at each threshold, in area range 'all'."
     scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
     *_, keep, d, g, iou = _kept_pairs(scene, rules)  # as the map took them: s's detections, in this order
-    thr = np.asarray(rules.thresholds)
-    q = np.full((len(thr), len(scene.pred_img)), 4, np.int8)
-    q[:, keep] = _reach(d, iou, thr, len(keep))
-    tp, ign = s.tp[:, 0].T, s.ignored[:, 0].T  # [T, kept]
-    q[:, keep] = np.where(tp, 0, np.where(ign, 4, q[:, keep]))
-    gc = _reach(g, iou, thr, len(scene.gt_img))
-    taken = np.zeros(gc.shape, bool)
+    thr, n, counted = np.asarray(rules.thresholds), len(scene.pred_img), ~gt_ignored(scene, rules)[0]
+    tp, kept = np.zeros((len(thr), n), bool), np.zeros((len(thr), n), bool)
+    tp[:, keep], kept[:, keep] = s.tp[:, 0].T, ~s.ignored[:, 0].T  # [T, kept]: matched; counted (not on a crowd)
+    matched = np.zeros((len(thr), len(scene.gt_img)), bool)
     at = scene.pos('gt')  # the map names objects by file position: back to the scene's rows
-    for t in range(len(thr)): taken[t, np.searchsorted(at, s.gt[tp[t], t])] = True
-    gc[taken] = 0
-    gc[:, gt_ignored(scene, rules)[0]] = 4
-    return gc, q
+    for t in range(len(thr)): matched[t, np.searchsorted(at, s.gt[tp[t, keep], t])] = True
+    c = counted[g]
+    own = (g[c], keep[d[c]], iou[c][None] >= thr[:, None], iou[c] >= background_iou)
+    cross = None if scene.iou_type == 'segm' or not rules.use_cats else other_class_pairs(
+        scene, analysis.spec.thresholds, inclusive=True, background_iou=background_iou, counted=counted,
+        kept=kept.any(0))
+    return tide_codes(len(scene.gt_img), n, own, cross, tp=tp, matched=matched, counted_gt=counted, counted_pred=kept)
 
 # %% ../nbs/23_coco_eval.ipynb #5a17c191
 def coco_pr_curves(result) -> pd.DataFrame:

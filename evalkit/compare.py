@@ -11,7 +11,7 @@ from .tables import shown
 from .iou import as_fraction, threshold_text
 from .families import Analysis, in_file_order
 from .metrics import get_metric
-from .breakdown import breakdown, FN_KINDS
+from .breakdown import breakdown, CODES
 from .intervals import weighted_scores, check_draws, random_subsets
 
 # %% auto #0
@@ -19,7 +19,7 @@ __all__ = ['HALVES', 'CHANGED_COLS', 'Comparison', 'paired_halves', 'compare_ana
            'comparison_text', 'comparison_figure']
 
 # %% ../nbs/16_compare.ipynb #cmp-record
-_STATUS = ('found', *FN_KINDS, 'hard')  # the ground-truth codes of `error_codes`, in words
+_STATUS = ('found', *CODES[1:-1], 'hard')  # the ground-truth codes of `error_codes`, in words
 
 @dataclass(frozen=True, eq=False)
 class Comparison:

@@ -5,25 +5,19 @@
 # %% ../nbs/25_confusion.ipynb #cf-imports
 from __future__ import annotations
 import html as _html, math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np, pandas as pd
 from .errors import InputError
 from .iou import is_hit, check_thresholds, threshold_text, hit_text
 from .matching import iou_rank
-from .families import Scene, Analysis, overlaps
+from .families import Scene, Analysis
 from .metrics import get_metric
+from .tide import cross_pairs  # defined with the error breakdown, which pairs across classes too
 
 # %% auto #0
-__all__ = ['BACKGROUND', 'cross_pairs', 'greedy_pairs', 'Confusion', 'confusion', 'has_confusion', 'analysis_confusion',
-           'confusion_matrix', 'confusion_title', 'confusion_text', 'confusion_json', 'confusion_figure',
-           'confusion_html']
-
-# %% ../nbs/25_confusion.ipynb #cf-pairs
-def cross_pairs(scene: Scene,  # a scene with classes (or without: then it is `overlaps(scene)`)
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # (gt, pred, inter, union), each [K]
-    "The sparse overlap table of every overlapping pair of an image, whatever the classes of its two objects."
-    return overlaps(replace(scene, gt_cls=None, pred_cls=None))
+__all__ = ['BACKGROUND', 'greedy_pairs', 'Confusion', 'confusion', 'has_confusion', 'analysis_confusion', 'confusion_matrix',
+           'confusion_title', 'confusion_text', 'confusion_json', 'confusion_figure', 'confusion_html']
 
 # %% ../nbs/25_confusion.ipynb #cf-greedy
 def greedy_pairs(gi, pi,  # int [K]: the object and the prediction of each pair

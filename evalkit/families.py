@@ -207,9 +207,9 @@ class Family:
         "Precision against recall per threshold (threshold, recall, precision) for the report, or None."
         return None
 
-    def codes(self, analysis):
-        "Each object's error code (gt [T, n_gt], predictions [T, n_pred]) if the family matches its own way, else None."
-        return None
+    def codes(self, analysis, *, background_iou=None):
+        "Each object's TIDE code (gt [T, n_gt], predictions [T, n_pred]; `evalkit.tide`) if it matches its own way."
+        return None  # None: `evalkit.breakdown.error_codes` codes the objects from the family's matching
 
     def require(self, analysis: str):
         "Refuse, in one line, an analysis (one of `analyses`) this family does not offer."

@@ -11,8 +11,8 @@ from .families import Analysis
 from .metrics import get_metric
 
 # %% auto #0
-__all__ = ['MAX_RESAMPLES', 'weighted_scores', 'check_draws', 'Interval', 'bootstrap', 'score_ci', 'random_subsets',
-           'leaderboard_splits', 'interval_figure', 'splits_figure']
+__all__ = ['MAX_RESAMPLES', 'PROGRESS_STEPS', 'weighted_scores', 'check_draws', 'Interval', 'bootstrap', 'score_ci',
+           'random_subsets', 'leaderboard_splits', 'interval_figure', 'splits_figure']
 
 # %% ../nbs/15_intervals.ipynb #int-sweep
 def weighted_scores(analysis: Analysis,  # a scored submission (`Metric.analyse`)
@@ -63,17 +63,32 @@ class Interval:
         "The keys `score --ci` adds to the JSON."
         return dict(ci=[self.lo, self.hi], ci_level=self.level, resamples=self.resamples, seed=self.seed)
 
+PROGRESS_STEPS = 100  # a progress callback hears of the resamples in about this many steps
+
+def _resample_scores(analysis: Analysis, n: int, resamples: int, *, seed: int, progress=None) -> np.ndarray:
+    "float64 [resamples]: each resample's score; with `progress`, scored in steps, each reported ('bootstrap', done)."
+    blocks = _bootstrap_weights(n, resamples, seed)
+    if progress is None: return np.concatenate([weighted_scores(analysis, W) for W in blocks])
+    step, out, done = max(1, -(-resamples // PROGRESS_STEPS)), [], 0
+    progress('bootstrap', 0.0)
+    for W in blocks:  # the rows of a block are scored apart from each other: steps give the same scores
+        for a in range(0, len(W), step):
+            out.append(weighted_scores(analysis, W[a:a + step]))
+            done += len(out[-1]); progress('bootstrap', done / resamples)
+    return np.concatenate(out)
+
 def bootstrap(analysis: Analysis,  # a scored submission (`Metric.analyse`)
               *, level: float = 0.95,  # the interval's coverage, strictly between 0 and 1
               resamples: int = 1000,  # bootstrap resamples (at most `MAX_RESAMPLES`)
               seed: int = 0,  # the generator's seed: the same seed, the same interval
+              progress=None,  # called with ('bootstrap', fraction of the resamples done), e.g. the CLI's bar
              ) -> Interval:
     "A seeded percentile-bootstrap interval of the score, resampling images."
     if not isinstance(level, (float, int)) or not 0 < level < 1:
         raise InputError('the confidence level must be strictly between 0 and 1', repr(level))
     seed, n = check_draws(resamples, seed=seed), len(analysis.stats.image_ids)
     if n == 0: raise InputError('no images to resample')
-    s = np.concatenate([weighted_scores(analysis, W) for W in _bootstrap_weights(n, resamples, seed)])
+    s = _resample_scores(analysis, n, resamples, seed=seed, progress=progress)
     ok = s[~np.isnan(s)]
     lo, hi = np.quantile(ok, [(1 - level) / 2, (1 + level) / 2]) if len(ok) else (np.nan, np.nan)
     return Interval(metric=analysis.spec.metric, score=float(analysis.result.score), lo=float(lo), hi=float(hi),
