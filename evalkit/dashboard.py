@@ -419,6 +419,7 @@ class ObjectsDashboard:
         self.classes = W.Dropdown(options=[('every class', -1)] + [(str(n), k) for k, n in enumerate(names)],
                                   value=-1, description='class', layout=W.Layout(width='300px', max_width='100%'))
         self.picker = W.Dropdown(description='image', layout=W.Layout(width='480px', max_width='100%'))
+        self.show_confusion = W.Checkbox(value=False, description='confusion matrix')  # off: moves stay fast
         self.picture = W.Image(format='png', layout=W.Layout(height='400px', width='auto', max_width='100%',
                                                              object_fit='contain', align_self='flex-start'))
         self.score_label, self.totals, self.image_label, self.legend, self.table, self.worst, self.confusion = (
@@ -429,9 +430,10 @@ class ObjectsDashboard:
         self.slider.observe(lambda ch: self.update(), 'value')
         for w in (self.cut.slider, self.classes): w.observe(lambda ch: self._reorder() or self.update(), 'value')
         self.picker.observe(lambda ch: self._quiet or self.draw(), 'value')
+        self.show_confusion.observe(lambda ch: setattr(self.confusion, 'value', self._confusion()), 'value')
         self.widget = dashboard_layout(top=[self.slider, self.cut.slider, self.classes],
                                        captions=[self.score_label, self.totals, self.cut.label],
-                                       left=[self.worst, self.confusion],
+                                       left=[self.worst, self.show_confusion, self.confusion],
                                        right=[self.picker, self.image_label, self.legend, self.picture, self.table])
 
     @property
@@ -481,7 +483,8 @@ ObjectsDashboard.update = _objects_update
 
 # %% ../nbs/05b_dashboard.ipynb #dash-obj-draw
 def _objects_confusion(self) -> str:
-    "The confusion matrix at the slider's threshold and cutoff, as HTML ('' where there is none)."
+    "The confusion matrix at the slider's threshold and cutoff, as HTML ('' where there is none, or not asked for)."
+    if not self.show_confusion.value: return ''  # it matches the file again: only on request
     try: c = dashboard_confusion(self.model.analysis, self.t_index, cutoff=self.cutoff)
     except InputError: return ''  # a scene the matrix does not take (COCO masks)
     return '' if c is None else confusion_html(c)

@@ -402,6 +402,6 @@ def object_order(model: ObjectModel, t_index: int = 0,  # from `prepare_objects`
                 ) -> list[tuple[str, str]]:  # (label, image id) per image
     "(label, image id) options for the picker: most errors (FP + FN) first, ties in solution order."
     c = object_counts(model, t_index, cutoff=cutoff, cls=cls)
-    err = (c.fp + c.fn).to_numpy()
-    o = np.lexsort((np.arange(len(c)), -err))
-    return [(f'{c.image_id[i]} (FP {c.fp[i]}, FN {c.fn[i]})', str(c.image_id[i])) for i in o]
+    ids, fp, fn = c.image_id.to_numpy(), c.fp.to_numpy(), c.fn.to_numpy()
+    o = np.lexsort((np.arange(len(ids)), -(fp + fn))).tolist()
+    return [(f'{ids[i]} (FP {fp[i]}, FN {fn[i]})', str(ids[i])) for i in o]
