@@ -410,31 +410,9 @@ class ObjectsDashboard:
     def __init__(self, analysis,  # an `Analysis` of a family with the 'objects' view (COCO)
                  *, loader=None,  # optional callable: image id -> pixel array, drawn under the objects
                  image=None):  # image id to show first (default: the one with the most errors)
-        import ipywidgets as W
         self.cut, self.loader, self._cache, self._quiet = _Cutoff(analysis), loader, {}, False
         self.model = prepare_objects(analysis, curve=self.cut.curve)
-        labels, names = list(self.model.labels), self.model.matches.classes
-        self.slider = W.SelectionSlider(options=labels, value=labels[0], description=f'IoU {analysis.spec.hit}',
-                                        continuous_update=False, layout=W.Layout(width='420px', max_width='100%'))
-        self.classes = W.Dropdown(options=[('every class', -1)] + [(str(n), k) for k, n in enumerate(names)],
-                                  value=-1, description='class', layout=W.Layout(width='300px', max_width='100%'))
-        self.picker = W.Dropdown(description='image', layout=W.Layout(width='480px', max_width='100%'))
-        self.show_confusion = W.Checkbox(value=False, description='confusion matrix')  # off: moves stay fast
-        self.picture = W.Image(format='png', layout=W.Layout(height='400px', width='auto', max_width='100%',
-                                                             object_fit='contain', align_self='flex-start'))
-        self.score_label, self.totals, self.image_label, self.legend, self.table, self.worst, self.confusion = (
-            W.HTML() for _ in range(7))
-        for w in ('score_label', 'totals', 'image_label', 'legend', 'table', 'worst', 'confusion', 'picture'):
-            getattr(self, w).add_class('evalkit-' + w.split('_')[0])
-        self._reorder(image); self.update()
-        self.slider.observe(lambda ch: self.update(), 'value')
-        for w in (self.cut.slider, self.classes): w.observe(lambda ch: self._reorder() or self.update(), 'value')
-        self.picker.observe(lambda ch: self._quiet or self.draw(), 'value')
-        self.show_confusion.observe(lambda ch: setattr(self.confusion, 'value', self._confusion()), 'value')
-        self.widget = dashboard_layout(top=[self.slider, self.cut.slider, self.classes],
-                                       captions=[self.score_label, self.totals, self.cut.label],
-                                       left=[self.worst, self.show_confusion, self.confusion],
-                                       right=[self.picker, self.image_label, self.legend, self.picture, self.table])
+        self._controls(); self._reorder(image); self.update(); self._wire()
 
     @property
     def t_index(self) -> int: return self.model.labels.index(self.slider.value)
@@ -448,6 +426,40 @@ class ObjectsDashboard:
         return object_view(self.model, self.picker.value, self.t_index, cutoff=self.cutoff, cls=self.cls)
 
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
+
+# %% ../nbs/05b_dashboard.ipynb #dash-obj-controls
+def _objects_controls(self):
+    "The sliders, the class filter, the picker, and the views' widgets (filled by `update`)."
+    import ipywidgets as W
+    labels, names, hit = list(self.model.labels), self.model.matches.classes, self.model.analysis.spec.hit
+    self.slider = W.SelectionSlider(options=labels, value=labels[0], description=f'IoU {hit}',
+                                    continuous_update=False, layout=W.Layout(width='420px', max_width='100%'))
+    self.classes = W.Dropdown(options=[('every class', -1)] + [(str(n), k) for k, n in enumerate(names)],
+                              value=-1, description='class', layout=W.Layout(width='300px', max_width='100%'))
+    self.picker = W.Dropdown(description='image', layout=W.Layout(width='480px', max_width='100%'))
+    self.show_confusion = W.Checkbox(value=False, description='confusion matrix')  # off: moves stay fast
+    self.picture = W.Image(format='png', layout=W.Layout(height='400px', width='auto', max_width='100%',
+                                                         object_fit='contain', align_self='flex-start'))
+    self.score_label, self.totals, self.image_label, self.legend, self.table, self.worst, self.confusion = (
+        W.HTML() for _ in range(7))
+    for w in ('score_label', 'totals', 'image_label', 'legend', 'table', 'worst', 'confusion', 'picture'):
+        getattr(self, w).add_class('evalkit-' + w.split('_')[0])
+
+ObjectsDashboard._controls = _objects_controls
+
+# %% ../nbs/05b_dashboard.ipynb #dash-obj-wire
+def _objects_wire(self):
+    "Redraw when a control moves (the picker: the image alone), and lay the dashboard out."
+    self.slider.observe(lambda ch: self.update(), 'value')
+    for w in (self.cut.slider, self.classes): w.observe(lambda ch: self._reorder() or self.update(), 'value')
+    self.picker.observe(lambda ch: self._quiet or self.draw(), 'value')
+    self.show_confusion.observe(lambda ch: setattr(self.confusion, 'value', self._confusion()), 'value')
+    self.widget = dashboard_layout(top=[self.slider, self.cut.slider, self.classes],
+                                   captions=[self.score_label, self.totals, self.cut.label],
+                                   left=[self.worst, self.show_confusion, self.confusion],
+                                   right=[self.picker, self.image_label, self.legend, self.picture, self.table])
+
+ObjectsDashboard._wire = _objects_wire
 
 # %% ../nbs/05b_dashboard.ipynb #dash-obj-reorder
 def _objects_reorder(self, image=None):
@@ -489,6 +501,9 @@ def _objects_confusion(self) -> str:
     except InputError: return ''  # a scene the matrix does not take (COCO masks)
     return '' if c is None else confusion_html(c)
 
+ObjectsDashboard._confusion = _objects_confusion
+
+# %% ../nbs/05b_dashboard.ipynb #dash-obj-draw2
 def _objects_draw(self):
     "Draw the picked image: its objects by status, the legend, its kept predictions."
     if self.picker.value is None: return
@@ -502,7 +517,7 @@ def _objects_draw(self):
                               f'objects, {len(ov.pred)} predictions kept')
     self.legend.value, self.table.value = object_legend_html(ov), object_table_html(self.model, ov)
 
-ObjectsDashboard._confusion, ObjectsDashboard.draw = _objects_confusion, _objects_draw
+ObjectsDashboard.draw = _objects_draw
 
 # %% ../nbs/05b_dashboard.ipynb #9d55b424
 def time_slider_update(metric_or_analysis,  # metric name or alias, or an `Analysis`

@@ -483,6 +483,7 @@ def object_legend_html(ov: ObjectView) -> str:
                                   f'({int((st == k).sum())})' for k in ('TP', 'FN', 'FP', 'ignored') if (st == k).any()]
     return ' &nbsp; '.join(part('object', ov.gt_status, '&#9632;') + part('prediction', ov.pred_status, '&#9633;'))
 
+# %% ../nbs/05a_drawing.ipynb #draw-obj-table
 def object_table_html(model: ObjectModel, ov: ObjectView) -> str:
     "The picked image's kept predictions, highest confidence first: class, confidence, status, object taken."
     s, names = model.analysis.scene, model.matches.classes

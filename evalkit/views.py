@@ -372,12 +372,13 @@ class ObjectView:
     pred_gt: np.ndarray  # int64 [p]: position in `gt` of the object each prediction took, -1 none
     conf: np.ndarray  # float64 [p]: the predictions' confidences
 
-# %% ../nbs/05_views.ipynb #obj-view
+# %% ../nbs/05_views.ipynb #obj-code
 def _object_code(model, image) -> int:
     "The code of `image`: an id as text (ids of any type: the picker's values), else as `image_code` reads it."
     hit = np.flatnonzero(model.image_ids.astype(str) == image) if isinstance(image, str) else []
     return int(hit[0]) if len(hit) else image_code(model, image)
 
+# %% ../nbs/05_views.ipynb #obj-view
 def object_view(model: ObjectModel,  # from `prepare_objects`
                 image,  # image id as text (str: '7' for the id 7) or code (int position in `scene.image_ids`)
                 t_index: int,  # threshold position
