@@ -81,10 +81,10 @@ def take(scene: Scene,  # a whole scene (or a part of one)
 def keep_predictions(scene: Scene,  # a scene
                      keep,  # bool [n_pred]: the predictions to keep
                     ) -> Scene:  # the same images and ground truth, the kept predictions in their file order
-    "The scene with only the predictions `keep` (a cutoff): each keeps its file position."
+    "The scene with only the predictions `keep` (a cutoff), each at its file position; every `pred_*` field is cut."
     p = np.flatnonzero(np.asarray(keep, bool))
-    return replace(scene, pred_img=scene.pred_img[p], pred=_take_objects(scene.pred, p),
-                   pred_conf=_opt(scene.pred_conf, p), pred_cls=_opt(scene.pred_cls, p), pred_pos=scene.pos('pred')[p])
+    per = {f.name: _opt(getattr(scene, f.name), p) for f in fields(scene) if f.name.startswith('pred_')}  # subclasses'
+    return replace(scene, **(per | dict(pred=_take_objects(scene.pred, p), pred_pos=scene.pos('pred')[p])))
 
 # %% ../nbs/03b_families.ipynb #fam-overlaps
 def overlaps(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
