@@ -349,7 +349,10 @@ def _dashboard(a, out, err) -> int:
     "Run `evalkit dashboard`: check the files by scoring them, then serve the dashboard until Ctrl-C."
     from evalkit.serve import serve
     if not 0 <= a.port <= 65535: raise InputError('--port must be from 0 to 65535', str(a.port))
-    m, opts, _ = _analyse(a)
+    m, opts, an = _analyse(a)
+    if a.b and 'images' not in an.spec.family.views:  # as `CompareDashboard` refuses it, before serving
+        raise InputError(f'compare mode shows per-image views: not for the {an.spec.family} family',
+                         'one submission at a time; compare them with: evalkit compare')
     if a.b: _analyse(a, a.b)  # B's errors too, before serving
     if 'limits' in opts: opts = {**opts, 'limits': dict(vars(opts['limits']))}  # written into the app as a literal
     def stop(signum, frame): raise KeyboardInterrupt  # every way of being stopped ends the same way

@@ -20,9 +20,9 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 # %% auto #0
 __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'load_json', 'box_types', 'refuse_entries', 'field', 'numbers',
            'ids_of', 'unique_ids', 'codes', 'CocoTruth', 'read_coco_gt', 'CocoResults', 'read_coco_results',
-           'frames_to_coco', 'gc_paused', 'CocoPart', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
-           'as_array', 'xywh_boxes', 'mask_rles', 'coco_batch', 'parse_ints', 'parse_max_dets', 'parse_bool',
-           'parse_ids']
+           'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart', 'part_scene', 'coco_parts', 'coco_partitions',
+           'coco_scene', 'as_array', 'xywh_boxes', 'mask_rles', 'coco_batch', 'parse_ints', 'parse_max_dets',
+           'parse_bool', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -342,15 +342,19 @@ def _renumber(keep: np.ndarray) -> np.ndarray:
     return new
 
 # %% ../nbs/24_coco.ipynb #co-27
+def mask_bases(g: CocoTruth, img, cat,  # the ground truth; int64 [n]: image and category codes of n objects
+               *, by_cat: bool) -> np.ndarray:  # by_cat: each category has its own pixels (False: one per image)
+    "int64 [n]: the first pixel of each object's unit (image and category), where its mask's runs are laid."
+    K = len(g.cat_ids) if by_cat else 1
+    base = np.r_[0, np.cumsum(np.repeat(g.image_size.prod(1), K))[:-1]].astype(np.int64)  # unit by unit
+    return base[np.asarray(img) * K + (np.asarray(cat) if by_cat else 0)]
+
 def _masks(g: CocoTruth, r: CocoResults, *, names, by_cat: bool, pos: tuple) -> tuple:
     "(gt `Runs`, detection `Runs`) of every row of `g` and `r`, one pixel space per unit (image and category)."
-    K = len(g.cat_ids) if by_cat else 1
-    unit = lambda img, cat: img * K + (cat if by_cat else 0)
-    base = np.r_[0, np.cumsum(np.repeat(g.image_size.prod(1), K))[:-1]].astype(np.int64)  # unit by unit
     out, sides = [], ((g, pos[0], SolutionError, names[0] or 'ground truth', 'annotations'),
                       (r, pos[1], ParticipantVisibleError, names[1] or 'results', 'results'))
     for f, at, err, name, what in sides:
-        try: out.append(coco_runs(f.segm, g.image_size[f.img], base=base[unit(f.img, f.cat)]))
+        try: out.append(coco_runs(f.segm, g.image_size[f.img], base=mask_bases(g, f.img, f.cat, by_cat=by_cat)))
         except InputError as e:  # the entry's place in its file
             i = at[e.row - 1] if e.row is not None else None
             raise err(f'{what}[{i}]: {e.rule}' if i is not None else e.rule, e.detail, file=name) from None
@@ -403,7 +407,10 @@ def part_scene(p: CocoPart) -> CocoScene:
                      image_pos=p.image_pos, gt_pos=p.gt_pos, pred_pos=p.pred_pos, gt_id=g.ann_id, gt_area=g.area,
                      gt_crowd=g.crowd, gt_ignore=g.ignore, pred_area=pred_area,
                      cat_names=tuple(np.asarray(g.cat_names, object)[p.cats]),
-                     cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type)
+                     cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type,
+                     **({} if p.iou_type == 'bbox' else dict(  # where each mask's pixels are: for drawing them
+                         image_hw=g.image_size[p.images], gt_base=mask_bases(g, g.img, g.cat, by_cat=p.use_cats),
+                         pred_base=mask_bases(g, r.img, r.cat, by_cat=p.use_cats))))
 
 # %% ../nbs/24_coco.ipynb #db790139
 def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, or parsed objects

@@ -9,7 +9,7 @@ import numpy as np, pandas as pd
 from .errors import InputError
 from .iou import threshold_text
 from .rle import Runs, runs_area, runs_intersections, expand_ranges
-from .families import Scene, ImageStats, Family, register_family, images_text
+from .families import Scene, ImageStats, Family, register_family, images_text, ObjectMatches
 from .tide import BACKGROUND_IOU, other_class_pairs, tide_codes
 from .result import Result, Params
 
@@ -19,7 +19,8 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'greedy_match', 'CocoStats',
            'outside', 'gt_ignored', 'outcomes', 'coco_map', 'accumulate', 'summary_value', 'summarize', 'coco_rules',
            'in_id_order', 'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores',
-           'coco_prefix_ap', 'coco_curve', 'coco_codes', 'coco_pr_curves', 'coco_confusion_options']
+           'coco_prefix_ap', 'coco_curve', 'coco_codes', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches',
+           'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -62,6 +63,9 @@ class CocoScene(Scene):
     cat_names: tuple = ()  # category names by code (ascending category id)
     cat_ids: tuple = ()  # category ids by code
     iou_type: str = 'bbox'  # 'bbox' (gt, pred are xywh boxes) or 'segm' (`Runs`, column-major)
+    image_hw: np.ndarray | None = None  # int64 [n_img, 2]: height, width of each image (masks; None for boxes)
+    gt_base: np.ndarray | None = None  # int64 [n_gt]: first pixel of each mask's unit (its runs are laid from there)
+    pred_base: np.ndarray | None = None  # int64 [n_pred]: the same for the detections' masks
 
 # %% ../nbs/23_coco_eval.ipynb #ce-13
 def unit_ranks(unit: np.ndarray,  # int64 [d]: unit of each detection
@@ -480,8 +484,8 @@ class CocoAP(Family):
     name = 'COCO AP'
     matchers = ('coco',)
     cutoffs = ('confidence',)
-    views = ('summary',)
-    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dask')  # the dashboard: not yet
+    views = ('summary', 'objects')
+    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
     image_scores = False
     global_ranking = True
     own_score = 'this image alone (COCO ranks detections over every image)'
@@ -498,6 +502,8 @@ class CocoAP(Family):
     def weighted_scores(self, analysis, W) -> np.ndarray: return coco_weighted_scores(analysis, W)
     def codes(self, analysis, *, background_iou=BACKGROUND_IOU) -> tuple:
         return coco_codes(analysis, background_iou=background_iou)
+    def object_matches(self, analysis): return coco_matches(analysis)
+    def object_labels(self, analysis, code: int): return coco_labels(analysis, code)
     def pr_curves(self, result) -> pd.DataFrame: return coco_pr_curves(result)
     def confusion_options(self, analysis) -> dict: return coco_confusion_options(analysis)
     def scored_text(self, result) -> str: return f'AP averaged over the thresholds; {images_text(result)}'
@@ -651,3 +657,32 @@ def coco_confusion_options(analysis) -> dict:
     s = analysis.scene
     if s.iou_type == 'segm': raise InputError('no confusion matrix of COCO masks yet', 'score boxes: --iou-type bbox')
     return dict(classes=tuple(map(str, s.cat_names)), ignore=gt_ignored(s, coco_rules(analysis.spec))[0])
+
+# %% ../nbs/23_coco_eval.ipynb #ce-matches
+def coco_matches(analysis) -> ObjectMatches:
+    "What each object became at each threshold, area range 'all', last `maxDets` (pycocotools' `evalImgs`)."
+    scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
+    T, rows = len(rules.iou_thrs), np.searchsorted(scene.pos('pred'), s.det_pos)  # the map's detections: by position
+    tp, ign = s.tp[:, 0].T, s.ignored[:, 0].T  # bool [T, kept]
+    g = np.where(tp | ign, s.gt.T, -1).astype(np.int64)  # the counted match (an ignored one's: its crowd region)
+    pred_gt, counted = np.full((T, len(scene.pred_img)), -1, np.int64), np.zeros((T, len(scene.pred_img)), bool)
+    pred_gt[:, rows] = np.where(g >= 0, np.searchsorted(scene.pos('gt'), np.maximum(g, 0)), -1)
+    counted[:, rows] = ~ign
+    return ObjectMatches(pred_gt=pred_gt, pred_counted=counted, gt_counted=~gt_ignored(scene, rules)[0],
+                         classes=tuple(map(str, scene.cat_names)))
+
+# %% ../nbs/23_coco_eval.ipynb #ce-labels
+def coco_labels(analysis, code: int) -> tuple | None:
+    "(gt, detections) int32 [H, W] label images of image `code`'s masks (0 none, j + 1 its j-th object); None: boxes."
+    s = analysis.scene
+    if s.iou_type != 'segm' or s.image_hw is None: return None
+    H, W = (int(v) for v in s.image_hw[code])
+    out = []
+    for runs, img, base in ((s.gt, s.gt_img, s.gt_base), (s.pred, s.pred_img, s.pred_base)):
+        objs = np.flatnonzero(np.asarray(img) == code)
+        j, r = expand_ranges(np.searchsorted(runs.obj, objs), np.searchsorted(runs.obj, objs, 'right'))
+        i, px = expand_ranges(runs.start[r] - base[objs][j], runs.end[r] - base[objs][j])
+        flat = np.zeros(H * W, np.int32)
+        flat[px] = j[i] + 1
+        out.append(flat.reshape(W, H).T)
+    return tuple(out)

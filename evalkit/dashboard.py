@@ -9,10 +9,11 @@ import numpy as np
 from .errors import InputError
 from .iou import threshold_text
 from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_code, worst_images
-from .views import ThresholdView, ImageView
+from .views import ThresholdView, ImageView, ObjectView, prepare_objects, object_view, object_counts, object_ap
+from .views import object_order
 from .drawing import (png_bytes, image_layers, paint, view_picture, iou_picture, curve_svg, histogram_svg, pr_svg,
                              class_table_html, legend_html, image_title, curve_figure, histogram_figure, image_figure,
-                             iou_figure, pr_figure, mask_rgb)
+                             iou_figure, pr_figure, mask_rgb, object_picture, object_legend_html, object_table_html)
 from .result import value_name
 from .cutoff import cutoff_keys, cutoff_curve, cut_analysis, one_matching
 from .breakdown import breakdown, FN_KINDS, FP_KINDS, FN_COLS, FP_COLS
@@ -20,7 +21,7 @@ from .confusion import has_confusion, analysis_confusion, confusion_html, confus
 
 # %% auto #0
 __all__ = ['METRICS', 'dashboard_layout', 'Dashboard', 'dashboard', 'MaskDashboard', 'CompareDashboard', 'dashboard_confusion',
-           'RankedDashboard', 'UnitsDashboard', 'time_slider_update']
+           'RankedDashboard', 'UnitsDashboard', 'ObjectsDashboard', 'time_slider_update']
 
 # %% ../nbs/05b_dashboard.ipynb #widgets-layout
 def dashboard_layout(*, top: list,  # the controls' row
@@ -51,7 +52,8 @@ class _Cutoff:
                                         disabled=len(cuts) < 2, layout=W.Layout(width='420px', max_width='100%'))
         self.label = W.HTML(); self.label.add_class('evalkit-cutoff')
         one = len(cuts) and one_matching(analysis, self.by) is None  # the curve costs a running sum, not re-scoring
-        self.best = cutoff_curve(analysis, by=self.by).best if one else None  # else no best shown
+        self.curve = cutoff_curve(analysis, by=self.by) if one else None  # else no best shown
+        self.best = None if self.curve is None else self.curve.best
 
     def analysis(self):
         "The analysis of the predictions kept at the slider's value."
@@ -224,6 +226,7 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
             raise InputError('a solution and a submission are needed with a metric name')
         a = m.analyse(solution, submission, **options)
     views = a.spec.family.views  # what the family can draw
+    if 'objects' in views: return ObjectsDashboard(a, loader=loader, image=image)
     if 'masks' in views: return MaskDashboard(a, image=image)
     if 'classes' in views: return RankedDashboard(a.result, analysis=a)
     if 'images' in views: return Dashboard(a, loader=loader, image=image)
@@ -400,6 +403,121 @@ class UnitsDashboard:
                               self.worst], layout=W.Layout(max_width='100%'))
 
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
+
+# %% ../nbs/05b_dashboard.ipynb #dash-obj
+class ObjectsDashboard:
+    "Live dashboard of a family that matches its own way: IoU and cutoff sliders, class filter, objects by status."
+    def __init__(self, analysis,  # an `Analysis` of a family with the 'objects' view (COCO)
+                 *, loader=None,  # optional callable: image id -> pixel array, drawn under the objects
+                 image=None):  # image id to show first (default: the one with the most errors)
+        self.cut, self.loader, self._cache, self._quiet = _Cutoff(analysis), loader, {}, False
+        self.model = prepare_objects(analysis, curve=self.cut.curve)
+        self._controls(); self._reorder(image); self.update(); self._wire()
+
+    @property
+    def t_index(self) -> int: return self.model.labels.index(self.slider.value)
+    @property
+    def cls(self) -> int | None: return None if self.classes.value < 0 else self.classes.value
+    @property
+    def cutoff(self): return self.cut.slider.value  # None: the submission has no predictions
+
+    def view(self) -> ObjectView:
+        "The picked image at the controls' values."
+        return object_view(self.model, self.picker.value, self.t_index, cutoff=self.cutoff, cls=self.cls)
+
+    def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
+
+# %% ../nbs/05b_dashboard.ipynb #dash-obj-controls
+def _objects_controls(self):
+    "The sliders, the class filter, the picker, and the views' widgets (filled by `update`)."
+    import ipywidgets as W
+    labels, names, hit = list(self.model.labels), self.model.matches.classes, self.model.analysis.spec.hit
+    self.slider = W.SelectionSlider(options=labels, value=labels[0], description=f'IoU {hit}',
+                                    continuous_update=False, layout=W.Layout(width='420px', max_width='100%'))
+    self.classes = W.Dropdown(options=[('every class', -1)] + [(str(n), k) for k, n in enumerate(names)],
+                              value=-1, description='class', layout=W.Layout(width='300px', max_width='100%'))
+    self.picker = W.Dropdown(description='image', layout=W.Layout(width='480px', max_width='100%'))
+    self.show_confusion = W.Checkbox(value=False, description='confusion matrix')  # off: moves stay fast
+    self.picture = W.Image(format='png', layout=W.Layout(height='400px', width='auto', max_width='100%',
+                                                         object_fit='contain', align_self='flex-start'))
+    self.score_label, self.totals, self.image_label, self.legend, self.table, self.worst, self.confusion = (
+        W.HTML() for _ in range(7))
+    for w in ('score_label', 'totals', 'image_label', 'legend', 'table', 'worst', 'confusion', 'picture'):
+        getattr(self, w).add_class('evalkit-' + w.split('_')[0])
+
+ObjectsDashboard._controls = _objects_controls
+
+# %% ../nbs/05b_dashboard.ipynb #dash-obj-wire
+def _objects_wire(self):
+    "Redraw when a control moves (the picker: the image alone), and lay the dashboard out."
+    self.slider.observe(lambda ch: self.update(), 'value')
+    for w in (self.cut.slider, self.classes): w.observe(lambda ch: self._reorder() or self.update(), 'value')
+    self.picker.observe(lambda ch: self._quiet or self.draw(), 'value')
+    self.show_confusion.observe(lambda ch: setattr(self.confusion, 'value', self._confusion()), 'value')
+    self.widget = dashboard_layout(top=[self.slider, self.cut.slider, self.classes],
+                                   captions=[self.score_label, self.totals, self.cut.label],
+                                   left=[self.worst, self.show_confusion, self.confusion],
+                                   right=[self.picker, self.image_label, self.legend, self.picture, self.table])
+
+ObjectsDashboard._wire = _objects_wire
+
+# %% ../nbs/05b_dashboard.ipynb #dash-obj-reorder
+def _objects_reorder(self, image=None):
+    "The picker's images, most errors first at the class and cutoff; the picked image (or `image`) kept."
+    keep, self._quiet = str(image) if image is not None else self.picker.value, True
+    try:
+        opts = object_order(self.model, self.t_index, cutoff=self.cutoff, cls=self.cls)
+        self.picker.options = opts
+        self.picker.value = keep if keep in {v for _, v in opts} else (opts[0][1] if opts else None)
+    finally: self._quiet = False
+
+ObjectsDashboard._reorder = _objects_reorder
+
+# %% ../nbs/05b_dashboard.ipynb #dash-obj-update
+def _objects_update(self):
+    "Redraw for the controls' values: AP, totals, the images with the most errors, the confusion matrix, the image."
+    t, c, k, T = self.t_index, self.cutoff, self.cls, len(self.model.labels)
+    n, ap = object_counts(self.model, t, cutoff=c, cls=k), object_ap(self.model, t, cutoff=c, cls=k)
+    mean = float(np.mean([object_ap(self.model, i, cutoff=c, cls=k) for i in range(T)]))
+    at = _html.escape(f'IoU {self.model.analysis.spec.hit} {self.slider.value}')
+    who = 'every class' if k is None else f'class {_html.escape(str(self.classes.label))}'
+    self.score_label.value = (f'<b>AP at {at}: <span class="value">{ap:.4f}</span></b> ({who}); '
+                              f'mean over the thresholds {mean:.4f}')
+    self.totals.value = ' &nbsp; '.join(f'{h} {int(n[col].sum()):,}' for h, col in (
+        ('objects', 'n_gt'), ('TP', 'tp'), ('FP', 'fp'), ('FN', 'fn'), ('ignored predictions', 'ignored')))
+    self.cut.label.value = self.cut.caption()
+    w = n.assign(errors=n.fp + n.fn).sort_values('errors', ascending=False, kind='stable').head(20)
+    self.worst.value = '<h4>The images with the most errors</h4>' + w.to_html(index=False)
+    self.confusion.value = self._confusion()
+    self.draw()
+
+ObjectsDashboard.update = _objects_update
+
+# %% ../nbs/05b_dashboard.ipynb #dash-obj-draw
+def _objects_confusion(self) -> str:
+    "The confusion matrix at the slider's threshold and cutoff, as HTML ('' where there is none, or not asked for)."
+    if not self.show_confusion.value: return ''  # it matches the file again: only on request
+    try: c = dashboard_confusion(self.model.analysis, self.t_index, cutoff=self.cutoff)
+    except InputError: return ''  # a scene the matrix does not take (COCO masks)
+    return '' if c is None else confusion_html(c)
+
+ObjectsDashboard._confusion = _objects_confusion
+
+# %% ../nbs/05b_dashboard.ipynb #dash-obj-draw2
+def _objects_draw(self):
+    "Draw the picked image: its objects by status, the legend, its kept predictions."
+    if self.picker.value is None: return
+    ov, an = self.view(), self.model.analysis
+    if ov.code not in self._cache:  # the picked image's masks and pixels, once
+        px = self.loader(ov.image_id) if self.loader is not None else None
+        self._cache = {ov.code: (an.spec.family.object_labels(an, ov.code), px)}
+    labels, px = self._cache[ov.code]
+    self.picture.value = png_bytes(object_picture(self.model, ov, pixels=px, labels=labels))
+    self.image_label.value = (f'<b style="overflow-wrap:anywhere">{_html.escape(ov.image_id)}</b>: {len(ov.gt)} '
+                              f'objects, {len(ov.pred)} predictions kept')
+    self.legend.value, self.table.value = object_legend_html(ov), object_table_html(self.model, ov)
+
+ObjectsDashboard.draw = _objects_draw
 
 # %% ../nbs/05b_dashboard.ipynb #9d55b424
 def time_slider_update(metric_or_analysis,  # metric name or alias, or an `Analysis`

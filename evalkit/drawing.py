@@ -5,7 +5,7 @@
 # %% ../nbs/05a_drawing.ipynb #draw-imports
 from __future__ import annotations
 import base64, html as _html, struct, zlib
-import numpy as np
+import numpy as np, pandas as pd
 try: import plotly.graph_objects as go
 except ImportError as e:  # an optional extra: say which
     raise ImportError(f"evalkit's pictures need the dashboard extra: pip install 'evalkit[dashboard]'"
@@ -15,12 +15,14 @@ from .iou import as_fraction
 from .result import value_name
 from .rle import expand_ranges
 from .views import Model, ImageView, ThresholdView, RankedView, image_size, image_labels
+from .views import ObjectModel, ObjectView
 
 # %% auto #0
-__all__ = ['COLORS', 'MASK_COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'CLASS_COLORS', 'png_bytes', 'png_data_uri',
-           'base_picture', 'outline', 'overlay', 'image_layers', 'paint', 'image_picture', 'mask_rgb', 'curve_figure',
-           'histogram_figure', 'group_traces', 'image_title', 'legend_html', 'image_figure', 'iou_figure', 'draw_boxes',
-           'view_picture', 'iou_picture', 'curve_svg', 'histogram_svg', 'pr_figure', 'pr_svg', 'class_table_html']
+__all__ = ['COLORS', 'MASK_COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'CLASS_COLORS', 'OBJECT_COLORS', 'png_bytes',
+           'png_data_uri', 'base_picture', 'outline', 'overlay', 'image_layers', 'paint', 'image_picture', 'mask_rgb',
+           'curve_figure', 'histogram_figure', 'group_traces', 'image_title', 'legend_html', 'image_figure',
+           'iou_figure', 'draw_boxes', 'view_picture', 'iou_picture', 'curve_svg', 'histogram_svg', 'pr_figure',
+           'pr_svg', 'class_table_html', 'object_masks', 'object_picture', 'object_legend_html', 'object_table_html']
 
 # %% ../nbs/05a_drawing.ipynb #8840eb59
 COLORS = {'TP': '#2ca02c', 'FP': '#d62728', 'FN': '#ff9f1c'}  # status colours, everywhere
@@ -430,3 +432,63 @@ def class_table_html(view: RankedView) -> str:
     t.loc['mean'] = [view.map, view.avg_f1, t.precision.mean(), t.recall.mean()] + [''] * 4
     t = t.rename_axis(index=None, columns='class')  # one header row: 'class' over the class names
     return t.to_html(float_format=lambda x: f'{x:.4f}', classes='evalkit-class-table')
+
+# %% ../nbs/05a_drawing.ipynb #draw-obj-picture
+OBJECT_COLORS = {**COLORS, 'ignored': '#9e9e9e'}  # the objects views' status colours: what does not count in grey
+
+def _status_rgb(status) -> np.ndarray: return np.array([_rgb(OBJECT_COLORS[s]) for s in status]).reshape(-1, 3)
+
+def _shown(lab: np.ndarray, img_rows: np.ndarray, shown: np.ndarray) -> np.ndarray:
+    "Label image `lab` (j + 1: the j-th of `img_rows`) relabelled k + 1 for the k-th of `shown`, 0 for the rest."
+    lut = np.zeros(len(img_rows) + 1, np.int32)
+    lut[1 + np.searchsorted(img_rows, shown)] = np.arange(1, len(shown) + 1)
+    return lut[lab]
+
+# %% ../nbs/05a_drawing.ipynb #draw-obj-masks
+def object_masks(base: np.ndarray,  # float64 (H, W, 3) picture from `base_picture`
+                 labels: tuple,  # (gt, pred) int label images of the whole image (`Family.object_labels`)
+                 model: ObjectModel, ov: ObjectView,  # the model and the picked image
+                 *, alpha: float = 0.45,  # opacity of the objects' fill
+                ) -> np.ndarray:  # uint8 (H, W, 3)
+    "Masks of the picked image: objects filled and predictions outlined in their status colours over `base`."
+    s, out = model.analysis.scene, base.copy()
+    gl = _shown(labels[0], np.flatnonzero(s.gt_img == ov.code), ov.gt)
+    pl = _shown(labels[1], np.flatnonzero(s.pred_img == ov.code), ov.pred)
+    m, edge, z = gl > 0, outline(pl), np.zeros((1, 3))
+    out[m] = (1 - alpha) * out[m] + alpha * np.vstack([z, _status_rgb(ov.gt_status)])[gl[m]]
+    out[edge] = np.vstack([z, _status_rgb(ov.pred_status)])[pl[edge]]
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+# %% ../nbs/05a_drawing.ipynb #draw-obj-boxes
+def object_picture(model: ObjectModel, ov: ObjectView,  # the model and the picked image
+                   *, pixels=None,  # optional array (H, W) or (H, W, 3|4) of the image's pixels
+                   labels=None,  # its masks' label images (`Family.object_labels`) when at hand; None: asked for
+                  ) -> np.ndarray:  # uint8 (H, W, 3)
+    "The picked image with its objects by status: masks filled and outlined, or boxes solid and dashed."
+    an, s = model.analysis, model.analysis.scene
+    labels = an.spec.family.object_labels(an, ov.code) if labels is None else labels
+    if labels is not None: return object_masks(base_picture(pixels, labels[0].shape), labels, model, ov)
+    xywh = lambda b: b if s.fmt == 'xywh' else np.c_[b[:, :2], b[:, 2:] - b[:, :2]]
+    g, p = xywh(s.gt[s.gt_img == ov.code]), xywh(s.pred[s.pred_img == ov.code])
+    reach = np.vstack([g[:, :2] + g[:, 2:], p[:, :2] + p[:, 2:], [[64, 64]]]).max(0)  # x, y
+    hw = np.shape(pixels)[:2] if pixels is not None else tuple(np.minimum(np.ceil(reach[::-1]) + 8, 4096).astype(int))
+    pic, w = np.clip(base_picture(pixels, hw), 0, 255).astype(np.uint8), max(2, round(max(hw) / 400))
+    out = draw_boxes(pic, xywh(s.gt[ov.gt]), _status_rgb(ov.gt_status), width=w)
+    return draw_boxes(out, xywh(s.pred[ov.pred]), _status_rgb(ov.pred_status), width=w, dashed=True)
+
+# %% ../nbs/05a_drawing.ipynb #draw-obj-legend
+def object_legend_html(ov: ObjectView) -> str:
+    "One swatch and count per status of the picked image's objects and predictions, as HTML."
+    part = lambda who, st, mark: [f'<span style="color:{OBJECT_COLORS[k]}">{mark}</span> {who} {k} '
+                                  f'({int((st == k).sum())})' for k in ('TP', 'FN', 'FP', 'ignored') if (st == k).any()]
+    return ' &nbsp; '.join(part('object', ov.gt_status, '&#9632;') + part('prediction', ov.pred_status, '&#9633;'))
+
+# %% ../nbs/05a_drawing.ipynb #draw-obj-table
+def object_table_html(model: ObjectModel, ov: ObjectView) -> str:
+    "The picked image's kept predictions, highest confidence first: class, confidence, status, object taken."
+    s, names = model.analysis.scene, model.matches.classes
+    cls = [names[c] if names else '' for c in (s.pred_cls[ov.pred] if s.pred_cls is not None else [0] * len(ov.pred))]
+    t = pd.DataFrame(dict(prediction=ov.pred, cls=cls, confidence=ov.conf, status=ov.pred_status,
+                          object=[ov.gt[g] if g >= 0 else '' for g in ov.pred_gt]))
+    t = t.sort_values('confidence', ascending=False, kind='stable')
+    return t.to_html(index=False, float_format='{:.4g}'.format)

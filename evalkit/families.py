@@ -19,10 +19,10 @@ from .result import Result, Params, Tally
 
 # %% auto #0
 __all__ = ['FAMILIES', 'INTERPOLATIONS', 'Scene', 'take', 'keep_predictions', 'overlaps', 'Part', 'ImageStats', 'Units', 'units',
-           'Family', 'images_text', 'register_family', 'get_family', 'Spec', 'Counts', 'Detections', 'best_pair',
-           'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'voc07_ap', 'interpolate',
-           'ranked_lists', 'counted_classes', 'SweepFamily', 'PerImageSweep', 'PooledSweep', 'RankedAP', 'map_scene',
-           'finish', 'Analysis', 'analyse_scene']
+           'Family', 'ObjectMatches', 'images_text', 'register_family', 'get_family', 'Spec', 'Counts', 'Detections',
+           'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'voc07_ap',
+           'interpolate', 'ranked_lists', 'counted_classes', 'SweepFamily', 'PerImageSweep', 'PooledSweep', 'RankedAP',
+           'map_scene', 'finish', 'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -81,10 +81,10 @@ def take(scene: Scene,  # a whole scene (or a part of one)
 def keep_predictions(scene: Scene,  # a scene
                      keep,  # bool [n_pred]: the predictions to keep
                     ) -> Scene:  # the same images and ground truth, the kept predictions in their file order
-    "The scene with only the predictions `keep` (a cutoff): each keeps its file position."
+    "The scene with only the predictions `keep` (a cutoff), each at its file position; every `pred_*` field is cut."
     p = np.flatnonzero(np.asarray(keep, bool))
-    return replace(scene, pred_img=scene.pred_img[p], pred=_take_objects(scene.pred, p),
-                   pred_conf=_opt(scene.pred_conf, p), pred_cls=_opt(scene.pred_cls, p), pred_pos=scene.pos('pred')[p])
+    per = {f.name: _opt(getattr(scene, f.name), p) for f in fields(scene) if f.name.startswith('pred_')}  # subclasses'
+    return replace(scene, **(per | dict(pred=_take_objects(scene.pred, p), pred_pos=scene.pos('pred')[p])))
 
 # %% ../nbs/03b_families.ipynb #fam-overlaps
 def overlaps(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -146,7 +146,7 @@ class Family:
     name = ''  # the registry key, as faces print it ('per-image sweep')
     matchers = ('none',)  # matching methods a preset may pick; the first is the default
     cutoffs = ()  # what a cutoff curve may cut by: 'confidence', 'area' (predicted pixels); () none
-    views = ()  # what dashboard and report draw: 'images', 'classes', 'masks', 'summary' (the family's own text)
+    views = ()  # what dashboard and report draw: 'images', 'classes', 'masks', 'objects', 'summary' (its own text)
     image_scores = True  # each image has a score of its own (worst images first, compared image by image)
     global_ranking = False  # the finish ranks objects across images: its tally is the statistics themselves
     needs_classes = False  # a preset must name its classes
@@ -224,6 +224,25 @@ class Family:
     def json(self, result, j: dict) -> dict:
         "The JSON of a result: the shared keys `j`, with any keys of the family's own."
         return j
+
+# %% ../nbs/03b_families.ipynb #fam-objects
+@dataclass(frozen=True, eq=False)
+class ObjectMatches:
+    "What each object became at each threshold, as its family decides: what the dashboard's 'objects' views draw."
+    pred_gt: np.ndarray  # int64 [T, n_pred]: scene row of the ground truth each prediction counts as taking, -1 none
+    pred_counted: np.ndarray  # bool [T, n_pred]: the prediction counts (TP or FP); False: ignored, or never ranked
+    gt_counted: np.ndarray  # bool [n_gt]: the object counts (TP or FN); False: ignored (crowd, area range...)
+    classes: tuple = ()  # class names by code (`Scene.gt_cls`, `pred_cls`); () without classes
+
+def _no_objects(self, analysis):
+    "The `ObjectMatches` of a scored submission; None: the family draws no objects so."
+    return None
+
+def _no_labels(self, analysis, code: int):
+    "(gt, pred) int32 [H, W] label images of image `code`'s masks (0 none, j + 1: its j-th object); None: boxes."
+    return None
+
+Family.object_matches, Family.object_labels = _no_objects, _no_labels
 
 # %% ../nbs/03b_families.ipynb #ca896fcd
 def _values(self, stats, spec) -> tuple[np.ndarray, np.ndarray]:

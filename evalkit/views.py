@@ -11,12 +11,14 @@ from .errors import InputError
 from .iou import threshold_text
 from .matching import count_matches
 from .sweep import threshold_values, apply_empty_policy
-from .families import Counts
+from .families import Counts, ObjectMatches
 from .rle import expand_ranges
 
 # %% auto #0
-__all__ = ['Model', 'prepare', 'image_values', 'ThresholdView', 'threshold_view', 'ImageView', 'image_code', 'image_view',
-           'image_labels', 'image_size', 'image_order', 'worst_images', 'RankedView', 'ranked_view']
+__all__ = ['OBJECT_STATUS', 'Model', 'prepare', 'image_values', 'ThresholdView', 'threshold_view', 'ImageView', 'image_code',
+           'image_view', 'image_labels', 'image_size', 'image_order', 'worst_images', 'RankedView', 'ranked_view',
+           'ObjectModel', 'prepare_objects', 'object_status', 'object_counts', 'object_ap', 'ObjectView', 'object_view',
+           'object_order']
 
 # %% ../nbs/05_views.ipynb #08fcce5b
 def _groups(codes, n: int):
@@ -278,3 +280,129 @@ def ranked_view(result,  # a ranked AP `Result`
     return RankedView(t_index=t_index, label=threshold_text(ts[t_index]), hit=result.hit, curves=curves, points=points,
                       table=table, map=float(result.per_threshold.iloc[t_index]),
                       avg_f1=float(result.summary.avg_f1.iloc[t_index]))
+
+# %% ../nbs/05_views.ipynb #obj-model
+@dataclass(frozen=True, eq=False)
+class ObjectModel:
+    "What every update of an objects dashboard reads: the family's `ObjectMatches`, confidences, per-image indexes."
+    analysis: object  # the `Analysis`
+    matches: ObjectMatches  # what each object became at each threshold
+    labels: tuple  # str [T]: the thresholds' text
+    conf: np.ndarray  # float64 [n_pred]: confidences (all 1 when the submission has none)
+    gt_groups: tuple  # (order, starts): ground-truth objects of each image, in file order
+    pred_groups: tuple  # (order, starts): predictions of each image, in file order
+    class_ap: pd.Series | None = None  # AP by (cutoff, threshold, class) from the cutoff curve; None: not made
+    ap: pd.DataFrame | None = None  # the curve's AP: index cutoff, a column per threshold text; None: not made
+
+    @property
+    def image_ids(self): return np.asarray(self.analysis.scene.image_ids)
+
+# %% ../nbs/05_views.ipynb #obj-prepare
+def prepare_objects(analysis,  # an `Analysis` of a family with `object_matches` (or an `ObjectModel`)
+                    *, curve=None,  # its confidence `Curve` (`evalkit.cutoff.cutoff_curve`): the AP shown
+                   ) -> ObjectModel:
+    "What each object became (asked of the family once), confidences and per-image indexes of `analysis`."
+    if isinstance(analysis, ObjectModel): return analysis
+    m, s = analysis.spec.family.object_matches(analysis), analysis.scene
+    if m is None: raise InputError(f'the {analysis.spec.family} family draws no objects of its own')
+    conf = np.ones(len(s.pred_img)) if s.pred_conf is None else np.asarray(s.pred_conf, np.float64)
+    pc = None if curve is None or curve.per_class is None else curve.per_class
+    return ObjectModel(analysis=analysis, matches=m, labels=tuple(threshold_text(t) for t in analysis.spec.thresholds),
+                       conf=conf, gt_groups=_groups(s.gt_img, s.n_img), pred_groups=_groups(s.pred_img, s.n_img),
+                       class_ap=None if pc is None else pc.set_index(['cutoff', 'threshold', 'cls']).ap.sort_index(),
+                       ap=None if curve is None else curve.per_threshold)
+
+# %% ../nbs/05_views.ipynb #obj-status
+OBJECT_STATUS = ('TP', 'FP', 'FN', 'ignored', 'below cutoff')  # the status codes 0..4 of `object_status`
+
+def object_status(model: ObjectModel,  # from `prepare_objects`
+                  t_index: int,  # threshold position, 0..T-1
+                  *, cutoff=None,  # keep predictions of confidence >= cutoff (None: all)
+                 ) -> tuple[np.ndarray, np.ndarray]:  # int8 codes into `OBJECT_STATUS`: (gt [n_gt], pred [n_pred])
+    "Status code of every object and prediction at threshold `t_index` and a confidence cutoff."
+    m = model.matches
+    kept = np.ones(len(model.conf), bool) if cutoff is None else model.conf >= cutoff
+    g, counted = m.pred_gt[t_index], m.pred_counted[t_index]
+    pred = np.where(~kept, 4, np.where(~counted, 3, np.where(g >= 0, 0, 1))).astype(np.int8)
+    taken = np.zeros(len(m.gt_counted), bool); taken[g[pred == 0]] = True
+    return np.where(~m.gt_counted, 3, np.where(taken, 0, 2)).astype(np.int8), pred
+
+# %% ../nbs/05_views.ipynb #obj-counts
+def object_counts(model: ObjectModel, t_index: int,  # from `prepare_objects`; threshold position
+                  *, cutoff=None,  # keep predictions of confidence >= cutoff (None: all)
+                  cls: int | None = None,  # class code (None: every class)
+                 ) -> pd.DataFrame:  # image_id, n_gt, tp, fp, fn, ignored: one row per image, in scene order
+    "Per image: counted objects, TP, FP, FN and kept predictions not counted, at a threshold, cutoff and class."
+    s, (gs, ps) = model.analysis.scene, object_status(model, t_index, cutoff=cutoff)
+    sg = np.ones(len(gs), bool) if cls is None else s.gt_cls == cls
+    sp = np.ones(len(ps), bool) if cls is None else s.pred_cls == cls
+    n = lambda img, sel: np.bincount(img[sel], minlength=s.n_img).astype(np.int64)
+    return pd.DataFrame(dict(image_id=model.image_ids, n_gt=n(s.gt_img, sg & (gs != 3)),
+                             tp=n(s.pred_img, sp & (ps == 0)), fp=n(s.pred_img, sp & (ps == 1)),
+                             fn=n(s.gt_img, sg & (gs == 2)), ignored=n(s.pred_img, sp & (ps == 3))))
+
+# %% ../nbs/05_views.ipynb #obj-ap
+def object_ap(model: ObjectModel, t_index: int,  # from `prepare_objects`; threshold position
+              *, cutoff=None,  # keep predictions of confidence >= cutoff (None: all)
+              cls: int | None = None,  # class code (None: the mean over classes, as the metric takes it)
+             ) -> float:  # NaN when not known
+    "The AP at threshold `t_index` and a confidence cutoff, over classes or of class `cls`, from the cutoff curve."
+    cuts = np.zeros(0) if model.ap is None else model.ap.index.to_numpy()
+    j = 0 if cutoff is None else int(np.searchsorted(cuts, cutoff, 'left'))
+    if cls is None and j == 0: return float(model.analysis.result.per_threshold.iloc[t_index])  # every prediction
+    if model.ap is None or not len(cuts): return float('nan')
+    if j == len(cuts): return 0.0  # nothing kept
+    if cls is None: return float(model.ap.iloc[j, t_index])
+    key = (cuts[j], float(model.analysis.spec.thresholds[t_index]), model.matches.classes[cls])
+    return float('nan') if model.class_ap is None or key not in model.class_ap.index else float(model.class_ap[key])
+
+# %% ../nbs/05_views.ipynb #obj-view-cls
+@dataclass(frozen=True)
+class ObjectView:
+    "One image at a threshold, a cutoff and a class: its objects and kept predictions with their status."
+    image_id: str  # the image id
+    code: int  # its position in `scene.image_ids`
+    t_index: int  # threshold position
+    cutoff: float | None  # predictions of confidence >= cutoff are kept (None: all)
+    cls: int | None  # class code shown (None: every class)
+    gt: np.ndarray  # int64 [g]: scene rows of its objects, file order
+    pred: np.ndarray  # int64 [p]: scene rows of its kept predictions, file order
+    gt_status: np.ndarray  # str [g]: 'TP', 'FN' or 'ignored'
+    pred_status: np.ndarray  # str [p]: 'TP', 'FP' or 'ignored'
+    pred_gt: np.ndarray  # int64 [p]: position in `gt` of the object each prediction took, -1 none
+    conf: np.ndarray  # float64 [p]: the predictions' confidences
+
+# %% ../nbs/05_views.ipynb #obj-code
+def _object_code(model, image) -> int:
+    "The code of `image`: an id as text (ids of any type: the picker's values), else as `image_code` reads it."
+    hit = np.flatnonzero(model.image_ids.astype(str) == image) if isinstance(image, str) else []
+    return int(hit[0]) if len(hit) else image_code(model, image)
+
+# %% ../nbs/05_views.ipynb #obj-view
+def object_view(model: ObjectModel,  # from `prepare_objects`
+                image,  # image id as text (str: '7' for the id 7) or code (int position in `scene.image_ids`)
+                t_index: int,  # threshold position
+                *, cutoff=None, cls: int | None = None,  # as `object_counts`
+               ) -> ObjectView:
+    "Objects and kept predictions of one image with their status at a threshold, a cutoff and a class."
+    k, s = _object_code(model, image), model.analysis.scene
+    gs, ps = object_status(model, t_index, cutoff=cutoff)
+    gt, pred = _members(model.gt_groups, k), _members(model.pred_groups, k)
+    gt = gt[(s.gt_cls[gt] == cls)] if cls is not None else gt
+    pred = pred[(ps[pred] != 4) & ((s.pred_cls[pred] == cls) if cls is not None else True)]
+    g = np.where(ps[pred] != 3, model.matches.pred_gt[t_index][pred], -1)  # the counted match
+    at = np.full(len(gs), -1, np.int64); at[gt] = np.arange(len(gt))
+    return ObjectView(image_id=str(model.image_ids[k]), code=k, t_index=t_index, cutoff=cutoff, cls=cls, gt=gt,
+                      pred=pred, gt_status=np.array(OBJECT_STATUS, object)[gs[gt]].astype(str),
+                      pred_status=np.array(OBJECT_STATUS, object)[ps[pred]].astype(str),
+                      pred_gt=np.where(g >= 0, at[np.maximum(g, 0)], -1), conf=model.conf[pred])
+
+# %% ../nbs/05_views.ipynb #obj-order
+def object_order(model: ObjectModel, t_index: int = 0,  # from `prepare_objects`; threshold position
+                 *, cutoff=None, cls: int | None = None,  # as `object_counts`
+                ) -> list[tuple[str, str]]:  # (label, image id) per image
+    "(label, image id) options for the picker: most errors (FP + FN) first, ties in solution order."
+    c = object_counts(model, t_index, cutoff=cutoff, cls=cls)
+    ids, fp, fn = c.image_id.to_numpy(), c.fp.to_numpy(), c.fn.to_numpy()
+    o = np.lexsort((np.arange(len(ids)), -(fp + fn))).tolist()
+    return [(f'{ids[i]} (FP {fp[i]}, FN {fn[i]})', str(ids[i])) for i in o]
