@@ -12,10 +12,10 @@ import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 
 # %% auto #0
-__all__ = ['FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'folder_files', 'is_parquet', 'read_source',
-           'read_table', 'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'in_rows',
-           'first_seen', 'repeated', 'positions', 'check_objects', 'check_output', 'opened_folder', 'check_opened',
-           'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
+__all__ = ['ARROW_CSV_BYTES', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'folder_files', 'is_parquet',
+           'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens',
+           'in_rows', 'first_seen', 'repeated', 'positions', 'check_objects', 'check_output', 'opened_folder',
+           'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -94,6 +94,7 @@ _CSV = dict(dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitials
 
 # %% ../nbs/02c_tables.ipynb #c2f56876
 _BOM = b'\xef\xbb\xbf'
+ARROW_CSV_BYTES = 2 ** 26  # larger files are parsed by pandas in chunks: pyarrow holds the file and its table at once
 
 def _str_dtype():
     "pandas' `str` dtype in Arrow buffers, missing values NaN (pandas 2.3 and later, with pyarrow), or None."
@@ -110,7 +111,7 @@ def _space_led(data: bytes, at: int) -> bool:
 def _arrow_csv(src) -> pd.DataFrame | None:
     "CSV file `src` read by pyarrow when that reads it as pandas would (see above); None for any other file."
     text = _str_dtype()
-    if text is None or not isinstance(src, (str, os.PathLike)): return None
+    if text is None or not isinstance(src, (str, os.PathLike)) or os.path.getsize(src) > ARROW_CSV_BYTES: return None
     import pyarrow as pa, pyarrow.csv as pcsv
     with open(src, 'rb') as f: data = f.read()
     at = 3 if data.startswith(_BOM) else 0
