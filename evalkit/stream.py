@@ -137,6 +137,6 @@ def score_parts(metric,  # a `Metric` with a `partitioner`
     read = dict(names=names) | ({} if limits is None else dict(limits=limits))
     makers = metric.partitioner(solution, submission, n, **metric.reader_options(spec), **read)
     maps = [map_part(m, spec) for m in makers] if client is None else \
-        client.gather(client.map(map_part, makers, spec=spec, pure=False))
+        client.gather(client.map(map_part, client.scatter(makers, hash=False), spec=spec, pure=False))  # sent once
     fam = get_family(spec.family)
     return fam.finish(fam.reduce(*maps), spec)
