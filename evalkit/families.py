@@ -173,57 +173,70 @@ class Family:
         "Associative, order-free reduce of the maps of disjoint sets of images (one machine)."
         return reduce(*parts)
 
-    positions = ()  # (field, 'image' | 'gt' | 'pred'): per-detection fields of the map holding positions (-1: none)
+# %% ../nbs/03b_families.ipynb #ca31647e
+Family.positions = ()  # (field, 'image' | 'gt' | 'pred'): per-detection fields of the map holding positions (-1: none)
 
-    def shift(self, stats, *, image: int = 0, gt: int = 0, pred: int = 0):
-        "The map with its positions moved past `image` images, `gt` objects and `pred` predictions (a stream's)."
-        k, moved = dict(image=image, gt=gt, pred=pred), {}
-        for f, what in self.positions:
-            a = getattr(stats, f)
-            moved[f] = np.where(a >= 0, a + k[what], a).astype(a.dtype)
-        return replace(stats, image_pos=stats.image_pos + image, **moved)
+def _shift(self, stats, *, image: int = 0, gt: int = 0, pred: int = 0):
+    "The map with its positions moved past `image` images, `gt` objects and `pred` predictions (a stream's)."
+    k, moved = dict(image=image, gt=gt, pred=pred), {}
+    for f, what in self.positions:
+        a = getattr(stats, f)
+        moved[f] = np.where(a >= 0, a + k[what], a).astype(a.dtype)
+    return replace(stats, image_pos=stats.image_pos + image, **moved)
 
-    def areas(self, scene) -> np.ndarray:
-        "int64 [n_pred]: what the minimum-area cutoff compares for each prediction: its mask's pixels."
-        return runs_area(scene.pred)
+Family.shift = _shift
 
-    def class_cutoffs(self, analysis, by: str):
-        "Per class, the best cutoff of its own (a table), where classes can be cut apart; None: they cannot."
-        return None
+# %% ../nbs/03b_families.ipynb #573a39cd
+def _areas(self, scene) -> np.ndarray:
+    "int64 [n_pred]: what the minimum-area cutoff compares for each prediction: its mask's pixels."
+    return runs_area(scene.pred)
 
-    def picture(self, analysis, code: int):
-        "(uint8 [h, w] pixel statuses, stride) of unit `code`: families with the 'masks' view draw their units."
-        raise InputError(f'the {self.name} family draws no pixel statuses')
+def _class_cutoffs(self, analysis, by: str):
+    "Per class, the best cutoff of its own (a table), where classes can be cut apart; None: they cannot."
+    return None
 
-    def breakdown(self, analysis):
-        "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
-        return None
+def _picture(self, analysis, code: int):
+    "(uint8 [h, w] pixel statuses, stride) of unit `code`: families with the 'masks' view draw their units."
+    raise InputError(f'the {self.name} family draws no pixel statuses')
 
-    def confusion_options(self, analysis) -> dict:
-        "What the confusion matrix takes of this family's scenes (`evalkit.confusion.confusion`): class names."
-        return dict(classes=analysis.spec.classes)
+Family.areas, Family.class_cutoffs, Family.picture = _areas, _class_cutoffs, _picture
 
-    def pr_curves(self, result):
-        "Precision against recall per threshold (threshold, recall, precision) for the report, or None."
-        return None
+# %% ../nbs/03b_families.ipynb #293eb4ae
+def _breakdown(self, analysis):
+    "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
+    return None
 
-    def codes(self, analysis, *, background_iou=None):
-        "Each object's TIDE code (gt [T, n_gt], predictions [T, n_pred]; `evalkit.tide`) if it matches its own way."
-        return None  # None: `evalkit.breakdown.error_codes` codes the objects from the family's matching
+def _confusion_options(self, analysis) -> dict:
+    "What the confusion matrix takes of this family's scenes (`evalkit.confusion.confusion`): class names."
+    return dict(classes=analysis.spec.classes)
 
-    def require(self, analysis: str):
-        "Refuse, in one line, an analysis (one of `analyses`) this family does not offer."
-        if analysis not in self.analyses:
-            raise InputError(f'{analysis} is not available for the {self.name} family yet',
-                             f"it offers: {', '.join(self.analyses) or 'the score and its tables'}")
+def _pr_curves(self, result):
+    "Precision against recall per threshold (threshold, recall, precision) for the report, or None."
+    return None
 
-    def text(self, result, digits: int) -> str | None:
-        "The family's own text of a result (`result_text`), or None: the shared per-threshold table."
-        return None
+def _codes(self, analysis, *, background_iou=None):
+    "Each object's TIDE code (gt [T, n_gt], predictions [T, n_pred]; `evalkit.tide`) if it matches its own way."
+    return None  # None: `evalkit.breakdown.error_codes` codes the objects from the family's matching
 
-    def json(self, result, j: dict) -> dict:
-        "The JSON of a result: the shared keys `j`, with any keys of the family's own."
-        return j
+Family.breakdown, Family.confusion_options = _breakdown, _confusion_options
+Family.pr_curves, Family.codes = _pr_curves, _codes
+
+# %% ../nbs/03b_families.ipynb #7dda93a9
+def _require(self, analysis: str):
+    "Refuse, in one line, an analysis (one of `analyses`) this family does not offer."
+    if analysis not in self.analyses:
+        raise InputError(f'{analysis} is not available for the {self.name} family yet',
+                         f"it offers: {', '.join(self.analyses) or 'the score and its tables'}")
+
+def _text(self, result, digits: int) -> str | None:
+    "The family's own text of a result (`result_text`), or None: the shared per-threshold table."
+    return None
+
+def _json(self, result, j: dict) -> dict:
+    "The JSON of a result: the shared keys `j`, with any keys of the family's own."
+    return j
+
+Family.require, Family.text, Family.json = _require, _text, _json
 
 # %% ../nbs/03b_families.ipynb #fam-objects
 @dataclass(frozen=True, eq=False)
