@@ -12,10 +12,10 @@ import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 
 # %% auto #0
-__all__ = ['FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'folder_files', 'is_parquet', 'read_source',
-           'read_table', 'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'in_rows',
-           'first_seen', 'repeated', 'positions', 'check_objects', 'check_output', 'opened_folder', 'check_opened',
-           'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
+__all__ = ['FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'check_local', 'folder_files', 'is_parquet',
+           'footer_bytes', 'check_footers', 'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers',
+           'token_counts', 'check_tokens', 'in_rows', 'first_seen', 'repeated', 'positions', 'check_objects',
+           'check_output', 'opened_folder', 'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -204,6 +204,17 @@ def check_regular(path,  # a path given as an input, or found in an input folder
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
         raise err('not a regular file (a pipe or a device): evalkit reads files', file=str(name or path))
 
+# %% ../nbs/02c_tables.ipynb #91a4bf6a
+_URL = re.compile(r'[A-Za-z][A-Za-z0-9+.\-]*(::[A-Za-z0-9+.\-]+)*://')  # a URL, as pandas and fsspec tell one
+
+def check_local(path,  # a path given as an input
+                err=InputError,  # the error class of its side
+                name: str | None = None):  # how the error names it (default: the path)
+    "Refuse a URL (`s3://...`, `memory://...`): evalkit reads local files and folders, with their checks."
+    if isinstance(path, (str, os.PathLike)) and _URL.match(os.fspath(path)):
+        raise err('a URL: evalkit reads local files and folders', 'copy it to a local or mounted disk, or pass a '
+                  'DataFrame', file=shown(name or os.fspath(path), 200))
+
 # %% ../nbs/02c_tables.ipynb #tb-folder
 def _folder_kind(folder) -> str | None:
     "A folder's kind: '.parquet' when it holds a (visible) `.parquet` file, else '.csv' when a `.csv` one, else None."
@@ -251,10 +262,33 @@ def _parquet_files(src, name: str, err=InputError) -> tuple[list, list]:
     p = Path(src)
     return folder_files(p, err, name) if p.is_dir() else ([p], [name])
 
+# %% ../nbs/02c_tables.ipynb #0e13ecf7
+def footer_bytes(path) -> int:
+    "The length a Parquet file's last 8 bytes give its footer (4 bytes little-endian, then `PAR1`); 0 if none fits."
+    with open(path, 'rb') as f:
+        size = f.seek(0, os.SEEK_END)
+        if size < 12: return 0
+        f.seek(size - 8); tail = f.read(8)
+    n = int.from_bytes(tail[:4], 'little')
+    return n if tail[4:] == b'PAR1' and n <= size - 12 else 0  # no footer, or past the start: damaged
+
+def check_footers(files: list,  # Parquet files: paths
+                  names: list,  # how errors name each file
+                  *, limits=None,  # `Limits` (default: `DEFAULT_LIMITS`)
+                  err=InputError):  # the error class of their side
+    "Refuse Parquet files whose footers, one or all together, are longer than `max_footer_bytes`, none parsed."
+    limits, total = as_limits(limits), 0
+    for f, name in zip(files, names):
+        n = footer_bytes(f); total += n
+        if total > limits.max_footer_bytes:
+            what = 'the Parquet footer' if n == total else 'the sum of the Parquet footers up to this file'
+            raise limits.exceeded('max_footer_bytes', total, what, err, file=name)
+
 # %% ../nbs/02c_tables.ipynb #tb-metas
 def _parquet_metas(pq, files: list, names: list, source: Source) -> list:
     "The metadata of each Parquet file, refused unreadable, with a column named twice, or with another header."
     err, metas = source.err, []
+    check_footers(files, names, limits=source.limits, err=err)  # before pyarrow parses any of them
     for f, n in zip(files, names):
         try: metas.append(pq.read_metadata(f)); cols = metas[-1].schema.to_arrow_schema().names
         except (OSError, ValueError, TypeError) as e:
@@ -368,7 +402,7 @@ def _read_any(src, source: Source) -> tuple[pd.DataFrame, str]:
                          file=source.name)
     source = replace(source, name=source.name or str(src))
     err, name, path = source.err, source.name, isinstance(src, (str, os.PathLike))
-    if path: check_regular(src, err, name)
+    if path: check_local(src, err, name); check_regular(src, err, name)
     if path and not Path(src).is_dir(): source.limits.check_file(src, err, name)
     if path and is_parquet(src): return _read_parquet(src, source)
     if path and Path(src).is_dir(): return _read_csv_folder(src, source)
