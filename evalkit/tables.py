@@ -505,7 +505,8 @@ def id_codes(values,  # [n]: a column of ids (Series or array), or their codes (
             ) -> np.ndarray:  # int [n]: equal codes for equal ids, 0 <= code < n
     "Integer codes of a column of ids, one hash of the column (`pd.factorize`); codes already made are kept."
     v = values
-    if isinstance(v, np.ndarray) and v.dtype.kind in 'iu' and (not len(v) or 0 <= v.min() and v.max() < len(v)): return v
+    if isinstance(v, np.ndarray) and v.dtype.kind in 'iu' and (not len(v) or 0 <= v.min() and v.max() < len(v)):
+        return v
     return pd.factorize(v, use_na_sentinel=False)[0]  # a missing id: a code of its own, as `duplicated` counts it
 
 def in_rows(values,  # [n]: a column of ids (Series or array), or their codes (`id_codes`)
