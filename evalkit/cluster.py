@@ -14,7 +14,8 @@ from .stream import score_parts
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
 from .result import Result
 from .metrics import get_metric, Metric
-from .tables import is_parquet, write_csv, check_regular, folder_files, read_table, shown
+from .tables import (is_parquet, write_csv, check_regular, check_local, check_footers, folder_files,
+                            read_table, shown)
 
 # %% auto #0
 __all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFLE_BYTES', 'LOST', 'EMPTY', 'need_dask', 'Side',
@@ -53,9 +54,10 @@ def _paths(src, err=InputError) -> list:
     "The files a path, folder, glob or list of them names, in name order."
     out = []
     for s in map(str, src if isinstance(src, (list, tuple)) else [src]):
-        found = [s] if '://' in s else sorted(glob.glob(s)) if glob.has_magic(s) else [s]  # remote: fsspec reads it
+        check_local(s, err)
+        found = sorted(glob.glob(s)) if glob.has_magic(s) else [s]
         if not found: raise err('no files match', s)
-        for f in found: out += folder_files(f, err, f)[1] if '://' not in f and os.path.isdir(f) else [f]
+        for f in found: out += folder_files(f, err, f)[1] if os.path.isdir(f) else [f]
     return out
 
 # %% ../nbs/18_cluster.ipynb #cl-cuts
@@ -121,12 +123,8 @@ def _read_csv_blocks(p: str, err, *, what: str, blocksize: int, limits=None):
     return need_dask().from_map(read, parts, meta=meta.astype(str), enforce_metadata=False, divisions=None)
 
 def _read_one(p: str, err, *, what: str, blocksize: int, limits=None):
-    "One file as a Dask DataFrame: Parquet as stored (checked first), CSV as text; remote ones by dask's readers."
+    "One local file as a Dask DataFrame: Parquet as stored (checked first), CSV as text."
     dd = need_dask()
-    if '://' in p:
-        return _stripped_columns(dd.read_parquet(p, dtype_backend='pyarrow') if p.endswith('.parquet')
-                                 else dd.read_csv(p, blocksize=blocksize, **CSV_ARGS))
-    check_regular(p, err)  # a pipe in a folder or glob: refused, never waited on
     if not os.path.isfile(p): raise err('file not found', file=p)
     if not is_parquet(p): return _read_csv_blocks(p, err, what=what, blocksize=blocksize, limits=limits)
     _parquet_checked(p, err, p)
@@ -135,6 +133,9 @@ def _read_one(p: str, err, *, what: str, blocksize: int, limits=None):
 def _read_files(paths: list, err, *, blocksize: int, limits=None) -> tuple:
     "One Dask DataFrame of the files (CSV as text, Parquet as stored) and the file of each partition."
     what, parts, files = 'solution' if err is SolutionError else 'submission', [], []
+    for p in paths: check_regular(p, err)  # a pipe in a folder or glob: refused, never waited on (nor opened)
+    parquet = [p for p in paths if is_parquet(p)]
+    check_footers(parquet, parquet, limits=limits, err=err)  # as one machine: before pyarrow parses any footer
     for p in paths:
         d = _read_one(p, err, what=what, blocksize=blocksize, limits=limits)
         if parts and list(d.columns) != list(parts[0].columns):
@@ -360,6 +361,7 @@ def _out_folder(per_image, fmt: str, inputs: list) -> str | None:
     "A new folder for the per-image parts: refused if it exists, or is (or holds) an input."
     if per_image is None: return None
     if fmt not in ('parquet', 'csv'): raise InputError("the per-image format must be 'parquet' or 'csv'", repr(fmt))
+    if '://' in str(per_image): raise InputError('the per-image folder is a local folder, not a URL', str(per_image))
     out = Path(per_image).resolve()
     if out.exists(): raise InputError('the per-image folder already exists (evalkit never overwrites)', str(per_image))
     for i in (i for i in inputs if '://' not in str(i)):

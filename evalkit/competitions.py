@@ -50,7 +50,7 @@ def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height
     xywh = _rsna_boxes(df, source, box)
     codes, image_ids = first_seen(df[id_col])  # the ids hashed once; the checks below on their integer codes
     rows.refuse(repeated(codes) & in_rows(codes, ~box), 'a patient with Target 0 (no box) must have exactly one row')
-    check_objects(df, source, per_row=box)
+    check_objects(df, source, per_row=box, codes=codes)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
     return image_ids, xywh[box], codes[box]
 
@@ -129,10 +129,11 @@ def parse_prediction_strings(df: pd.DataFrame,  # submission table from `read_ta
                              source: Source,  # the table's name, side, id column and limits
                              *, col: str = 'PredictionString',  # the column of groups of five numbers
                              fmt: str = 'xywh',  # the boxes: 'xywh' (corner, size) or 'xyxy' (two corners)
+                             codes=None,  # int [n]: each row's image, when known (`image_codes`): no second hash
                             ):
     "All boxes of a submission: `(row of each box, confidences (n,), boxes (n, 4) in fmt)`."
     brow, g = number_groups(df, source, col=col, fields='confidence ' + FIELDS[fmt])
-    check_objects(df, source, per_row=np.bincount(brow, minlength=len(df)))
+    check_objects(df, source, per_row=np.bincount(brow, minlength=len(df)), codes=codes)
     check_boxes(df, brow, g[:, 1:], source, fmt=fmt)
     return brow, g[:, 0].copy(), g[:, 1:].copy()
 
@@ -150,7 +151,7 @@ def image_codes(df: pd.DataFrame,  # submission table from `read_table`
     known = codes >= 0
     if skip: known |= ids.isin(skip).to_numpy()
     rows.refuse(~known, 'unknown id: not an image of the solution')
-    if unique: rows.refuse(repeated(ids), 'id appears more than once (one row per image)')
+    if unique: rows.refuse(repeated(ids if skip else codes), 'id appears more than once (one row per image)')
     return codes, codes >= 0
 
 # %% ../nbs/03a_competitions.ipynb #58642bd1
@@ -166,7 +167,7 @@ def read_box_submission(src,  # CSV path or DataFrame: one row per image, groups
     df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits))
     require_columns(df, [id_col, col], source)
     codes, keep = image_codes(df, image_ids, source, unique=True)
-    brow, conf, boxes = parse_prediction_strings(df, source, col=col, fmt=fmt)
+    brow, conf, boxes = parse_prediction_strings(df, source, col=col, fmt=fmt, codes=codes)
     return boxes, codes[brow], conf
 
 read_rsna_submission = read_box_submission  # RSNA's layout is the default one
@@ -236,7 +237,7 @@ def read_box_solution(src,  # CSV path or DataFrame, one row per box
     codes, image_ids = first_seen(df[id_col])  # the ids hashed once; the checks below on their integer codes
     rows.refuse(repeated(codes, keep=False) & in_rows(codes, ~box),
                 'an image with a row without a box (no boxes) must have no other row')
-    check_objects(df, source, per_row=box)
+    check_objects(df, source, per_row=box, codes=codes)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
     return image_ids, b[box], codes[box]
 

@@ -65,7 +65,8 @@ class RLEError(InputError):
 # %% ../nbs/00a_errors.ipynb #800f1c6e
 UNITS = {'max_file_bytes': 'bytes', 'max_field_chars': 'characters', 'max_tokens_per_row': 'numbers',
          'max_objects_per_image': 'objects', 'max_rows': 'rows', 'max_row_groups': 'row groups',
-         'max_decoded_bytes': 'bytes', 'max_partitions': 'partitions'}  # what each limit counts, in messages
+         'max_footer_bytes': 'bytes', 'max_decoded_bytes': 'bytes',
+         'max_partitions': 'partitions'}  # what each limit counts, in messages
 
 # %% ../nbs/00a_errors.ipynb #err-limits
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ class Limits:
     max_objects_per_image: int = 2 ** 16  # boxes or masks of one image, on one side: 65,536
     max_rows: int = 2 ** 25  # rows of one table (CSV: its lines, counted unparsed; Parquet: its metadata): 33,554,432
     max_row_groups: int = 10_000  # row groups of one Parquet file or folder, from its metadata
+    max_footer_bytes: int = 2 ** 24  # a Parquet file's footer (its metadata; a folder's: all together): 16 MiB
     max_decoded_bytes: int = 2 ** 31  # a Parquet table's values decoded (pages uncompressed, dictionaries expanded)
     max_partitions: int = 1000  # partitions asked of a Dask shuffle (`--partitions`)
 

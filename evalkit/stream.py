@@ -74,11 +74,12 @@ def batch_extent(scene, stats) -> dict:
     return dict(image=len(stats.image_ids), gt=int(gt), pred=int(pred))
 
 # %% ../nbs/26_stream.ipynb #f8f80a46
-def _check_new(self, ids: list):
-    "Refuse an image id the evaluator has seen, or one of another type than those seen."
-    if self.seen and ids and type(ids[0]) is not type(next(iter(self.seen))):
-        raise InputError('image ids are all integers or all strings',
-                         f'{ids[0]!r:.40} after {next(iter(self.seen))!r:.40}')
+def _check_new(self, ids: list, where: str):
+    "Refuse an image id the evaluator has seen, or one of another type than those seen; `where`: the ids' source."
+    first, said = next(iter(self.seen), None), lambda v: f'{type(v).__name__} {v!r:.40}'
+    if self.seen and ids and type(ids[0]) is not type(first):
+        raise InputError('image ids are all integers or all strings, across batches and merges',
+                         f'{where} has {said(ids[0])}, an earlier batch {said(first)}')
     old = [i for i in ids if i in self.seen]
     if old: raise InputError('image seen before', f'{old[0]!r}: give each image once (image_ids)')
 
@@ -91,7 +92,7 @@ def _update(self, preds,  # the batch's predictions: per image, in the metric's 
         raise InputError('a batch is two lists of per-image dicts (predictions, ground truth)',
                          f'{type(preds).__name__} and {type(targets).__name__}')
     ids = batch_ids(image_ids, len(targets), start=len(self) + 1)
-    _check_new(self, ids)
+    _check_new(self, ids, 'this batch' if image_ids is not None else 'this batch (numbered: no image_ids)')
     kw = self.metric.reader_options(self.spec)
     if self.metric.id_col is not None: kw['id_col'] = self.metric.id_col  # as `Metric.read` gives it
     scene = self.metric.batch_reader(preds, targets, image_ids=ids, **self.batch, **kw)
@@ -107,7 +108,7 @@ def _merge(self, other: Evaluator) -> Evaluator:
     "Add another evaluator's statistics (another process's), placed after this one's."
     if not isinstance(other, Evaluator) or other.metric.name != self.metric.name or other.spec != self.spec:
         raise InputError('merge needs an evaluator of the same metric with the same options')
-    _check_new(self, list(other.seen))
+    _check_new(self, list(other.seen), 'the merged evaluator')
     self._add(other.parts, other.counts)  # the other's maps, numbered from 0, placed after this one's
     self.seen.update(other.seen)
     return self

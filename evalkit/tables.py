@@ -12,10 +12,11 @@ import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 
 # %% auto #0
-__all__ = ['ARROW_CSV_BYTES', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'folder_files', 'is_parquet',
-           'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens',
-           'in_rows', 'first_seen', 'repeated', 'positions', 'check_objects', 'check_output', 'opened_folder',
-           'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
+__all__ = ['ARROW_CSV_BYTES', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'check_local', 'folder_files',
+           'is_parquet', 'footer_bytes', 'check_footers', 'read_source', 'read_table', 'require_columns', 'Rows',
+           'to_numbers', 'token_counts', 'check_tokens', 'id_codes', 'in_rows', 'release_arrow', 'first_seen',
+           'repeated', 'positions', 'check_objects', 'check_output', 'opened_folder', 'check_opened', 'write_atomic',
+           'cell_safe', 'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -242,6 +243,17 @@ def check_regular(path,  # a path given as an input, or found in an input folder
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
         raise err('not a regular file (a pipe or a device): evalkit reads files', file=str(name or path))
 
+# %% ../nbs/02c_tables.ipynb #91a4bf6a
+_URL = re.compile(r'[A-Za-z][A-Za-z0-9+.\-]*(::[A-Za-z0-9+.\-]+)*://')  # a URL, as pandas and fsspec tell one
+
+def check_local(path,  # a path given as an input
+                err=InputError,  # the error class of its side
+                name: str | None = None):  # how the error names it (default: the path)
+    "Refuse a URL (`s3://...`, `memory://...`): evalkit reads local files and folders, with their checks."
+    if isinstance(path, (str, os.PathLike)) and _URL.match(os.fspath(path)):
+        raise err('a URL: evalkit reads local files and folders', 'copy it to a local or mounted disk, or pass a '
+                  'DataFrame', file=shown(name or os.fspath(path), 200))
+
 # %% ../nbs/02c_tables.ipynb #tb-folder
 def _folder_kind(folder) -> str | None:
     "A folder's kind: '.parquet' when it holds a (visible) `.parquet` file, else '.csv' when a `.csv` one, else None."
@@ -289,10 +301,33 @@ def _parquet_files(src, name: str, err=InputError) -> tuple[list, list]:
     p = Path(src)
     return folder_files(p, err, name) if p.is_dir() else ([p], [name])
 
+# %% ../nbs/02c_tables.ipynb #0e13ecf7
+def footer_bytes(path) -> int:
+    "The length a Parquet file's last 8 bytes give its footer (4 bytes little-endian, then `PAR1`); 0 if none fits."
+    with open(path, 'rb') as f:
+        size = f.seek(0, os.SEEK_END)
+        if size < 12: return 0
+        f.seek(size - 8); tail = f.read(8)
+    n = int.from_bytes(tail[:4], 'little')
+    return n if tail[4:] == b'PAR1' and n <= size - 12 else 0  # no footer, or past the start: damaged
+
+def check_footers(files: list,  # Parquet files: paths
+                  names: list,  # how errors name each file
+                  *, limits=None,  # `Limits` (default: `DEFAULT_LIMITS`)
+                  err=InputError):  # the error class of their side
+    "Refuse Parquet files whose footers, one or all together, are longer than `max_footer_bytes`, none parsed."
+    limits, total = as_limits(limits), 0
+    for f, name in zip(files, names):
+        n = footer_bytes(f); total += n
+        if total > limits.max_footer_bytes:
+            what = 'the Parquet footer' if n == total else 'the sum of the Parquet footers up to this file'
+            raise limits.exceeded('max_footer_bytes', total, what, err, file=name)
+
 # %% ../nbs/02c_tables.ipynb #tb-metas
 def _parquet_metas(pq, files: list, names: list, source: Source) -> list:
     "The metadata of each Parquet file, refused unreadable, with a column named twice, or with another header."
     err, metas = source.err, []
+    check_footers(files, names, limits=source.limits, err=err)  # before pyarrow parses any of them
     for f, n in zip(files, names):
         try: metas.append(pq.read_metadata(f)); cols = metas[-1].schema.to_arrow_schema().names
         except (OSError, ValueError, TypeError) as e:
@@ -401,7 +436,7 @@ def _read_any(src, source: Source) -> tuple[pd.DataFrame, str]:
                          file=source.name)
     source = replace(source, name=source.name or str(src))
     err, name, path = source.err, source.name, isinstance(src, (str, os.PathLike))
-    if path: check_regular(src, err, name)
+    if path: check_local(src, err, name); check_regular(src, err, name)
     if path and not Path(src).is_dir(): source.limits.check_file(src, err, name)
     if path and is_parquet(src): return _read_parquet(src, source)
     if path and Path(src).is_dir(): return _read_csv_folder(src, source)
@@ -499,25 +534,46 @@ def check_tokens(df: pd.DataFrame,  # table from `read_table`
         raise limits.exceeded('max_tokens_per_row', int(n[k]), shown(col), source.err, **source.at(df, int(long[k])))
 
 # %% ../nbs/02c_tables.ipynb #d23c54ed
-def in_rows(values,  # [n]: a column of ids (Series or array)
+def id_codes(values,  # [n]: a column of ids (Series or array), or their codes (int array, none negative)
+            ) -> np.ndarray:  # int [n]: equal codes for equal ids, 0 <= code < n
+    "Integer codes of a column of ids, one hash of the column (`pd.factorize`); codes already made are kept."
+    v = values
+    if isinstance(v, np.ndarray) and v.dtype.kind in 'iu' and (not len(v) or 0 <= v.min() and v.max() < len(v)):
+        return v
+    return pd.factorize(v, use_na_sentinel=False)[0]  # a missing id: a code of its own, as `duplicated` counts it
+
+def in_rows(values,  # [n]: a column of ids (Series or array), or their codes (`id_codes`)
             keep,  # bool [n]: the rows to look in
            ) -> np.ndarray:  # bool [n]: each row's value is the value of some row `keep` selects
     "Whether each row's value appears among the rows `keep`."
-    codes = pd.factorize(values)[0]
-    return np.isin(codes, codes[np.asarray(keep, bool)])
+    codes = id_codes(values)
+    found = np.zeros(len(codes), bool)
+    found[codes[np.asarray(keep, bool)]] = True
+    return found[codes]
 
 # %% ../nbs/02c_tables.ipynb #tb-ids
+def release_arrow():
+    "Give the system the pages Arrow's memory pool freed and keeps for Arrow alone (numpy and Python allocate apart)."
+    import sys
+    pa = sys.modules.get('pyarrow')  # not imported: nothing to give back
+    if pa is not None: pa.default_memory_pool().release_unused()
+
 def first_seen(values,  # [n]: a column of ids (Series or array)
               ) -> tuple[np.ndarray, np.ndarray]:  # (code of each row int64 [n], the distinct ids object [k])
     "The distinct ids in the order they first appear (as `pd.unique`), and each row's position among them."
     codes, ids = pd.factorize(values)
+    release_arrow()  # the hash's pages, before a Python string is made for each distinct id
     return codes, np.asarray(ids, dtype=object)
 
-def repeated(values,  # [n]: a column of ids (Series or array)
+def repeated(values,  # [n]: a column of ids (Series or array), or their codes (`id_codes`)
              *, keep: str | bool = 'first',  # as `Series.duplicated`: 'first', 'last' or False (every repeat)
             ) -> np.ndarray:  # bool [n]
-    "Whether each row's id appears in another row (`Series.duplicated`), hashed once as integers."
-    return pd.Series(pd.factorize(values)[0]).duplicated(keep=keep).to_numpy()
+    "Whether each row's id appears in another row (`Series.duplicated`), hashed once as integers, or not at all."
+    codes, at = id_codes(values), np.arange(len(values))
+    if keep is False: return np.bincount(codes, minlength=1)[codes] > 1
+    kept = np.full(len(codes), -1 if keep == 'last' else len(codes))  # each code's first (or last) row
+    (np.maximum if keep == 'last' else np.minimum).at(kept, codes, at)
+    return kept[codes] != at
 
 def positions(values,  # [n]: a column of ids (Series or array)
               ids: np.ndarray,  # [k]: distinct ids
@@ -528,6 +584,7 @@ def positions(values,  # [n]: a column of ids (Series or array)
         import pyarrow as pa, pyarrow.compute as pc  # looked up in a hash of `ids` made in Arrow
         at = pc.index_in(values.array.__arrow_array__(), value_set=pa.array(ids, pa.large_string()))
         at = [c.fill_null(-1).to_numpy().astype(np.int64) for c in at.chunks]
+        release_arrow()  # the hash of `ids` and its copy of them
         return np.concatenate([np.zeros(0, np.int64), *at])
     codes, seen = pd.factorize(values)
     return pd.Index(ids).get_indexer(np.asarray(seen, dtype=object))[codes]
@@ -536,11 +593,12 @@ def positions(values,  # [n]: a column of ids (Series or array)
 def check_objects(df: pd.DataFrame,  # table from `read_table`
                   source: Source,  # the table's name, side, id column (the image of each row) and limits
                   *, per_row=None,  # objects in each row (int or bool [n]); None: one a row
+                  codes=None,  # int [n]: the image of each row, when its ids are already hashed (`first_seen`)
                  ):
     "Refuse an image with more than `limits.max_objects_per_image` objects on this side."
     most = source.limits.max_objects_per_image
     if len(df) <= most and (per_row is None or np.sum(per_row) <= most): return  # nothing can exceed: skip the count
-    codes, _ = pd.factorize(df[source.id_col])  # hashed in the column's own storage
+    codes = id_codes(df[source.id_col] if codes is None else codes)  # hashed in the column's own storage, once
     n = np.bincount(codes, weights=None if per_row is None else np.asarray(per_row, np.float64)).astype(np.int64)
     if (n > most).any():
         i = int(np.argmax(n[codes] > most))
