@@ -135,6 +135,7 @@ def _cutoff_args(c):
                    help='most cutoffs re-scored one by one where one matching cannot give the curve (default 200)')
     c.add_argument('--json', action='store_true', help='print one JSON object: every cutoff and its score')
 
+# %% ../nbs/06_cli.ipynb #91f5fc14
 def _errors_args(e):
     _metric_options(e)
     e.add_argument('--json', action='store_true', help='print one JSON object')
@@ -149,6 +150,7 @@ def _errors_args(e):
     e.add_argument('--cutoff', metavar='C', help='with --confusion: keep the predictions of confidence >= C '
                    '(default: every prediction)')
 
+# %% ../nbs/06_cli.ipynb #9246ccdc
 def _compare_args(m):
     _metric_options(m)
     m.add_argument('b', metavar='B', help='the second submission, in the same layout')
@@ -240,6 +242,7 @@ def _dask_client(spec: str) -> tuple:
     try: return Client(spec, timeout=DASK_TIMEOUT), False
     except (OSError, TimeoutError) as e: raise InputError('cannot reach the Dask scheduler', f'{spec}: {e}') from None
 
+# %% ../nbs/06_cli.ipynb #87a7ce52
 def _handshake(spec: str, timeout: float):
     "Refuse an address that does not connect and answer as a Dask scheduler does within `timeout` seconds."
     import asyncio
@@ -256,6 +259,7 @@ def _handshake(spec: str, timeout: float):
             raise InputError('cannot reach the Dask scheduler', f'{spec}: ' + (
                 str(e) or f'it took the connection but did not answer within {timeout + 1} s')) from None
 
+# %% ../nbs/06_cli.ipynb #1dc3df19
 def _score_dask(a, out, err) -> int:
     "Run `evalkit score --dask`: the files scored on a Dask cluster, the per-image parts written by the workers."
     if a.ci is not None: raise InputError('--ci needs every image on one machine: drop --dask or --ci')
@@ -275,6 +279,7 @@ def _score_dask(a, out, err) -> int:
     print(json_text(r.to_json()) if a.json else r.to_text(), file=out)
     return 0
 
+# %% ../nbs/06_cli.ipynb #3d6458ff
 def _score(a, out, err) -> int:
     "Run `evalkit score` with parsed arguments `a`."
     if a.dask: return _score_dask(a, out, err)
@@ -305,6 +310,7 @@ def _cutoff(a, out, err) -> int:
     print(json_text(cv.to_json()) if a.json else cv.to_text(), file=out)
     return 0
 
+# %% ../nbs/06_cli.ipynb #18552f00
 def _errors(a, out, err) -> int:
     "Run `evalkit errors`: false negatives and false positives by TIDE kind (or the confusion matrix)."
     from evalkit.breakdown import breakdown, check_background_iou
@@ -319,6 +325,7 @@ def _errors(a, out, err) -> int:
     print(json_text(b.to_json()) if a.json else b.to_text(), file=out)
     return 0
 
+# %% ../nbs/06_cli.ipynb #44d68881
 def _confusion(a, out, err) -> int:
     "Run `evalkit errors --confusion`: the confusion matrix at one IoU threshold and cutoff."
     from evalkit.confusion import analysis_confusion
@@ -332,6 +339,7 @@ def _confusion(a, out, err) -> int:
     print(json_text(c.to_json()) if a.json else c.to_text(), file=out)
     return 0
 
+# %% ../nbs/06_cli.ipynb #6a3dd9ae
 def _compare(a, out, err) -> int:
     "Run `evalkit compare`: A (SUBMISSION) against B."
     from evalkit.compare import compare_analyses
@@ -345,6 +353,7 @@ def _compare(a, out, err) -> int:
     print(json_text(c.to_json()) if a.json else c.to_text(), file=out)
     return 0
 
+# %% ../nbs/06_cli.ipynb #93eb696e
 def _dashboard(a, out, err) -> int:
     "Run `evalkit dashboard`: check the files by scoring them, then serve the dashboard until Ctrl-C."
     from evalkit.serve import serve
@@ -370,6 +379,7 @@ def _dashboard(a, out, err) -> int:
         for s, h in before.items(): signal.signal(s, h if h is not None else signal.SIG_DFL)  # as they were
     return 0
 
+# %% ../nbs/06_cli.ipynb #b0a60403
 def _report(a, out, err) -> int:
     "Run `evalkit report`: score, then write the HTML report (plotly is imported only here)."
     try: from evalkit.report import report_main
@@ -404,6 +414,7 @@ def _list_args(p):
 
 def _demo(a, out, err) -> int: return demo(a.data, out)
 
+# %% ../nbs/06_cli.ipynb #53c4ade3
 COMMANDS = {c.name: c for c in (
     Command('score', 'score a submission against a solution', _score_args, _score, dask=True),
     Command('report', 'write a static HTML report, plotly.js beside it (needs the dashboard extra)', _report_args,
@@ -432,6 +443,7 @@ def _refuse_unoffered(a):
     if bad: raise InputError(f'{a.metric}: {bad[0]} is not available for the {fam.name} family yet',
                              'evalkit score gives its score and tables')
 
+# %% ../nbs/06_cli.ipynb #08aa00dd
 def main(argv: list[str] | None = None, out=None, err=None) -> int:
     "Entry point of the `evalkit` command; returns the exit status (2 for bad input)."
     out, err = out or sys.stdout, err or sys.stderr
@@ -456,6 +468,7 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
               f'{type(e).__name__}: {_one_line(e)}', file=err)
         return 1
 
+# %% ../nbs/06_cli.ipynb #9bc88b9e
 def _one_line(e, limit: int = 400) -> str:
     "An exception's message on one line, at most `limit` characters."
     s = ' '.join(str(e).split())
