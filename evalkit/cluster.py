@@ -122,6 +122,7 @@ def _read_csv_blocks(p: str, err, *, what: str, blocksize: int, limits=None):
     read = partial(_read_block, what=what, name=p, limits=limits)
     return need_dask().from_map(read, parts, meta=meta.astype(str), enforce_metadata=False, divisions=None)
 
+# %% ../nbs/18_cluster.ipynb #0b41fb71
 def _read_one(p: str, err, *, what: str, blocksize: int, limits=None):
     "One local file as a Dask DataFrame: Parquet as stored (checked first), CSV as text."
     dd = need_dask()
@@ -130,6 +131,7 @@ def _read_one(p: str, err, *, what: str, blocksize: int, limits=None):
     _parquet_checked(p, err, p)
     return _stripped_columns(dd.read_parquet(p, dtype_backend='pyarrow'))  # values as `read_table` sees them
 
+# %% ../nbs/18_cluster.ipynb #bb9dfaa0
 def _read_files(paths: list, err, *, blocksize: int, limits=None) -> tuple:
     "One Dask DataFrame of the files (CSV as text, Parquet as stored) and the file of each partition."
     what, parts, files = 'solution' if err is SolutionError else 'submission', [], []

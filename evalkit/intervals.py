@@ -63,6 +63,7 @@ class Interval:
         "The keys `score --ci` adds to the JSON."
         return dict(ci=[self.lo, self.hi], ci_level=self.level, resamples=self.resamples, seed=self.seed)
 
+# %% ../nbs/15_intervals.ipynb #645a31e7
 PROGRESS_STEPS = 100  # a progress callback hears of the resamples in about this many steps
 
 def _resample_scores(analysis: Analysis, n: int, resamples: int, *, seed: int, progress=None) -> np.ndarray:
@@ -77,6 +78,7 @@ def _resample_scores(analysis: Analysis, n: int, resamples: int, *, seed: int, p
             done += len(out[-1]); progress('bootstrap', done / resamples)
     return np.concatenate(out)
 
+# %% ../nbs/15_intervals.ipynb #b2c7e3f9
 def bootstrap(analysis: Analysis,  # a scored submission (`Metric.analyse`)
               *, level: float = 0.95,  # the interval's coverage, strictly between 0 and 1
               resamples: int = 1000,  # bootstrap resamples (at most `MAX_RESAMPLES`)
@@ -94,6 +96,7 @@ def bootstrap(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     return Interval(metric=analysis.spec.metric, score=float(analysis.result.score), lo=float(lo), hi=float(hi),
                     level=float(level), resamples=int(resamples), seed=seed, scores=s)
 
+# %% ../nbs/15_intervals.ipynb #a8d6a3d3
 def score_ci(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
              solution, submission,  # paths or DataFrames, as `Metric.evaluate` takes them
              *, level: float = 0.95, resamples: int = 1000, seed: int = 0,  # as `bootstrap`

@@ -340,6 +340,7 @@ def _parquet_metas(pq, files: list, names: list, source: Source) -> list:
     _check_counts(metas, source)
     return metas
 
+# %% ../nbs/02c_tables.ipynb #c6311c17
 def _check_counts(metas: list, source: Source):
     "Refuse Parquet files whose metadata declares more rows, row groups or decoded bytes than the limits take."
     _check(source, 'max_row_groups', sum(m.num_row_groups for m in metas), 'the Parquet data')  # before each is read
@@ -630,6 +631,7 @@ def opened_folder(folder,  # the output's folder (made if missing)
     try: return os.open(real, os.O_RDONLY | getattr(os, 'O_DIRECTORY', 0) | getattr(os, 'O_NOFOLLOW', 0))
     except OSError as e: raise InputError('cannot open the output folder', f'{real}: {e.strerror}') from None
 
+# %% ../nbs/02c_tables.ipynb #140aa74f
 def _input_ids(inputs) -> dict:
     "(st_dev, st_ino) -> (path, is a folder) of every input path that exists."
     ids = {}
@@ -650,6 +652,7 @@ def check_opened(dfd: int,  # the output's folder, from `opened_folder`
     if hit: raise InputError(said, f'{name} is {hit[0]}')
     if any(d for _, d in ids.values()): _check_above(dfd, ids, said=said, name=name)
 
+# %% ../nbs/02c_tables.ipynb #d19ecc17
 def _check_above(dfd: int, ids: dict, *, said: str, name: str):
     "Refuse when the folder `dfd`, or a folder above it up to the root, is an input folder of `ids`."
     up_flags = getattr(os, 'O_PATH', os.O_RDONLY) | getattr(os, 'O_DIRECTORY', 0)  # O_PATH: no read permission needed
@@ -689,6 +692,7 @@ def write_atomic(path,  # where the output goes
     finally: os.close(dfd)
     return path
 
+# %% ../nbs/02c_tables.ipynb #463d22cd
 def _write_by_name(path: Path, write: Callable, *, inputs, flag: str) -> Path:
     "`write_atomic` where there are no directory descriptors: the folder by its name."
     import tempfile
