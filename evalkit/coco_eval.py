@@ -424,6 +424,7 @@ def _class_ap(precision, names) -> pd.Series:
     return pd.Series([_mean_defined(precision[:, :, k, 0, -1]) for k in range(precision.shape[2])],
                      index=pd.Index(list(names), name='category'), name='ap')
 
+# %% ../nbs/23_coco_eval.ipynb #9fdf7ba1
 def in_id_order(s: CocoStats) -> CocoStats:
     "The map with its images in ascending id, pycocotools' order (a stream's come in any order), at 0..n-1."
     o = np.argsort(np.asarray(s.image_ids), kind='stable')
@@ -433,6 +434,7 @@ def in_id_order(s: CocoStats) -> CocoStats:
     return replace(s, image_ids=s.image_ids[o], image_pos=np.arange(len(o)), n_gt=s.n_gt[o], n_pred=s.n_pred[o],
                    npig=s.npig[o], det_img=new[at[np.searchsorted(s.image_pos[at], s.det_img)]])
 
+# %% ../nbs/23_coco_eval.ipynb #8f264a41
 def coco_finish(s: CocoStats, spec) -> Result:
     "The COCO result of the reduced map: pycocotools' arrays and stats, and the shared tables."
     rules, s = coco_rules(spec), in_id_order(s)
@@ -558,6 +560,7 @@ def _ties(s: CocoStats, i: np.ndarray) -> np.ndarray | None:
     new = np.r_[True, (np.diff(s.score[i]) != 0) | (np.diff(s.det_img[i]) != 0)] if len(i) else np.ones(0, bool)
     return None if new.all() else np.cumsum(new) - 1
 
+# %% ../nbs/23_coco_eval.ipynb #9950ce18
 def coco_weighted_scores(analysis, W) -> np.ndarray:
     "The COCO score of each weighted file, W int [B, n_img] in the order of `analysis.stats` (NaN: undefined)."
     s, rules = analysis.stats, coco_rules(analysis.spec)

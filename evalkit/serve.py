@@ -140,6 +140,7 @@ def _wait_up(server: Server, timeout: float):
         except OSError: time.sleep(0.2)
     server.stop(); raise InputError(f'the dashboard server did not answer within {timeout:g} s')
 
+# %% ../nbs/17_serve.ipynb #5c75d365
 def serve(metric: str, solution, submission,  # as `app_notebook`
           *, options: dict | None = None,  # the metric's options
           b=None,  # a second submission: compare mode
