@@ -81,124 +81,164 @@ class Dashboard:
         self.model, self.loader, self._cache, self._errors = prepare(analysis), loader, {}, None
         self.cut = _Cutoff(self.model.analysis)
         self.canvas = canvas or getattr(getattr(analysis, 'spec', None), 'canvas', (1024, 1024))
-        beta, hit = self.model.result.params.get('beta'), self.model.result.hit
-        self.slider = W.SelectionSlider(options=list(self.model.labels), value=self.model.labels[0],
-                                        description=f'IoU {hit}', continuous_update=True,
-                                        layout=W.Layout(width='420px', max_width='100%'))
-        self.metric = W.ToggleButtons(options=METRICS, value=METRICS[beta is not None])  # no description: it stacks
-        self.beta = W.BoundedFloatText(value=2.0 if beta is None else float(beta), min=0.01, max=100, step=0.5,
-                                       description='beta', layout=W.Layout(width='160px'), disabled=beta is None)
-        self.order = W.ToggleButtons(options=['worst first', 'solution order'], value='worst first',
-                                     style=dict(button_width='auto'))  # no label cut short
-        self.picker = W.Dropdown(options=image_order(self.model, beta=beta), description='image',
-                                 layout=W.Layout(width='480px', max_width='100%'))
-        if image is not None: self.picker.value = str(self.model.image_ids[image_code(self.model, image)])
-        self.score_label, self.totals, self.image_label, self.iou_label = W.HTML(), W.HTML(), W.HTML(), W.HTML()
-        self.score_label.add_class('evalkit-score'); self.totals.add_class('evalkit-totals')
-        self.image_label.add_class('evalkit-image'); self.iou_label.add_class('evalkit-iou')
-        # every view is a picture in a core widget (SVG in `HTML`, PNG in `Image`): the page loads no figure library,
-        # and nothing is updated that the page does not show; `figures()` gives plotly figures on request
-        self.curve_svg, self.hist_svg = W.HTML(), W.HTML()  # SVG 560 wide, shrunk to fit (max-width: 100%)
-        self.curve_svg.add_class('evalkit-curve'); self.hist_svg.add_class('evalkit-hist')
-        # the pictures keep their proportions: the image 400 pixels high, the IoU table at its own size (crisp cells)
-        self.image_png = W.Image(format='png', layout=W.Layout(height='400px', width='auto', max_width='100%',
-                                                               object_fit='contain', align_self='flex-start'))
-        self.iou_png = W.Image(format='png', layout=W.Layout(width='auto', height='auto', max_width='100%',
-                                                             align_self='flex-start'))
-        self.image_legend, self.errors = W.HTML(), W.HTML()
-        self.errors.add_class('evalkit-errors')
-        self.image_png.add_class('evalkit-overlay'); self.iou_png.add_class('evalkit-iou-table')
-        self.image_legend.add_class('evalkit-legend')
+        self._controls(W, image)
+        self._make_views(W)
         self.update(new_image=True)
-        self.slider.observe(lambda ch: self.update(), 'value')
-        self.metric.observe(self._on_metric, 'value'); self.beta.observe(self._on_metric, 'value')
-        self.order.observe(lambda ch: self._reorder(), 'value')
-        self.cut.slider.observe(lambda ch: self._on_cutoff(), 'value')
-        self._quiet = False
-        self.picker.observe(lambda ch: self._quiet or self.update(new_image=True), 'value')
-        head = W.HTML(f'<b>{_html.escape(self.model.result.metric)}</b>: {len(self.model.image_ids)} images')
-        self.cut.label.value = self.cut.caption()
-        self.widget = dashboard_layout(top=[head, self.slider, self.cut.slider, self.metric, self.beta],
-                                       captions=[self.score_label, self.totals, self.cut.label],
-                                       left=[self.curve_svg, self.hist_svg],
-                                       right=[W.HBox([self.picker, self.order], layout=W.Layout(flex_flow='row wrap')),
-                                              self.image_label, self.image_legend, self.errors, self.image_png,
-                                              self.iou_label, self.iou_png])
+        self._wire()
+        self._layout(W)
 
     @property
     def t_index(self) -> int: return self.model.labels.index(self.slider.value)
     @property
     def beta_value(self): return None if self.metric.value == METRICS[0] else float(self.beta.value)
 
-    def views(self) -> tuple[ThresholdView, ImageView]:
-        "The model views for the controls' current values."
-        t, b = self.t_index, self.beta_value
-        return threshold_view(self.model, t, beta=b), image_view(self.model, self.picker.value, t, beta=b)
-
-    def _labels(self, v: ThresholdView, iv: ImageView):
-        n, at = len(v.values), _html.escape(f'IoU {self.model.result.hit} {v.label}')
-        self.score_label.value = (f'<b>{value_name(v.beta)} at {at}: <span class="value">{v.score_at:.4f}'
-                                  f'</span></b> (mean over {n} images); score over all thresholds {v.score:.4f}')
-        self.totals.value = f"TP {v.tp:,} &nbsp; FP {v.fp:,} &nbsp; FN {v.fn:,} at {at}"
-        self.image_label.value = f'<b style="overflow-wrap:anywhere">{image_title(iv, self.model)}</b>'  # long ids wrap
-        self.iou_label.value = (f'<b>IoU table: {len(iv.gt)} ground truth x {len(iv.pred)} predictions</b>, hits at '
-                                f'{at}: {int(iv.hit.sum())}, matched: {int(iv.matched.sum())}<br><sub>rows: '
-                                f'ground truth (solution order), columns: predictions (submission order); colour: IoU '
-                                f'from 0 (purple) to 1 (yellow); magenta ring: IoU passes; black square: matched</sub>')
-
-    def _picture(self, iv: ImageView):
-        "The overlay picture of the picked image for its current statuses (masks), or its pixels/blank (boxes)."
-        if iv.image_id not in self._cache:  # the layers of the picked image only
-            px = self.loader(iv.image_id) if self.loader is not None else None
-            self._cache = {iv.image_id: image_layers(self.model, iv.code, pixels=px, canvas=self.canvas)}
-        return paint(self._cache[iv.image_id], iv)
-
-    def _on_cutoff(self):
-        "The cutoff moved: the model of the kept predictions, then every view."
-        self.model, self._cache, self._errors = prepare(self.cut.analysis()), {}, None
-        self.cut.label.value = self.cut.caption()
-        self._reorder(); self.update(new_image=True)
-
-    def _error_line(self, iv: ImageView) -> str:
-        "The picked image's false negatives and false positives by category at the slider's threshold, as HTML."
-        if self._errors is None: self._errors = breakdown(self.model.analysis).per_image
-        e = self._errors
-        row = e[(e.image_id == iv.image_id) & (e.threshold == float(self.model.analysis.spec.thresholds[iv.t_index]))]
-        if not len(row): return ''
-        r = row.iloc[0]
-        part = lambda cols, kinds: ', '.join(f'{k} {int(r[c])}' for c, k in zip(cols, kinds))
-        return f'errors: FN {int(r.fn)} ({part(FN_COLS, FN_KINDS)}); FP {int(r.fp)} ({part(FP_COLS, FP_KINDS)})'
-
-    def _on_metric(self, change=None):
-        self.beta.disabled = self.metric.value == METRICS[0]
-        self._reorder(); self.update()
-
-    def _reorder(self):
-        keep, self._quiet = self.picker.value, True
-        try:
-            self.picker.options = image_order(self.model, beta=self.beta_value,
-                                              worst_first=self.order.value == 'worst first')
-            self.picker.value = keep
-        finally: self._quiet = False
-
-    def update(self, new_image: bool = False):
-        "Redraw every view for the controls' current values (a slider move: statuses and numbers only)."
-        v, iv = self.views()
-        self._labels(v, iv)
-        self.curve_svg.value = curve_svg(v, self.model.labels, image=iv)
-        self.hist_svg.value = histogram_svg(v)
-        self.iou_png.value = png_bytes(iou_picture(iv))
-        self.image_png.value = png_bytes(view_picture(self.model, iv, self._picture(iv)))
-        self.image_legend.value = legend_html(self.model, iv)
-        self.errors.value = self._error_line(iv)
-
-    def figures(self) -> dict:
-        "The views at the controls' current values as plotly figures (built on request, for notebooks and reports)."
-        v, iv = self.views()
-        return dict(curve=curve_figure(v, self.model.labels, iv), hist=histogram_figure(v),
-                    image=image_figure(self.model, iv, self._picture(iv)), iou=iou_figure(iv, v.label))
-
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
+
+# %% ../nbs/05b_dashboard.ipynb #54baae4d
+def _sweep_controls(self, W, image):
+    "The dashboard's controls, at their first values."
+    beta, hit = self.model.result.params.get('beta'), self.model.result.hit
+    self.slider = W.SelectionSlider(options=list(self.model.labels), value=self.model.labels[0],
+                                    description=f'IoU {hit}', continuous_update=True,
+                                    layout=W.Layout(width='420px', max_width='100%'))
+    self.metric = W.ToggleButtons(options=METRICS, value=METRICS[beta is not None])  # no description: it stacks
+    self.beta = W.BoundedFloatText(value=2.0 if beta is None else float(beta), min=0.01, max=100, step=0.5,
+                                   description='beta', layout=W.Layout(width='160px'), disabled=beta is None)
+    self.order = W.ToggleButtons(options=['worst first', 'solution order'], value='worst first',
+                                 style=dict(button_width='auto'))  # no label cut short
+    self.picker = W.Dropdown(options=image_order(self.model, beta=beta), description='image',
+                             layout=W.Layout(width='480px', max_width='100%'))
+    if image is not None: self.picker.value = str(self.model.image_ids[image_code(self.model, image)])
+
+Dashboard._controls = _sweep_controls
+
+# %% ../nbs/05b_dashboard.ipynb #c0e16130
+def _sweep_make_views(self, W):
+    "The dashboard's views, empty until `update` draws them."
+    self.score_label, self.totals, self.image_label, self.iou_label = W.HTML(), W.HTML(), W.HTML(), W.HTML()
+    self.score_label.add_class('evalkit-score'); self.totals.add_class('evalkit-totals')
+    self.image_label.add_class('evalkit-image'); self.iou_label.add_class('evalkit-iou')
+    # every view is a picture in a core widget (SVG in `HTML`, PNG in `Image`): the page loads no figure library,
+    # and nothing is updated that the page does not show; `figures()` gives plotly figures on request
+    self.curve_svg, self.hist_svg = W.HTML(), W.HTML()  # SVG 560 wide, shrunk to fit (max-width: 100%)
+    self.curve_svg.add_class('evalkit-curve'); self.hist_svg.add_class('evalkit-hist')
+    # the pictures keep their proportions: the image 400 pixels high, the IoU table at its own size (crisp cells)
+    self.image_png = W.Image(format='png', layout=W.Layout(height='400px', width='auto', max_width='100%',
+                                                           object_fit='contain', align_self='flex-start'))
+    self.iou_png = W.Image(format='png', layout=W.Layout(width='auto', height='auto', max_width='100%',
+                                                         align_self='flex-start'))
+    self.image_legend, self.errors = W.HTML(), W.HTML()
+    self.errors.add_class('evalkit-errors')
+    self.image_png.add_class('evalkit-overlay'); self.iou_png.add_class('evalkit-iou-table')
+    self.image_legend.add_class('evalkit-legend')
+
+Dashboard._make_views = _sweep_make_views
+
+# %% ../nbs/05b_dashboard.ipynb #a35b5c62
+def _sweep_wire(self):
+    "Every control observed."
+    self.slider.observe(lambda ch: self.update(), 'value')
+    self.metric.observe(self._on_metric, 'value'); self.beta.observe(self._on_metric, 'value')
+    self.order.observe(lambda ch: self._reorder(), 'value')
+    self.cut.slider.observe(lambda ch: self._on_cutoff(), 'value')
+    self._quiet = False
+    self.picker.observe(lambda ch: self._quiet or self.update(new_image=True), 'value')
+
+def _sweep_layout(self, W):
+    "The page: the controls and captions on top, the dataset's views left, the picked image's right."
+    head = W.HTML(f'<b>{_html.escape(self.model.result.metric)}</b>: {len(self.model.image_ids)} images')
+    self.cut.label.value = self.cut.caption()
+    self.widget = dashboard_layout(top=[head, self.slider, self.cut.slider, self.metric, self.beta],
+                                   captions=[self.score_label, self.totals, self.cut.label],
+                                   left=[self.curve_svg, self.hist_svg],
+                                   right=[W.HBox([self.picker, self.order], layout=W.Layout(flex_flow='row wrap')),
+                                          self.image_label, self.image_legend, self.errors, self.image_png,
+                                          self.iou_label, self.iou_png])
+
+Dashboard._wire, Dashboard._layout = _sweep_wire, _sweep_layout
+
+# %% ../nbs/05b_dashboard.ipynb #c1569fbb
+def _sweep_views(self) -> tuple[ThresholdView, ImageView]:
+    "The model views for the controls' current values."
+    t, b = self.t_index, self.beta_value
+    return threshold_view(self.model, t, beta=b), image_view(self.model, self.picker.value, t, beta=b)
+
+def _sweep_labels(self, v: ThresholdView, iv: ImageView):
+    n, at = len(v.values), _html.escape(f'IoU {self.model.result.hit} {v.label}')
+    self.score_label.value = (f'<b>{value_name(v.beta)} at {at}: <span class="value">{v.score_at:.4f}'
+                              f'</span></b> (mean over {n} images); score over all thresholds {v.score:.4f}')
+    self.totals.value = f"TP {v.tp:,} &nbsp; FP {v.fp:,} &nbsp; FN {v.fn:,} at {at}"
+    self.image_label.value = f'<b style="overflow-wrap:anywhere">{image_title(iv, self.model)}</b>'  # long ids wrap
+    self.iou_label.value = (f'<b>IoU table: {len(iv.gt)} ground truth x {len(iv.pred)} predictions</b>, hits at '
+                            f'{at}: {int(iv.hit.sum())}, matched: {int(iv.matched.sum())}<br><sub>rows: '
+                            f'ground truth (solution order), columns: predictions (submission order); colour: IoU '
+                            f'from 0 (purple) to 1 (yellow); magenta ring: IoU passes; black square: matched</sub>')
+
+def _sweep_picture(self, iv: ImageView):
+    "The overlay picture of the picked image for its current statuses (masks), or its pixels/blank (boxes)."
+    if iv.image_id not in self._cache:  # the layers of the picked image only
+        px = self.loader(iv.image_id) if self.loader is not None else None
+        self._cache = {iv.image_id: image_layers(self.model, iv.code, pixels=px, canvas=self.canvas)}
+    return paint(self._cache[iv.image_id], iv)
+
+Dashboard.views = _sweep_views
+Dashboard._labels = _sweep_labels
+Dashboard._picture = _sweep_picture
+
+# %% ../nbs/05b_dashboard.ipynb #c1245183
+def _sweep_on_cutoff(self):
+    "The cutoff moved: the model of the kept predictions, then every view."
+    self.model, self._cache, self._errors = prepare(self.cut.analysis()), {}, None
+    self.cut.label.value = self.cut.caption()
+    self._reorder(); self.update(new_image=True)
+
+def _sweep_error_line(self, iv: ImageView) -> str:
+    "The picked image's false negatives and false positives by category at the slider's threshold, as HTML."
+    if self._errors is None: self._errors = breakdown(self.model.analysis).per_image
+    e = self._errors
+    row = e[(e.image_id == iv.image_id) & (e.threshold == float(self.model.analysis.spec.thresholds[iv.t_index]))]
+    if not len(row): return ''
+    r = row.iloc[0]
+    part = lambda cols, kinds: ', '.join(f'{k} {int(r[c])}' for c, k in zip(cols, kinds))
+    return f'errors: FN {int(r.fn)} ({part(FN_COLS, FN_KINDS)}); FP {int(r.fp)} ({part(FP_COLS, FP_KINDS)})'
+
+def _sweep_on_metric(self, change=None):
+    self.beta.disabled = self.metric.value == METRICS[0]
+    self._reorder(); self.update()
+
+def _sweep_reorder(self):
+    keep, self._quiet = self.picker.value, True
+    try:
+        self.picker.options = image_order(self.model, beta=self.beta_value,
+                                          worst_first=self.order.value == 'worst first')
+        self.picker.value = keep
+    finally: self._quiet = False
+
+Dashboard._on_cutoff = _sweep_on_cutoff
+Dashboard._error_line = _sweep_error_line
+Dashboard._on_metric = _sweep_on_metric
+Dashboard._reorder = _sweep_reorder
+
+# %% ../nbs/05b_dashboard.ipynb #1f7ab274
+def _sweep_update(self, new_image: bool = False):
+    "Redraw every view for the controls' current values (a slider move: statuses and numbers only)."
+    v, iv = self.views()
+    self._labels(v, iv)
+    self.curve_svg.value = curve_svg(v, self.model.labels, image=iv)
+    self.hist_svg.value = histogram_svg(v)
+    self.iou_png.value = png_bytes(iou_picture(iv))
+    self.image_png.value = png_bytes(view_picture(self.model, iv, self._picture(iv)))
+    self.image_legend.value = legend_html(self.model, iv)
+    self.errors.value = self._error_line(iv)
+
+def _sweep_figures(self) -> dict:
+    "The views at the controls' current values as plotly figures (built on request, for notebooks and reports)."
+    v, iv = self.views()
+    return dict(curve=curve_figure(v, self.model.labels, iv), hist=histogram_figure(v),
+                image=image_figure(self.model, iv, self._picture(iv)), iou=iou_figure(iv, v.label))
+
+Dashboard.update = _sweep_update
+Dashboard.figures = _sweep_figures
 
 # %% ../nbs/05b_dashboard.ipynb #af203407
 def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a `Metric`, or an `Analysis`
