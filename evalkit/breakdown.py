@@ -83,6 +83,7 @@ def breakdown(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                        'fp': pc[fp][:, rows].sum(0), **{c: pc[k, rows] for k, c in zip(fp, FP_COLS)}})
     return Breakdown(metric=spec.metric, hit=spec.hit, per_image=df, gt_codes=g, pred_codes=q, background_iou=t_b)
 
+# %% ../nbs/14_breakdown.ipynb #f57cdc8d
 def errors(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
            solution, submission,  # paths or DataFrames, as `Metric.evaluate` takes them
            *, background_iou: float = BACKGROUND_IOU,  # TIDE's t_b

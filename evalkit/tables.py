@@ -102,6 +102,7 @@ def _str_dtype():
     try: return pd.StringDtype('pyarrow', na_value=np.nan)
     except (TypeError, ImportError): return None
 
+# %% ../nbs/02c_tables.ipynb #dddfbf34
 def _space_led(data: bytes, at: int) -> bool:
     "Whether a field of `data[at:]` starts with a space or a tab (first, after a comma or after a line break)."
     a = np.frombuffer(data, np.uint8, offset=at)
@@ -109,6 +110,7 @@ def _space_led(data: bytes, at: int) -> bool:
     first = a[np.r_[0, after[after < len(a)]]] if len(a) else a
     return bool(((first == 32) | (first == 9)).any())
 
+# %% ../nbs/02c_tables.ipynb #ab4826c0
 def _arrow_csv(src) -> pd.DataFrame | None:
     "CSV file `src` read by pyarrow when that reads it as pandas would (see above); None for any other file."
     text = _str_dtype()
@@ -186,18 +188,6 @@ def _text(s: pd.Series, col: str, source: Source) -> pd.Series:
     return _stripped(s)
 
 # %% ../nbs/02c_tables.ipynb #tb-strip
-def _stripped(s: pd.Series) -> pd.Series:
-    "A column of strings with each value stripped: `s` itself when nothing changes (AttributeError on a non-string)."
-    edge = _edge_spaces(s)
-    if edge is not None:  # kept in Arrow buffers: only the values with a space at an end become Python strings
-        if not edge.any(): return s
-        s = s.copy()
-        s[edge] = [x.strip() for x in s[edge].tolist()]
-        return s
-    v = s.to_numpy()
-    out = [x.strip() for x in v]  # `strip` returns the string itself when there is nothing to strip
-    return s if all(map(operator.is_, out, v)) else pd.Series(out, index=s.index, dtype=s.dtype)
-
 _SPACE_CODES = (9, 10, 11, 12, 13, 28, 29, 30, 31, 32, 133, 160, 5760, *range(8192, 8203), 8232, 8233, 8239, 8287,
                 12288)  # every character `str.isspace` (and so `str.split`, `str.strip`) takes: tested below
 _SPACE_CLASS = '[' + ''.join(f'\\x{{{c:x}}}' for c in _SPACE_CODES) + ']'  # the same, as an RE2 class
@@ -210,6 +200,20 @@ def _edge_spaces(s: pd.Series) -> np.ndarray | None:
     hit = pc.match_substring_regex(s.array.__arrow_array__(), _EDGE)  # the column's own chunks, no copy
     return np.asarray(hit.to_numpy(zero_copy_only=False), bool) if hit.null_count == 0 else None
 
+# %% ../nbs/02c_tables.ipynb #62fa5671
+def _stripped(s: pd.Series) -> pd.Series:
+    "A column of strings with each value stripped: `s` itself when nothing changes (AttributeError on a non-string)."
+    edge = _edge_spaces(s)
+    if edge is not None:  # kept in Arrow buffers: only the values with a space at an end become Python strings
+        if not edge.any(): return s
+        s = s.copy()
+        s[edge] = [x.strip() for x in s[edge].tolist()]
+        return s
+    v = s.to_numpy()
+    out = [x.strip() for x in v]  # `strip` returns the string itself when there is nothing to strip
+    return s if all(map(operator.is_, out, v)) else pd.Series(out, index=s.index, dtype=s.dtype)
+
+# %% ../nbs/02c_tables.ipynb #fe5166bf
 def _nested(t) -> bool:
     import pyarrow as pa
     return pa.types.is_nested(t)
@@ -559,6 +563,7 @@ def release_arrow():
     pa = sys.modules.get('pyarrow')  # not imported: nothing to give back
     if pa is not None: pa.default_memory_pool().release_unused()
 
+# %% ../nbs/02c_tables.ipynb #84331d65
 def first_seen(values,  # [n]: a column of ids (Series or array)
               ) -> tuple[np.ndarray, np.ndarray]:  # (code of each row int64 [n], the distinct ids object [k])
     "The distinct ids in the order they first appear (as `pd.unique`), and each row's position among them."
@@ -566,6 +571,7 @@ def first_seen(values,  # [n]: a column of ids (Series or array)
     release_arrow()  # the hash's pages, before a Python string is made for each distinct id
     return codes, np.asarray(ids, dtype=object)
 
+# %% ../nbs/02c_tables.ipynb #93641a6f
 def repeated(values,  # [n]: a column of ids (Series or array), or their codes (`id_codes`)
              *, keep: str | bool = 'first',  # as `Series.duplicated`: 'first', 'last' or False (every repeat)
             ) -> np.ndarray:  # bool [n]
@@ -576,6 +582,7 @@ def repeated(values,  # [n]: a column of ids (Series or array), or their codes (
     (np.maximum if keep == 'last' else np.minimum).at(kept, codes, at)
     return kept[codes] != at
 
+# %% ../nbs/02c_tables.ipynb #2dbb0951
 def positions(values,  # [n]: a column of ids (Series or array)
               ids: np.ndarray,  # [k]: distinct ids
              ) -> np.ndarray:  # int64 [n]: the position of each row's id in `ids`, -1 where it is not there
