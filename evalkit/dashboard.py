@@ -394,37 +394,43 @@ class RankedDashboard:
                               self.score_label, self.pr, self.table, self.confusion],
                              layout=W.Layout(max_width='100%'))
 
-    def _on_cutoff(self):
-        "The cutoff moved: the result of the kept detections, then every view."
-        self.result = self.cut.analysis().result
-        self.cut.label.value = self.cut.caption()
-        self.update()
-
     @property
     def t_index(self) -> int: return self.labels.index(self.toggle.value)
 
-    def confusion_matrix(self):
-        "The `Confusion` at the controls' values (None without classes or analysis)."
-        by_conf = self.cut is not None and self.cut.by == 'confidence'
-        return dashboard_confusion(self.full, self.t_index, cutoff=self.cut.slider.value if by_conf else None)
-
-    def update(self):
-        "Redraw for the toggle's threshold."
-        v = ranked_view(self.result, self.t_index)
-        self.score_label.value = (f'<b>mAP at IoU {v.hit} {v.label}: <span class="value">{v.map:.4f}</span></b>, '
-                                  f'average F1 {v.avg_f1:.4f}')
-        self.table.value = class_table_html(v)
-        self.pr.value = pr_svg(v)
-        c = self.confusion_matrix()
-        self.confusion.value = '' if c is None else confusion_html(c)
-
-    def figures(self) -> dict:
-        "The views at the toggle's threshold as plotly figures (built on request)."
-        c = self.confusion_matrix()
-        return dict(pr=pr_figure(ranked_view(self.result, self.t_index)),
-                    **({} if c is None else dict(confusion=confusion_figure(c))))
-
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
+
+# %% ../nbs/05b_dashboard.ipynb #18197c99
+def _ranked_on_cutoff(self):
+    "The cutoff moved: the result of the kept detections, then every view."
+    self.result = self.cut.analysis().result
+    self.cut.label.value = self.cut.caption()
+    self.update()
+
+def _ranked_confusion_matrix(self):
+    "The `Confusion` at the controls' values (None without classes or analysis)."
+    by_conf = self.cut is not None and self.cut.by == 'confidence'
+    return dashboard_confusion(self.full, self.t_index, cutoff=self.cut.slider.value if by_conf else None)
+
+def _ranked_update(self):
+    "Redraw for the toggle's threshold."
+    v = ranked_view(self.result, self.t_index)
+    self.score_label.value = (f'<b>mAP at IoU {v.hit} {v.label}: <span class="value">{v.map:.4f}</span></b>, '
+                              f'average F1 {v.avg_f1:.4f}')
+    self.table.value = class_table_html(v)
+    self.pr.value = pr_svg(v)
+    c = self.confusion_matrix()
+    self.confusion.value = '' if c is None else confusion_html(c)
+
+def _ranked_figures(self) -> dict:
+    "The views at the toggle's threshold as plotly figures (built on request)."
+    c = self.confusion_matrix()
+    return dict(pr=pr_figure(ranked_view(self.result, self.t_index)),
+                **({} if c is None else dict(confusion=confusion_figure(c))))
+
+RankedDashboard._on_cutoff = _ranked_on_cutoff
+RankedDashboard.confusion_matrix = _ranked_confusion_matrix
+RankedDashboard.update = _ranked_update
+RankedDashboard.figures = _ranked_figures
 
 # %% ../nbs/05b_dashboard.ipynb #7c2dc878
 class UnitsDashboard:
