@@ -200,7 +200,7 @@ Metric.score = _score
 # %% ../nbs/03c_preset.ipynb #ba3209f9
 def _evaluator(self, **options):
     "A streaming `Evaluator` of this metric (`evalkit.stream`): `update` batch by batch, `merge`, `result`."
-    from .stream import Evaluator
+    from evalkit.stream import Evaluator
     return Evaluator(self, **options)
 
 Metric.evaluator = _evaluator
