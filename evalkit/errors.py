@@ -65,7 +65,8 @@ class RLEError(InputError):
 # %% ../nbs/00a_errors.ipynb #800f1c6e
 UNITS = {'max_file_bytes': 'bytes', 'max_field_chars': 'characters', 'max_tokens_per_row': 'numbers',
          'max_objects_per_image': 'objects', 'max_rows': 'rows', 'max_row_groups': 'row groups',
-         'max_decoded_bytes': 'bytes', 'max_partitions': 'partitions'}  # what each limit counts, in messages
+         'max_decoded_bytes': 'bytes', 'max_partitions': 'partitions', 'max_json_values': 'values',
+         'max_polygon_crossings': 'column crossings'}  # what each limit counts, in messages
 
 # %% ../nbs/00a_errors.ipynb #err-limits
 @dataclass(frozen=True)
@@ -79,6 +80,8 @@ class Limits:
     max_row_groups: int = 10_000  # row groups of one Parquet file or folder, from its metadata
     max_decoded_bytes: int = 2 ** 31  # a Parquet table's values decoded (pages uncompressed, dictionaries expanded)
     max_partitions: int = 1000  # partitions asked of a Dask shuffle (`--partitions`)
+    max_json_values: int = 2 ** 25  # values (numbers, texts, lists, objects) of one JSON file, counted unparsed
+    max_polygon_crossings: int = 2 ** 25  # pixel columns crossed by the polygon edges of one file (rasterising work)
 
     def __post_init__(self):
         for f in fields(self):
