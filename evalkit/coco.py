@@ -8,6 +8,7 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 import gc, json, operator, os
 from functools import partial
+from itertools import chain
 from contextlib import contextmanager
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
@@ -423,6 +424,31 @@ class CocoPart:
     names: tuple = (None, None)
     limits: Limits | None = None  # the limits of decoding masks (`coco_runs`)
 
+_NUM = {int, float}
+
+def _plain(s) -> bool:
+    "Whether a segmentation is numbers at COCO's depth: polygons, or an RLE dict of 'size' and 'counts' only."
+    if type(s) is list: return set(map(type, s)) <= {list} and set(map(type, chain.from_iterable(s))) <= _NUM
+    return (type(s) is dict and s.keys() == {'size', 'counts'} and type(s['size']) is list and
+            set(map(type, s['size'])) <= {int} and (type(s['counts']) is str or (
+                type(s['counts']) is list and set(map(type, s['counts'])) <= _NUM)))
+
+def _sendable(rec, g: CocoTruth, *, name, limits):
+    "`rec` whose segmentations pickle: RLE dicts of 'size' and 'counts' only, any other shape refused here."
+    segm, gt = list(rec.segm), isinstance(rec, CocoTruth)
+    for i in np.flatnonzero(~np.fromiter(map(_plain, segm), bool, len(segm))):
+        s = segm[i]
+        t = dict(size=s['size'], counts=s['counts']) if isinstance(s, dict) and 'size' in s and 'counts' in s else None
+        if t is not None and _plain(t):
+            segm[i] = t  # other keys dropped, as pycocotools ignores them
+            continue
+        try: coco_runs([s], g.image_size[rec.img[i]], limits=limits)  # the error it finds, or:
+        except InputError as e: rule, detail = e.rule, e.detail
+        else: rule, detail = 'segmentation nested deeper than COCO\'s polygons or RLE', brief(s)
+        what, err = ('annotations', SolutionError) if gt else ('results', ParticipantVisibleError)
+        raise err(f'{what}[{i}]: {rule}', detail, file=name or what)
+    return replace(rec, segm=segm)
+
 def _rows(rec, idx: np.ndarray):
     "The record with only the rows `idx` of its per-row fields (a `CocoTruth`'s images and categories stay)."
     keep = ('image_ids', 'image_size', 'cat_ids', 'cat_names', 'has_bbox')
@@ -464,6 +490,8 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, or p
     with gc_paused():  # millions of parsed objects, no cycles
         g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits)
         r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
+    if (n or 1) > 1 and iou_type == 'segm':  # parts are sent to other processes: nothing nested deeper than COCO's
+        g, r = (_sendable(f, g, name=nm, limits=limits) for f, nm in ((g, names[0]), (r, names[1])))
     ki, kc = _subset(g.image_ids, img_ids, 'img_ids'), _subset(g.cat_ids, cat_ids, 'cat_ids')
     ni, scored = _renumber(ki), np.flatnonzero(ki)
     gk, rk = np.flatnonzero(ki[g.img] & kc[g.cat]), np.flatnonzero(ki[r.img] & kc[r.cat])

@@ -12,8 +12,8 @@ from .rle import Runs, MAX_PIXELS
 
 # %% auto #0
 __all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'brief', 'decode_counts', 'encode_counts',
-           'list_counts', 'counts_runs', 'runs_counts', 'polygon_runs', 'flat_polygons', 'string_runs', 'coco_runs',
-           'coco_bbox', 'coco_iou']
+           'list_counts', 'counts_runs', 'runs_counts', 'polygon_runs', 'flat_polygons', 'string_runs', 'too_many_runs',
+           'coco_runs', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -443,16 +443,24 @@ def flat_polygons(segms,  # n COCO polygon segmentations: each a list of polygon
 def string_runs(strings,  # n compressed COCO counts (str or bytes)
                 shape,  # (H, W) of every mask, or int[n, 2]
                 *, base=0,  # int or int[n]: each mask's image base
+                limits: Limits | None = None,  # `max_mask_runs` bounds the runs decoded
                ) -> Runs:
     "The `Runs` of many compressed strings: `counts_runs(*decode_counts(...))`, chunk by chunk."
     strings = strings if isinstance(strings, list) else list(strings)
-    base, parts = _per_object(base, len(strings)), []
+    base, parts, held, most = _per_object(base, len(strings)), [], 0, as_limits(limits).max_mask_runs
     for a, (counts, n) in _decoded(strings, shape):
         r = counts_runs(counts, n, base=base[a:a + len(n)])
+        held += len(r.start)
+        if held > most: raise too_many_runs(held, most)
         parts.append((r.obj + a, r.start, r.end))
     return _concat_runs(parts, len(strings))
 
 # %% ../nbs/22_coco_masks.ipynb #cm-coco-runs
+def too_many_runs(n: int, most: int) -> InputError:
+    "The error for masks of more than `most` runs (`n` counted so far): the limit `max_mask_runs`."
+    return InputError(f'the masks hold more than {most:,} runs ({n:,} so far), more than the limit max_mask_runs',
+                      'raise it with --limit max_mask_runs=N, or limits=Limits(max_mask_runs=N) in Python')
+
 def _kind(s) -> int:
     "0 polygons, 1 compressed RLE, 2 uncompressed RLE, -1 anything else."
     if type(s) in (list, tuple): return 0
@@ -476,7 +484,7 @@ def _kind_runs(kind: int, segms: list, shape: np.ndarray, base: np.ndarray, *, l
     size = [s['size'] for s in segms]
     _refuse((_sizes(size) != shape).any(1), "RLE 'size' differs from its image",
             lambda k: f'size {brief(size[k], 40)}, image {shape[k].tolist()}', err=InputError)
-    if kind == 1: return string_runs([s['counts'] for s in segms], shape, base=base)
+    if kind == 1: return string_runs([s['counts'] for s in segms], shape, base=base, limits=limits)
     return counts_runs(*list_counts([s['counts'] for s in segms], shape), base=base)
 
 def coco_runs(segms,  # n COCO segmentations: polygon lists, or dicts {'size': [H, W], 'counts': str | list}
@@ -498,6 +506,8 @@ def coco_runs(segms,  # n COCO segmentations: polygon lists, or dicts {'size': [
         except InputError as e:  # the object's row in `segms`
             if e.row is None: raise
             raise type(e)(e.rule, e.detail, row=int(i[e.row - 1]) + 1) from None
+        held = len(r.start) + sum(len(p[1]) for p in parts)
+        if held > as_limits(limits).max_mask_runs: raise too_many_runs(held, as_limits(limits).max_mask_runs)
         if one: return r
         parts.append((i[r.obj], r.start, r.end))
     return _concat_runs(parts, len(segms))
