@@ -274,6 +274,12 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                                 ('images', 'annotations', 'categories'), err=err, name=name)
     image_ids, hw = _images(images, err=err, name=name, sized=iou_type == 'segm')
     cat_ids, cat_names = _categories(cats, err=err, name=name)
+    limits = as_limits(limits)  # the curves hold 10 x 101 x 4 x 3 numbers a category (pycocotools' precision)
+    if len(cat_ids) > limits.max_categories:
+        raise limits.exceeded('max_categories', len(cat_ids), 'the ground truth', err, file=name)
+    if len(cat_ids) * len(image_ids) > limits.max_image_categories:  # each pair is a unit of the evaluation
+        raise limits.exceeded('max_image_categories', len(image_ids) * len(cat_ids), 'the ground truth', err,
+                              file=name)
     kw = dict(what='annotations', objs=anns, err=err, name=name)
     f = lambda k, **o: field(anns, k, what='annotations', err=err, name=name, **o)
     ann_id = ids_of(f('id'), key='id', **kw)
@@ -388,11 +394,13 @@ def _masks(g: CocoTruth, r: CocoResults, *, names, by_cat: bool, pos: tuple, lim
     "(gt `Runs`, detection `Runs`) of every row of `g` and `r`, one pixel space per unit (image and category)."
     K = len(g.cat_ids) if by_cat else 1
     unit = lambda img, cat: img * K + (cat if by_cat else 0)
-    base = np.r_[0, np.cumsum(np.repeat(g.image_size.prod(1), K))[:-1]].astype(np.int64)  # unit by unit
+    used = np.unique(np.r_[unit(g.img, g.cat), unit(r.img, r.cat)]).astype(np.int64)  # units with objects only:
+    start = np.r_[0, np.cumsum(g.image_size.prod(1)[used // K])[:-1]].astype(np.int64)  # not images x categories
+    base = lambda u: start[np.searchsorted(used, u)]
     out, sides = [], ((g, pos[0], SolutionError, names[0] or 'ground truth', 'annotations'),
                       (r, pos[1], ParticipantVisibleError, names[1] or 'results', 'results'))
     for f, at, err, name, what in sides:
-        try: out.append(coco_runs(f.segm, g.image_size[f.img], base=base[unit(f.img, f.cat)], limits=limits))
+        try: out.append(coco_runs(f.segm, g.image_size[f.img], base=base(unit(f.img, f.cat)), limits=limits))
         except InputError as e:  # the entry's place in its file
             i = at[e.row - 1] if e.row is not None else None
             raise err(f'{what}[{i}]: {e.rule}' if i is not None else e.rule, e.detail, file=name) from None
