@@ -47,6 +47,15 @@ def check_values(src, limits: Limits, *, err=InputError, name: str | None = None
     n = json_values(src)
     if n > limits.max_json_values: raise limits.exceeded('max_json_values', f'up to {n:,}', 'the JSON', err, file=name)
 
+def _encoding(src) -> str | None:
+    "What is wrong with the encoding of JSON bytes that start with a byte order mark or NUL bytes (else None)."
+    head = bytes(src[:4]) if isinstance(src, (bytes, bytearray)) else b''
+    if head.startswith(b'\xef\xbb\xbf'): return 'UTF-8 with a byte order mark: save it without one'
+    nul = head.count(b'\x00')
+    if head in (b'\xff\xfe\x00\x00', b'\x00\x00\xfe\xff') or nul >= 3: return 'UTF-32: JSON files are UTF-8'
+    if head[:2] in (b'\xff\xfe', b'\xfe\xff') or nul: return 'UTF-16: JSON files are UTF-8'
+    return None
+
 def load_json(src,  # path of a JSON file, its bytes or text, or the object already parsed (dict or list)
               *, err=InputError, name: str | None = None,  # the error class and the file's name in messages
               limits: Limits | None = None,  # `max_file_bytes` bounds the file, `max_json_values` its values
@@ -70,6 +79,7 @@ def load_json(src,  # path of a JSON file, its bytes or text, or the object alre
     if typed is not None:
         try: return msgspec.json.decode(src, type=typed)
         except (msgspec.DecodeError, RecursionError): pass  # the plain objects say what is wrong, and where
+    if _encoding(src): raise err('not valid JSON', _encoding(src), file=name)  # both parsers alike (json takes UTF-16)
     loads, bad = _loads()
     try: return loads(src)
     except bad as e: raise err('not valid JSON', str(e).splitlines()[0][:200], file=name) from None
