@@ -8,21 +8,22 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 import gc, json, operator, os
 from functools import partial
+from itertools import chain
 from contextlib import contextmanager
 import numpy as np, pandas as pd
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 from .tables import shown, check_regular
 from .preset import Metric, Option
 from .rle import runs_area
-from .coco_masks import coco_runs
+from .coco_masks import coco_runs, brief
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 
 # %% auto #0
-__all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'load_json', 'box_types', 'refuse_entries', 'field', 'numbers',
-           'ids_of', 'unique_ids', 'codes', 'CocoTruth', 'read_coco_gt', 'CocoResults', 'read_coco_results',
-           'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart', 'part_scene', 'coco_parts', 'coco_partitions',
-           'coco_scene', 'as_array', 'xywh_boxes', 'mask_rles', 'coco_batch', 'parse_ints', 'parse_max_dets',
-           'parse_bool', 'parse_ids']
+__all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'load_json', 'box_types',
+           'refuse_entries', 'field', 'numbers', 'ids_of', 'unique_ids', 'codes', 'CocoTruth', 'read_coco_gt',
+           'CocoResults', 'read_coco_results', 'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart', 'part_scene',
+           'coco_parts', 'coco_partitions', 'coco_scene', 'as_array', 'xywh_boxes', 'mask_rles', 'coco_batch',
+           'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -35,13 +36,36 @@ def _loads():
         return orjson.loads, orjson.JSONDecodeError
     except ImportError: return (lambda s: json.loads(s, parse_constant=_no_constant)), json.JSONDecodeError
 
+def json_values(src) -> int:
+    "At most how many values (numbers, texts, lists, objects) the JSON text `src` (bytes or str) holds, unparsed."
+    c = ',[{' if isinstance(src, str) else b',[{'
+    return src.count(c[0:1]) + src.count(c[1:2]) + src.count(c[2:3]) + 1  # each value but a list's first: a comma
+
+def check_values(src, limits: Limits, *, err=InputError, name: str | None = None):
+    "Refuse JSON text that may hold more than `max_json_values` values, before parsing it."
+    if len(src) < limits.max_json_values: return  # fewer characters than the limit: fewer values
+    n = json_values(src)
+    if n > limits.max_json_values: raise limits.exceeded('max_json_values', f'up to {n:,}', 'the JSON', err, file=name)
+
+def _encoding(src) -> str | None:
+    "What is wrong with the encoding of JSON bytes that start with a byte order mark or NUL bytes (else None)."
+    head = bytes(src[:4]) if isinstance(src, (bytes, bytearray)) else b''
+    if head.startswith(b'\xef\xbb\xbf'): return 'UTF-8 with a byte order mark: save it without one'
+    nul = head.count(b'\x00')
+    if head in (b'\xff\xfe\x00\x00', b'\x00\x00\xfe\xff') or nul >= 3: return 'UTF-32: JSON files are UTF-8'
+    if head[:2] in (b'\xff\xfe', b'\xfe\xff') or nul: return 'UTF-16: JSON files are UTF-8'
+    return None
+
 def load_json(src,  # path of a JSON file, its bytes or text, or the object already parsed (dict or list)
               *, err=InputError, name: str | None = None,  # the error class and the file's name in messages
-              limits: Limits | None = None,  # `max_file_bytes` bounds the file
+              limits: Limits | None = None,  # `max_file_bytes` bounds the file, `max_json_values` its values
               typed=None,  # a msgspec type to decode into first (see `box_types`); None: plain JSON objects
              ):  # the parsed object
     "A JSON document from a path, bytes or text (objects already parsed are returned as given)."
     if isinstance(src, (dict, list)): return src
+    if not isinstance(src, (str, bytes, bytearray, os.PathLike)):
+        raise err('expected a path, JSON text or bytes, or the parsed dict or list', type(src).__name__,
+                  file=name or 'JSON')
     limits, name = as_limits(limits), name or (str(src) if isinstance(src, (str, os.PathLike)) else 'JSON')
     if isinstance(src, (str, os.PathLike)) and not str(src).lstrip().startswith(('{', '[')):
         limits.check_file(src, err, name)
@@ -51,9 +75,11 @@ def load_json(src,  # path of a JSON file, its bytes or text, or the object alre
         except IsADirectoryError: raise err('is a folder, not a JSON file', file=name) from None
         except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
     if len(src) > limits.max_file_bytes: raise limits.exceeded('max_file_bytes', len(src), 'the JSON', err, file=name)
+    check_values(src, limits, err=err, name=name)
     if typed is not None:
         try: return msgspec.json.decode(src, type=typed)
-        except msgspec.DecodeError: pass  # not what box scoring reads: the plain objects say what is wrong, and where
+        except (msgspec.DecodeError, RecursionError): pass  # the plain objects say what is wrong, and where
+    if _encoding(src): raise err('not valid JSON', _encoding(src), file=name)  # both parsers alike (json takes UTF-16)
     loads, bad = _loads()
     try: return loads(src)
     except bad as e: raise err('not valid JSON', str(e).splitlines()[0][:200], file=name) from None
@@ -77,16 +103,25 @@ def box_types() -> tuple | None:
     return None if msgspec is None else (_Truth, list[_Det])
 
 # %% ../nbs/24_coco.ipynb #co-09
+def _pruned(v, depth: int = 3):
+    "A JSON value with at most 8 items of each list and object, 3 levels deep ('...' for the rest): for messages."
+    if isinstance(v, (list, tuple, dict)) and depth < 1: return '...'
+    if isinstance(v, (list, tuple)): return [_pruned(x, depth - 1) for x in v[:8]] + ['...'] * (len(v) > 8)
+    if isinstance(v, dict):
+        d = {str(k)[:40]: _pruned(x, depth - 1) for k, x in list(v.items())[:4]}
+        return d | ({'...': '...'} if len(v) > 4 else {})
+    return v[:100] if isinstance(v, str) else v
+
 def _shown(v) -> str:
-    "A JSON value as a message shows it: as JSON (a string in quotes), cut short."
-    try: return shown(json.dumps(v, allow_nan=True))
-    except (TypeError, ValueError): return shown(v)
+    "A JSON value as a message shows it: as JSON (a string in quotes), cut short (a huge list is not walked)."
+    try: return shown(json.dumps(_pruned(v), allow_nan=True))
+    except (TypeError, ValueError, OverflowError): return brief(v) if isinstance(v, (list, tuple, dict)) else shown(v)
 
 def _where(objs: list, i: int, what: str) -> dict:
     "The error's context for entry `i` of the list `what`: its position, and its id when it has one."
     o = objs[i]
     i_d = o.get('id') if isinstance(o, dict) else getattr(o, 'id', None)
-    return dict(id=None if i_d is None else shown(i_d)), f'{what}[{i}]'
+    return dict(id=None if i_d is None else shown(i_d) if isinstance(i_d, (str, int)) else _shown(i_d)), f'{what}[{i}]'
 
 def refuse_entries(bad,  # bool [n]: the entries breaking the rule
                    rule: str, detail,  # the rule, and `detail(i)`: the offending value of entry i, as text
@@ -116,17 +151,18 @@ def field(objs: list,  # the parsed list (e.g. the ground truth's `annotations`)
 # %% ../nbs/24_coco.ipynb #co-12
 def _as_numbers(values: list, width: int | None) -> np.ndarray | None:
     "float64 [n] or [n, width] when every value is a number (or a list of `width`) by a C-speed test; else None."
-    if width is None:
-        return np.asarray(values, np.float64) if set(map(type, values)) <= {int, float} else None
-    try: a = np.asarray(values)
-    except ValueError: return None  # ragged lists
+    try:
+        if width is None:
+            return np.asarray(values, np.float64) if set(map(type, values)) <= {int, float} else None
+        a = np.asarray(values)
+    except (ValueError, OverflowError): return None  # ragged lists, an integer beyond float64
     return a.astype(np.float64, copy=False) if a.dtype.kind in 'if' and a.shape == (len(values), width) else None
 
 def _typed(values: list, width: int | None) -> np.ndarray:
     "bool [n]: which values are a number (or a list of `width` numbers), walked one by one."
-    if width is None: return np.array([type(v) in (int, float) for v in values], bool)
-    return np.array([type(v) is list and len(v) == width and all(type(x) in (int, float) for x in v)
-                     for v in values], bool)
+    num = lambda v: type(v) is float or (type(v) is int and -2 ** 1000 < v < 2 ** 1000)  # an int float64 holds
+    if width is None: return np.array([num(v) for v in values], bool)
+    return np.array([type(v) is list and len(v) == width and all(map(num, v)) for v in values], bool)
 
 def numbers(values: list,  # a field's values (numbers, or lists of `width` numbers)
             *, what: str, key: str, objs: list, err=InputError, name=None,  # for the errors
@@ -146,7 +182,13 @@ def numbers(values: list,  # a field's values (numbers, or lists of `width` numb
 def ids_of(values: list, *, what: str, key: str, objs: list, err=InputError, name=None) -> np.ndarray:
     "A field of ids: all integers (int64) or all strings (object); booleans and other types refused."
     kinds = set(map(type, values))
-    if kinds <= {int}: return np.asarray(values, np.int64) if values else np.zeros(0, np.int64)
+    try:
+        if kinds <= {int}: return np.asarray(values, np.int64) if values else np.zeros(0, np.int64)
+    except OverflowError:  # an integer beyond int64
+        i = next(i for i, v in enumerate(values) if not -2 ** 63 <= v < 2 ** 63)
+        ctx, at = _where(objs, i, what)
+        raise err(f'{at}: {key} must be an integer from -2**63 to 2**63 - 1', _shown(values[i]), file=name,
+                  **ctx) from None
     if kinds <= {str}: return np.asarray(values, object)
     i = next(i for i, v in enumerate(values) if type(v) is not (str if str in kinds and int not in kinds else int))
     ctx, at = _where(objs, i, what)
@@ -242,6 +284,12 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                                 ('images', 'annotations', 'categories'), err=err, name=name)
     image_ids, hw = _images(images, err=err, name=name, sized=iou_type == 'segm')
     cat_ids, cat_names = _categories(cats, err=err, name=name)
+    limits = as_limits(limits)  # the curves hold 10 x 101 x 4 x 3 numbers a category (pycocotools' precision)
+    if len(cat_ids) > limits.max_categories:
+        raise limits.exceeded('max_categories', len(cat_ids), 'the ground truth', err, file=name)
+    if len(cat_ids) * len(image_ids) > limits.max_image_categories:  # each pair is a unit of the evaluation
+        raise limits.exceeded('max_image_categories', len(image_ids) * len(cat_ids), 'the ground truth', err,
+                              file=name)
     kw = dict(what='annotations', objs=anns, err=err, name=name)
     f = lambda k, **o: field(anns, k, what='annotations', err=err, name=name, **o)
     ann_id = ids_of(f('id'), key='id', **kw)
@@ -263,6 +311,10 @@ def _check_sizes(bbox: np.ndarray, *, what, objs, err, name):
     "Refuse a box of negative width or height."
     refuse_entries((bbox[:, 2] < 0) | (bbox[:, 3] < 0), 'bbox width and height must be at least 0',
                    lambda i: _shown(bbox[i].tolist()), objs=objs, what=what, err=err, name=name)
+    with np.errstate(over='ignore'):  # a box whose corner or area is beyond float64 (1e308 wide): IoU NaN
+        far = ~np.isfinite(bbox[:, :2] + bbox[:, 2:]).all(1) | ~np.isfinite(bbox[:, 2] * bbox[:, 3])
+    refuse_entries(far, 'bbox corner or area beyond float64', lambda i: _shown(bbox[i].tolist()), objs=objs,
+                   what=what, err=err, name=name)
 
 # %% ../nbs/24_coco.ipynb #co-23
 @dataclass(frozen=True)
@@ -314,7 +366,7 @@ def _records(df: pd.DataFrame, json_cols=('bbox', 'segmentation')) -> list:
         for c in json_cols:
             if isinstance(r.get(c), str):
                 try: r[c] = json.loads(r[c])
-                except ValueError: pass  # left as text: the reader refuses it, naming the row
+                except (ValueError, RecursionError): pass  # left as text: the reader refuses it, naming the row
     return rows
 
 def frames_to_coco(solution: pd.DataFrame, submission: pd.DataFrame) -> tuple:
@@ -323,7 +375,10 @@ def frames_to_coco(solution: pd.DataFrame, submission: pd.DataFrame) -> tuple:
     anns = [dict({'id': i + 1}, **r) for i, r in enumerate(rows) if 'category_id' in r]
     for a in anns: a.setdefault('iscrowd', 0)
     imgs = list(dict.fromkeys(r['image_id'] for r in rows if 'image_id' in r))
-    cats = list(dict.fromkeys([a['category_id'] for a in anns] + [r['category_id'] for r in res if 'category_id' in r]))
+    kind = {type(a['category_id']) for a in anns}
+    kind = kind if len(kind) == 1 else {int}  # a submission's id of another kind (or beyond int64) is no category:
+    fits = lambda c: type(c) in kind and (type(c) is str or -2 ** 63 <= c < 2 ** 63)  # its reading refuses it
+    cats = list(dict.fromkeys([a['category_id'] for a in anns] + [c for r in res if fits(c := r.get('category_id'))]))
     return (dict(images=[dict(id=i) for i in imgs], annotations=anns, categories=[dict(id=c) for c in cats]), res)
 
 # %% ../nbs/24_coco.ipynb #co-26
@@ -331,7 +386,10 @@ def _subset(ids: np.ndarray, given, what: str) -> np.ndarray:
     "bool [n]: the ids kept: all, or those `given` (each must be one of `ids`)."
     if given is None: return np.ones(len(ids), bool)
     given = list(given)
-    pos = pd.Index(ids).get_indexer(pd.Index(given).astype(ids.dtype) if ids.dtype != object else given)
+    try: pos = pd.Index(ids).get_indexer(pd.Index(given).astype(ids.dtype) if ids.dtype != object else given)
+    except (ValueError, TypeError, OverflowError):  # a text among integer ids
+        bad = next((g for g in given if not str(g).strip().lstrip('-').isdigit()), given[0])
+        raise InputError(f'{what} not in the ground truth (its ids are integers)', shown(bad)) from None
     if (pos < 0).any(): raise InputError(f'{what} not in the ground truth', shown(given[int(np.argmax(pos < 0))]))
     keep = np.zeros(len(ids), bool); keep[pos] = True
     return keep
@@ -342,19 +400,23 @@ def _renumber(keep: np.ndarray) -> np.ndarray:
     return new
 
 # %% ../nbs/24_coco.ipynb #co-27
-def mask_bases(g: CocoTruth, img, cat,  # the ground truth; int64 [n]: image and category codes of n objects
-               *, by_cat: bool) -> np.ndarray:  # by_cat: each category has its own pixels (False: one per image)
-    "int64 [n]: the first pixel of each object's unit (image and category), where its mask's runs are laid."
+def mask_bases(g: CocoTruth, r: CocoResults,  # the ground truth and the results
+               *, by_cat: bool) -> tuple:  # by_cat: each category has its own pixels (False: one per image)
+    "(int64 [n_gt], int64 [n_res]): each mask's first pixel, the units with objects laid end to end."
     K = len(g.cat_ids) if by_cat else 1
-    base = np.r_[0, np.cumsum(np.repeat(g.image_size.prod(1), K))[:-1]].astype(np.int64)  # unit by unit
-    return base[np.asarray(img) * K + (np.asarray(cat) if by_cat else 0)]
+    unit = lambda img, cat: np.asarray(img, np.int64) * K + (np.asarray(cat, np.int64) if by_cat else 0)
+    ug, ur = unit(g.img, g.cat), unit(r.img, r.cat)
+    used = np.unique(np.r_[ug, ur]).astype(np.int64)  # units with objects only: not images x categories
+    start = np.r_[0, np.cumsum(g.image_size.prod(1)[used // K])[:-1]].astype(np.int64)
+    return start[np.searchsorted(used, ug)], start[np.searchsorted(used, ur)]
 
-def _masks(g: CocoTruth, r: CocoResults, *, names, by_cat: bool, pos: tuple) -> tuple:
+def _masks(g: CocoTruth, r: CocoResults, *, names, by_cat: bool, pos: tuple, limits: Limits | None = None) -> tuple:
     "(gt `Runs`, detection `Runs`) of every row of `g` and `r`, one pixel space per unit (image and category)."
-    out, sides = [], ((g, pos[0], SolutionError, names[0] or 'ground truth', 'annotations'),
-                      (r, pos[1], ParticipantVisibleError, names[1] or 'results', 'results'))
-    for f, at, err, name, what in sides:
-        try: out.append(coco_runs(f.segm, g.image_size[f.img], base=mask_bases(g, f.img, f.cat, by_cat=by_cat)))
+    bases = mask_bases(g, r, by_cat=by_cat)
+    out, sides = [], ((g, pos[0], SolutionError, names[0] or 'ground truth', 'annotations', bases[0]),
+                      (r, pos[1], ParticipantVisibleError, names[1] or 'results', 'results', bases[1]))
+    for f, at, err, name, what, base in sides:
+        try: out.append(coco_runs(f.segm, g.image_size[f.img], base=base, limits=limits))
         except InputError as e:  # the entry's place in its file
             i = at[e.row - 1] if e.row is not None else None
             raise err(f'{what}[{i}]: {e.rule}' if i is not None else e.rule, e.detail, file=name) from None
@@ -384,6 +446,32 @@ class CocoPart:
     iou_type: str = 'bbox'
     use_cats: bool = True
     names: tuple = (None, None)
+    limits: Limits | None = None  # the limits of decoding masks (`coco_runs`)
+
+_NUM = {int, float}
+
+def _plain(s) -> bool:
+    "Whether a segmentation is numbers at COCO's depth: polygons, or an RLE dict of 'size' and 'counts' only."
+    if type(s) is list: return set(map(type, s)) <= {list} and set(map(type, chain.from_iterable(s))) <= _NUM
+    return (type(s) is dict and s.keys() == {'size', 'counts'} and type(s['size']) is list and
+            set(map(type, s['size'])) <= {int} and (type(s['counts']) is str or (
+                type(s['counts']) is list and set(map(type, s['counts'])) <= _NUM)))
+
+def _sendable(rec, g: CocoTruth, *, name, limits):
+    "`rec` whose segmentations pickle: RLE dicts of 'size' and 'counts' only, any other shape refused here."
+    segm, gt = list(rec.segm), isinstance(rec, CocoTruth)
+    for i in np.flatnonzero(~np.fromiter(map(_plain, segm), bool, len(segm))):
+        s = segm[i]
+        t = dict(size=s['size'], counts=s['counts']) if isinstance(s, dict) and 'size' in s and 'counts' in s else None
+        if t is not None and _plain(t):
+            segm[i] = t  # other keys dropped, as pycocotools ignores them
+            continue
+        try: coco_runs([s], g.image_size[rec.img[i]], limits=limits)  # the error it finds, or:
+        except InputError as e: rule, detail = e.rule, e.detail
+        else: rule, detail = 'segmentation nested deeper than COCO\'s polygons or RLE', brief(s)
+        what, err = ('annotations', SolutionError) if gt else ('results', ParticipantVisibleError)
+        raise err(f'{what}[{i}]: {rule}', detail, file=name or what)
+    return replace(rec, segm=segm)
 
 def _rows(rec, idx: np.ndarray):
     "The record with only the rows `idx` of its per-row fields (a `CocoTruth`'s images and categories stay)."
@@ -399,7 +487,7 @@ def part_scene(p: CocoPart) -> CocoScene:
     ni, nc = np.full(len(g.image_ids), -1, np.int64), _renumber(p.cats)
     ni[p.images] = np.arange(len(p.images))
     gt_obj, pred_obj = (g.bbox, r.bbox) if p.iou_type == 'bbox' else \
-        _masks(g, r, names=p.names, by_cat=p.use_cats, pos=(p.gt_pos, p.pred_pos))
+        _masks(g, r, names=p.names, by_cat=p.use_cats, pos=(p.gt_pos, p.pred_pos), limits=p.limits)
     pred_area = r.bbox[:, 2] * r.bbox[:, 3] if p.iou_type == 'bbox' or r.has_bbox else \
         runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area when results have boxes
     return CocoScene(image_ids=g.image_ids[p.images].astype(object), gt_img=ni[g.img], pred_img=ni[r.img],
@@ -409,8 +497,8 @@ def part_scene(p: CocoPart) -> CocoScene:
                      cat_names=tuple(np.asarray(g.cat_names, object)[p.cats]),
                      cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type,
                      **({} if p.iou_type == 'bbox' else dict(  # where each mask's pixels are: for drawing them
-                         image_hw=g.image_size[p.images], gt_base=mask_bases(g, g.img, g.cat, by_cat=p.use_cats),
-                         pred_base=mask_bases(g, r.img, r.cat, by_cat=p.use_cats))))
+                         image_hw=g.image_size[p.images],
+                         **dict(zip(('gt_base', 'pred_base'), mask_bases(g, r, by_cat=p.use_cats))))))
 
 # %% ../nbs/24_coco.ipynb #db790139
 def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, or parsed objects
@@ -424,9 +512,13 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, or p
     if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
     if isinstance(gt, pd.DataFrame) or isinstance(results, pd.DataFrame):
         gt, results = frames_to_coco(pd.DataFrame(gt), pd.DataFrame(results))
+    names = tuple(n or (str(f) if isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(
+        ('{', '['))) else None) for n, f in zip(names, (gt, results)))  # masks decoded later name their file
     with gc_paused():  # millions of parsed objects, no cycles
         g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits)
         r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
+    if (n or 1) > 1 and iou_type == 'segm':  # parts are sent to other processes: nothing nested deeper than COCO's
+        g, r = (_sendable(f, g, name=nm, limits=limits) for f, nm in ((g, names[0]), (r, names[1])))
     ki, kc = _subset(g.image_ids, img_ids, 'img_ids'), _subset(g.cat_ids, cat_ids, 'cat_ids')
     ni, scored = _renumber(ki), np.flatnonzero(ki)
     gk, rk = np.flatnonzero(ki[g.img] & kc[g.cat]), np.flatnonzero(ki[r.img] & kc[r.cat])
@@ -439,7 +531,7 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, or p
         gp, rp = gk[(gi >= a) & (gi < b)], rk[(ri >= a) & (ri < b)]
         with gc_paused(): out.append(CocoPart(g=_rows(g, gp), r=_rows(r, rp), gt_pos=gp, pred_pos=rp,
                                               images=scored[a:b], image_pos=np.arange(a, b), cats=kc,
-                                              iou_type=iou_type, use_cats=use_cats, names=names))
+                                              iou_type=iou_type, use_cats=use_cats, names=names, limits=limits))
     return out
 
 # %% ../nbs/24_coco.ipynb #103ce223

@@ -5,15 +5,15 @@
 # %% ../nbs/22_coco_masks.ipynb #cm-imports
 from __future__ import annotations
 from itertools import chain, repeat
-import operator
+import operator, reprlib
 import numpy as np
-from .errors import InputError, RLEError
+from .errors import InputError, RLEError, Limits, as_limits
 from .rle import Runs, MAX_PIXELS
 
 # %% auto #0
-__all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'decode_counts', 'encode_counts', 'list_counts',
-           'counts_runs', 'runs_counts', 'polygon_runs', 'flat_polygons', 'string_runs', 'coco_runs', 'coco_bbox',
-           'coco_iou']
+__all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'brief', 'decode_counts', 'encode_counts',
+           'list_counts', 'counts_runs', 'runs_counts', 'polygon_runs', 'flat_polygons', 'string_runs', 'too_many_runs',
+           'coco_runs', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -39,6 +39,16 @@ def _per_object(x, n: int) -> np.ndarray:
     if a.ndim == 0: return np.full(n, a)
     if a.shape != (n,): raise ValueError(f'base must be an int or have one value per object ({n}), got {a.shape}')
     return a
+
+# %% ../nbs/22_coco_masks.ipynb #42d89917
+_BRIEF = reprlib.Repr()  # (keywords only from Python 3.12)
+_BRIEF.maxlevel, _BRIEF.maxlist, _BRIEF.maxtuple, _BRIEF.maxdict = 3, 8, 8, 4
+_BRIEF.maxstring = _BRIEF.maxother = _BRIEF.maxlong = 40
+
+def brief(v, limit: int = 60) -> str:
+    "A value as a message shows it: its repr from at most 8 items of 3 levels, cut to `limit` characters."
+    t = _BRIEF.repr(v)
+    return t if len(t) <= limit else t[:limit] + '...'
 
 # %% ../nbs/22_coco_masks.ipynb #cm-expand
 COCO_CHUNK = 2 ** 16  # items (characters of strings, crossings of polygons) worked on at once
@@ -66,7 +76,7 @@ def _as_bytes(strings: list) -> list:
             p = next(j for j, ch in enumerate(s) if ord(ch) > 127)
             raise RLEError('character outside the RLE alphabet', f'{s[p]!r} at character {p}', row=i + 1)
         elif not isinstance(s, (bytes, bytearray)):
-            raise RLEError('compressed counts must be a string', f'{type(s).__name__} {s!r:.40}', row=i + 1)
+            raise RLEError('compressed counts must be a string', f'{type(s).__name__} {brief(s, 40)}', row=i + 1)
     return strings
 
 def _string_bytes(strings: list) -> tuple:
@@ -174,10 +184,16 @@ def _flat_numbers(lists: list, what: str, err=InputError) -> tuple:
     if set(map(type, lists)) <= {list, tuple, np.ndarray}:
         n = np.fromiter(map(len, lists), np.int64, len(lists))
         if set(map(type, chain.from_iterable(lists))) <= _NUMBER_TYPES:
-            return np.fromiter(chain.from_iterable(lists), np.float64, int(n.sum())), n
+            try: return np.fromiter(chain.from_iterable(lists), np.float64, int(n.sum())), n
+            except OverflowError: pass  # an integer beyond float64 (JSON read without orjson): found below
     for i, x in enumerate(lists):  # find the culprit
-        if type(x) not in (list, tuple, np.ndarray) or not all(type(v) in _NUMBER_TYPES for v in x):
-            raise err(f'{what} must be a list of numbers', f'{x!r:.60}', row=i + 1)
+        if type(x) not in (list, tuple, np.ndarray) or not all(type(v) in _NUMBER_TYPES and _finite(v) for v in x):
+            raise err(f'{what} must be a list of numbers', brief(x), row=i + 1)
+
+def _finite(v) -> bool:
+    "Whether the number `v` is a finite float64 (a Python int may be too large for one)."
+    try: return bool(np.isfinite(np.float64(v)))
+    except OverflowError: return False
 
 def list_counts(counts,  # n lists of ints: uncompressed COCO counts (crowd ground truth), background first
                 shape,  # (H, W) of every mask, or int[n, 2] (COCO's 'size')
@@ -365,6 +381,24 @@ def _concat_runs(parts: list,  # (obj, start, end) int64 arrays, each sorted by 
     return Runs(obj=obj, start=s, end=e, n_obj=n, order='F')
 
 # %% ../nbs/22_coco_masks.ipynb #cm-polygon-runs
+def _polygon_cost(xy, numbers, polys, w, *, limits: Limits) -> np.ndarray:
+    "int64 [n]: each object's work, its edges' column crossings (at most) and 2 per edge, checked against `limits`."
+    k = numbers // 2
+    x, nxt = xy[0::2], np.arange(1, k.sum() + 1)
+    nxt[np.cumsum(k) - 1] = np.cumsum(k) - k  # the last point joins the first
+    pts = np.bincount(np.repeat(np.arange(len(polys)), polys), weights=k, minlength=len(polys)).astype(np.int64)
+    edge = np.minimum(np.abs(x[nxt] - x), np.repeat(w, pts)).astype(np.int64) + 2
+    cost = np.add.reduceat(edge, np.cumsum(pts) - pts) if len(edge) else np.zeros(len(polys), np.int64)
+    over = cost > limits.max_tokens_per_row
+    _refuse(over, f'its polygons cross pixel columns too often: more than the limit max_tokens_per_row='
+            f'{limits.max_tokens_per_row:,}', lambda i: f'{int(cost[i]):,} crossings; raise it with --limit '
+            'max_tokens_per_row=N', err=InputError)
+    if cost.sum() > limits.max_polygon_crossings:
+        raise InputError(f'the polygons cross pixel columns {int(cost.sum()):,} times, more than the limit '
+                         f'max_polygon_crossings={limits.max_polygon_crossings:,}',
+                         'raise it with --limit max_polygon_crossings=N, or limits=Limits(max_polygon_crossings=N)')
+    return cost
+
 def _object_runs(xy, numbers, polys, *, h, w) -> tuple:
     "`(obj, start, end)` of the objects of one chunk: local pixels, sorted."
     obj = np.repeat(np.arange(len(polys)), polys)
@@ -382,16 +416,16 @@ def polygon_runs(xy,  # float[2K]: x, y of every point of every polygon (`flat_p
                  polys,  # int[n]: polygons of each object (>= 1)
                  shape,  # (H, W) of every object's image, or int[n, 2]
                  *, base=0,  # int or int[n]: each object's image base
+                 limits: Limits | None = None,  # `max_tokens_per_row` and `max_polygon_crossings` bound the work
                 ) -> Runs:
     "The `Runs` of polygon objects: pycocotools' rleFrPoly of each polygon, merged per object."
     xy, numbers, polys = np.asarray(xy, np.float64), np.asarray(numbers, np.int64), np.asarray(polys, np.int64)
     n, (h, w) = len(polys), _shapes(shape, len(polys))
     base = _per_object(base, n)
     _check_polygons(xy, numbers, polys)
-    pts = np.bincount(np.repeat(np.arange(n), polys), weights=numbers // 2, minlength=n).astype(np.int64)
-    cost = np.minimum(np.abs(np.diff(xy[0::2], prepend=0)), np.repeat(w, pts)) + 2  # ~ crossings per edge
+    cost = _polygon_cost(xy, numbers, polys, w, limits=as_limits(limits))
     at_poly, at_num, parts = np.cumsum(polys) - polys, np.concatenate([[0], np.cumsum(numbers)]), []
-    for a, b in _chunks(np.add.reduceat(cost, np.cumsum(pts) - pts) if n else cost, COCO_CHUNK):
+    for a, b in _chunks(cost, COCO_CHUNK):
         pa, pb = at_poly[a], at_poly[b - 1] + polys[b - 1]
         o, s, e = _object_runs(xy[at_num[pa]:at_num[pb]], numbers[pa:pb], polys[a:b], h=h[a:b], w=w[a:b])
         b_o = base[a:b][o]
@@ -405,7 +439,7 @@ def flat_polygons(segms,  # n COCO polygon segmentations: each a list of polygon
     segms = segms if isinstance(segms, list) else list(segms)
     if not set(map(type, segms)) <= {list, tuple}:
         k = next(i for i, s in enumerate(segms) if type(s) not in (list, tuple))
-        raise InputError('a polygon segmentation must be a list of polygons', f'{segms[k]!r:.60}', row=k + 1)
+        raise InputError('a polygon segmentation must be a list of polygons', brief(segms[k]), row=k + 1)
     polys = np.fromiter(map(len, segms), np.int64, len(segms))
     try: xy, numbers = _flat_numbers(list(chain.from_iterable(segms)), 'a polygon')
     except InputError as e:
@@ -418,16 +452,24 @@ def flat_polygons(segms,  # n COCO polygon segmentations: each a list of polygon
 def string_runs(strings,  # n compressed COCO counts (str or bytes)
                 shape,  # (H, W) of every mask, or int[n, 2]
                 *, base=0,  # int or int[n]: each mask's image base
+                limits: Limits | None = None,  # `max_mask_runs` bounds the runs decoded
                ) -> Runs:
     "The `Runs` of many compressed strings: `counts_runs(*decode_counts(...))`, chunk by chunk."
     strings = strings if isinstance(strings, list) else list(strings)
-    base, parts = _per_object(base, len(strings)), []
+    base, parts, held, most = _per_object(base, len(strings)), [], 0, as_limits(limits).max_mask_runs
     for a, (counts, n) in _decoded(strings, shape):
         r = counts_runs(counts, n, base=base[a:a + len(n)])
+        held += len(r.start)
+        if held > most: raise too_many_runs(held, most)
         parts.append((r.obj + a, r.start, r.end))
     return _concat_runs(parts, len(strings))
 
 # %% ../nbs/22_coco_masks.ipynb #cm-coco-runs
+def too_many_runs(n: int, most: int) -> InputError:
+    "The error for masks of more than `most` runs (`n` counted so far): the limit `max_mask_runs`."
+    return InputError(f'the masks hold more than {most:,} runs ({n:,} so far), more than the limit max_mask_runs',
+                      'raise it with --limit max_mask_runs=N, or limits=Limits(max_mask_runs=N) in Python')
+
 def _kind(s) -> int:
     "0 polygons, 1 compressed RLE, 2 uncompressed RLE, -1 anything else."
     if type(s) in (list, tuple): return 0
@@ -444,36 +486,47 @@ def _kinds(segms: list) -> np.ndarray:
         if counts is not None and counts <= {str, bytes}: return np.ones(len(segms), np.int64)
     return np.fromiter(map(_kind, segms), np.int64, len(segms))
 
-def _kind_runs(kind: int, segms: list, shape: np.ndarray, base: np.ndarray) -> Runs:
+def _sizes(size: list) -> np.ndarray:
+    "int64 [n, 2]: RLE 'size' fields, each refused unless two integers (of int64)."
+    try:
+        if (set(map(type, size)) <= {list, tuple} and set(map(len, size)) <= {2}  # checked at C speed, and
+                and set(map(type, chain.from_iterable(size))) <= {int, np.int64, np.int32}):  # walked only if bad
+            return np.array(size, np.int64).reshape(-1, 2)
+    except OverflowError: pass
+    ok = [type(v) in (list, tuple) and len(v) == 2 and all(type(x) in (int, np.int64, np.int32) and
+                                                          -2 ** 63 <= x < 2 ** 63 for x in v) for v in size]
+    _refuse(~np.array(ok, bool), "RLE 'size' must be [H, W]", lambda k: brief(size[k], 40), err=InputError)
+
+def _kind_runs(kind: int, segms: list, shape: np.ndarray, base: np.ndarray, *, limits: Limits | None = None) -> Runs:
     "The runs of segmentations of one kind; an RLE's 'size' must be `shape`."
-    if kind == 0: return polygon_runs(*flat_polygons(segms), shape, base=base)
+    if kind == 0: return polygon_runs(*flat_polygons(segms), shape, base=base, limits=limits)
     size = [s['size'] for s in segms]
-    if not (set(map(type, size)) <= {list, tuple} and set(map(len, size)) <= {2}  # checked at C speed, and
-            and set(map(type, chain.from_iterable(size))) <= {int, np.int64, np.int32}):  # walked only if bad
-        ok = [type(v) in (list, tuple) and len(v) == 2 and all(type(x) in (int, np.int64, np.int32) for x in v)
-              for v in size]
-        _refuse(~np.array(ok, bool), "RLE 'size' must be [H, W]", lambda k: f'{size[k]!r:.40}', err=InputError)
-    _refuse((np.array(size, np.int64).reshape(-1, 2) != shape).any(1), "RLE 'size' differs from its image",
-            lambda k: f'size {size[k]}, image {shape[k].tolist()}', err=InputError)
-    if kind == 1: return string_runs([s['counts'] for s in segms], shape, base=base)
+    _refuse((_sizes(size) != shape).any(1), "RLE 'size' differs from its image",
+            lambda k: f'size {brief(size[k], 40)}, image {shape[k].tolist()}', err=InputError)
+    if kind == 1: return string_runs([s['counts'] for s in segms], shape, base=base, limits=limits)
     return counts_runs(*list_counts([s['counts'] for s in segms], shape), base=base)
 
 def coco_runs(segms,  # n COCO segmentations: polygon lists, or dicts {'size': [H, W], 'counts': str | list}
               shape,  # (H, W) of every object's image, or int[n, 2]
               *, base=0,  # int or int[n]: each object's image base
+              limits: Limits | None = None,  # the work polygons may ask (`polygon_runs`)
              ) -> Runs:
     "The `Runs` of COCO segmentations of any form: the pixels of pycocotools' annToRLE."
     segms = segms if isinstance(segms, list) else list(segms)
     h, w = _shapes(shape, len(segms))
     base, kind = _per_object(base, len(segms)), _kinds(segms)
-    _refuse(kind < 0, 'unknown segmentation', lambda k: f'{segms[k]!r:.60}', err=InputError)
+    _refuse(kind < 0, 'unknown segmentation', lambda k: brief(segms[k]), err=InputError)
     parts = []
     for i in (np.flatnonzero(kind == k) for k in (0, 1, 2)):
         if not len(i): continue
         one = len(i) == len(segms)  # every mask of one kind (the usual file): its runs are the answer
         try: r = _kind_runs(int(kind[i[0]]), segms if one else [segms[j] for j in i], np.stack([h[i], w[i]], 1),
-                            base[i])
-        except InputError as e: raise type(e)(e.rule, e.detail, row=int(i[e.row - 1]) + 1) from None
+                            base[i], limits=limits)
+        except InputError as e:  # the object's row in `segms`
+            if e.row is None: raise
+            raise type(e)(e.rule, e.detail, row=int(i[e.row - 1]) + 1) from None
+        held = len(r.start) + sum(len(p[1]) for p in parts)
+        if held > as_limits(limits).max_mask_runs: raise too_many_runs(held, as_limits(limits).max_mask_runs)
         if one: return r
         parts.append((i[r.obj], r.start, r.end))
     return _concat_runs(parts, len(segms))

@@ -65,8 +65,9 @@ class RLEError(InputError):
 # %% ../nbs/00a_errors.ipynb #800f1c6e
 UNITS = {'max_file_bytes': 'bytes', 'max_field_chars': 'characters', 'max_tokens_per_row': 'numbers',
          'max_objects_per_image': 'objects', 'max_rows': 'rows', 'max_row_groups': 'row groups',
-         'max_footer_bytes': 'bytes', 'max_decoded_bytes': 'bytes',
-         'max_partitions': 'partitions'}  # what each limit counts, in messages
+         'max_footer_bytes': 'bytes', 'max_decoded_bytes': 'bytes', 'max_partitions': 'partitions',
+         'max_json_values': 'values', 'max_polygon_crossings': 'column crossings', 'max_mask_runs': 'runs',
+         'max_categories': 'categories', 'max_image_categories': 'images x categories'}  # what each limit counts
 
 # %% ../nbs/00a_errors.ipynb #err-limits
 @dataclass(frozen=True)
@@ -81,6 +82,11 @@ class Limits:
     max_footer_bytes: int = 2 ** 24  # a Parquet file's footer (its metadata; a folder's: all together): 16 MiB
     max_decoded_bytes: int = 2 ** 31  # a Parquet table's values decoded (pages uncompressed, dictionaries expanded)
     max_partitions: int = 1000  # partitions asked of a Dask shuffle (`--partitions`)
+    max_json_values: int = 2 ** 25  # values (numbers, texts, lists, objects) of one JSON file, counted unparsed
+    max_polygon_crossings: int = 2 ** 25  # pixel columns crossed by the polygon edges of one file (rasterising work)
+    max_mask_runs: int = 2 ** 26  # runs of foreground pixels of the masks of one file, counted as they are decoded
+    max_categories: int = 2 ** 13  # categories of a COCO ground truth (its curves: about 200 KB a category)
+    max_image_categories: int = 2 ** 26  # images x categories of a COCO ground truth (units evaluated: 30 B each)
 
     def __post_init__(self):
         for f in fields(self):
