@@ -12,6 +12,7 @@ from .rle import Runs, runs_area, runs_intersections, expand_ranges
 from .families import Scene, ImageStats, Family, register_family, images_text, ObjectMatches
 from .tide import BACKGROUND_IOU, other_class_pairs, tide_codes
 from .result import Result, Params
+from .tables import shown
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_BLOCK', 'CURVE_CELLS',
@@ -516,12 +517,13 @@ class CocoAP(Family):
     def text(self, result, digits: int) -> str:
         "pycocotools' summary, then the AP of each category."
         ap = result.arrays['class_ap']
-        w = max(8, *(len(str(n)) + 1 for n in ap.index)) if len(ap) else 8
+        names = [shown(n) for n in ap.index]  # printable and bounded: a name is the file's text, as its ids are
+        w = max(8, *(len(n) + 1 for n in names)) if len(ap) else 8
         lines = [f'{result.metric} score: {result.score:.{digits}f}  ({self.scored_text(result)})',
                  *_stat_lines(result),
                  'category'.ljust(w) + 'AP'.rjust(digits + 3)]
-        return '\n'.join(lines + [str(n).ljust(w) + (f'{v:.{digits}f}' if v > -1 else 'n/a').rjust(digits + 3)
-                                  for n, v in ap.items()])
+        return '\n'.join(lines + [n.ljust(w) + (f'{v:.{digits}f}' if v > -1 else 'n/a').rjust(digits + 3)
+                                  for n, v in zip(names, ap.to_numpy())])
 
     def json(self, result, j: dict) -> dict:
         "The shared keys, with `stats` by name and `per_class` (AP by category name; None where undefined)."
