@@ -103,23 +103,31 @@ def _str_dtype():
     except (TypeError, ImportError): return None
 
 # %% ../nbs/02c_tables.ipynb #dddfbf34
-def _space_led(data: bytes, at: int) -> bool:
-    "Whether a field of `data[at:]` starts with a space or a tab (first, after a comma or after a line break)."
-    a = np.frombuffer(data, np.uint8, offset=at)
+def _space_led(a: np.ndarray) -> bool:
+    "Whether a field of the bytes `a` (uint8) starts with a space or a tab (first, after a comma or a line break)."
     after = np.flatnonzero((a == 44) | (a == 10) | (a == 13)) + 1  # the byte after each comma and line break
     first = a[np.r_[0, after[after < len(a)]]] if len(a) else a
     return bool(((first == 32) | (first == 9)).any())
 
-# %% ../nbs/02c_tables.ipynb #ab4826c0
+def _lone_cr(a: np.ndarray) -> bool:
+    "Whether the bytes `a` hold a carriage return not followed by a line feed (pandas ends a line there)."
+    cr = np.flatnonzero(a == 13)
+    return bool(len(cr)) and (cr[-1] == len(a) - 1 or bool((a[np.minimum(cr + 1, len(a) - 1)] != 10).any()))
+
 def _arrow_csv(src) -> pd.DataFrame | None:
     "CSV file `src` read by pyarrow when that reads it as pandas would (see above); None for any other file."
     text = _str_dtype()
     if text is None or not isinstance(src, (str, os.PathLike)) or os.path.getsize(src) > ARROW_CSV_BYTES: return None
-    import pyarrow as pa, pyarrow.csv as pcsv
-    with open(src, 'rb') as f: data = f.read()
-    at = 3 if data.startswith(_BOM) else 0
-    if data.find(b'"', at) >= 0 or data.count(b'\r') != data.count(b'\r\n') or _space_led(data, at): return None
-    names = data[at:].split(b'\n', 1)[0].rstrip(b'\r').decode('utf-8', 'replace').split(',')
+    import mmap, pyarrow as pa, pyarrow.csv as pcsv
+    with open(src, 'rb') as f:  # mapped, not read: a file left to pandas costs nothing here, the others no copy
+        if not os.fstat(f.fileno()).st_size: return None
+        data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    at = 3 if data[:3] == _BOM else 0
+    if data.find(b'"', at) >= 0: return None
+    a = np.frombuffer(data, np.uint8, offset=at)
+    if _lone_cr(a) or _space_led(a): return None
+    end = data.find(b'\n', at)
+    names = data[at:end if end >= 0 else len(data)].rstrip(b'\r').decode('utf-8', 'replace').split(',')
     if len(set(names)) < len(names) or '' in names or '\ufffd' in ''.join(names): return None  # pandas' own names
     try: t = pcsv.read_csv(pa.py_buffer(data).slice(at), parse_options=pcsv.ParseOptions(quote_char=False),
                            convert_options=pcsv.ConvertOptions(column_types={n: pa.string() for n in names}))
@@ -193,10 +201,28 @@ _SPACE_CODES = (9, 10, 11, 12, 13, 28, 29, 30, 31, 32, 133, 160, 5760, *range(81
 _SPACE_CLASS = '[' + ''.join(f'\\x{{{c:x}}}' for c in _SPACE_CODES) + ']'  # the same, as an RE2 class
 _EDGE = f'^{_SPACE_CLASS}|{_SPACE_CLASS}$'  # a value `str.strip` changes
 
+_ASCII_SPACE = np.isin(np.arange(256), [c for c in _SPACE_CODES if c < 128])  # by byte: an ASCII space
+
+def _edge_bytes(ch) -> np.ndarray | None:
+    "bool [n]: values of an Arrow (large) string chunk whose first or last byte is an ASCII space; None if not sure."
+    import pyarrow as pa
+    if ch.null_count or not (pa.types.is_string(ch.type) or pa.types.is_large_string(ch.type)): return None
+    _, off, data = ch.buffers()
+    width = np.int64 if pa.types.is_large_string(ch.type) else np.int32
+    off = np.frombuffer(off, width)[ch.offset:ch.offset + len(ch) + 1]
+    if data is None or off[-1] == off[0]: return np.zeros(len(ch), bool)
+    b, full = np.frombuffer(data, np.uint8), off[1:] > off[:-1]
+    ends = np.stack([b[np.where(full, off[:-1], 0)], b[np.where(full, off[1:] - 1, 0)]])
+    if (ends[:, full] >= 0x80).any(): return None  # a value may start or end with a space outside ASCII
+    return full & _ASCII_SPACE[ends].any(0)
+
 def _edge_spaces(s: pd.Series) -> np.ndarray | None:
     "Which values of an Arrow-backed string column start or end with a space (bool [n]); None for other columns."
     if not (isinstance(s.dtype, pd.StringDtype) and s.dtype.storage == 'pyarrow'): return None
     import pyarrow.compute as pc
+    chunks = s.array.__arrow_array__().chunks
+    fast = [_edge_bytes(ch) for ch in chunks]  # first and last bytes of each value, read from the buffers
+    if all(f is not None for f in fast): return np.concatenate([np.zeros(0, bool), *fast])
     hit = pc.match_substring_regex(s.array.__arrow_array__(), _EDGE)  # the column's own chunks, no copy
     return np.asarray(hit.to_numpy(zero_copy_only=False), bool) if hit.null_count == 0 else None
 
