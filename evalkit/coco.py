@@ -36,6 +36,7 @@ def _loads():
         return orjson.loads, orjson.JSONDecodeError
     except ImportError: return (lambda s: json.loads(s, parse_constant=_no_constant)), json.JSONDecodeError
 
+# %% ../nbs/24_coco.ipynb #co-06-1
 def json_values(src) -> int:
     "At most how many values (numbers, texts, lists, objects) the JSON text `src` (bytes or str) holds, unparsed."
     c = ',[{' if isinstance(src, str) else b',[{'
@@ -47,6 +48,7 @@ def check_values(src, limits: Limits, *, err=InputError, name: str | None = None
     n = json_values(src)
     if n > limits.max_json_values: raise limits.exceeded('max_json_values', f'up to {n:,}', 'the JSON', err, file=name)
 
+# %% ../nbs/24_coco.ipynb #co-06-2
 def _encoding(src) -> str | None:
     "What is wrong with the encoding of JSON bytes that start with a byte order mark or NUL bytes (else None)."
     head = bytes(src[:4]) if isinstance(src, (bytes, bytearray)) else b''
@@ -56,6 +58,7 @@ def _encoding(src) -> str | None:
     if head[:2] in (b'\xff\xfe', b'\xfe\xff') or nul: return 'UTF-16: JSON files are UTF-8'
     return None
 
+# %% ../nbs/24_coco.ipynb #co-06-3
 def load_json(src,  # path of a JSON file, its bytes or text, or the object already parsed (dict or list)
               *, err=InputError, name: str | None = None,  # the error class and the file's name in messages
               limits: Limits | None = None,  # `max_file_bytes` bounds the file, `max_json_values` its values
@@ -123,6 +126,7 @@ def _where(objs: list, i: int, what: str) -> dict:
     i_d = o.get('id') if isinstance(o, dict) else getattr(o, 'id', None)
     return dict(id=None if i_d is None else shown(i_d) if isinstance(i_d, (str, int)) else _shown(i_d)), f'{what}[{i}]'
 
+# %% ../nbs/24_coco.ipynb #co-09-1
 def refuse_entries(bad,  # bool [n]: the entries breaking the rule
                    rule: str, detail,  # the rule, and `detail(i)`: the offending value of entry i, as text
                    *, objs: list, what: str, err=InputError, name=None):  # the list, its name, error class, file
@@ -132,6 +136,7 @@ def refuse_entries(bad,  # bool [n]: the entries breaking the rule
     ctx, at = _where(objs, i, what)
     raise err(f'{at}: {rule}', detail(i), file=name, **ctx)
 
+# %% ../nbs/24_coco.ipynb #co-09-2
 def field(objs: list,  # the parsed list (e.g. the ground truth's `annotations`)
           key: str,  # the field
           *, what: str, err=InputError, name: str | None = None,  # the list's name, error class and file
@@ -194,6 +199,7 @@ def ids_of(values: list, *, what: str, key: str, objs: list, err=InputError, nam
     ctx, at = _where(objs, i, what)
     raise err(f'{at}: {key} must be an integer (or every {key} a string)', _shown(values[i]), file=name, **ctx)
 
+# %% ../nbs/24_coco.ipynb #co-15-1
 def unique_ids(ids: np.ndarray, *, what: str, objs: list, err=InputError, name=None) -> np.ndarray:
     "The ids sorted; an id listed twice refused (pycocotools keeps the last object of an id, twice over)."
     s = pd.Index(ids)
@@ -307,6 +313,7 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                      ignore=_flags(f('ignore', default=0, required=False), key='ignore', **kw),
                      segm=f('segmentation') if iou_type == 'segm' else None)
 
+# %% ../nbs/24_coco.ipynb #co-21-1
 def _check_sizes(bbox: np.ndarray, *, what, objs, err, name):
     "Refuse a box of negative width or height."
     refuse_entries((bbox[:, 2] < 0) | (bbox[:, 3] < 0), 'bbox width and height must be at least 0',
@@ -448,6 +455,7 @@ class CocoPart:
     names: tuple = (None, None)
     limits: Limits | None = None  # the limits of decoding masks (`coco_runs`)
 
+# %% ../nbs/24_coco.ipynb #297bb144-1
 _NUM = {int, float}
 
 def _plain(s) -> bool:
@@ -473,6 +481,7 @@ def _sendable(rec, g: CocoTruth, *, name, limits):
         raise err(f'{what}[{i}]: {rule}', detail, file=name or what)
     return replace(rec, segm=segm)
 
+# %% ../nbs/24_coco.ipynb #297bb144-2
 def _rows(rec, idx: np.ndarray):
     "The record with only the rows `idx` of its per-row fields (a `CocoTruth`'s images and categories stay)."
     keep = ('image_ids', 'image_size', 'cat_ids', 'cat_names', 'has_bbox')
@@ -600,6 +609,7 @@ def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool) -> 
         if o['area'] is None: o['area'] = _pixels(o['segmentation']) if segm else o['bbox'][2] * o['bbox'][3]
     return out
 
+# %% ../nbs/24_coco.ipynb #e8115a17-1
 def _image(t: dict, image_id) -> dict:
     "The `images` entry of one image: its id, and its size from its masks or its `size` (H, W)."
     hw = as_array(t['masks']).shape[1:] if 'masks' in t else t.get('size')

@@ -195,6 +195,7 @@ def _finite(v) -> bool:
     try: return bool(np.isfinite(np.float64(v)))
     except OverflowError: return False
 
+# %% ../nbs/22_coco_masks.ipynb #cm-flat-numbers-1
 def list_counts(counts,  # n lists of ints: uncompressed COCO counts (crowd ground truth), background first
                 shape,  # (H, W) of every mask, or int[n, 2] (COCO's 'size')
                ) -> tuple:  # (counts int64[N], n int64[n]), as `decode_counts` gives
@@ -399,6 +400,7 @@ def _polygon_cost(xy, numbers, polys, w, *, limits: Limits) -> np.ndarray:
                          'raise it with --limit max_polygon_crossings=N, or limits=Limits(max_polygon_crossings=N)')
     return cost
 
+# %% ../nbs/22_coco_masks.ipynb #cm-polygon-runs-1
 def _object_runs(xy, numbers, polys, *, h, w) -> tuple:
     "`(obj, start, end)` of the objects of one chunk: local pixels, sorted."
     obj = np.repeat(np.arange(len(polys)), polys)
@@ -411,6 +413,7 @@ def _object_runs(xy, numbers, polys, *, h, w) -> tuple:
     k = np.argsort(o, kind='stable')
     return o[k], s[k], e[k]
 
+# %% ../nbs/22_coco_masks.ipynb #cm-polygon-runs-2
 def polygon_runs(xy,  # float[2K]: x, y of every point of every polygon (`flat_polygons`)
                  numbers,  # int[P]: numbers of each polygon (even, >= 6)
                  polys,  # int[n]: polygons of each object (>= 1)
@@ -470,6 +473,7 @@ def too_many_runs(n: int, most: int) -> InputError:
     return InputError(f'the masks hold more than {most:,} runs ({n:,} so far), more than the limit max_mask_runs',
                       'raise it with --limit max_mask_runs=N, or limits=Limits(max_mask_runs=N) in Python')
 
+# %% ../nbs/22_coco_masks.ipynb #cm-coco-runs-1
 def _kind(s) -> int:
     "0 polygons, 1 compressed RLE, 2 uncompressed RLE, -1 anything else."
     if type(s) in (list, tuple): return 0
@@ -486,6 +490,7 @@ def _kinds(segms: list) -> np.ndarray:
         if counts is not None and counts <= {str, bytes}: return np.ones(len(segms), np.int64)
     return np.fromiter(map(_kind, segms), np.int64, len(segms))
 
+# %% ../nbs/22_coco_masks.ipynb #cm-coco-runs-2
 def _sizes(size: list) -> np.ndarray:
     "int64 [n, 2]: RLE 'size' fields, each refused unless two integers (of int64)."
     try:
@@ -506,6 +511,7 @@ def _kind_runs(kind: int, segms: list, shape: np.ndarray, base: np.ndarray, *, l
     if kind == 1: return string_runs([s['counts'] for s in segms], shape, base=base, limits=limits)
     return counts_runs(*list_counts([s['counts'] for s in segms], shape), base=base)
 
+# %% ../nbs/22_coco_masks.ipynb #cm-coco-runs-3
 def coco_runs(segms,  # n COCO segmentations: polygon lists, or dicts {'size': [H, W], 'counts': str | list}
               shape,  # (H, W) of every object's image, or int[n, 2]
               *, base=0,  # int or int[n]: each object's image base
