@@ -25,6 +25,7 @@ def _cut(v):
     "A text part of an error, cut to `MAX_PART` characters (with '...'); anything else as it is."
     return v if not isinstance(v, str) or len(v) <= MAX_PART else v[:MAX_PART] + '...'
 
+# %% ../nbs/00a_errors.ipynb #err-inputerror-1
 class InputError(ValueError):
     "Bad input: carries the `rule` broken and where (`file`, `row` or `label`, `id`); `str()` is one clear line."
     def __init__(self,

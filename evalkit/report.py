@@ -237,6 +237,7 @@ def _confusion_section(pg: _Page, analysis):
 # %% ../nbs/05c_report.ipynb #4d8f7226
 MAX_WORST = 100  # worst images a report draws at most (each is a figure of its own)
 
+# %% ../nbs/05c_report.ipynb #4d8f7226-1
 def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                  path,  # where to write the HTML file (str or Path); folders are created
                  *, title: str | None = None,  # page title (default: from the metric)

@@ -114,6 +114,7 @@ def _lone_cr(a: np.ndarray) -> bool:
     cr = np.flatnonzero(a == 13)
     return bool(len(cr)) and (cr[-1] == len(a) - 1 or bool((a[np.minimum(cr + 1, len(a) - 1)] != 10).any()))
 
+# %% ../nbs/02c_tables.ipynb #dddfbf34-1
 def _arrow_csv(src) -> pd.DataFrame | None:
     "CSV file `src` read by pyarrow when that reads it as pandas would (see above); None for any other file."
     text = _str_dtype()
