@@ -103,9 +103,20 @@ def _str_dtype():
     except (TypeError, ImportError): return None
 
 # %% ../nbs/02c_tables.ipynb #dddfbf34
-def _space_led(a: np.ndarray) -> bool:
-    "Whether a field of the bytes `a` (uint8) starts with a space or a tab (first, after a comma or a line break)."
-    after = np.flatnonzero((a == 44) | (a == 10) | (a == 13)) + 1  # the byte after each comma and line break
+def _quoted(a: np.ndarray) -> np.ndarray | None:
+    "bool [n]: the bytes `a` (uint8) inside plain quoted fields (see above), or None when a quote is not plain."
+    at = np.flatnonzero(a == 34)
+    if len(at) % 2: return None
+    op, cl = at[0::2], at[1::2]  # each opening quote and its closing one
+    ends = np.r_[True, (a == 44) | (a == 10) | (a == 13), True]  # a field may start after, and end before, these
+    if not (ends[op].all() and ends[cl + 2].all()): return None
+    inside = np.zeros(len(a) + 1, np.int8); np.add.at(inside, op, 1); np.add.at(inside, cl, -1)
+    inside = np.cumsum(inside[:-1]).astype(bool)  # from each opening quote up to its closing one
+    return None if (inside & ((a == 10) | (a == 13))).any() else inside
+
+def _space_led(a: np.ndarray, inside: np.ndarray) -> bool:
+    "Whether a field of the bytes `a` starts with a space or a tab (first, after a comma or a line break not `inside`)."
+    after = np.flatnonzero(((a == 44) | (a == 10) | (a == 13)) & ~inside) + 1  # the byte after each
     first = a[np.r_[0, after[after < len(a)]]] if len(a) else a
     return bool(((first == 32) | (first == 9)).any())
 
@@ -124,13 +135,13 @@ def _arrow_csv(src) -> pd.DataFrame | None:
         if not os.fstat(f.fileno()).st_size: return None
         data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
     at = 3 if data[:3] == _BOM else 0
-    if data.find(b'"', at) >= 0: return None
     a = np.frombuffer(data, np.uint8, offset=at)
-    if _lone_cr(a) or _space_led(a): return None
+    inside = _quoted(a)
+    if inside is None or _lone_cr(a) or _space_led(a, inside): return None
     end = data.find(b'\n', at)
     names = data[at:end if end >= 0 else len(data)].rstrip(b'\r').decode('utf-8', 'replace').split(',')
     if len(set(names)) < len(names) or '' in names or '\ufffd' in ''.join(names): return None  # pandas' own names
-    try: t = pcsv.read_csv(pa.py_buffer(data).slice(at), parse_options=pcsv.ParseOptions(quote_char=False),
+    try: t = pcsv.read_csv(pa.py_buffer(data).slice(at), parse_options=pcsv.ParseOptions(newlines_in_values=False),
                            convert_options=pcsv.ConvertOptions(column_types={n: pa.string() for n in names}))
     except (pa.ArrowException, ValueError): return None  # pandas reads it, and names what is wrong
     if t.column_names != names or not t.num_rows: return None
