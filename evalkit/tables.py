@@ -104,14 +104,15 @@ def _str_dtype():
 
 # %% ../nbs/02c_tables.ipynb #dddfbf34
 def _quoted(a: np.ndarray) -> np.ndarray | None:
-    "bool [n]: the bytes `a` (uint8) inside plain quoted fields (see above), or None when a quote is not plain."
+    "bool [n]: the bytes `a` (uint8) inside plain quoted fields (see above; `False` if none), None if one is not plain."
     at = np.flatnonzero(a == 34)
+    if not len(at): return np.False_  # no quote: nothing inside (a scalar: no array the size of the file)
     if len(at) % 2: return None
     op, cl = at[0::2], at[1::2]  # each opening quote and its closing one
     ends = np.r_[True, (a == 44) | (a == 10) | (a == 13), True]  # a field may start after, and end before, these
     if not (ends[op].all() and ends[cl + 2].all()): return None
     inside = np.zeros(len(a) + 1, np.int8); np.add.at(inside, op, 1); np.add.at(inside, cl, -1)
-    inside = np.cumsum(inside[:-1]).astype(bool)  # from each opening quote up to its closing one
+    inside = np.cumsum(inside[:-1], dtype=np.int8).view(bool)  # 1 from each opening quote up to its closing one
     return None if (inside & ((a == 10) | (a == 13))).any() else inside
 
 def _space_led(a: np.ndarray, inside: np.ndarray) -> bool:
