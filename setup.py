@@ -30,6 +30,7 @@ bench_requirements = shlex.split(cfg.get('bench_requirements', ''))
 dask_requirements = shlex.split(cfg.get('dask_requirements', ''))
 parquet_requirements = shlex.split(cfg.get('parquet_requirements', ''))
 coco_requirements = shlex.split(cfg.get('coco_requirements', ''))
+fast_requirements = shlex.split(cfg.get('fast_requirements', ''))
 
 setuptools.setup(
     name=cfg['lib_name'],
@@ -48,7 +49,7 @@ setuptools.setup(
     install_requires=requirements,
     extras_require={'dev': dev_requirements, 'dashboard': dashboard_requirements, 'docs': docs_requirements,
                     'bench': bench_requirements, 'dask': dask_requirements, 'parquet': parquet_requirements,
-                    'coco': coco_requirements},
+                    'coco': coco_requirements, 'fast': fast_requirements},
     dependency_links=cfg.get('dep_links', '').split(),
     python_requires='>=' + cfg['min_python'],
     long_description=open('README.md', encoding='utf-8').read(),
