@@ -6,7 +6,8 @@
 from __future__ import annotations
 from dataclasses import replace
 import inspect
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .competitions import ORDERS, rsna_scene, box_scene, mask_scene
 from .reef import reef_scene

@@ -5,7 +5,8 @@
 # %% ../nbs/14_breakdown.ipynb #brk-imports
 from __future__ import annotations
 from dataclasses import dataclass
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import threshold_text, is_hit
 from .families import Analysis

@@ -8,11 +8,12 @@ import argparse, json, math, os, re, signal, sys, time
 from dataclasses import dataclass
 from typing import Callable
 from pathlib import Path
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from . import __version__
 from .errors import InputError, DEFAULT_LIMITS
 from .iou import hit_text, MAX_THRESHOLDS
-from .metrics import METRICS, get_metric, list_metrics, all_options
+from .metrics import METRICS, get_metric, metric_rows, all_options
 from .families import get_family
 from .tables import check_output, write_csv
 from .compare import HALVES
@@ -392,6 +393,11 @@ def _report(a, out, err) -> int:
     return 0
 
 # %% ../nbs/06_cli.ipynb #e49ee445
+def _columns(rows: list[dict], cols: tuple) -> str:
+    "Rows as a left-aligned text table under a header (no pandas: `evalkit list` imports none)."
+    w = {c: max(len(c), *(len(str(r[c])) for r in rows)) for c in cols}
+    return '\n'.join('  '.join(str(r[c]).ljust(w[c]) for c in cols).rstrip() for r in [dict(zip(cols, cols)), *rows])
+
 def _list(a, out, err) -> int:
     "Print the registered metrics, one line each; or one metric's layouts, options and an example command."
     if a.name:
@@ -403,9 +409,7 @@ def _list(a, out, err) -> int:
             print(f'example (the demo data inside the package):\n  evalkit score {m.name} {d/m.demo[0]} '
                   f'{d/m.demo[1]}{flags}', file=out)
         return 0
-    with pd.option_context('display.width', 200, 'display.max_colwidth', 60):
-        cols = ['name', 'title', 'family', 'thresholds', 'hit', 'aliases']
-        print(list_metrics()[cols].to_string(index=False), file=out)
+    print(_columns(metric_rows(), ('name', 'title', 'family', 'thresholds', 'hit', 'aliases')), file=out)
     print('evalkit list NAME: one metric\'s file layouts, options and an example command', file=out)
     return 0
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Callable
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .stream import score_parts
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
 from .result import Result

@@ -10,7 +10,8 @@ import gc, json, operator, os
 from functools import partial
 from itertools import chain
 from contextlib import contextmanager
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd, is_frame  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 from .tables import shown, check_regular
 from .preset import Metric, Option
@@ -20,10 +21,10 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 
 # %% auto #0
 __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'load_json', 'box_types',
-           'refuse_entries', 'field', 'numbers', 'ids_of', 'unique_ids', 'codes', 'CocoTruth', 'read_coco_gt',
-           'CocoResults', 'read_coco_results', 'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart', 'part_scene',
-           'coco_parts', 'coco_partitions', 'coco_scene', 'as_array', 'xywh_boxes', 'mask_rles', 'coco_batch',
-           'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
+           'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
+           'read_coco_gt', 'CocoResults', 'read_coco_results', 'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart',
+           'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'as_array', 'xywh_boxes', 'mask_rles',
+           'coco_batch', 'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -200,21 +201,32 @@ def ids_of(values: list, *, what: str, key: str, objs: list, err=InputError, nam
     raise err(f'{at}: {key} must be an integer (or every {key} a string)', _shown(values[i]), file=name, **ctx)
 
 # %% ../nbs/24_coco.ipynb #co-15-1
+def index_of(keys: np.ndarray,  # [k] unique ids (int64, or str in an object array)
+             values: np.ndarray,  # [n] ids to find
+            ) -> np.ndarray:  # int64 [n]: each value's position in `keys`, -1 where absent
+    "Each value's position among unique `keys` (pandas' `Index.get_indexer`, by a sort and a binary search)."
+    if not len(keys) or not len(values) or (keys.dtype == object) != (values.dtype == object):
+        return np.full(len(values), -1, np.int64)  # ints and texts never equal
+    o = np.argsort(keys, kind='stable')
+    p = np.minimum(np.searchsorted(keys[o], values), len(keys) - 1)
+    return np.where(keys[o][p] == values, o[p], -1).astype(np.int64)
+
 def unique_ids(ids: np.ndarray, *, what: str, objs: list, err=InputError, name=None) -> np.ndarray:
     "The ids sorted; an id listed twice refused (pycocotools keeps the last object of an id, twice over)."
-    s = pd.Index(ids)
-    dup = s.duplicated()
-    if dup.any():
-        i = int(np.argmax(dup))
+    o = np.argsort(ids, kind='stable')
+    s = ids[o]
+    again = o[1:][s[1:] == s[:-1]]  # entries whose id an earlier entry has (stable: the later ones)
+    if len(again):
+        i = int(again.min())
         raise err(f'{what}[{i}]: id listed twice', _shown(ids[i]), file=name)
-    return np.sort(ids) if ids.dtype != object else np.array(sorted(ids), object)
+    return s
 
 def codes(ids: np.ndarray, known: np.ndarray, *, what: str, key: str, objs: list, rule: str, err=InputError,
           name=None) -> np.ndarray:
     "int64 [n]: each id's position in the sorted `known`; an id not there refused, naming it."
-    c = pd.Index(known).get_indexer(ids) if len(known) else np.full(len(ids), -1)
+    c = index_of(known, ids)
     refuse_entries(c < 0, rule, lambda i: f'{key} {_shown(ids[i])}', objs=objs, what=what, err=err, name=name)
-    return c.astype(np.int64)
+    return c
 
 # %% ../nbs/24_coco.ipynb #co-18
 @dataclass(frozen=True)
@@ -264,8 +276,7 @@ def _images(images: list, *, err, name, sized: bool) -> tuple:
             refuse_entries((v < 1) | (v != np.round(v)) | (v > 2 ** 31), f'{k} must be a positive integer',
                            lambda i: _shown(float(v[i])), **kw)
             hw[:, j] = v
-    o = pd.Index(ids).get_indexer(srt)
-    return srt, hw[o]
+    return srt, hw[np.argsort(ids, kind='stable')]  # ids unique: sorted order
 
 def _categories(cats: list, *, err, name) -> tuple:
     "(sorted category ids, their names) of the ground truth's categories."
@@ -274,7 +285,7 @@ def _categories(cats: list, *, err, name) -> tuple:
     srt = unique_ids(ids, **kw)
     names = [str(n) for n in field(cats, 'name', what='categories', err=err, name=name, required=False)]
     names = [n if n != 'None' else str(i) for n, i in zip(names, ids)]
-    return srt, tuple(np.asarray(names, object)[pd.Index(ids).get_indexer(srt)])
+    return srt, tuple(np.asarray(names, object)[np.argsort(ids, kind='stable')])
 
 # %% ../nbs/24_coco.ipynb #co-21
 def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
@@ -519,7 +530,7 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, or p
                **rules) -> list:  # `rules`: the preset's scoring options (read by the family, not here)
     "Read and check both files, then cut the scored images into `n` parts (`CocoPart`)."
     if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
-    if isinstance(gt, pd.DataFrame) or isinstance(results, pd.DataFrame):
+    if is_frame(gt) or is_frame(results):
         gt, results = frames_to_coco(pd.DataFrame(gt), pd.DataFrame(results))
     names = tuple(n or (str(f) if isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(
         ('{', '['))) else None) for n, f in zip(names, (gt, results)))  # masks decoded later name their file

@@ -5,13 +5,15 @@
 # %% ../nbs/23_coco_eval.ipynb #ce-01
 from __future__ import annotations
 from dataclasses import dataclass, replace
-import numpy as np, pandas as pd
+from functools import partial
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import threshold_text
 from .rle import Runs, runs_area, runs_intersections, expand_ranges
 from .families import Scene, ImageStats, Family, register_family, images_text, ObjectMatches
 from .tide import BACKGROUND_IOU, other_class_pairs, tide_codes
-from .result import Result, Params
+from .result import Result, Params, Tally, Later
 from .tables import shown
 
 # %% auto #0
@@ -407,23 +409,34 @@ def coco_rules(spec) -> CocoRules:
                      **{k: bool(p.get(k, False)) for k in QUIRKS if k != 'per_image'})
 
 # %% ../nbs/23_coco_eval.ipynb #ce-49
-def _per_image(s: CocoStats, rules: CocoRules, ths) -> pd.DataFrame:
-    "Per image (ascending id) and threshold: TP, FP, FN at all areas and the last detection count."
-    n, T = len(s.image_ids), len(ths)
-    last = s.det_rank < rules.max_dets[-1]
-    tp = np.stack([np.bincount(s.det_img[last], weights=s.tp[last, 0, t], minlength=n) for t in range(T)], 1)
-    fp = np.stack([np.bincount(s.det_img[last], weights=~s.tp[last, 0, t] & ~s.ignored[last, 0, t], minlength=n)
-                   for t in range(T)], 1)
-    fn = s.npig[:, :, 0].sum(1)[:, None] - tp
-    return pd.DataFrame({'image_id': np.repeat(s.image_ids, T), 'threshold': np.tile(ths, n), 'hit': '>=',
-                         'tp': tp.astype(np.int64).ravel(), 'fp': fp.astype(np.int64).ravel(),
-                         'fn': fn.astype(np.int64).ravel()})
+def _image_counts(s: CocoStats, rules: CocoRules) -> tuple:
+    "(tp, fp, fn) int64 [n, T]: per image (ascending id) and threshold, all areas, the last detection count."
+    (n, T), last = (len(s.image_ids), s.tp.shape[2]), s.det_rank < rules.max_dets[-1]
+    key = s.det_img[last][:, None] * T + np.arange(T)  # image and threshold of each kept detection's flags
+    tp, counted = s.tp[last, 0], ~s.ignored[last, 0]
+    count = lambda flags: np.bincount(key[flags], minlength=n * T).reshape(n, T).astype(np.int64)
+    tp_n = count(tp)
+    return tp_n, count(counted & ~tp), s.npig[:, :, 0].sum(1).astype(np.int64)[:, None] - tp_n
+
+def _per_image(image_ids, ths: list, counts: tuple) -> pd.DataFrame:
+    "The per-image table: image x threshold TP, FP, FN (`_image_counts`)."
+    n, T = len(image_ids), len(ths)
+    return pd.DataFrame({'image_id': np.repeat(np.asarray(image_ids, object), T), 'threshold': np.tile(ths, n),
+                         'hit': '>=', **{k: c.ravel() for k, c in zip(('tp', 'fp', 'fn'), counts)}})
 
 # %% ../nbs/23_coco_eval.ipynb #ce-50
-def _class_ap(precision, names) -> pd.Series:
-    "Each category's AP (all areas, the last detection count): the mean of its defined cells, -1 if none."
-    return pd.Series([_mean_defined(precision[:, :, k, 0, -1]) for k in range(precision.shape[2])],
-                     index=pd.Index(list(names), name='category'), name='ap')
+def _class_ap(precision) -> np.ndarray:
+    "float64 [K]: each category's AP (all areas, the last detection count): the mean of its defined cells, -1 if none."
+    return np.array([_mean_defined(precision[:, :, k, 0, -1]) for k in range(precision.shape[2])])
+
+def _images(s: CocoStats) -> pd.DataFrame:
+    "The images table: each image's id and counts (COCO scores no image alone)."
+    return pd.DataFrame({'image_id': pd.Series(s.image_ids, dtype=object), 'n_gt': s.n_gt, 'n_pred': s.n_pred,
+                         'score': np.nan, 'scored': True})
+
+def _series(values, ths: list) -> pd.Series:
+    "`per_threshold`: the AP at each threshold."
+    return pd.Series(values, index=pd.Index(ths, name='threshold'), name='ap')
 
 # %% ../nbs/23_coco_eval.ipynb #9fdf7ba1
 def in_id_order(s: CocoStats) -> CocoStats:
@@ -437,25 +450,25 @@ def in_id_order(s: CocoStats) -> CocoStats:
 
 # %% ../nbs/23_coco_eval.ipynb #8f264a41
 def coco_finish(s: CocoStats, spec) -> Result:
-    "The COCO result of the reduced map: pycocotools' arrays and stats, and the shared tables."
+    "The COCO result of the reduced map: pycocotools' arrays and stats, the tables' sums, the tables when read."
     rules, s = coco_rules(spec), in_id_order(s)
-    names, K = s.cat_names, s.npig.shape[1]
-    precision, recall, scores = accumulate(s, rules, K)
-    stats = summarize(precision, recall, rules)
-    ths = [float(t) for t in spec.thresholds]
-    per_t = pd.Series([_mean_defined(precision[t, :, :, 0, -1]) for t in range(len(ths))],
-                      index=pd.Index(ths, name='threshold'), name='ap')
-    images = pd.DataFrame({'image_id': pd.Series(s.image_ids, dtype=object), 'n_gt': s.n_gt, 'n_pred': s.n_pred,
-                           'score': np.nan, 'scored': True})
+    precision, recall, scores = accumulate(s, rules, s.npig.shape[1])
+    stats, ths = summarize(precision, recall, rules), [float(t) for t in spec.thresholds]
+    counts = _image_counts(s, rules)
+    per_t = tuple(_mean_defined(precision[t, :, :, 0, -1]) for t in range(len(ths)))
     p = Params({**dict(spec.params), 'inclusive': True, 'method': 'coco',
                 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     arrays = dict(precision=precision, recall=recall, scores=scores, stats=stats, iou_thrs=np.array(rules.iou_thrs),
-                  rec_thrs=np.array(rules.rec_thrs), class_ap=_class_ap(precision, names))
+                  rec_thrs=np.array(rules.rec_thrs), class_ap=_class_ap(precision), categories=tuple(s.cat_names))
     for a in arrays.values():
         if isinstance(a, np.ndarray): a.flags.writeable = False
-    return Result(metric=spec.metric, score=float(stats[0]), thresholds=spec.thresholds, per_threshold=per_t,
-                  per_image=_per_image(s, rules, ths), images=images, params=p, title=spec.title, spec=spec,
-                  arrays=arrays)
+    n = len(s.image_ids)
+    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t,
+                  **{k: tuple(c.sum(0).tolist()) for k, c in zip(('tp', 'fp', 'fn'), counts)})
+    return Result(metric=spec.metric, score=float(stats[0]), thresholds=spec.thresholds, params=p, title=spec.title,
+                  per_threshold=Later(partial(_series, per_t, ths)), images=Later(partial(_images, s)),
+                  per_image=Later(partial(_per_image, s.image_ids, ths, counts)), spec=spec, arrays=arrays,
+                  tally=tally)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-52
 def coco_reduce(*parts: CocoStats) -> CocoStats:
@@ -517,19 +530,19 @@ class CocoAP(Family):
     def text(self, result, digits: int) -> str:
         "pycocotools' summary, then the AP of each category."
         ap = result.arrays['class_ap']
-        names = [shown(n) for n in ap.index]  # printable and bounded: a name is the file's text, as its ids are
+        names = [shown(n) for n in result.arrays['categories']]  # printable and bounded: the file's text, as ids are
         w = max(8, *(len(n) + 1 for n in names)) if len(ap) else 8
         lines = [f'{result.metric} score: {result.score:.{digits}f}  ({self.scored_text(result)})',
                  *_stat_lines(result),
                  'category'.ljust(w) + 'AP'.rjust(digits + 3)]
         return '\n'.join(lines + [n.ljust(w) + (f'{v:.{digits}f}' if v > -1 else 'n/a').rjust(digits + 3)
-                                  for n, v in zip(names, ap.to_numpy())])
+                                  for n, v in zip(names, ap)])
 
     def json(self, result, j: dict) -> dict:
         "The shared keys, with `stats` by name and `per_class` (AP by category name; None where undefined)."
         ap = result.arrays['class_ap']
         return {**j, 'stats': dict(zip(STAT_NAMES, map(float, result.arrays['stats']))),
-                'per_class': {str(n): (float(v) if v > -1 else None) for n, v in ap.items()}}
+                'per_class': {str(n): (float(v) if v > -1 else None) for n, v in zip(result.arrays['categories'], ap)}}
 
 register_family(CocoAP())
 

@@ -5,7 +5,8 @@
 # %% ../nbs/16_compare.ipynb #cmp-imports
 from __future__ import annotations
 from dataclasses import dataclass
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .tables import shown
 from .iou import as_fraction, threshold_text

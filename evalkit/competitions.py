@@ -5,7 +5,8 @@
 # %% ../nbs/03a_competitions.ipynb #390397d5
 from __future__ import annotations
 import re
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, RLEError, Limits, label_text
 from .rle import parse_runs, check_disjoint, fromstring_strict
 from .families import Scene

@@ -7,7 +7,8 @@ from __future__ import annotations
 import html as _html, math
 from dataclasses import dataclass
 from fractions import Fraction
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import is_hit, check_thresholds, threshold_text, hit_text
 from .matching import iou_rank

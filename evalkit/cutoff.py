@@ -6,7 +6,8 @@
 from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .tables import shown
 from .iou import threshold_text

@@ -4,7 +4,8 @@
 
 # %% ../nbs/21_dice_presets.ipynb #dp-01
 from __future__ import annotations
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, Limits
 from .tables import Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown
 from .competitions import image_codes, table_runs, mask_table, default_hw, MAX_SIDE, MAX_TOTAL_PIXELS, ORDERS

@@ -5,7 +5,8 @@
 # %% ../nbs/05a_drawing.ipynb #draw-imports
 from __future__ import annotations
 import base64, html as _html, struct, zlib
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 try: import plotly.graph_objects as go
 except ImportError as e:  # an optional extra: say which
     raise ImportError(f"evalkit's pictures need the dashboard extra: pip install 'evalkit[dashboard]'"

@@ -8,7 +8,8 @@ import math
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Callable
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import box_pairs, is_hit, check_thresholds, threshold_text, hit_text
 from .rle import Runs, runs_area, runs_intersections

@@ -7,7 +7,8 @@ from __future__ import annotations
 import codecs, re
 from pathlib import Path, PurePosixPath
 from xml.parsers import expat
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 from .families import Scene
 from .competitions import DECIMAL

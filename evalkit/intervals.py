@@ -5,7 +5,8 @@
 # %% ../nbs/15_intervals.ipynb #int-imports
 from __future__ import annotations
 from dataclasses import dataclass
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .families import Analysis
 from .metrics import get_metric

@@ -5,7 +5,7 @@
 # %% ../nbs/04a_metrics.ipynb #met-imports
 from __future__ import annotations
 import difflib
-import pandas as pd
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import thresholds as make_thresholds, check_thresholds, threshold_text, hit_text
 from .families import get_family
@@ -22,7 +22,7 @@ from .batches import rsna_batch, box_batch, mask_batch, reef_batch, vinbigdata_b
 # %% auto #0
 __all__ = ['MATCHING', 'USAGE', 'IGNORE_OPT', 'PLUS_ONE', 'PATTERN', 'SIZE', 'ORDER', 'METRICS', 'rsna', 'dsb2018', 'airbus',
            'icdar2017', 'tgs', 'wheat', 'sartorius', 'reef', 'vinbigdata', 'siim', 'severstal', 'hubmap', 'contrails',
-           'vesuvius', 'register', 'get_metric', 'all_options', 'list_metrics']
+           'vesuvius', 'register', 'get_metric', 'all_options', 'metric_rows', 'list_metrics']
 
 # %% ../nbs/04a_metrics.ipynb #met-option
 MATCHING = Option('matching', 'greedy', "'greedy' (confidence order, best IoU; SPEC default) or 'kernel' (the public "
@@ -76,13 +76,16 @@ def all_options() -> dict:
     return out
 
 # %% ../nbs/04a_metrics.ipynb #met-list-metrics
-def list_metrics() -> pd.DataFrame:
-    "One row per registered metric: name, aliases, title, family, thresholds, hit test, options, file layouts."
+def metric_rows() -> list[dict]:
+    "One dict per registered metric: name, aliases, title, family, thresholds, hit test, options, file layouts."
     ts = lambda m: ', '.join(map(threshold_text, m.thresholds))
-    return pd.DataFrame([dict(name=m.name, aliases=', '.join(m.aliases), title=m.title, family=str(m.family),
-                              thresholds=ts(m), hit=hit_text(m.inclusive) if m.thresholds else '',
-                              options=', '.join(o.name for o in m.options),
-                              layouts=m.layouts) for m in METRICS.values()])
+    return [dict(name=m.name, aliases=', '.join(m.aliases), title=m.title, family=str(m.family), thresholds=ts(m),
+                 hit=hit_text(m.inclusive) if m.thresholds else '', options=', '.join(o.name for o in m.options),
+                 layouts=m.layouts) for m in METRICS.values()]
+
+def list_metrics() -> pd.DataFrame:
+    "One row per registered metric (`metric_rows`) as a table."
+    return pd.DataFrame(metric_rows())
 
 # %% ../nbs/04a_metrics.ipynb #met-presets
 rsna = register(Metric(

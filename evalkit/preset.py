@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 import re
-import pandas as pd
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, Limits, as_limits
 from .iou import threshold_text, hit_text
 from .families import Spec, Analysis, analyse_scene, get_family

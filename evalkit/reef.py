@@ -5,7 +5,8 @@
 # %% ../nbs/10_reef.ipynb #reef-imports
 from __future__ import annotations
 import re
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import SolutionError, Limits, as_limits
 from .tables import Source, read_source, require_columns, check_objects, Rows, shown, row_at
 from .competitions import read_box_submission, check_boxes, DECIMAL

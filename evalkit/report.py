@@ -6,7 +6,7 @@
 from __future__ import annotations
 import html as _html
 from pathlib import Path
-import pandas as pd
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 try: import plotly.graph_objects as go
 except ImportError as e:  # an optional extra: say which
     raise ImportError(f"evalkit's report needs the dashboard extra: pip install 'evalkit[dashboard]'"

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np
-import pandas as pd
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .iou import threshold_text, hit_text
 from .tables import shown
 
 # %% auto #0
-__all__ = ['Params', 'value_name', 'Tally', 'Result', 'totals', 'result_json', 'result_text']
+__all__ = ['Params', 'value_name', 'Tally', 'Later', 'Result', 'totals', 'result_json', 'result_text']
 
 # %% ../nbs/02b_result.ipynb #45ff0e44
 class Params(dict):
@@ -30,13 +30,14 @@ def value_name(beta) -> str:
 # %% ../nbs/02b_result.ipynb #res-tally
 @dataclass(frozen=True)
 class Tally:
-    "What a result's tables add up to, for a result whose tables stay where they were made (a Dask cluster)."
+    "What a result's tables add up to, where they stay where they were made (Dask) or are made when read (COCO)."
     n_images: int  # images of the solution
     n_scored: int  # images that take part in the score
     n_pred: int  # predictions in the submission
     tp: tuple = ()  # int per threshold: true positives summed over the images (ranked AP: over the classes)
     fp: tuple = ()  # int per threshold: false positives (() for a family that counts no objects)
     fn: tuple = ()  # int per threshold: false negatives
+    value: tuple = ()  # float per threshold: `per_threshold`'s values (() where the Series is at hand)
 
 # %% ../nbs/02b_result.ipynb #res-ranked-summary
 def _ranked_summary(r) -> pd.DataFrame | None:
@@ -76,10 +77,26 @@ class _ResultProperties:
         "Ranked AP: per threshold, the mAP (the per-threshold score) and F1, precision, recall averaged likewise."
         return _ranked_summary(self)
 
+# %% ../nbs/02b_result.ipynb #res-later
+class Later:
+    "A `Result` field made when first read: `make()` builds it (a picklable callable)."
+    __slots__ = ('make',)
+    def __init__(self, make): self.make = make
+    def __reduce__(self): return (Later, (self.make,))
+
+class _Resolving:
+    "Reading a field that holds a `Later` makes it, and keeps what was made."
+    def __getattribute__(self, name):
+        v = object.__getattribute__(self, name)
+        if type(v) is Later:
+            v = v.make()
+            object.__setattr__(self, name, v)
+        return v
+
 # %% ../nbs/02b_result.ipynb #res-result
 @dataclass(frozen=True, eq=False)
-class Result(_ResultProperties):
-    "Score of any metric with the tables that explain it: one protocol for every family (pandas parts: read-only)."
+class Result(_Resolving, _ResultProperties):
+    "Score of any metric with the tables that explain it (each may be a `Later`): one protocol for every family."
     metric: str  # metric name, e.g. 'rsna'
     score: float  # the metric's score (NaN when nothing is scored)
     thresholds: tuple  # tuple[Fraction]: the IoU thresholds, exact
@@ -128,6 +145,17 @@ def _plain(v):
     if isinstance(v, (np.integer, np.floating, np.bool_)): return v.item()
     return v if v is None or isinstance(v, (str, int, float, bool)) else str(v)
 
+# %% ../nbs/02b_result.ipynb #res-sums
+def _sums(result: Result) -> dict:
+    "{'value': {threshold text: value}, 'tp'/'fp'/'fn': {threshold text: int}}: `totals` as plain dicts."
+    t = result.tally
+    if t is None or result.classes is not None or not t.value:
+        tot = totals(result)
+        return {'value': {k: float(v) for k, v in tot.value.items()},
+                **{c: {k: int(v) for k, v in tot[c].items()} for c in ('tp', 'fp', 'fn') if c in tot}}
+    return {'value': dict(zip(result.labels, map(float, t.value))),
+            **{c: dict(zip(result.labels, map(int, getattr(t, c)))) for c in ('tp', 'fp', 'fn') if getattr(t, c)}}
+
 # %% ../nbs/02b_result.ipynb #res-per-class
 def _per_class(result: Result, col: str) -> dict:
     "{class: {threshold text: value}} from the ranked AP class table."
@@ -137,12 +165,11 @@ def _per_class(result: Result, col: str) -> dict:
 
 def result_json(result: Result) -> dict:
     "The result as a JSON-ready dict: the same keys for every metric, plus per-class tables for ranked AP."
-    tot = totals(result)
+    tot = _sums(result)
     j = dict(metric=result.metric, title=result.title, family=str(result.family or 'per-image sweep'),
              score=float(result.score),
              n_images=result.n_images, thresholds=list(result.labels), hit=result.hit,
-             per_threshold={k: float(v) for k, v in tot.value.items()},
-             **{c: {k: int(v) for k, v in tot[c].items()} for c in ('tp', 'fp', 'fn') if c in tot},
+             per_threshold=tot.pop('value'), **tot,
              params={k: _plain(v) for k, v in result.params.items()}, warnings=list(result.warnings))
     if result.classes is not None:
         per = {k: _per_class(result, k) for k in ('ap', 'f1', 'precision', 'recall')}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 import numpy as np
-import pandas as pd
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import as_fraction, check_thresholds, threshold_text, hit_text
 from .result import Params, Result

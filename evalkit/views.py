@@ -6,7 +6,8 @@
 from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import threshold_text
 from .matching import count_matches

@@ -4,7 +4,8 @@
 
 # %% ../nbs/11_vinbigdata.ipynb #vbd-imports
 from __future__ import annotations
-import numpy as np, pandas as pd
+import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import SolutionError, Limits
 from .tables import Source, read_source, require_columns, to_numbers, check_objects, Rows, shown
 from .competitions import image_codes, number_groups, check_boxes
