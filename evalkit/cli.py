@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Callable
 from pathlib import Path
 import numpy as np
-from .lazy import pd  # pandas imported on first use (00c_lazy)
 from . import __version__
 from .errors import InputError, DEFAULT_LIMITS
 from .iou import hit_text, MAX_THRESHOLDS

@@ -155,11 +155,13 @@ def field(objs: list,  # the parsed list (e.g. the ground truth's `annotations`)
     raise err(f'{at} has no {key!r}', file=name, **ctx)
 
 # %% ../nbs/24_coco.ipynb #co-12
-def _as_numbers(values: list, width: int | None) -> np.ndarray | None:
+def _as_numbers(values: list, width: int | None, *, floats: bool = False) -> np.ndarray | None:
     "float64 [n] or [n, width] when every value is a number (or a list of `width`) by a C-speed test; else None."
     try:
         if width is None:
-            return np.asarray(values, np.float64) if set(map(type, values)) <= {int, float} else None
+            return np.fromiter(values, np.float64, len(values)) if set(map(type, values)) <= {int, float} else None
+        if floats and set(map(len, values)) <= {width}:  # lists of floats, as msgspec decoded them: only lengths
+            return np.fromiter(chain.from_iterable(values), np.float64, width * len(values)).reshape(-1, width)
         a = np.asarray(values)
     except (ValueError, OverflowError): return None  # ragged lists, an integer beyond float64
     return a.astype(np.float64, copy=False) if a.dtype.kind in 'if' and a.shape == (len(values), width) else None
@@ -175,7 +177,7 @@ def numbers(values: list,  # a field's values (numbers, or lists of `width` numb
             width: int | None = None,  # each value a list of this many numbers (`bbox`: 4); None: a number
            ) -> np.ndarray:  # float64 [n] or [n, width]
     "A field's numbers as float64, every value checked: a number (or a list of `width`), finite."
-    a = _as_numbers(values, width)
+    a = _as_numbers(values, width, floats=bool(objs) and hasattr(objs[0], '__struct_fields__'))  # typed: list[float]
     ok = _typed(values, width) if a is None else np.ones(len(values), bool)  # the walk only to find the culprit
     if ok.all():
         a = np.asarray(values, np.float64).reshape(-1, *(() if width is None else (width,))) if a is None else a
@@ -189,7 +191,7 @@ def ids_of(values: list, *, what: str, key: str, objs: list, err=InputError, nam
     "A field of ids: all integers (int64) or all strings (object); booleans and other types refused."
     kinds = set(map(type, values))
     try:
-        if kinds <= {int}: return np.asarray(values, np.int64) if values else np.zeros(0, np.int64)
+        if kinds <= {int}: return np.fromiter(values, np.int64, len(values))
     except OverflowError:  # an integer beyond int64
         i = next(i for i, v in enumerate(values) if not -2 ** 63 <= v < 2 ** 63)
         ctx, at = _where(objs, i, what)
@@ -259,6 +261,10 @@ def _lists(d, keys: tuple, *, err, name) -> list:
 
 def _flags(values: list, *, what: str, key: str, objs: list, err, name) -> np.ndarray:
     "A 0/1 (or true/false) field as bool; anything else refused."
+    if set(map(type, values)) <= {int, bool}:  # at C speed: the walk below only when something is off
+        try: a = np.fromiter(values, np.int64, len(values))
+        except OverflowError: a = None
+        if a is not None and ((a == 0) | (a == 1)).all(): return a.astype(bool)
     ok = np.array([v in (0, 1) and type(v) in (int, bool) for v in values], bool)
     refuse_entries(~ok, f'{key} must be 0 or 1', lambda i: _shown(values[i]), objs=objs, what=what, err=err, name=name)
     return np.asarray(values, bool).reshape(-1)

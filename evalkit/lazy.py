@@ -14,6 +14,7 @@ class LazyModule:
     "A module imported on the first attribute asked of it (`pd.DataFrame` imports pandas then, not before)."
     def __init__(self, name: str): self.__dict__['_name'] = name
     def __getattr__(self, attr):
+        if attr.startswith('__'): raise AttributeError(attr)  # probes (pickle, dask, copy) import nothing
         mod = importlib.import_module(self._name)
         return getattr(mod, attr)
     def __repr__(self): return f'<lazy module {self._name!r}' + (' (imported)>' if self._name in sys.modules else '>')
