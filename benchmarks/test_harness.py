@@ -12,12 +12,13 @@
    uncompressed RLE, `ignore` flags, images without ground truth, categories without ground truth or detections,
    ties, duplicates); the four COCO peers give pycocotools' 12 stats on the quick workloads; run.py's COCO rows with
    a stand-in `evalkit score coco` (correct, then off by 1e-9), and with the real `evalkit` (no coco metric yet:
-   skipped, not a crash); a peak memory is the command's own, not the harness's.
+   skipped, not a crash); a peak memory is the command's own, not the harness's. `evalkit (numpy only)` gets
+   EVALKIT_NUMBA=0 (and only it), the evalkit rows run once untimed first; the COCO targets from made-up rows.
 7. scale.py's COCO row (Objects365 on Dask) on a tiny pair of the same generator: a Dask run on a 2-worker cluster
    and one machine, compared with == (the 12 stats, per-class AP, TP/FP/FN), the targets and the tables; a stat off
    by one ulp is a difference.
 """
-import contextlib, hashlib, io, json, stat, subprocess, sys, tempfile, time
+import contextlib, hashlib, io, json, os, stat, subprocess, sys, tempfile, time
 from pathlib import Path
 import numpy as np, pandas as pd
 
@@ -244,16 +245,24 @@ def test_masks_targets():
         return {'dsb_synth': dict(rows=rows, agreement=dict(ok=None))}
     imp = dict(status='PASS', detail='')
     base = dict(floor=0.5, evalkit=0.6, kernel=30.0, stardist=25.0)
-    tg = run.targets(res(**base, **{run.COCO_MASKS: 13.0, run.COCO_COUNTS: 2.4}), None, imp)
+    tg = run.targets(res(**base, **{run.COCO_MASKS: 16.0, run.COCO_COUNTS: 2.4}), None, imp)
     used, opt = tg[0], tg[1]
-    check(used['status'] == 'PASS' and run.COCO_MASKS in used['detail'] and '21.7x' in used['detail']
-          and 'as users run it' in used['target'], f'targets: fastest peer as used is {run.COCO_MASKS} (21.7x): PASS')
+    check(used['status'] == 'PASS' and run.COCO_MASKS in used['detail'] and '26.7x' in used['detail']
+          and 'as users run it' in used['target'] and '>= 25x' in used['target'] and '(target >= 25x)' in used['detail']
+          and 'numpy only' not in used['detail'],
+          f'targets: fastest peer as used is {run.COCO_MASKS} (26.7x, target 25x): PASS')
     check(opt['status'] == 'INFO' and 'hand-optimised' in opt['target'] and '4.0x' in opt['detail']
           and '4.8x faster than it' in opt['detail'],
           'targets: the hand-optimised pycocotools is stated beside it (4.0x: INFO)')
-    tg = run.targets(res(**base, **{run.COCO_MASKS: 11.0, run.COCO_COUNTS: 20.0}), None, imp)
-    check(tg[0]['status'] == 'FAIL' and tg[1]['status'] == 'INFO' and '18.3x' in tg[0]['detail'],
-          'targets: 18.3x against the fastest peer as used is a FAIL, whatever the optimised one does')
+    tg = run.targets(res(**base, **{run.COCO_MASKS: 13.0, run.COCO_COUNTS: 20.0}), None, imp)
+    check(tg[0]['status'] == 'FAIL' and tg[1]['status'] == 'INFO' and '21.7x' in tg[0]['detail'],
+          'targets: 21.7x against the fastest peer as used is a FAIL (target 25x), whatever the optimised one does')
+    n = len(tg)
+    tg = run.targets(res(**base, **{run.EK_NUMPY: 0.8, run.COCO_MASKS: 16.0, run.COCO_COUNTS: 2.4}), None, imp)
+    check(len(tg) == n and tg[0]['status'] == 'PASS'
+          and tg[0]['detail'].endswith('; numpy only: 0.800 s = 1.60x floor, that peer / numpy only = 20.0x')
+          and tg[1]['detail'].endswith('; numpy only: 0.800 s = 1.60x floor, that peer / numpy only = 3.0x'),
+          'targets: evalkit (numpy only) stated beside the masks (a) figures, not a target of its own')
     tg = run.targets(res(**{**base, 'floor': 0.2}, **{run.COCO_MASKS: 13.0, run.COCO_COUNTS: 20.0}), None, imp)
     check(tg[0]['status'] == 'FAIL' and '3.00x floor' in tg[0]['detail'], 'targets: 3x the floor is a FAIL')
     dash = [run.targets({}, None, imp, dict(seconds=s, note=''))[-1]['status'] for s in (0.0214, 0.1)]
@@ -361,16 +370,24 @@ def test_coco_rows(tmp):
     for name in ('coco_bbox', 'coco_segm'):
         w = rep['workloads'][name]
         rows = {r['scorer']: r for r in w['rows']}
-        check(all(rows[k]['status'] == 'ok' for k in ('floor', 'evalkit', *run.COCO_LIBS))
-              and w['agreement']['ok'] is True and w['agreement']['scorers'] == ['evalkit', run.COCO_PY],
-              f'run.py {name}: every row measured; evalkit\'s 12 stats == pycocotools\'')
+        check(all(rows[k]['status'] == 'ok' for k in ('floor', 'evalkit', run.EK_NUMPY, *run.COCO_LIBS))
+              and w['agreement']['ok'] is True
+              and w['agreement']['scorers'] == ['evalkit', run.EK_NUMPY, run.COCO_PY],
+              f'run.py {name}: every row measured; the 12 stats of evalkit and evalkit (numpy only) == pycocotools\'')
+        check(all('first run' in rows[k]['note'] and rows[k]['first_s'] > 0 for k in run.WARM)
+              and not any('first run' in rows[k]['note'] for k in ('floor', *run.COCO_LIBS)),
+              f'run.py {name}: evalkit rows warmed up once, untimed (note "first run ... s"); the others not')
         check(rows['floor']['peak_mb'] < 200 and rows[run.COCO_PY]['cpu_s'] > 0 and w['import_mb']['cost_mb'] > 20,
               f'run.py {name}: own peak memory (floor {rows["floor"]["peak_mb"]:.0f} MB), CPU time, import cost '
               f'{w["import_mb"]["cost_mb"]:.0f} MB')
     tg = {t['target']: t for t in rep['targets']}
-    check(sum(t['status'] in ('PASS', 'FAIL') and k.startswith('COCO ') for k, t in tg.items()) == 4
-          and tg['coco_bbox: 12 stats of evalkit, pycocotools (COCOeval) agree to 1e-12']['status'] == 'PASS',
-          'run.py: four COCO targets decided, the 12 stats agree')
+    check(sum(t['status'] in ('PASS', 'FAIL') and k.startswith('COCO ') for k, t in tg.items()) == 6
+          and tg[f'coco_bbox: 12 stats of evalkit, {run.EK_NUMPY}, {run.COCO_PY} agree to 1e-12']['status'] == 'PASS',
+          'run.py: six COCO targets decided, the 12 stats agree')
+    md = (tmp/'cg'/'results.md').read_text()
+    check(f'| {run.EK_NUMPY} |' in md and 'EVALKIT_NUMBA of the `evalkit` rows' in md
+          and f'COCO bbox (m): {run.EK_NUMPY} (EVALKIT_NUMBA=0) <= 1.5x' in md,
+          'run.py: results.md has the numpy only row, its bbox target and the EVALKIT_NUMBA in force')
     with contextlib.redirect_stdout(io.StringIO()):
         rep = run.main([*args[:3], '--out', str(tmp/'cb'), '--evalkit', fake_coco_evalkit(tmp/'ek_coco_bad', 1e-9)])
     check(rep['workloads']['coco_bbox']['agreement']['ok'] is False, 'run.py: COCO stats off by 1e-9 are a FAIL')
@@ -382,6 +399,46 @@ def test_coco_rows(tmp):
               f'run.py: the real evalkit on COCO: {ek["status"]} {ek.get("note", "")[:70]}')
     big = run.run_once([sys.executable, '-c', 'pass'])
     check(big['peak_mb'] < 60, f'run_once: `python -c pass` peaks at {big["peak_mb"]:.0f} MB (not the harness\'s peak)')
+
+
+def test_numpy_env():
+    "evalkit (numpy only) runs with EVALKIT_NUMBA=0 in its environment (only it); evalkit rows are warmed up first."
+    code = 'import json, os; print(json.dumps({"score": float(os.environ.get("EVALKIT_NUMBA", "-1"))}))'
+    old = os.environ.pop('EVALKIT_NUMBA', None)  # the harness's own setting reaches the evalkit row
+    try:
+        a, b = (run.measure(who, [sys.executable, '-c', code], 2) for who in (run.EK_NUMPY, 'evalkit'))
+        c = run.measure('floor', [sys.executable, '-c', 'pass'], 1)
+    finally:
+        if old is not None: os.environ['EVALKIT_NUMBA'] = old
+    check(a['score'] == 0.0 and b['score'] == -1.0 and a['runs'] == b['runs'] == 2,
+          f'measure: {run.EK_NUMPY} sees EVALKIT_NUMBA=0, evalkit sees it unset ({a["score"]}, {b["score"]})')
+    check('first run' in a['note'] and a['first_s'] > 0 and 'first_s' not in c and c['note'] == '',
+          f'measure: one untimed warm-up for the evalkit rows ({a["note"]}), none for the floor')
+
+
+def test_coco_targets():
+    "The COCO targets from made-up rows: numpy only's bbox line, segm memory, Objects365 time and memory."
+    def w(**t):  # scorer -> (seconds, peak MB)
+        return dict(rows=[dict(scorer=k, status='ok', median_s=s, peak_mb=m) for k, (s, m) in t.items()],
+                    agreement=dict(ok=None), import_mb=dict(cost_mb=90.0))
+    peers = {'hotcoco': (2.0, 300.0), 'ultrafast-pycocotools': (1.0, 200.0), run.COCO_PY: (40.0, 900.0)}
+    res = dict(coco_bbox=w(evalkit=(1.4, 250.0), **{run.EK_NUMPY: (1.6, 260.0)}, **peers),
+               coco_segm=w(evalkit=(1.9, 410.0), **{run.EK_NUMPY: (2.5, 380.0)}, **peers),
+               objects365=w(evalkit=(1.5, 190.0), **peers))
+    tg = {t['target']: t for t in run.coco_targets(res)}
+    st = [t['status'] for t in tg.values()]
+    check(st == ['PASS', 'FAIL', 'PASS', 'PASS', 'PASS', 'FAIL', 'PASS', 'PASS', 'PASS'],
+          f'coco_targets: nine lines, numpy only 1.6x FAIL, segm 2.05x memory FAIL, Objects365 PASS ({st})')
+    bb = tg['COCO bbox (m): evalkit <= 1.5x the fastest of hotcoco and ultrafast-pycocotools']['detail']
+    nb = tg[f'COCO bbox (m): {run.EK_NUMPY} (EVALKIT_NUMBA=0) <= 1.5x the fastest of hotcoco and '
+            'ultrafast-pycocotools']['detail']
+    sm = tg["COCO segm (n): evalkit peak memory <= 2x the fastest Rust peer's"]['detail']
+    check(bb == 'evalkit 1.400 s = 1.40x ultrafast-pycocotools 1.000 s (target <= 1.5x); numpy only: 1.600 s = 1.60x'
+          and nb.startswith(f'{run.EK_NUMPY} 1.600 s = 1.60x') and 'numpy only:' not in nb
+          and sm.endswith('(target <= 2x); numpy only: 380 MB = 1.90x')
+          and 'numpy only' not in tg['Objects365 scale (o): evalkit <= 1.5x the fastest of hotcoco and '
+                                     'ultrafast-pycocotools']['detail'],
+          'coco_targets: numpy only stated beside evalkit where it was measured')
 
 
 def test_scale_coco(tmp):
@@ -420,6 +477,8 @@ if __name__ == '__main__':
         test_run_end_to_end(d)
         test_coco_generator()
         test_coco_peers()
+        test_numpy_env()
+        test_coco_targets()
         test_coco_rows(d)
         test_scale_coco(d)
     secs = time.time() - t0
