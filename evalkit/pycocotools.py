@@ -13,14 +13,15 @@ import numpy as np
 from .errors import InputError, ParticipantVisibleError, SolutionError
 from .rle import runs_area
 from .coco_masks import coco_runs, coco_bbox, runs_counts, encode_counts
-from .coco_eval import CocoRules, CocoScene, CocoStats, coco_map, accumulate, gt_ignored, list_order
+from .coco_eval import (CocoRules, CocoScene, CocoStats, coco_map, accumulate, gt_ignored, list_order,
+                               unit_ranks, outside)
 from .coco import (CocoTruth, CocoResults, CocoPart, part_scene, read_coco_gt, read_coco_results,
                           load_json, field, ids_of, index_of, unique_ids, codes, refuse_entries)
 
 # %% auto #0
 __all__ = ['INDEXES', 'LINE', 'SUMMARY', 'NAMES', 'check_iou_type', 'Params', 'params_rules', 'ground_truth', 'coco_index',
            'COCO', 'image_ids', 'array_results', 'list_results', 'results_dataset', 'gt_truth', 'Detections',
-           'detections', 'id_codes', 'Mapped', 'eval_scene', 'COCOeval', 'mapped_curves', 'summary_line',
+           'detections', 'id_codes', 'Mapped', 'eval_scene', 'map_scene', 'COCOeval', 'mapped_curves', 'summary_line',
            'area_matches', 'taken_by', 'eval_imgs', 'listed_stats', 'listed_curves', 'install', 'uninstall',
            'installed']
 
@@ -374,6 +375,23 @@ def eval_scene(gt, dt, p: Params) -> tuple:
         s = replace(s, gt_cls=order[t.cat[gp]], pred_cls=order[d.r.cat[rp]])
     return s, at(wi), at(wc) if p.useCats else np.zeros(1, np.int64), d.ids
 
+# %% ../nbs/27_pycocotools.ipynb #pc-56b
+def map_scene(scene: CocoScene, rules: CocoRules) -> CocoStats:
+    "`coco_map` of the scene; for a scene with detections and no ground truth, its map made here."
+    if len(scene.gt_img) or not len(scene.pred_img): return coco_map(scene, rules)
+    K, A, T, n = len(scene.cat_names) if rules.use_cats else 1, len(rules.area_rng), len(rules.iou_thrs), scene.n_img
+    cls = scene.pred_cls if rules.use_cats else np.zeros(len(scene.pred_img), np.int64)
+    rank = unit_ranks(scene.pred_img * K + cls, scene.pred_conf, list_order(scene.pred_cls, by_cat=not rules.use_cats))
+    keep = np.flatnonzero(rank < rules.max_dets[-1])
+    ignored = np.repeat(outside(scene.pred_area[keep], rules).T[:, :, None], T, 2)  # [d, A, T]: outside the range
+    return CocoStats(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
+                     n_gt=np.zeros(n, np.int64), n_pred=np.bincount(scene.pred_img, minlength=n),
+                     npig=np.zeros((n, K, A), np.int32), det_img=scene.pos('image')[scene.pred_img[keep]],
+                     det_cls=cls[keep], det_rank=rank[keep], det_pos=scene.pos('pred')[keep],
+                     score=scene.pred_conf[keep], gt=np.full((len(keep), T), -1, np.int32),
+                     tp=np.zeros_like(ignored), ignored=ignored,
+                     cat_names=tuple(scene.cat_names) if rules.use_cats else ('all',))
+
 # %% ../nbs/27_pycocotools.ipynb #pc-58
 class COCOeval:
     "pycocotools' `COCOeval` on evalkit's kernels: `evaluate`, `accumulate`, `summarize`; `evalImgs` when read."
@@ -399,8 +417,8 @@ def _evaluate(self):
     scene, img_at, cat_at, ids = eval_scene(self.cocoGt, self.cocoDt, p)
     rules = params_rules(p)
     self._paramsEval = copy.deepcopy(p)
-    self._mapped = Mapped(scene=scene, rules=rules, stats=coco_map(scene, rules), img_at=img_at, cat_at=cat_at,
-                          dt_ids=ids, params=self._paramsEval)
+    self._mapped = Mapped(scene=scene, rules=rules, stats=map_scene(scene, rules), img_at=img_at,
+                          cat_at=cat_at, dt_ids=ids, params=self._paramsEval)
     self._evalImgs, self._given, self.eval = None, False, {}
 
 COCOeval.evaluate = _evaluate
@@ -440,7 +458,7 @@ def _accumulate(self, p=None):
 COCOeval.accumulate = _accumulate
 
 # %% ../nbs/27_pycocotools.ipynb #pc-65
-LINE = ' {:<18} {} @[ IoU={:<9} | area={:>6s} | maxDets={:>3d} ] = {:0.3f}'  # pycocotools' summary line
+LINE = ' {title:<18} {kind} @[ IoU={ious:<9} | area={area:>6s} | maxDets={md:>3d} ] = {v:0.3f}'  # pycocotools'
 SUMMARY = ((1, None, 'all', None), (1, .5, 'all', 2), (1, .75, 'all', 2), (1, None, 'small', 2), (1, None, 'medium', 2),
            (1, None, 'large', 2), (0, None, 'all', 0), (0, None, 'all', 1), (0, None, 'all', 2), (0, None, 'small', 2),
            (0, None, 'medium', 2), (0, None, 'large', 2))  # (ap, IoU, area, maxDets index; None: 100) of each line
@@ -457,7 +475,7 @@ def summary_line(ev: dict, p, *, ap: int, iou=None, area: str = 'all', max_dets:
     s = s[..., aind, mind]
     v = -1 if len(s[s > -1]) == 0 else np.mean(s[s > -1])
     title, kind = ('Average Precision', '(AP)') if ap == 1 else ('Average Recall', '(AR)')
-    return v, LINE.format(title, kind, ious, area, max_dets, v)
+    return v, LINE.format(title=title, kind=kind, ious=ious, area=area, md=max_dets, v=v)
 
 # %% ../nbs/27_pycocotools.ipynb #pc-66
 def _summarize(self):
@@ -465,6 +483,8 @@ def _summarize(self):
     if not self.eval: raise InputError('run accumulate() before summarize()')
     p = self.params
     if len(p.maxDets) < 3: raise InputError('summarize reads three maxDets', f'maxDets = {list(p.maxDets)}')
+    if not isinstance(p.iouThrs, np.ndarray):  # pycocotools' `0.5 == p.iouThrs`: a bool, which numpy 2 cannot index
+        raise InputError('summarize needs iouThrs as a numpy array', type(p.iouThrs).__name__)
     lines = [summary_line(self.eval, p, ap=ap, iou=iou, area=area, max_dets=100 if m is None else p.maxDets[m])
              for ap, iou, area, m in SUMMARY]
     self.stats = np.zeros((12,))
@@ -478,7 +498,7 @@ COCOeval.summarize = _summarize
 def area_matches(m: Mapped, a: int) -> np.ndarray:
     "int32 [d, T]: the file position of the ground truth each kept detection took in area range `a`, -1 none."
     if a == 0: return m.stats.gt
-    return coco_map(m.scene, replace(m.rules, area_rng=(m.rules.area_rng[a],))).gt
+    return map_scene(m.scene, replace(m.rules, area_rng=(m.rules.area_rng[a],))).gt
 
 def taken_by(gt_row: np.ndarray, rank: np.ndarray, ids: np.ndarray, n_gt: int) -> np.ndarray:
     "float64 [T, n_gt]: the id of the detection that took each object at each threshold (the last one ranked), 0 none."
@@ -518,7 +538,7 @@ def eval_imgs(m: Mapped) -> list:
         gr = np.where(pos >= 0, np.searchsorted(sc.pos('gt'), np.maximum(pos, 0)), -1)  # the scene's row of each
         dtm = np.where(gr >= 0, sc.gt_id[np.maximum(gr, 0)], 0).T.astype(np.float64)
         gtm = taken_by(gr, s.det_rank, m.dt_ids[s.det_pos].astype(np.float64), len(sc.gt_img))
-        for u, g0, g1, d0, d1 in zip(units.tolist(), gb, ge, db, de):
+        for u, (g0, g1, d0, d1) in zip(units.tolist(), np.stack([gb, ge, db, de], 1).tolist()):
             k, i = m.cat_at[u % K0], m.img_at[u // K0]
             out[k * A * I + a * I + i] = _unit_entry(m, a, go[g0:g1], do[d0:d1], dtm=dtm, gtm=gtm, ig=ig[a],
                                                      unit=(cats[k], i))
