@@ -22,11 +22,11 @@ from .coco import (CocoTruth, CocoResults, CocoPart, part_scene, read_coco_gt, r
 __all__ = ['INDEXES', 'LINE', 'SUMMARY', 'NAMES', 'check_iou_type', 'Params', 'params_rules', 'ground_truth', 'coco_index',
            'COCO', 'image_ids', 'array_results', 'list_results', 'results_dataset', 'gt_truth', 'Detections',
            'detections', 'id_codes', 'Mapped', 'eval_scene', 'map_scene', 'COCOeval', 'mapped_curves', 'summary_line',
-           'area_matches', 'taken_by', 'eval_imgs', 'listed_stats', 'listed_curves', 'install', 'uninstall',
-           'installed']
+           'area_matches', 'taken_by', 'area_fields', 'unit_entry', 'eval_imgs', 'listed_stats', 'listed_curves',
+           'install', 'uninstall', 'installed']
 
 # %% ../nbs/27_pycocotools.ipynb #pc-06
-def check_iou_type(iou_type):
+def check_iou_type(iou_type):  # pycocotools' iouType
     "Refuse an `iouType` evalkit does not score: 'keypoints' (not yet), or anything but 'bbox' and 'segm'."
     if iou_type == 'keypoints':
         raise InputError("iouType 'keypoints' is not scored by evalkit yet", "use 'bbox' or 'segm'")
@@ -51,7 +51,8 @@ class Params:
         self.iouType, self.useSegm = iouType, None  # useSegm: deprecated, 1 = 'segm', 0 = 'bbox'
 
 # %% ../nbs/27_pycocotools.ipynb #pc-10
-def params_rules(p: Params) -> CocoRules:
+def params_rules(p: Params,  # the params evaluated (`maxDets` sorted here too)
+                ) -> CocoRules:
     "The `CocoRules` of pycocotools' params (pycocotools 2.0.11's semantics: no quirk fixed)."
     return CocoRules(iou_thrs=tuple(float(t) for t in p.iouThrs), rec_thrs=tuple(float(r) for r in p.recThrs),
                      max_dets=tuple(int(m) for m in sorted(p.maxDets)),
@@ -70,7 +71,8 @@ def ground_truth(src,  # path of a COCO JSON file, its text or bytes, or the par
     return d, name
 
 # %% ../nbs/27_pycocotools.ipynb #pc-16
-def coco_index(d: dict) -> dict:
+def coco_index(d: dict,  # a COCO dict: `images`, `annotations`, `categories` (any may be missing)
+              ) -> dict:  # the five indexes by name
     "pycocotools' indexes of a COCO dict: `anns`, `imgs`, `cats` by id, `imgToAnns` and `catToImgs`."
     anns, img_anns, cat_imgs = {}, defaultdict(list), defaultdict(list)
     for a in d.get('annotations', ()):
@@ -184,7 +186,8 @@ def _annToMask(self, ann: dict) -> np.ndarray:
 COCO.annToRLE, COCO.annToMask = _annToRLE, _annToMask
 
 # %% ../nbs/27_pycocotools.ipynb #pc-31
-def image_ids(coco) -> np.ndarray:
+def image_ids(coco,  # a COCO object (evalkit's or pycocotools'): its `dataset`
+             ) -> np.ndarray:  # int64 (or object, for text ids) [n_img], sorted
     "The sorted image ids of a COCO object's dataset (kept on evalkit's `COCO`)."
     read = coco._read if isinstance(coco, COCO) else {}
     if 'image_ids' not in read:
@@ -270,7 +273,9 @@ def _loadRes(self, resFile) -> COCO:
 COCO.loadRes = _loadRes
 
 # %% ../nbs/27_pycocotools.ipynb #pc-45
-def gt_truth(coco, iou_type: str) -> CocoTruth:
+def gt_truth(coco,  # the ground truth: a COCO object (evalkit's or pycocotools')
+             iou_type: str,  # 'bbox' or 'segm'
+            ) -> CocoTruth:
     "The ground truth of a COCO object, read and checked by evalkit (kept on evalkit's `COCO`)."
     read = coco._read if isinstance(coco, COCO) else {}
     if iou_type not in read:
@@ -292,7 +297,8 @@ def _boxes_as_masks(anns: list) -> list:
     return [a if 'segmentation' in a else dict(a, segmentation=poly(*a['bbox'])) for a in anns]
 
 # %% ../nbs/27_pycocotools.ipynb #pc-49
-def _array_detections(data: np.ndarray, t: CocoTruth, iou_type: str) -> Detections:
+def _array_detections(data: np.ndarray,  # [N, 7], checked by `array_results`
+                      t: CocoTruth, iou_type: str) -> Detections:
     "The detections of an N x 7 array, read without a dict per row."
     kw = dict(objs=data, what='results', err=ParticipantVisibleError, name='results')
     cat = codes(np.trunc(data[:, 6]).astype(np.int64), t.cat_ids, key='category_id',
@@ -304,7 +310,10 @@ def _array_detections(data: np.ndarray, t: CocoTruth, iou_type: str) -> Detectio
     return Detections(r=r, area=(data[:, 3] * data[:, 4]).astype(np.float64), ids=np.arange(1, len(data) + 1))
 
 # %% ../nbs/27_pycocotools.ipynb #pc-50
-def detections(coco, t: CocoTruth, iou_type: str) -> Detections:
+def detections(coco,  # the results: a `loadRes` of evalkit's, or any COCO object with scored `annotations`
+               t: CocoTruth,  # the ground truth read (`gt_truth`)
+               iou_type: str,  # 'bbox' or 'segm'
+              ) -> Detections:
     "The detections of a results COCO against the ground truth `t`, read and checked by evalkit (kept per reading)."
     key, src = (id(t), iou_type), getattr(coco, '_results', None) if isinstance(coco, COCO) else None
     read = coco._read if isinstance(coco, COCO) else {}
@@ -324,7 +333,9 @@ def detections(coco, t: CocoTruth, iou_type: str) -> Detections:
     return out
 
 # %% ../nbs/27_pycocotools.ipynb #pc-53
-def id_codes(given, known: np.ndarray) -> np.ndarray:
+def id_codes(given,  # ids as params hold them: a list (numpy scalars too) or an array
+             known: np.ndarray,  # the ground truth's sorted ids (int64, or object for texts)
+            ) -> np.ndarray:
     "int64 [k]: the position of each given id among the sorted `known` ids, -1 where absent."
     if known.dtype == object:  # text ids: only texts match
         s, out = np.array([isinstance(x, str) for x in given], bool), np.full(len(given), -1, np.int64)
@@ -355,7 +366,9 @@ class Mapped:
     dt_ids: np.ndarray  # [n_results]: each result's id
     params: Params  # a copy of the params evaluated
 
-def eval_scene(gt, dt, p: Params) -> tuple:
+def eval_scene(gt, dt,  # ground truth and results: COCO objects (evalkit's or pycocotools')
+               p: Params,  # the params, normalised as `evaluate` does
+              ) -> tuple:
     "(scene, img_at, cat_at, dt_ids) of pycocotools' evaluation of `dt` against `gt` with params `p`."
     t = gt_truth(gt, p.iouType)
     d = detections(dt, t, p.iouType)
@@ -376,7 +389,9 @@ def eval_scene(gt, dt, p: Params) -> tuple:
     return s, at(wi), at(wc) if p.useCats else np.zeros(1, np.int64), d.ids
 
 # %% ../nbs/27_pycocotools.ipynb #pc-56b
-def map_scene(scene: CocoScene, rules: CocoRules) -> CocoStats:
+def map_scene(scene: CocoScene,  # the scored images and categories (`eval_scene`)
+              rules: CocoRules,  # `params_rules` of the params
+             ) -> CocoStats:
     "`coco_map` of the scene; for a scene with detections and no ground truth, its map made here."
     if len(scene.gt_img) or not len(scene.pred_img): return coco_map(scene, rules)
     K, A, T, n = len(scene.cat_names) if rules.use_cats else 1, len(rules.area_rng), len(rules.iou_thrs), scene.n_img
@@ -430,7 +445,9 @@ def _settings(p) -> tuple:
     return (ids(p.imgIds), ids(p.catIds if p.useCats else [-1]), tuple(map(tuple, p.areaRng)), tuple(p.maxDets),
             len(p.iouThrs))
 
-def mapped_curves(m: Mapped, p: Params) -> tuple:
+def mapped_curves(m: Mapped,  # what `evaluate` left
+                  p: Params,  # the params `accumulate` reads (its recall points)
+                 ) -> tuple:  # float64 [T, R, K, A, M], [T, K, A, M], [T, R, K, A, M]
     "(precision, recall, scores) of the map, by evalkit's `accumulate`, one slot for each of the params' categories."
     if _settings(p) != _settings(m.params):
         raise InputError('params changed since evaluate(): images, categories, areaRng, maxDets and iouThrs are '
@@ -463,7 +480,12 @@ SUMMARY = ((1, None, 'all', None), (1, .5, 'all', 2), (1, .75, 'all', 2), (1, No
            (1, None, 'large', 2), (0, None, 'all', 0), (0, None, 'all', 1), (0, None, 'all', 2), (0, None, 'small', 2),
            (0, None, 'medium', 2), (0, None, 'large', 2))  # (ap, IoU, area, maxDets index; None: 100) of each line
 
-def summary_line(ev: dict, p, *, ap: int, iou=None, area: str = 'all', max_dets: int = 100) -> tuple:
+def summary_line(ev: dict, p,  # `COCOeval.eval` and its params
+                 *, ap: int,  # 1: AP (from `precision`), 0: AR (from `recall`)
+                 iou=None,  # one IoU threshold (None: all)
+                 area: str = 'all',  # an area range's label
+                 max_dets: int = 100,  # a detection count (pycocotools' default: 100)
+                ) -> tuple:  # (float, or -1 where nothing is defined; the printed line)
     "(value, text) of one line of pycocotools' summary, `eval` and `params` read as its `_summarize` reads them."
     ious = '{:0.2f}:{:0.2f}'.format(p.iouThrs[0], p.iouThrs[-1]) if iou is None else '{:0.2f}'.format(iou)
     aind = [i for i, a in enumerate(p.areaRngLbl) if a == area]
@@ -495,12 +517,18 @@ def _summarize(self):
 COCOeval.summarize = _summarize
 
 # %% ../nbs/27_pycocotools.ipynb #pc-71
-def area_matches(m: Mapped, a: int) -> np.ndarray:
+def area_matches(m: Mapped,  # what `evaluate` left
+                 a: int,  # an area range's index
+                ) -> np.ndarray:
     "int32 [d, T]: the file position of the ground truth each kept detection took in area range `a`, -1 none."
     if a == 0: return m.stats.gt
     return map_scene(m.scene, replace(m.rules, area_rng=(m.rules.area_rng[a],))).gt
 
-def taken_by(gt_row: np.ndarray, rank: np.ndarray, ids: np.ndarray, n_gt: int) -> np.ndarray:
+def taken_by(gt_row: np.ndarray,  # int [d, T]: the scene row of the object each detection took, -1 none
+             rank: np.ndarray,  # int64 [d]: each detection's rank in its unit
+             ids: np.ndarray,  # float64 [d]: each detection's id
+             n_gt: int,  # objects of the scene
+            ) -> np.ndarray:
     "float64 [T, n_gt]: the id of the detection that took each object at each threshold (the last one ranked), 0 none."
     d, t = np.nonzero(gt_row >= 0)
     out = np.zeros((gt_row.shape[1], n_gt))
@@ -509,39 +537,47 @@ def taken_by(gt_row: np.ndarray, rank: np.ndarray, ids: np.ndarray, n_gt: int) -
     return out
 
 # %% ../nbs/27_pycocotools.ipynb #pc-73
-def _unit_entry(m: Mapped, a: int, g: np.ndarray, d: np.ndarray, *, dtm, gtm, ig, unit: tuple) -> dict:
-    "pycocotools' `evaluateImg` dict of one unit in area range `a`: objects `g` (ignored last), detections `d`."
-    p, s, sc = m.params, m.stats, m.scene
-    g = g[np.argsort(ig[g], kind='stable')]
-    gt_ig = ig[g].astype(np.int64) if len(g) else np.array([])
-    return {'image_id': p.imgIds[unit[1]], 'category_id': unit[0], 'aRng': p.areaRng[a], 'maxDet': p.maxDets[-1],
-            'dtIds': m.dt_ids[s.det_pos[d]].tolist(), 'gtIds': sc.gt_id[g].tolist(), 'dtMatches': dtm[:, d],
-            'gtMatches': gtm[:, g], 'dtScores': s.score[d].tolist(), 'gtIgnore': gt_ig,
-            'dtIgnore': s.ignored[d, a].T.copy()}
+def area_fields(m: Mapped,  # what `evaluate` left
+                a: int,  # an area range's index
+                go: np.ndarray, do: np.ndarray,  # int64: objects and kept detections, unit by unit in list order
+               ) -> dict:  # each evalImgs field of every unit, in that order (a unit's: a slice)
+    "The `evalImgs` fields of area range `a`, for every unit at once."
+    s, sc = m.stats, m.scene
+    pos = area_matches(m, a)
+    gr = np.where(pos >= 0, np.searchsorted(sc.pos('gt'), np.maximum(pos, 0)), -1)  # the scene's row of each
+    ids = m.dt_ids[s.det_pos]
+    dtm = np.where(gr >= 0, sc.gt_id[np.maximum(gr, 0)], 0).T.astype(np.float64)
+    gtm = taken_by(gr, s.det_rank, ids.astype(np.float64), len(sc.gt_img))
+    return dict(dtIds=ids[do].tolist(), gtIds=sc.gt_id[go].tolist(), dtMatches=dtm[:, do], gtMatches=gtm[:, go],
+                dtScores=s.score[do].tolist(), gtIgnore=gt_ignored(sc, m.rules)[a][go].astype(np.int64),
+                dtIgnore=np.ascontiguousarray(s.ignored[do, a].T))
+
+def unit_entry(f: dict, g: slice, d: slice, **head) -> dict:
+    "pycocotools' `evaluateImg` dict of one unit: its slices `g` (objects) and `d` (detections) of `area_fields`."
+    return {**head, 'dtIds': f['dtIds'][d], 'gtIds': f['gtIds'][g], 'dtMatches': f['dtMatches'][:, d],
+            'gtMatches': f['gtMatches'][:, g], 'dtScores': f['dtScores'][d],
+            'gtIgnore': f['gtIgnore'][g] if g.stop > g.start else np.array([]), 'dtIgnore': f['dtIgnore'][:, d]}
 
 # %% ../nbs/27_pycocotools.ipynb #pc-74
-def eval_imgs(m: Mapped) -> list:
+def eval_imgs(m: Mapped,  # what `evaluate` left
+             ) -> list:  # K x A x I entries: dicts, None
     "pycocotools' `evalImgs` of a map: K x A x I entries, a dict per unit with objects, None for an empty one."
     p, s, sc = m.params, m.stats, m.scene
     cats = list(p.catIds) if p.useCats else [-1]
     K, A, I, K0 = len(cats), len(p.areaRng), len(p.imgIds), len(m.cat_at)
-    gcat = sc.gt_cls if p.useCats else np.zeros(len(sc.gt_img), np.int64)
-    gunit, dunit = sc.gt_img * K0 + gcat, s.det_img * K0 + s.det_cls
+    gunit = sc.gt_img * K0 + (sc.gt_cls if p.useCats else 0)
     units = np.unique(np.r_[gunit, sc.pred_img * K0 + (sc.pred_cls if p.useCats else 0)])
-    go = np.lexsort((list_order(sc.gt_cls, by_cat=not p.useCats), gunit))  # a unit's objects, in its list order
-    do = np.lexsort((s.det_rank, dunit))
-    gb, db = (np.searchsorted(u[o], units) for u, o in ((gunit, go), (dunit, do)))
-    ge, de = (np.searchsorted(u[o], units, 'right') for u, o in ((gunit, go), (dunit, do)))
-    ig, out = gt_ignored(sc, m.rules), [None] * (K * A * I)
+    do = np.lexsort((s.det_rank, s.det_img * K0 + s.det_cls))  # a unit's kept detections, ranked
+    d = np.searchsorted((s.det_img * K0 + s.det_cls)[do], np.r_[units, np.iinfo(np.int64).max])
+    g = np.searchsorted(np.sort(gunit), np.r_[units, np.iinfo(np.int64).max])
+    seq, ig, out = list_order(sc.gt_cls, by_cat=not p.useCats), gt_ignored(sc, m.rules), [None] * (K * A * I)
+    at = [(int(m.cat_at[u % K0]), int(m.img_at[u // K0])) for u in units.tolist()]
     for a in range(A):
-        pos = area_matches(m, a)
-        gr = np.where(pos >= 0, np.searchsorted(sc.pos('gt'), np.maximum(pos, 0)), -1)  # the scene's row of each
-        dtm = np.where(gr >= 0, sc.gt_id[np.maximum(gr, 0)], 0).T.astype(np.float64)
-        gtm = taken_by(gr, s.det_rank, m.dt_ids[s.det_pos].astype(np.float64), len(sc.gt_img))
-        for u, (g0, g1, d0, d1) in zip(units.tolist(), np.stack([gb, ge, db, de], 1).tolist()):
-            k, i = m.cat_at[u % K0], m.img_at[u // K0]
-            out[k * A * I + a * I + i] = _unit_entry(m, a, go[g0:g1], do[d0:d1], dtm=dtm, gtm=gtm, ig=ig[a],
-                                                     unit=(cats[k], i))
+        f = area_fields(m, a, np.lexsort((seq, ig[a], gunit)), do)  # a unit's objects: the ignored last
+        for j, (k, i) in enumerate(at):
+            out[k * A * I + a * I + i] = unit_entry(f, slice(g[j], g[j + 1]), slice(d[j], d[j + 1]),
+                                                    image_id=p.imgIds[i], category_id=cats[k], aRng=p.areaRng[a],
+                                                    maxDet=p.maxDets[-1])
     return out
 
 # %% ../nbs/27_pycocotools.ipynb #pc-76
@@ -572,7 +608,9 @@ def _listed_units(E: list, pe: Params) -> tuple:
     return npig, units
 
 # %% ../nbs/27_pycocotools.ipynb #pc-80
-def listed_stats(E: list, pe: Params) -> CocoStats:
+def listed_stats(E: list,  # pycocotools' `evalImgs` layout: a dict or None per category, area range, image
+                 pe: Params,  # the params it was evaluated with (`_paramsEval`)
+                ) -> CocoStats:
     "The map of a list in pycocotools' `evalImgs` layout (over `pe`'s categories, area ranges and images)."
     npig, units = _listed_units(E, pe)
     (I, _, A), T, keys = npig.shape, len(pe.iouThrs), list(units)
@@ -587,7 +625,9 @@ def listed_stats(E: list, pe: Params) -> CocoStats:
                      score=join(0, ()).astype(np.float64), gt=np.full((n.sum(), T), -1, np.int32),
                      tp=join(1, (A, T)).astype(bool), ignored=join(2, (A, T)).astype(bool))
 
-def listed_curves(E: list, p: Params, pe: Params) -> tuple:
+def listed_curves(E: list,  # an assigned `evalImgs`
+                  p: Params, pe: Params,  # the params `accumulate` reads, and `_paramsEval`
+                 ) -> tuple:  # precision, recall, scores
     "(precision, recall, scores) of an assigned `evalImgs`, by evalkit's `accumulate`."
     if _settings(p) != _settings(pe):
         raise InputError('params differ from _paramsEval: pycocotools would misread evalImgs', 'set them alike')
