@@ -11,19 +11,20 @@ from dataclasses import dataclass, fields, replace
 from functools import partial
 import numpy as np
 from .errors import InputError, ParticipantVisibleError, SolutionError
-from .rle import runs_area
-from .coco_masks import coco_runs, coco_bbox, runs_counts, encode_counts
+from .rle import Runs, runs_area, expand_ranges
+from .coco_masks import coco_runs, coco_bbox, runs_counts, encode_counts, brief
 from .coco_eval import (CocoRules, CocoScene, CocoStats, coco_map, accumulate, gt_ignored, list_order,
-                               unit_ranks, outside)
+                               unit_ranks, outside, box_iou_pairs, mask_iou_pairs)
 from .coco import (CocoTruth, CocoResults, CocoPart, part_scene, read_coco_gt, read_coco_results,
                           load_json, field, ids_of, index_of, unique_ids, codes, refuse_entries)
 
 # %% auto #0
-__all__ = ['INDEXES', 'LINE', 'SUMMARY', 'NAMES', 'check_iou_type', 'Params', 'params_rules', 'ground_truth', 'coco_index',
-           'COCO', 'image_ids', 'array_results', 'list_results', 'results_dataset', 'gt_truth', 'Detections',
-           'detections', 'id_codes', 'Mapped', 'eval_scene', 'map_scene', 'COCOeval', 'mapped_curves', 'summary_line',
-           'area_matches', 'taken_by', 'area_fields', 'unit_entry', 'eval_imgs', 'listed_stats', 'listed_curves',
-           'install', 'uninstall', 'installed']
+__all__ = ['INDEXES', 'LINE', 'SUMMARY', 'NAMES', 'MASK_FUNCTIONS', 'check_iou_type', 'Params', 'params_rules', 'ground_truth',
+           'coco_index', 'COCO', 'image_ids', 'array_results', 'list_results', 'results_dataset', 'gt_truth',
+           'Detections', 'detections', 'id_codes', 'Mapped', 'eval_scene', 'map_scene', 'COCOeval', 'mapped_curves',
+           'summary_line', 'area_matches', 'taken_by', 'area_fields', 'unit_entry', 'eval_imgs', 'listed_stats',
+           'listed_curves', 'rle_runs', 'runs_rles', 'mask_encode', 'mask_decode', 'mask_area', 'mask_to_bbox',
+           'mask_from_objects', 'mask_merge', 'mask_iou', 'install', 'uninstall', 'installed']
 
 # %% ../nbs/27_pycocotools.ipynb #pc-06
 def check_iou_type(iou_type):  # pycocotools' iouType
@@ -633,16 +634,126 @@ def listed_curves(E: list,  # an assigned `evalImgs`
         raise InputError('params differ from _paramsEval: pycocotools would misread evalImgs', 'set them alike')
     return accumulate(listed_stats(E, pe), params_rules(p), len(pe.catIds) if pe.useCats else 1)
 
+# %% ../nbs/27_pycocotools.ipynb #pm-01
+def rle_runs(rles: list,  # RLE dicts: 'size' [H, W], 'counts' compressed (str or bytes) or a list of counts
+            ) -> tuple:  # (`Runs`, column-major, each object from pixel 0; int64 [n, 2] sizes)
+    "The runs and sizes of RLE dicts."
+    if not isinstance(rles, list) or not all(isinstance(r, dict) and {'size', 'counts'} <= r.keys() for r in rles):
+        raise InputError("masks are RLE dicts with 'size' and 'counts'", brief(rles))
+    hw = np.array([r['size'] for r in rles], np.int64).reshape(-1, 2)
+    return coco_runs(rles, hw), hw
+
+def runs_rles(runs: Runs,  # masks, column-major, each object from pixel 0
+              hw: np.ndarray,  # int64 [n, 2]: each mask's [H, W]
+             ) -> list:  # RLE dicts, `counts` compressed bytes (pycocotools' encoding)
+    "pycocotools' compressed RLE dicts of masks given as runs."
+    counts, n = runs_counts(runs, hw)
+    return [dict(size=[h, w], counts=c.encode()) for (h, w), c in zip(hw.tolist(), encode_counts(counts, n))]
+
+# %% ../nbs/27_pycocotools.ipynb #pm-04
+def mask_encode(bimask: np.ndarray,  # uint8 [H, W, N] (or [H, W]): nonzero = inside
+               ) -> list | dict:  # RLE dicts (one for [H, W])
+    "pycocotools' `mask.encode`: binary masks as compressed RLE dicts."
+    b = np.asarray(bimask)
+    if b.ndim == 2: return mask_encode(b[:, :, None])[0]
+    h, w, n = b.shape
+    flat = np.zeros((n, h * w + 2), np.int8)
+    flat[:, 1:-1] = b.reshape(h * w, n, order='F').T != 0  # each mask column by column
+    obj, px = np.nonzero(np.diff(flat, axis=1))  # the edges of every run, object by object
+    return runs_rles(Runs(obj=obj[0::2], start=px[0::2], end=px[1::2], n_obj=n), np.tile([h, w], (n, 1)))
+
+def mask_decode(rleObjs: list | dict,  # RLE dicts of one size (or one dict)
+               ) -> np.ndarray:  # uint8 [H, W, N], Fortran order ([H, W] for one dict)
+    "pycocotools' `mask.decode`: RLE dicts as binary masks."
+    if not isinstance(rleObjs, list): return mask_decode([rleObjs])[:, :, 0]
+    runs, hw = rle_runs(rleObjs)
+    if len(hw) and (hw != hw[0]).any(): raise InputError('masks to decode together have one size', str(hw.tolist()))
+    (h, w), n = (hw[0] if len(hw) else (0, 0)), len(hw)
+    flat = np.zeros((n, h * w), np.uint8)
+    r, px = expand_ranges(runs.start, runs.end)
+    flat[runs.obj[r], px] = 1
+    return flat.reshape(n, w, h).transpose(2, 1, 0)
+
+# %% ../nbs/27_pycocotools.ipynb #pm-05
+def mask_area(rleObjs: list | dict,  # RLE dicts (or one dict)
+             ) -> np.ndarray:  # uint32 [n] (one value for one dict)
+    "pycocotools' `mask.area`: the pixels of each mask."
+    if not isinstance(rleObjs, list): return mask_area([rleObjs])[0]
+    return runs_area(rle_runs(rleObjs)[0]).astype(np.uint32)
+
+def mask_to_bbox(rleObjs: list | dict,  # RLE dicts (or one dict)
+                ) -> np.ndarray:  # float64 [n, 4]: x, y, w, h ([4] for one dict)
+    "pycocotools' `mask.toBbox`: the box of each mask."
+    if not isinstance(rleObjs, list): return mask_to_bbox([rleObjs])[0]
+    runs, hw = rle_runs(rleObjs)
+    return coco_bbox(runs, hw)
+
+# %% ../nbs/27_pycocotools.ipynb #pm-08
+def _polygon_rles(polys: list, h: int, w: int) -> list:
+    "Compressed RLE dicts of single polygons (flat lists x1, y1, x2, y2, ...) in an image H x W."
+    hw = np.tile([int(h), int(w)], (len(polys), 1))
+    return runs_rles(coco_runs([[list(p)] for p in polys], hw), hw)
+
+def mask_from_objects(pyobj,  # boxes [N, 4] (array or lists), polygons, or uncompressed RLE dicts; or one of them
+                      h: int, w: int,  # the image's height and width (polygons and boxes)
+                     ) -> list | dict:  # RLE dicts (one for one object)
+    "pycocotools' `mask.frPyObjects`: boxes, polygons or uncompressed RLE as compressed RLE dicts."
+    box = lambda b: [b[0], b[1], b[0], b[1] + b[3], b[0] + b[2], b[1] + b[3], b[0] + b[2], b[1]]
+    if isinstance(pyobj, np.ndarray): return _polygon_rles([box(b) for b in pyobj.astype(np.float64).tolist()], h, w)
+    if isinstance(pyobj, list) and len(pyobj) and not isinstance(pyobj[0], (int, float, dict)):
+        if len(pyobj[0]) == 4: return _polygon_rles([box(list(b)) for b in pyobj], h, w)
+        if len(pyobj[0]) > 4: return _polygon_rles(pyobj, h, w)
+    if isinstance(pyobj, list) and len(pyobj) and isinstance(pyobj[0], dict):
+        return runs_rles(*rle_runs(pyobj))
+    if isinstance(pyobj, list) and len(pyobj) == 4: return _polygon_rles([box(pyobj)], h, w)[0]
+    if isinstance(pyobj, list) and len(pyobj) > 4: return _polygon_rles([pyobj], h, w)[0]
+    if isinstance(pyobj, dict): return runs_rles(*rle_runs([pyobj]))[0]
+    raise InputError('frPyObjects reads boxes, polygons or uncompressed RLE dicts', brief(pyobj))
+
+def mask_merge(rleObjs: list,  # RLE dicts of one size
+               intersect: int = 0,  # 1: the intersection (default: the union)
+              ) -> dict:  # one RLE dict
+    "pycocotools' `mask.merge`: the union (or intersection) of masks."
+    m = mask_decode(rleObjs)
+    return mask_encode((m.all(2) if intersect else m.any(2)).astype(np.uint8))
+
+# %% ../nbs/27_pycocotools.ipynb #pm-11
+def _boxes(objs) -> np.ndarray | None:
+    "float64 [n, 4] when `objs` are boxes (an N x 4 array, or lists of 4 numbers), else None."
+    if isinstance(objs, np.ndarray):
+        if objs.ndim != 2 or objs.shape[1] != 4: raise InputError('an array of boxes is N x 4', str(objs.shape))
+        return objs.astype(np.float64)
+    if all(isinstance(o, (list, np.ndarray)) and len(o) == 4 for o in objs):
+        return np.array(objs, np.float64).reshape(-1, 4)
+    if all(isinstance(o, dict) for o in objs): return None
+    raise InputError('iou reads boxes (N x 4) or RLE dicts', brief(objs))
+
+def mask_iou(dt, gt,  # detections and ground truth: both boxes, or both RLE dicts
+             pyiscrowd,  # [len(gt)] 0/1: crowd regions
+            ) -> np.ndarray | list:  # float64 [len(dt), len(gt)] ([] when a side is empty)
+    "pycocotools' `mask.iou` of every detection with every ground-truth object."
+    if len(dt) == 0 or len(gt) == 0: return []
+    crowd = np.asarray(pyiscrowd, bool).reshape(-1)
+    if len(crowd) != len(gt):
+        raise InputError('iscrowd has one flag per ground-truth object', f'{len(crowd)} for {len(gt)}')
+    bd, bg = _boxes(dt), _boxes(gt)
+    if (bd is None) != (bg is None): raise InputError('iou of boxes with boxes, or of masks with masks')
+    d, g = (x.ravel() for x in np.meshgrid(np.arange(len(dt)), np.arange(len(gt)), indexing='ij'))
+    if bd is not None: return box_iou_pairs(bd, bg, d, g, crowd=crowd).reshape(len(dt), len(gt))
+    return mask_iou_pairs(rle_runs(list(dt))[0], rle_runs(list(gt))[0], d, g, crowd=crowd).reshape(len(dt), len(gt))
+
 # %% ../nbs/27_pycocotools.ipynb #pc-83
 NAMES = ('pycocotools', 'pycocotools.coco', 'pycocotools.cocoeval', 'pycocotools.mask')  # the modules install sets
+MASK_FUNCTIONS = dict(encode=mask_encode, decode=mask_decode, area=mask_area, toBbox=mask_to_bbox,
+                      frPyObjects=mask_from_objects, merge=mask_merge, iou=mask_iou)  # pycocotools.mask's
 _SAVED = {}  # what install() replaced: sys.modules entries and the package's attributes
 
 class _NoMask(types.ModuleType):
-    "`pycocotools.mask` when pycocotools is not installed: any use says so in one line."
+    "`pycocotools.mask` when pycocotools is not installed: `MASK_FUNCTIONS`; anything else says so in one line."
     def __getattr__(self, name):
         if name.startswith('__'): raise AttributeError(name)
-        raise AttributeError(f'pycocotools.mask.{name}: evalkit does not provide pycocotools.mask yet; '
-                             'pip install pycocotools for it')
+        raise AttributeError(f'pycocotools.mask.{name}: evalkit provides only {", ".join(MASK_FUNCTIONS)}; '
+                             'pip install pycocotools for the rest')
 
 def _module(name: str, **attrs) -> types.ModuleType:
     "A module `name` holding `attrs`."
@@ -660,6 +771,7 @@ def install():
         mask = importlib.import_module('pycocotools.mask')
     except ImportError:
         pkg, mask = _module('pycocotools', __path__=[]), _NoMask('pycocotools.mask')
+        mask.__dict__.update(MASK_FUNCTIONS)
         sys.modules['pycocotools'], sys.modules['pycocotools.mask'], pkg.mask = pkg, mask, mask
     _SAVED['attrs'] = {a: pkg.__dict__.get(a) for a in ('coco', 'cocoeval')}
     for a, m in (('coco', _module('pycocotools.coco', COCO=COCO, maskUtils=mask)),
