@@ -13,10 +13,10 @@ import numpy as np
 from .errors import InputError, ParticipantVisibleError, SolutionError
 from .rle import Runs, runs_area, expand_ranges
 from .coco_masks import coco_runs, coco_bbox, runs_counts, encode_counts, brief
-from .coco_eval import (CocoRules, CocoScene, CocoStats, coco_map, accumulate, gt_ignored, list_order,
-                               unit_ranks, outside, box_iou_pairs, mask_iou_pairs)
-from .coco import (CocoTruth, CocoResults, CocoPart, part_scene, read_coco_gt, read_coco_results,
-                          load_json, field, ids_of, index_of, unique_ids, codes, refuse_entries)
+from .coco_eval import CocoRules, CocoScene, CocoStats, coco_map, accumulate, gt_ignored, list_order
+from .coco_eval import unit_ranks, outside, box_iou_pairs, mask_iou_pairs
+from .coco import CocoTruth, CocoResults, CocoPart, part_scene, read_coco_gt, read_coco_results, load_json
+from .coco import field, ids_of, index_of, unique_ids, codes, refuse_entries
 
 # %% auto #0
 __all__ = ['INDEXES', 'LINE', 'SUMMARY', 'NAMES', 'MASK_FUNCTIONS', 'check_iou_type', 'Params', 'params_rules', 'ground_truth',
@@ -305,7 +305,9 @@ def _array_detections(data: np.ndarray,  # [N, 7], checked by `array_results`
     cat = codes(np.trunc(data[:, 6]).astype(np.int64), t.cat_ids, key='category_id',
                 rule='category not in the ground truth', **kw)
     box = data[:, 1:5].astype(np.float64)
-    r = CocoResults(img=index_of(t.image_ids, np.trunc(data[:, 0]).astype(np.int64)), cat=cat,
+    img = codes(np.trunc(data[:, 0]).astype(np.int64), t.image_ids, key='image_id',
+                rule='image not in the ground truth', **kw)
+    r = CocoResults(img=img, cat=cat,
                     score=data[:, 5].astype(np.float64), bbox=box, has_bbox=True,
                     segm=None if iou_type == 'bbox' else _boxes_as_masks([dict(bbox=b) for b in box.tolist()]))
     return Detections(r=r, area=(data[:, 3] * data[:, 4]).astype(np.float64), ids=np.arange(1, len(data) + 1))
@@ -316,12 +318,13 @@ def detections(coco,  # the results: a `loadRes` of evalkit's, or any COCO objec
                iou_type: str,  # 'bbox' or 'segm'
               ) -> Detections:
     "The detections of a results COCO against the ground truth `t`, read and checked by evalkit (kept per reading)."
-    key, src = (id(t), iou_type), getattr(coco, '_results', None) if isinstance(coco, COCO) else None
+    src = getattr(coco, '_results', None) if isinstance(coco, COCO) else None
     read = coco._read if isinstance(coco, COCO) else {}
-    if key in read: return read[key]
+    kept = read.get('detections')
+    if kept is not None and kept[0] is t and kept[1] == iou_type: return kept[2]  # `t` held: its id stays its own
     if isinstance(src, np.ndarray): out = _array_detections(src, t, iou_type)
     elif src is not None:
-        boxes = bool(src) and src[0].get('bbox') not in (None, [])
+        boxes = bool(src) and isinstance(src[0].get('bbox'), (list, tuple)) and len(src[0]['bbox']) > 0
         anns = _boxes_as_masks(src) if iou_type == 'segm' and boxes else src
         out = Detections(r=read_coco_results(anns, t, iou_type=iou_type, name='results'), area=None,
                          ids=np.arange(1, len(src) + 1))
@@ -330,7 +333,7 @@ def detections(coco,  # the results: a `loadRes` of evalkit's, or any COCO objec
         f = lambda k: field(anns, k, what='results', err=ParticipantVisibleError, name='results')
         out = Detections(r=read_coco_results(anns, t, iou_type=iou_type, name='results'),
                          area=np.asarray(f('area'), np.float64), ids=np.asarray(f('id')))
-    read.clear(); read[key] = out  # one reading kept: the results of one ground truth
+    read['detections'] = (t, iou_type, out)  # one reading kept: the results against one ground truth
     return out
 
 # %% ../nbs/27_pycocotools.ipynb #pc-53
