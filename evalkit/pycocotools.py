@@ -16,7 +16,7 @@ from .coco_masks import coco_runs, coco_bbox, runs_counts, encode_counts, brief
 from .coco_eval import CocoRules, CocoScene, CocoStats, coco_map, accumulate, gt_ignored, list_order
 from .coco_eval import unit_ranks, outside, box_iou_pairs, mask_iou_pairs
 from .coco import CocoTruth, CocoResults, CocoPart, part_scene, read_coco_gt, read_coco_results, load_json
-from .coco import field, ids_of, index_of, unique_ids, codes, refuse_entries
+from .coco import field, ids_of, index_of, unique_ids, codes, refuse_entries, box_types, gc_paused
 
 # %% auto #0
 __all__ = ['INDEXES', 'LINE', 'SUMMARY', 'NAMES', 'MASK_FUNCTIONS', 'check_iou_type', 'Params', 'params_rules', 'ground_truth',
@@ -66,7 +66,7 @@ def ground_truth(src,  # path of a COCO JSON file, its text or bytes, or the par
     "A COCO ground truth dict, from a path, JSON text or the dict (refused in one line unless a JSON object)."
     name = str(src) if not isinstance(src, (dict, bytes, bytearray)) and not str(src).lstrip().startswith('{') \
         else 'ground truth'
-    d = load_json(src, err=SolutionError, name=name)
+    with gc_paused(): d = load_json(src, err=SolutionError, name=name)  # millions of objects, no cycles
     if not isinstance(d, dict): raise SolutionError('a COCO annotation file is a JSON object', type(d).__name__,
                                                     file=name)
     return d, name
@@ -91,6 +91,7 @@ class COCO:
     "pycocotools' `COCO`: a COCO dict (ground truth, or results from `loadRes`) and its indexes, built when read."
     def __init__(self, annotation_file=None):  # path, JSON text or the dict (None: an empty COCO)
         self._dataset, self._make, self._index, self._read, self._results, self._name = {}, None, None, {}, None, None
+        self._file = None  # a `loadRes` of a file decoded as box records: the file, for its masks
         if annotation_file is not None: self._dataset, self._name = ground_truth(annotation_file)
 
     @property
@@ -101,7 +102,7 @@ class COCO:
 
     @dataset.setter
     def dataset(self, d: dict):
-        self._dataset, self._make, self._index, self._read, self._results = d, None, None, {}, None
+        self._dataset, self._make, self._index, self._read, self._results, self._file = d, None, None, {}, None, None
 
     def createIndex(self):
         "pycocotools' `createIndex`: the indexes (and evalkit's reading) made again, when next read."
@@ -221,8 +222,9 @@ def list_results(res,  # a path, JSON text, or the parsed list of result dicts
                  ids: np.ndarray,  # the ground truth's sorted image ids
                 ) -> list:  # the list of dicts
     "A results list, its images checked against the ground truth's (pycocotools' assert, in one line)."
-    err = ParticipantVisibleError
-    anns = load_json(res, err=err, name=str(res) if not isinstance(res, (list, bytes)) else 'results')
+    err, typed = ParticipantVisibleError, box_types() if not isinstance(res, list) else None
+    name = str(res) if not isinstance(res, (list, bytes)) else 'results'
+    with gc_paused(): anns = load_json(res, err=err, name=name, typed=typed and typed[1])  # no cycles among them
     if not isinstance(anns, list): raise err('results are a list of objects', type(anns).__name__, file='results')
     kw = dict(what='results', objs=anns, err=err, name='results')
     img = ids_of(field(anns, 'image_id', what='results', err=err, name='results'), key='image_id', **kw)
@@ -243,9 +245,10 @@ def _mask_fields(anns: list):
         a.setdefault('bbox', box)
 
 def results_dataset(gt: dict,  # the ground truth's dataset
-                    anns,  # the results: list of dicts, or the N x 7 array
+                    anns,  # the results: list of dicts, the N x 7 array, or their file (read again as dicts)
                    ) -> dict:  # the results' dataset, as pycocotools' `loadRes` makes it
     "The dataset of a `loadRes`: the ground truth's images and categories, the results completed as pycocotools does."
+    if not isinstance(anns, (list, np.ndarray)): anns = load_json(anns, err=ParticipantVisibleError)
     if isinstance(anns, np.ndarray):
         anns = [dict(image_id=int(r[0]), bbox=[r[1], r[2], r[3], r[4]], score=r[5], category_id=int(r[6]))
                 for r in anns]
@@ -267,8 +270,9 @@ def _loadRes(self, resFile) -> COCO:
     "pycocotools' `loadRes`: results (a JSON path, a list of dicts, or an N x 7 array) as a `COCO` of this truth."
     ids = image_ids(self)
     anns = array_results(resFile, ids) if isinstance(resFile, np.ndarray) else list_results(resFile, ids)
-    res = COCO()
-    res._results, res._make = anns, partial(results_dataset, self.dataset, anns)
+    res, records = COCO(), bool(len(anns)) and hasattr(anns[0], '__struct_fields__')  # decoded as box records
+    res._results, res._file = anns, resFile if records else None
+    res._make = partial(results_dataset, self.dataset, resFile if records else anns)
     return res
 
 COCO.loadRes = _loadRes
@@ -324,7 +328,9 @@ def detections(coco,  # the results: a `loadRes` of evalkit's, or any COCO objec
     if kept is not None and kept[0] is t and kept[1] == iou_type: return kept[2]  # `t` held: its id stays its own
     if isinstance(src, np.ndarray): out = _array_detections(src, t, iou_type)
     elif src is not None:
-        boxes = bool(src) and isinstance(src[0].get('bbox'), (list, tuple)) and len(src[0]['bbox']) > 0
+        if iou_type == 'segm' and coco._file is not None: src = load_json(coco._file, err=ParticipantVisibleError)
+        first = src[0] if src and isinstance(src[0], dict) else {}  # records: boxes scored as boxes
+        boxes = isinstance(first.get('bbox'), (list, tuple)) and len(first['bbox']) > 0
         anns = _boxes_as_masks(src) if iou_type == 'segm' and boxes else src
         out = Detections(r=read_coco_results(anns, t, iou_type=iou_type, name='results'), area=None,
                          ids=np.arange(1, len(src) + 1))
@@ -433,7 +439,7 @@ def _evaluate(self):
     p.imgIds = list(np.unique(p.imgIds))
     if p.useCats: p.catIds = list(np.unique(p.catIds))
     p.maxDets = sorted(p.maxDets)
-    scene, img_at, cat_at, ids = eval_scene(self.cocoGt, self.cocoDt, p)
+    with gc_paused(): scene, img_at, cat_at, ids = eval_scene(self.cocoGt, self.cocoDt, p)  # objects read, no cycles
     rules = params_rules(p)
     self._paramsEval = copy.deepcopy(p)
     self._mapped = Mapped(scene=scene, rules=rules, stats=map_scene(scene, rules), img_at=img_at,
