@@ -240,8 +240,8 @@ def _mask_fields(anns: list):
     segs = [a['segmentation'] for a in anns]
     hw = np.array([s['size'] for s in segs], np.int64).reshape(-1, 2)
     runs = coco_runs(segs, hw)
-    for a, area, box in zip(anns, runs_area(runs).tolist(), coco_bbox(runs, hw).tolist()):
-        a['area'] = float(area)
+    for a, area, box in zip(anns, runs_area(runs).astype(np.uint32), coco_bbox(runs, hw)):
+        a['area'] = area  # numpy values, as pycocotools' `area` and `toBbox` give them
         a.setdefault('bbox', box)
 
 def results_dataset(gt: dict,  # the ground truth's dataset
