@@ -556,7 +556,7 @@ def area_fields(m: Mapped,  # what `evaluate` left
     pos = area_matches(m, a)
     gr = np.where(pos >= 0, np.searchsorted(sc.pos('gt'), np.maximum(pos, 0)), -1)  # the scene's row of each
     ids = m.dt_ids[s.det_pos]
-    dtm = np.where(gr >= 0, sc.gt_id[np.maximum(gr, 0)], 0).T.astype(np.float64)
+    dtm = np.append(sc.gt_id, 0)[np.where(gr >= 0, gr, len(sc.gt_id))].T.astype(np.float64)  # 0: none taken
     gtm = taken_by(gr, s.det_rank, ids.astype(np.float64), len(sc.gt_img))
     return dict(dtIds=ids[do].tolist(), gtIds=sc.gt_id[go].tolist(), dtMatches=dtm[:, do], gtMatches=gtm[:, go],
                 dtScores=s.score[do].tolist(), gtIgnore=gt_ignored(sc, m.rules)[a][go].astype(np.int64),
