@@ -8,12 +8,13 @@ from itertools import chain, repeat
 import operator, reprlib
 import numpy as np
 from .errors import InputError, RLEError, Limits, as_limits
+from .jit import jit, use_numba
 from .rle import Runs, MAX_PIXELS
 
 # %% auto #0
-__all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'brief', 'decode_counts', 'encode_counts',
-           'list_counts', 'counts_runs', 'runs_counts', 'polygon_runs', 'flat_polygons', 'string_runs', 'too_many_runs',
-           'coco_runs', 'coco_bbox', 'coco_iou']
+__all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'DECODE_MIN_WORK', 'brief', 'decode_counts',
+           'encode_counts', 'list_counts', 'counts_runs', 'runs_counts', 'polygon_runs', 'flat_polygons',
+           'too_many_runs', 'string_runs', 'coco_runs', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -145,7 +146,10 @@ def _decode(c: np.ndarray, lengths: np.ndarray, h, w) -> tuple:
 def _decoded(strings, shape):
     "Each chunk of about COCO_CHUNK characters of `strings`: `(a, (counts, n))`, a = its first string (a generator)."
     c, lengths = _string_bytes(strings if isinstance(strings, list) else list(strings))
-    h, w = _shapes(shape, len(lengths))
+    return _chunk_counts(c, lengths, *_shapes(shape, len(lengths)))
+
+def _chunk_counts(c, lengths, h, w):
+    "`_decoded` of the joined chars `c` (uint8) of strings of `lengths`, images `h` x `w` (a generator)."
     at = np.concatenate([[0], np.cumsum(lengths)])
     for a, b in _chunks(lengths + 1, COCO_CHUNK):
         try: yield a, _decode(c[at[a]:at[b]], lengths[a:b], h[a:b], w[a:b])
@@ -451,27 +455,71 @@ def flat_polygons(segms,  # n COCO polygon segmentations: each a list of polygon
         raise InputError(e.rule, f'polygon {p}: {e.detail}', row=int(obj) + 1) from None
     return xy, numbers, polys
 
-# %% ../nbs/22_coco_masks.ipynb #cm-string-runs
-def string_runs(strings,  # n compressed COCO counts (str or bytes)
-                shape,  # (H, W) of every mask, or int[n, 2]
-                *, base=0,  # int or int[n]: each mask's image base
-                limits: Limits | None = None,  # `max_mask_runs` bounds the runs decoded
-               ) -> Runs:
-    "The `Runs` of many compressed strings: `counts_runs(*decode_counts(...))`, chunk by chunk."
-    strings = strings if isinstance(strings, list) else list(strings)
-    base, parts, held, most = _per_object(base, len(strings)), [], 0, as_limits(limits).max_mask_runs
-    for a, (counts, n) in _decoded(strings, shape):
-        r = counts_runs(counts, n, base=base[a:a + len(n)])
-        held += len(r.start)
-        if held > most: raise too_many_runs(held, most)
-        parts.append((r.obj + a, r.start, r.end))
-    return _concat_runs(parts, len(strings))
-
 # %% ../nbs/22_coco_masks.ipynb #cm-coco-runs
 def too_many_runs(n: int, most: int) -> InputError:
     "The error for masks of more than `most` runs (`n` counted so far): the limit `max_mask_runs`."
     return InputError(f'the masks hold more than {most:,} runs ({n:,} so far), more than the limit max_mask_runs',
                       'raise it with --limit max_mask_runs=N, or limits=Limits(max_mask_runs=N) in Python')
+
+# %% ../nbs/22_coco_masks.ipynb #cm-string-runs
+@jit
+def _string_pass(c, lengths, npx, base,  # uint8 chars of every string, joined; int64 [n]: lengths, H*W, base
+                 ptr, start, end,  # int64: [n + 1] runs before each string (filled when `start` is empty); runs
+                ) -> int:  # -1, or the first string that breaks a rule (`_decode` names the rule)
+    "Decode every string: count its runs into `ptr`, or write them into `start`, `end` (a second pass)."
+    at, held, fill = 0, 0, len(start) > 0
+    for i in range(len(lengths)):
+        stop, m, pos, c1, c2 = at + lengths[i], 0, 0, 0, 0  # c1, c2: the counts one and two before
+        while at < stop:
+            x, k, v = 0, 0, 32
+            while v >= 32:  # a character of 32 or more (less 48) continues its number
+                if at == stop or k == MAX_NUMBER_CHARS: return i  # truncated, or too long
+                v = np.int64(c[at]) - 48
+                if v < 0 or v > 63: return i  # outside the alphabet
+                x, at, k = x | (v & 31) << (5 * k), at + 1, k + 1
+            if v & 16: x -= np.int64(1) << (5 * k)  # the last group's bit 16: negative
+            if m > 2: x += c2
+            if x < 0 or pos + x > npx[i]: return i
+            if m & 1 and x > 0:
+                if fill: start[held], end[held] = base[i] + pos, base[i] + pos + x
+                held += 1
+            pos, c2, c1, m = pos + x, c1, x, m + 1
+        if pos != npx[i]: return i
+        if not fill: ptr[i + 1] = held
+    return -1
+
+# %% ../nbs/22_coco_masks.ipynb #cm-string-runs-1
+DECODE_MIN_WORK = 2 ** 22  # characters: fewer, and the numpy chunks cost less than numba's import
+
+def _string_runs_numba(c, lengths, h, w, base, most: int) -> Runs | None:
+    "The `Runs` of strings of chars `c` (uint8, joined) in two passes; None if one breaks a rule (numpy names it)."
+    ptr, z = np.zeros(len(lengths) + 1, np.int64), np.zeros(0, np.int64)
+    if _string_pass(c, lengths, h * w, base, ptr, z, z) >= 0: return None
+    ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
+    over = np.flatnonzero(ptr[ends] > most)
+    if len(over): raise too_many_runs(int(ptr[ends[over[0]]]), most)  # as the chunks count: before allocating
+    start, end = np.empty(ptr[-1], np.int64), np.empty(ptr[-1], np.int64)
+    _string_pass(c, lengths, h * w, base, ptr, start, end)
+    return Runs(obj=np.repeat(np.arange(len(lengths)), np.diff(ptr)), start=start, end=end, n_obj=len(lengths))
+
+def string_runs(strings,  # n compressed COCO counts (str or bytes)
+                shape,  # (H, W) of every mask, or int[n, 2]
+                *, base=0,  # int or int[n]: each mask's image base
+                limits: Limits | None = None,  # `max_mask_runs` bounds the runs decoded
+               ) -> Runs:
+    "The `Runs` of many compressed strings: `counts_runs(*decode_counts(...))`, in two passes or chunk by chunk."
+    c, lengths = _string_bytes(strings if isinstance(strings, list) else list(strings))
+    (h, w), most = _shapes(shape, len(lengths)), as_limits(limits).max_mask_runs
+    base, parts, held = _per_object(base, len(lengths)), [], 0
+    if use_numba(len(c), min_work=DECODE_MIN_WORK):
+        r = _string_runs_numba(c, lengths, h, w, base, most)
+        if r is not None: return r
+    for a, (counts, n) in _chunk_counts(c, lengths, h, w):
+        r = counts_runs(counts, n, base=base[a:a + len(n)])
+        held += len(r.start)
+        if held > most: raise too_many_runs(held, most)
+        parts.append((r.obj + a, r.start, r.end))
+    return _concat_runs(parts, len(lengths))
 
 # %% ../nbs/22_coco_masks.ipynb #cm-coco-runs-1
 def _kind(s) -> int:
