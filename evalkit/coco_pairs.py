@@ -19,10 +19,11 @@ def object_bounds(r: Runs,  # masks, runs sorted by (object, start)
 
 def object_areas(r: Runs,  # masks, runs sorted by (object, start)
                 ) -> np.ndarray:  # int64 [n_obj]: pixels of each object (0 for an empty mask)
-    "The area of every mask, as `runs_area` gives it, from the object bounds."
-    c = np.concatenate([[0], np.cumsum(r.end - r.start)])
-    b = object_bounds(r)
-    return c[b[1:]] - c[b[:-1]]
+    "The area of every mask, as `runs_area` gives it: its runs' ends summed less their starts, no array of lengths."
+    b, out = object_bounds(r), np.zeros(r.n_obj, np.int64)
+    has = np.flatnonzero(b[1:] > b[:-1])  # objects with runs: consecutive in the runs, so reduceat's ranges are theirs
+    if len(has): out[has] = np.add.reduceat(r.end, b[has]) - np.add.reduceat(r.start, b[has])  # int64: exact mod 2**64
+    return out
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-overlaps
 @jit
