@@ -14,7 +14,7 @@ from .tide import BACKGROUND_IOU, other_class_pairs, tide_codes
 from .result import Result, Params
 from .tables import shown
 from .jit import use_numba
-from .coco_pairs import pair_overlaps, object_areas, object_boxes, iou_bound
+from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_BLOCK', 'CURVE_CELLS',
@@ -151,10 +151,12 @@ PAIR_MIN_WORK = 2 ** 20  # runs of the pairs' smaller masks: fewer, and numpy co
 
 def pair_intersections(a: Runs, b: Runs,  # masks of one pixel space, each object's runs disjoint
                        ia: np.ndarray, ib: np.ndarray,  # int64 [k]: pairs (object of a, object of b)
+                       *, bounds: tuple | None = None,  # (`object_bounds(a)`, `object_bounds(b)`), if counted
                       ) -> np.ndarray:  # int64 [k]: pixels each pair shares
     "The intersection of each pair of masks, from the runs of the smaller mask of each pair."
-    work = np.minimum(np.diff(_bounds(a))[ia], np.diff(_bounds(b))[ib]).sum()  # runs of the smaller masks
-    if use_numba(int(work), min_work=PAIR_MIN_WORK): return pair_overlaps(a, b, ia, ib)  # its numba twin
+    pa, pb = (object_bounds(a), object_bounds(b)) if bounds is None else bounds
+    work = np.minimum(np.diff(pa)[ia], np.diff(pb)[ib]).sum()  # runs of the smaller masks
+    if use_numba(int(work), min_work=PAIR_MIN_WORK): return pair_overlaps(a, b, ia, ib, bounds=(pa, pb))  # twin
     big = int(max(a.end.max(initial=0), b.end.max(initial=0))) + 1
     if max(a.n_obj, b.n_obj) * big >= 2 ** 62:  # keys would overflow: the sweep over every run instead
         gi, di, inter = runs_intersections(b, a)
@@ -186,20 +188,21 @@ def mask_iou_pairs(dt: Runs, gt: Runs,  # masks of the detections and the ground
                    frames: tuple | None = None,  # ((h, base) of dt, (h, base) of gt), int64 [n] each: for boxes
                   ) -> np.ndarray:  # float64 [k]
     "pycocotools' `rleIou` of the pairs `(d, g)`: intersection over union (crowd: over the detection's area)."
-    da, ga = object_areas(dt)[d], object_areas(gt)[g]
-    k = np.arange(len(d)) if not floor > 0 else np.flatnonzero(
-        ~(iou_bound(da, ga, crowd=crowd[g], boxes=_pair_boxes(dt, gt, d, g, frames)) < floor))  # may reach it
+    bounds = object_bounds(dt), object_bounds(gt)  # counted once: areas, boxes and intersections read them
+    da, ga = object_areas(dt, bounds=bounds[0])[d], object_areas(gt, bounds=bounds[1])[g]
+    k = np.arange(len(d)) if not floor > 0 else np.flatnonzero(~(iou_bound(
+        da, ga, crowd=crowd[g], boxes=_pair_boxes(dt, gt, d, g, frames, bounds)) < floor))  # may reach it
     found = np.zeros(len(d), np.int64)
-    found[k] = pair_intersections(dt, gt, d[k], g[k])
+    found[k] = pair_intersections(dt, gt, d[k], g[k], bounds=bounds)
     u = np.where(crowd[g], da, da + ga - found)
     with np.errstate(divide='ignore', invalid='ignore'): return np.where(found > 0, found / u, 0.0)
 
-def _pair_boxes(dt: Runs, gt: Runs, d, g, frames) -> tuple | None:
+def _pair_boxes(dt: Runs, gt: Runs, d, g, frames, bounds) -> tuple | None:
     "The boxes of each pair's two masks (`object_boxes`); None without frames, or if a pair's two frames differ."
     if frames is None: return None
     (hd, bd), (hg, bg) = frames
     if not ((hd[d] == hg[g]).all() and (bd[d] == bg[g]).all()): return None  # not one image: no common columns
-    return object_boxes(dt, hd, bd)[d], object_boxes(gt, hg, bg)[g]
+    return object_boxes(dt, hd, bd, bounds=bounds[0])[d], object_boxes(gt, hg, bg, bounds=bounds[1])[g]
 
 # %% ../nbs/23_coco_eval.ipynb #ce-24
 def _first_free(dp, gp, vp, *, taken, crowd, thr) -> tuple:

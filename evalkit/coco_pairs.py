@@ -18,9 +18,10 @@ def object_bounds(r: Runs,  # masks, runs sorted by (object, start)
     return np.concatenate([[0], np.cumsum(np.bincount(r.obj, minlength=r.n_obj))]).astype(np.int64)
 
 def object_areas(r: Runs,  # masks, runs sorted by (object, start)
+                 *, bounds: np.ndarray | None = None,  # `object_bounds(r)`, if already counted
                 ) -> np.ndarray:  # int64 [n_obj]: pixels of each object (0 for an empty mask)
     "The area of every mask, as `runs_area` gives it: its runs' ends summed less their starts, no array of lengths."
-    b, out = object_bounds(r), np.zeros(r.n_obj, np.int64)
+    b, out = object_bounds(r) if bounds is None else bounds, np.zeros(r.n_obj, np.int64)
     has = np.flatnonzero(b[1:] > b[:-1])  # objects with runs: consecutive in the runs, so reduceat's ranges are theirs
     if len(has): out[has] = np.add.reduceat(r.end, b[has]) - np.add.reduceat(r.start, b[has])  # int64: exact mod 2**64
     return out
@@ -51,11 +52,13 @@ def _pair_overlaps(sa, ea, pa, sb, eb, pb,  # int64: runs (start, end) and objec
 
 def pair_overlaps(a: Runs, b: Runs,  # masks of one pixel space, each object's runs disjoint and sorted
                   ia: np.ndarray, ib: np.ndarray,  # int [k]: pairs (object of a, object of b)
+                  *, bounds: tuple | None = None,  # (`object_bounds(a)`, `object_bounds(b)`), if already counted
                  ) -> np.ndarray:  # int64 [k]: pixels each pair shares
     "The numba twin of `pair_intersections`: each pair's two run lists walked side by side."
     i64 = lambda x: np.ascontiguousarray(x, np.int64)
-    return _pair_overlaps(i64(a.start), i64(a.end), object_bounds(a), i64(b.start), i64(b.end), object_bounds(b),
-                          i64(ia), i64(ib), np.zeros(len(ia), np.int64))
+    pa, pb = (object_bounds(a), object_bounds(b)) if bounds is None else bounds
+    return _pair_overlaps(i64(a.start), i64(a.end), pa, i64(b.start), i64(b.end), pb, i64(ia), i64(ib),
+                          np.zeros(len(ia), np.int64))
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-boxes
 @jit
@@ -84,11 +87,13 @@ BOX_MIN_WORK = 2 ** 21  # runs: fewer, and numpy's reductions cost less than num
 def object_boxes(r: Runs,  # masks, column-major, runs sorted by (object, start)
                  h: np.ndarray,  # int64 [n_obj]: the height of each object's image
                  base: np.ndarray,  # int64 [n_obj]: the first pixel of each object's image
+                 *, bounds: np.ndarray | None = None,  # `object_bounds(r)`, if already counted
                 ) -> np.ndarray:  # int64 [n_obj, 4]: first column, last column, first row, last row (inclusive)
     "The box of each mask in its image, from its runs (an empty mask: 0, -1, 0, -1)."
-    h, base = np.asarray(h, np.int64), np.asarray(base, np.int64)
+    h, base = np.ascontiguousarray(h, np.int64), np.ascontiguousarray(base, np.int64)
     if use_numba(len(r.start), min_work=BOX_MIN_WORK):
-        return _boxes(r.start, r.end, object_bounds(r), h, base, np.zeros((r.n_obj, 4), np.int64))
+        b = object_bounds(r) if bounds is None else bounds
+        return _boxes(r.start, r.end, b, h, base, np.zeros((r.n_obj, 4), np.int64))
     out = np.tile(np.array([0, -1, 0, -1], np.int64), (r.n_obj, 1))
     hh, b = h[r.obj], base[r.obj]
     s, e = r.start - b, r.end - 1 - b
