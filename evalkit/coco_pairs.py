@@ -9,7 +9,7 @@ from .jit import jit, use_numba
 from .rle import Runs
 
 # %% auto #0
-__all__ = ['BOX_MIN_WORK', 'object_bounds', 'object_areas', 'pair_overlaps', 'object_boxes', 'iou_bound']
+__all__ = ['BOX_MIN_WORK', 'BOX_BLOCK', 'object_bounds', 'object_areas', 'pair_overlaps', 'object_boxes', 'iou_bound']
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-bounds
 def object_bounds(r: Runs,  # masks, runs sorted by (object, start)
@@ -83,6 +83,7 @@ def _boxes(start, end, ptr, h, base, out):  # int64: runs, object bounds, height
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-boxes-1
 BOX_MIN_WORK = 2 ** 21  # runs: fewer, and numpy's reductions cost less than numba's import
+BOX_BLOCK = 2 ** 20  # runs numpy reduces at once: a few arrays of this length, not of the file's runs
 
 def object_boxes(r: Runs,  # masks, column-major, runs sorted by (object, start)
                  h: np.ndarray,  # int64 [n_obj]: the height of each object's image
@@ -91,16 +92,18 @@ def object_boxes(r: Runs,  # masks, column-major, runs sorted by (object, start)
                 ) -> np.ndarray:  # int64 [n_obj, 4]: first column, last column, first row, last row (inclusive)
     "The box of each mask in its image, from its runs (an empty mask: 0, -1, 0, -1)."
     h, base = np.ascontiguousarray(h, np.int64), np.ascontiguousarray(base, np.int64)
-    if use_numba(len(r.start), min_work=BOX_MIN_WORK):
-        b = object_bounds(r) if bounds is None else bounds
-        return _boxes(r.start, r.end, b, h, base, np.zeros((r.n_obj, 4), np.int64))
+    b = object_bounds(r) if bounds is None else bounds
+    if use_numba(len(r.start), min_work=BOX_MIN_WORK): return _boxes(r.start, r.end, b, h, base,
+                                                                      np.zeros((r.n_obj, 4), np.int64))
     out = np.tile(np.array([0, -1, 0, -1], np.int64), (r.n_obj, 1))
-    hh, b = h[r.obj], base[r.obj]
-    s, e = r.start - b, r.end - 1 - b
-    x0, x1 = s // hh, e // hh
-    y0, y1 = np.where(x0 < x1, 0, s - x0 * hh), np.where(x0 < x1, hh - 1, e - x0 * hh)
-    f = np.flatnonzero(np.append(True, r.obj[1:] != r.obj[:-1])[:len(s)])
-    if len(f): out[r.obj[f]] = np.stack([np.minimum.reduceat(x0, f), np.maximum.reduceat(x1, f),
+    cut = np.unique(np.r_[np.searchsorted(b, np.arange(0, b[-1], BOX_BLOCK), 'right') - 1, r.n_obj])
+    for lo, hi in zip(cut[:-1], cut[1:]):  # whole objects, about BOX_BLOCK runs at a time: bounded memory
+        o, (s, e) = r.obj[b[lo]:b[hi]], (x[b[lo]:b[hi]] - base[r.obj[b[lo]:b[hi]]] for x in (r.start, r.end - 1))
+        hh = h[o]
+        x0, x1 = s // hh, e // hh
+        y0, y1 = np.where(x0 < x1, 0, s - x0 * hh), np.where(x0 < x1, hh - 1, e - x0 * hh)
+        f = np.flatnonzero(np.append(True, o[1:] != o[:-1])[:len(s)])
+        if len(f): out[o[f]] = np.stack([np.minimum.reduceat(x0, f), np.maximum.reduceat(x1, f),
                                          np.minimum.reduceat(y0, f), np.maximum.reduceat(y1, f)], 1)
     return out
 
