@@ -197,7 +197,9 @@ def mask_iou_pairs(dt: Runs, gt: Runs,  # masks of the detections and the ground
     u = np.where(crowd[g], da, da + ga - found)
     with np.errstate(divide='ignore', invalid='ignore'): return np.where(found > 0, found / u, 0.0)
 
-def _pair_boxes(dt: Runs, gt: Runs, d, g, frames, bounds) -> tuple | None:
+def _pair_boxes(dt: Runs, gt: Runs, d, g,  # the masks and the pairs, as `mask_iou_pairs` takes them
+                frames, bounds,  # as `mask_iou_pairs` takes them; (`object_bounds(dt)`, `object_bounds(gt)`)
+               ) -> tuple | None:  # (int64 [k, 4], int64 [k, 4]): the boxes of each pair's detection and gt
     "The boxes of each pair's two masks (`object_boxes`); None without frames, or if a pair's two frames differ."
     if frames is None: return None
     (hd, bd), (hg, bg) = frames

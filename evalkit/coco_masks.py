@@ -496,10 +496,13 @@ def _paired_runs(tog, first, nt,  # sorted toggles of every polygon (`_sort_togg
 # %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-3
 POLYGON_MIN_WORK = 2 ** 20  # crossings: fewer, and the numpy chunks cost less than numba's import
 
-def _polygon_runs_numba(xy, numbers, polys, h, w, base, cost) -> Runs | None:
-    "`polygon_runs` in three loops over every polygon; None if a polygon's toggles outgrow their room (numpy then)."
+def _polygon_runs_numba(xy, numbers, polys,  # as `polygon_runs`: float64 [2K], int64 [P], int64 [n]
+                        h, w, base,  # int64 [n]: each object's image height, width and base
+                        cost,  # int64 [n]: each object's work (`_polygon_cost`), which bounds its toggles
+                       ) -> Runs | None:  # None if an object's toggles outgrow their room (numpy then)
+    "`polygon_runs` in three loops over every polygon."
     c = lambda x: np.ascontiguousarray(x, np.int64)
-    h, w, base, room = c(h), c(w), c(base), c(cost + polys)
+    numbers, polys, h, w, base, room = c(numbers), c(polys), c(h), c(w), c(base), c(cost + polys)
     at = np.concatenate([[0], np.cumsum(room)])
     tog, first, nt = np.empty(at[-1], np.int32), np.zeros(len(numbers), np.int64), np.zeros(len(numbers), np.int64)
     if _polygon_toggles(np.ascontiguousarray(xy), numbers, polys, h, w, at, tog, first, nt) >= 0: return None
@@ -620,8 +623,11 @@ def _string_pass(c, lengths, npx, base,  # uint8 chars of every string, joined; 
 # %% ../nbs/22_coco_masks.ipynb #cm-string-runs-1
 DECODE_MIN_WORK = 2 ** 22  # characters: fewer, and the numpy chunks cost less than numba's import
 
-def _string_runs_numba(c, lengths, h, w, base, most: int) -> Runs | None:
-    "The `Runs` of strings of chars `c` (uint8, joined) in two passes; None if one breaks a rule (numpy names it)."
+def _string_runs_numba(c, lengths,  # uint8: every string's characters, joined; int64 [n]: each string's length
+                       h, w, base,  # int64 [n]: each mask's image height, width and base
+                       most: int,  # the limit max_mask_runs
+                      ) -> Runs | None:  # None if a string breaks a rule (the numpy chunks name it)
+    "The `Runs` of compressed strings in two passes over their characters."
     ptr, z = np.zeros(len(lengths) + 1, np.int64), np.zeros(0, np.int64)
     if _string_pass(c, lengths, h * w, base, ptr, z, z, z) >= 0: return None
     ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
