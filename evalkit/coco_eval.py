@@ -191,14 +191,14 @@ def mask_iou_pairs(dt: Runs, gt: Runs,  # masks of the detections and the ground
     bounds = object_bounds(dt), object_bounds(gt)  # counted once: areas, boxes and intersections read them
     da, ga = object_areas(dt, bounds=bounds[0])[d], object_areas(gt, bounds=bounds[1])[g]
     k = np.arange(len(d)) if not floor > 0 else np.flatnonzero(~(iou_bound(
-        da, ga, crowd=crowd[g], boxes=_pair_boxes(dt, gt, d, g, frames, bounds)) < floor))  # may reach it
+        da, ga, crowd=crowd[g], boxes=_pair_boxes(dt, gt, d, g, frames=frames, bounds=bounds)) < floor))  # may reach
     found = np.zeros(len(d), np.int64)
     found[k] = pair_intersections(dt, gt, d[k], g[k], bounds=bounds)
     u = np.where(crowd[g], da, da + ga - found)
     with np.errstate(divide='ignore', invalid='ignore'): return np.where(found > 0, found / u, 0.0)
 
 def _pair_boxes(dt: Runs, gt: Runs, d, g,  # the masks and the pairs, as `mask_iou_pairs` takes them
-                frames, bounds,  # as `mask_iou_pairs` takes them; (`object_bounds(dt)`, `object_bounds(gt)`)
+                *, frames, bounds,  # as `mask_iou_pairs` takes them; (`object_bounds(dt)`, `object_bounds(gt)`)
                ) -> tuple | None:  # (int64 [k, 4], int64 [k, 4]): the boxes of each pair's detection and gt
     "The boxes of each pair's two masks (`object_boxes`); None without frames, or if a pair's two frames differ."
     if frames is None: return None

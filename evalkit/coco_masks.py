@@ -373,10 +373,11 @@ def _check_polygons(xy: np.ndarray, numbers: np.ndarray, polys: np.ndarray) -> N
 CONCAT_MIN_WORK = 2 ** 21  # runs: fewer, and numpy's scatter costs less than numba's import
 
 @jit
-def _place(o, s, e,  # int64: one part's runs (object, start, end), each object's runs consecutive
+def _place(part,  # (obj, start, end) int64: one part's runs, each object's runs consecutive
            at,  # int64 [n]: each object's next free place, moved on
-           obj, start, end):  # int64: the runs of every part
+           runs):  # (obj, start, end) int64: the runs of every part
     "Write a part's runs at their objects' next free places."
+    (o, s, e), (obj, start, end) = part, runs
     for j in range(len(o)):
         p = at[o[j]]
         obj[p], start[p], end[p], at[o[j]] = o[j], s[j], e[j], p + 1
@@ -393,7 +394,7 @@ def _concat_runs(parts: list,  # (obj, start, end) int64 arrays, each sorted by 
     k = sum(np.bincount(o, minlength=n) for o, _, _ in parts)
     at, out = np.cumsum(k) - k, [np.empty(int(k.sum()), np.int64) for _ in range(3)]
     if use_numba(int(k.sum()), min_work=CONCAT_MIN_WORK):  # each run to its object's next place, in one loop
-        for part in parts: _place(*(np.ascontiguousarray(x, np.int64) for x in part), at, *out)
+        for part in parts: _place(tuple(np.ascontiguousarray(x, np.int64) for x in part), at, tuple(out))
         return Runs(obj=out[0], start=out[1], end=out[2], n_obj=n, order='F')
     for part in parts:  # an object's runs are consecutive in its part: its place, plus the run's rank in it
         o, i = part[0], np.arange(len(part[0]))
@@ -403,11 +404,13 @@ def _concat_runs(parts: list,  # (obj, start, end) int64 arrays, each sorted by 
 
 # %% ../nbs/22_coco_masks.ipynb #cm-poly-numba
 @jit
-def _polygon_toggles(xy, numbers, polys, h, w,  # as `polygon_runs` (h, w: int64 [n])
+def _polygon_toggles(polygons,  # (xy, numbers, polys), as `polygon_runs` takes them
+                     hw,  # (h, w), int64 [n]: each object's image height and width
                      at,  # int64 [n + 1]: object o may write toggles from tog[at[o]] to tog[at[o + 1]]
-                     tog, first, nt,  # int32 [at[n]]: the toggles; int64 [P]: each polygon's first and count
+                     toggles,  # (tog, first, nt): int32 [at[n]] the toggles; int64 [P] each polygon's first, count
                     ) -> int:  # -1, or the first object whose toggles would not fit
     "Every polygon's toggles, as `_toggles` gives them: the crossings of its edges with column centres."
+    (xy, numbers, polys), (h, w), (tog, first, nt) = polygons, hw, toggles
     q, p = 0, 0  # the polygon's first coordinate, and its index
     for o in range(len(polys)):
         hh, ww, m = h[o], w[o], at[o]
@@ -438,10 +441,12 @@ def _polygon_toggles(xy, numbers, polys, h, w,  # as `polygon_runs` (h, w: int64
 
 # %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-1
 @jit
-def _sort_toggles(tog, first, nt,  # the toggles of `_polygon_toggles`
-                  hp, buf,  # int64 [P]: each polygon's image height; int64 scratch (twice the most toggles)
+def _sort_toggles(toggles,  # (tog, first, nt) of `_polygon_toggles`
+                  hp,  # int64 [P]: each polygon's image height
+                  buf,  # int64 scratch: twice the most toggles of a polygon, and 2
                  ):
     "Sort each polygon's toggles: counted into their columns, then the few of a column put in order."
+    tog, first, nt = toggles
     for p in range(len(nt)):
         a, n, hh = first[p], nt[p], hp[p]
         c0, c1 = tog[a] // hh, tog[a] // hh
@@ -464,12 +469,13 @@ def _sort_toggles(tog, first, nt,  # the toggles of `_polygon_toggles`
 
 # %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-2
 @jit
-def _paired_runs(tog, first, nt,  # sorted toggles of every polygon (`_sort_toggles`)
-                 polys, base,  # int64 [n]: polygons of each object, its image base
-                 run, ptr,  # int64 scratch; int64 [n + 1]: runs before each object (filled if `start` is empty)
-                 obj, start, end,  # int64: the runs, written in the second pass
+def _paired_runs(toggles,  # (tog, first, nt): the sorted toggles of every polygon (`_sort_toggles`)
+                 objects,  # (polys, base), int64 [n]: polygons of each object, its image base
+                 work,  # (run, ptr): int64 scratch; int64 [n + 1] runs before each object (filled if none written)
+                 runs,  # (obj, start, end) int64: the runs, written in the second pass
                 ):
     "Each object's runs: its polygons' toggles found an odd number of times paired, the polygons united."
+    (tog, first, nt), (polys, base), (run, ptr), (obj, start, end) = toggles, objects, work, runs
     p, held = 0, 0
     for o in range(len(polys)):
         nr = 0
@@ -497,7 +503,7 @@ def _paired_runs(tog, first, nt,  # sorted toggles of every polygon (`_sort_togg
 POLYGON_MIN_WORK = 2 ** 20  # crossings: fewer, and the numpy chunks cost less than numba's import
 
 def _polygon_runs_numba(xy, numbers, polys,  # as `polygon_runs`: float64 [2K], int64 [P], int64 [n]
-                        h, w, base,  # int64 [n]: each object's image height, width and base
+                        *, h, w, base,  # int64 [n]: each object's image height, width and base
                         cost,  # int64 [n]: each object's work (`_polygon_cost`), which bounds its toggles
                        ) -> Runs | None:  # None if an object's toggles outgrow their room (numpy then)
     "`polygon_runs` in three loops over every polygon."
@@ -505,13 +511,13 @@ def _polygon_runs_numba(xy, numbers, polys,  # as `polygon_runs`: float64 [2K], 
     numbers, polys, h, w, base, room = c(numbers), c(polys), c(h), c(w), c(base), c(cost + polys)
     at = np.concatenate([[0], np.cumsum(room)])
     tog, first, nt = np.empty(at[-1], np.int32), np.zeros(len(numbers), np.int64), np.zeros(len(numbers), np.int64)
-    if _polygon_toggles(np.ascontiguousarray(xy), numbers, polys, h, w, at, tog, first, nt) >= 0: return None
+    if _polygon_toggles((np.ascontiguousarray(xy), numbers, polys), (h, w), at, (tog, first, nt)) >= 0: return None
     scratch = np.empty(2 * int(room.max(initial=0)) + 2, np.int64)
-    _sort_toggles(tog, first, nt, np.repeat(h, polys), scratch)
+    _sort_toggles((tog, first, nt), np.repeat(h, polys), scratch)
     ptr, z = np.zeros(len(polys) + 1, np.int64), np.zeros(0, np.int64)
-    _paired_runs(tog, first, nt, polys, base, scratch, ptr, z, z, z)
+    _paired_runs((tog, first, nt), (polys, base), (scratch, ptr), (z, z, z))
     obj, start, end = (np.empty(ptr[-1], np.int64) for _ in 'ose')
-    _paired_runs(tog, first, nt, polys, base, scratch, ptr, obj, start, end)
+    _paired_runs((tog, first, nt), (polys, base), (scratch, ptr), (obj, start, end))
     return Runs(obj=obj, start=start, end=end, n_obj=len(polys))
 
 # %% ../nbs/22_coco_masks.ipynb #cm-polygon-runs
@@ -561,7 +567,7 @@ def polygon_runs(xy,  # float[2K]: x, y of every point of every polygon (`flat_p
     _check_polygons(xy, numbers, polys)
     cost = _polygon_cost(xy, numbers, polys, w, limits=as_limits(limits))
     if use_numba(int(cost.sum()), min_work=POLYGON_MIN_WORK):
-        r = _polygon_runs_numba(xy, numbers, polys, h, w, base, cost)
+        r = _polygon_runs_numba(xy, numbers, polys, h=h, w=w, base=base, cost=cost)
         if r is not None: return r
     at_poly, at_num, parts = np.cumsum(polys) - polys, np.concatenate([[0], np.cumsum(numbers)]), []
     for a, b in _chunks(cost, COCO_CHUNK):
@@ -595,10 +601,12 @@ def too_many_runs(n: int, most: int) -> InputError:
 
 # %% ../nbs/22_coco_masks.ipynb #cm-string-runs
 @jit
-def _string_pass(c, lengths, npx, base,  # uint8 chars of every string, joined; int64 [n]: lengths, H*W, base
-                 ptr, obj, start, end,  # int64: [n + 1] runs before each string (filled when `start` is empty); runs
+def _string_pass(strings,  # (c, lengths, npx, base): uint8 chars of every string, joined; int64 [n] each
+                 ptr,  # int64 [n + 1]: runs before each string (filled when the runs are empty)
+                 runs,  # (obj, start, end) int64: the runs, written in the second pass
                 ) -> int:  # -1, or the first string that breaks a rule (`_decode` names the rule)
-    "Decode every string: count its runs into `ptr`, or write them into `obj`, `start`, `end` (a second pass)."
+    "Decode every string: count its runs into `ptr`, or write them into `runs` (a second pass)."
+    (c, lengths, npx, base), (obj, start, end) = strings, runs
     at, held, fill = 0, 0, len(start) > 0
     for i in range(len(lengths)):
         stop, m, pos, c1, c2 = at + lengths[i], 0, 0, 0, 0  # c1, c2: the counts one and two before
@@ -624,17 +632,17 @@ def _string_pass(c, lengths, npx, base,  # uint8 chars of every string, joined; 
 DECODE_MIN_WORK = 2 ** 22  # characters: fewer, and the numpy chunks cost less than numba's import
 
 def _string_runs_numba(c, lengths,  # uint8: every string's characters, joined; int64 [n]: each string's length
-                       h, w, base,  # int64 [n]: each mask's image height, width and base
+                       *, h, w, base,  # int64 [n]: each mask's image height, width and base
                        most: int,  # the limit max_mask_runs
                       ) -> Runs | None:  # None if a string breaks a rule (the numpy chunks name it)
     "The `Runs` of compressed strings in two passes over their characters."
     ptr, z = np.zeros(len(lengths) + 1, np.int64), np.zeros(0, np.int64)
-    if _string_pass(c, lengths, h * w, base, ptr, z, z, z) >= 0: return None
+    if _string_pass((c, lengths, h * w, base), ptr, (z, z, z)) >= 0: return None
     ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
     over = np.flatnonzero(ptr[ends] > most)
     if len(over): raise too_many_runs(int(ptr[ends[over[0]]]), most)  # as the chunks count: before allocating
     obj, start, end = (np.empty(ptr[-1], np.int64) for _ in 'ose')
-    _string_pass(c, lengths, h * w, base, ptr, obj, start, end)
+    _string_pass((c, lengths, h * w, base), ptr, (obj, start, end))
     return Runs(obj=obj, start=start, end=end, n_obj=len(lengths))
 
 def string_runs(strings,  # n compressed COCO counts (str or bytes)
@@ -647,7 +655,7 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
     (h, w), most = _shapes(shape, len(lengths)), as_limits(limits).max_mask_runs
     base, parts, held = _per_object(base, len(lengths)), [], 0
     if use_numba(len(c), min_work=DECODE_MIN_WORK):
-        r = _string_runs_numba(c, lengths, h, w, base, most)
+        r = _string_runs_numba(c, lengths, h=h, w=w, base=base, most=most)
         if r is not None: return r
     for a, (counts, n) in _chunk_counts(c, lengths, h, w):
         r = counts_runs(counts, n, base=base[a:a + len(n)])

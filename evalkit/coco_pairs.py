@@ -28,11 +28,12 @@ def object_areas(r: Runs,  # masks, runs sorted by (object, start)
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-overlaps
 @jit
-def _pair_overlaps(sa, ea, pa, sb, eb, pb,  # int64: runs (start, end) and object bounds of each side
-                   ia, ib,  # int64 [k]: the pairs (object of a, object of b)
+def _pair_overlaps(a, b,  # (start, end, bounds) int64: the runs and object bounds of each side
+                   pairs,  # (ia, ib) int64 [k]: the pairs (object of a, object of b)
                    out,  # int64 [k]: filled with the pixels each pair shares
                   ):
     "The pixels each pair shares: the smaller mask's runs, each met with the other's runs it overlaps."
+    (sa, ea, pa), (sb, eb, pb), (ia, ib) = a, b, pairs
     for k in range(len(ia)):
         qs, qe, ts, te = sa, ea, sb, eb
         i, i1, j, j1 = pa[ia[k]], pa[ia[k] + 1], pb[ib[k]], pb[ib[k] + 1]
@@ -57,13 +58,16 @@ def pair_overlaps(a: Runs, b: Runs,  # masks of one pixel space, each object's r
     "The numba twin of `pair_intersections`: each pair's two run lists walked side by side."
     i64 = lambda x: np.ascontiguousarray(x, np.int64)
     pa, pb = (object_bounds(a), object_bounds(b)) if bounds is None else bounds
-    return _pair_overlaps(i64(a.start), i64(a.end), pa, i64(b.start), i64(b.end), pb, i64(ia), i64(ib),
+    return _pair_overlaps((i64(a.start), i64(a.end), pa), (i64(b.start), i64(b.end), pb), (i64(ia), i64(ib)),
                           np.zeros(len(ia), np.int64))
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-boxes
 @jit
-def _boxes(start, end, ptr, h, base, out):  # int64: runs, object bounds, height and base per object; out [n, 4]
+def _boxes(runs,  # (start, end, bounds) int64: the runs and each object's bounds
+           frames,  # (h, base) int64 [n]: each object's image height and first pixel
+           out):  # int64 [n, 4]: filled with the boxes
     "Each object's first and last column and row (0, -1, 0, -1 without a run)."
+    (start, end, ptr), (h, base) = runs, frames
     for o in range(len(ptr) - 1):
         r0, r1, hh = ptr[o], ptr[o + 1], h[o]
         if r0 == r1:
@@ -93,7 +97,7 @@ def object_boxes(r: Runs,  # masks, column-major, runs sorted by (object, start)
     "The box of each mask in its image, from its runs (an empty mask: 0, -1, 0, -1)."
     h, base = np.ascontiguousarray(h, np.int64), np.ascontiguousarray(base, np.int64)
     b = object_bounds(r) if bounds is None else bounds
-    if use_numba(len(r.start), min_work=BOX_MIN_WORK): return _boxes(r.start, r.end, b, h, base,
+    if use_numba(len(r.start), min_work=BOX_MIN_WORK): return _boxes((r.start, r.end, b), (h, base),
                                                                       np.zeros((r.n_obj, 4), np.int64))
     out = np.tile(np.array([0, -1, 0, -1], np.int64), (r.n_obj, 1))
     cut = np.unique(np.r_[np.searchsorted(b, np.arange(0, b[-1], BOX_BLOCK), 'right') - 1, r.n_obj])
