@@ -9,12 +9,12 @@ import numpy as np, pandas as pd
 from .errors import InputError
 from .iou import threshold_text
 from .rle import Runs, runs_intersections, expand_ranges
+from .jit import use_numba
+from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
 from .families import Scene, ImageStats, Family, register_family, images_text, ObjectMatches
 from .tide import BACKGROUND_IOU, other_class_pairs, tide_codes
 from .result import Result, Params
 from .tables import shown
-from .jit import use_numba
-from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_BLOCK', 'CURVE_CELLS',
