@@ -10,14 +10,16 @@ import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import threshold_text
-from .rle import Runs, runs_area, runs_intersections, expand_ranges
+from .rle import Runs, runs_intersections, expand_ranges
+from .jit import use_numba
+from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
 from .families import Scene, ImageStats, Family, register_family, images_text, ObjectMatches
 from .tide import BACKGROUND_IOU, other_class_pairs, tide_codes
 from .result import Result, Params, Tally, Later
 from .tables import shown
 
 # %% auto #0
-__all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_BLOCK', 'CURVE_CELLS',
+__all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_BLOCK', 'CURVE_CELLS',
            'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CocoRules', 'CocoScene', 'unit_ranks', 'list_order',
            'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'greedy_match', 'CocoStats',
            'outside', 'gt_ignored', 'outcomes', 'coco_map', 'accumulate', 'summary_value', 'summarize', 'coco_rules',
@@ -147,10 +149,16 @@ def _covered(q: Runs, t: Runs, iq, it, *, big: int, ixq: tuple, ixt: tuple) -> n
     return np.bincount(p, weights=cov, minlength=len(iq)).astype(np.int64)
 
 # %% ../nbs/23_coco_eval.ipynb #78084e95
+PAIR_MIN_WORK = 2 ** 20  # runs of the pairs' smaller masks: fewer, and numpy costs less than numba's import
+
 def pair_intersections(a: Runs, b: Runs,  # masks of one pixel space, each object's runs disjoint
                        ia: np.ndarray, ib: np.ndarray,  # int64 [k]: pairs (object of a, object of b)
+                       *, bounds: tuple | None = None,  # (`object_bounds(a)`, `object_bounds(b)`), if counted
                       ) -> np.ndarray:  # int64 [k]: pixels each pair shares
     "The intersection of each pair of masks, from the runs of the smaller mask of each pair."
+    pa, pb = (object_bounds(a), object_bounds(b)) if bounds is None else bounds
+    work = np.minimum(np.diff(pa)[ia], np.diff(pb)[ib]).sum()  # runs of the smaller masks
+    if use_numba(int(work), min_work=PAIR_MIN_WORK): return pair_overlaps(a, b, ia, ib, bounds=(pa, pb))  # twin
     big = int(max(a.end.max(initial=0), b.end.max(initial=0))) + 1
     if max(a.n_obj, b.n_obj) * big >= 2 ** 62:  # keys would overflow: the sweep over every run instead
         gi, di, inter = runs_intersections(b, a)
@@ -178,12 +186,27 @@ def _lookup(gi, di, inter, *, g, d, n: int) -> np.ndarray:
 def mask_iou_pairs(dt: Runs, gt: Runs,  # masks of the detections and the ground truth (one pixel space)
                    d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs
                    *, crowd: np.ndarray,  # bool [g]: crowd regions (union = the detection's area)
+                   floor: float = 0.0,  # the least IoU that matters: below it a pair may get 0 (0: every IoU exact)
+                   frames: tuple | None = None,  # ((h, base) of dt, (h, base) of gt), int64 [n] each: for boxes
                   ) -> np.ndarray:  # float64 [k]
     "pycocotools' `rleIou` of the pairs `(d, g)`: intersection over union (crowd: over the detection's area)."
-    found = pair_intersections(dt, gt, d, g)
-    da, ga = runs_area(dt)[d], runs_area(gt)[g]
+    bounds = object_bounds(dt), object_bounds(gt)  # counted once: areas, boxes and intersections read them
+    da, ga = object_areas(dt, bounds=bounds[0])[d], object_areas(gt, bounds=bounds[1])[g]
+    k = np.arange(len(d)) if not floor > 0 else np.flatnonzero(~(iou_bound(
+        da, ga, crowd=crowd[g], boxes=_pair_boxes(dt, gt, d, g, frames=frames, bounds=bounds)) < floor))  # may reach
+    found = np.zeros(len(d), np.int64)
+    found[k] = pair_intersections(dt, gt, d[k], g[k], bounds=bounds)
     u = np.where(crowd[g], da, da + ga - found)
     with np.errstate(divide='ignore', invalid='ignore'): return np.where(found > 0, found / u, 0.0)
+
+def _pair_boxes(dt: Runs, gt: Runs, d, g,  # the masks and the pairs, as `mask_iou_pairs` takes them
+                *, frames, bounds,  # as `mask_iou_pairs` takes them; (`object_bounds(dt)`, `object_bounds(gt)`)
+               ) -> tuple | None:  # (int64 [k, 4], int64 [k, 4]): the boxes of each pair's detection and gt
+    "The boxes of each pair's two masks (`object_boxes`); None without frames, or if a pair's two frames differ."
+    if frames is None: return None
+    (hd, bd), (hg, bg) = frames
+    if not ((hd[d] == hg[g]).all() and (bd[d] == bg[g]).all()): return None  # not one image: no common columns
+    return object_boxes(dt, hd, bd, bounds=bounds[0])[d], object_boxes(gt, hg, bg, bounds=bounds[1])[g]
 
 # %% ../nbs/23_coco_eval.ipynb #ce-24
 def _first_free(dp, gp, vp, *, taken, crowd, thr) -> tuple:
@@ -275,28 +298,34 @@ def _ranks(scene: CocoScene, rules: CocoRules, K: int) -> tuple:
 
 PAIR_BLOCK = 2 ** 18  # box pairs whose IoU is computed at once: a dozen arrays of this length, not of every pair
 
-def _ious(scene: CocoScene, d, g, keep) -> np.ndarray:
-    "The IoU of the pairs (kept detection `d`, ground truth `g`), boxes or masks."
-    if scene.iou_type == 'segm': return mask_iou_pairs(scene.pred, scene.gt, keep[d], g, crowd=scene.gt_crowd)
+def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
+    "The IoU of the pairs (kept detection `d`, ground truth `g`), boxes or masks (masks below `floor` may get 0)."
+    if scene.iou_type == 'segm':
+        fr = None if scene.image_hw is None or scene.gt_base is None else tuple(  # each mask's image height, base
+            (scene.image_hw[img, 0], base) for img, base in ((scene.pred_img, scene.pred_base),
+                                                             (scene.gt_img, scene.gt_base)))
+        return mask_iou_pairs(scene.pred, scene.gt, keep[d], g, crowd=scene.gt_crowd, floor=floor, frames=fr)
     dt, b = scene.pred[keep], PAIR_BLOCK
     return np.concatenate([np.zeros(0)] + [box_iou_pairs(dt, scene.gt, d[i:i + b], g[i:i + b], crowd=scene.gt_crowd)
                                            for i in range(0, len(d), b)])
 
-def _kept_pairs(scene: CocoScene, rules: CocoRules) -> tuple:
+def _kept_pairs(scene: CocoScene, rules: CocoRules,
+                *, floor: float = 0.0,  # the least IoU that matters: below it a mask pair's IoU may be 0 (0: exact)
+               ) -> tuple:
     "(unit, rank, cut, keep, d, g, iou): the detections the map keeps and their same-unit pairs' IoU."
     K = len(scene.cat_names) if rules.use_cats else 1
     gcat = scene.gt_cls if rules.use_cats else np.zeros(len(scene.gt_img), np.int64)
     unit, rank, cut = _ranks(scene, rules, K)
     keep = np.flatnonzero(cut < rules.max_dets[-1])
     d, g = unit_pairs(scene.gt_img * K + gcat, unit[keep])
-    return unit, rank, cut, keep, d, g, _ious(scene, d, g, keep)
+    return unit, rank, cut, keep, d, g, _ious(scene, d, g, keep, floor=floor)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-38
 def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
     "The per-image map of a COCO scene: every kept detection's outcome, every image's counted ground truth."
     K = len(scene.cat_names) if rules.use_cats else 1
     gcat = scene.gt_cls if rules.use_cats else np.zeros(len(scene.gt_img), np.int64)
-    unit, rank, cut, keep, d, g, iou = _kept_pairs(scene, rules)
+    unit, rank, cut, keep, d, g, iou = _kept_pairs(scene, rules, floor=rules.thresholds.min(initial=1.0))
     ig = gt_ignored(scene, rules)
     low = rules.thresholds.min(initial=1.0)
     if low > 0: d, g, iou = (x[iou >= low] for x in (d, g, iou))  # pairs no threshold accepts play no part

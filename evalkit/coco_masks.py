@@ -8,12 +8,13 @@ from itertools import chain, repeat
 import operator, reprlib
 import numpy as np
 from .errors import InputError, RLEError, Limits, as_limits
+from .jit import jit, use_numba
 from .rle import Runs, MAX_PIXELS
 
 # %% auto #0
-__all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'brief', 'decode_counts', 'encode_counts',
-           'list_counts', 'counts_runs', 'runs_counts', 'polygon_runs', 'flat_polygons', 'string_runs', 'too_many_runs',
-           'coco_runs', 'coco_bbox', 'coco_iou']
+__all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'POLYGON_MIN_WORK',
+           'DECODE_MIN_WORK', 'brief', 'decode_counts', 'encode_counts', 'list_counts', 'counts_runs', 'runs_counts',
+           'polygon_runs', 'flat_polygons', 'too_many_runs', 'string_runs', 'coco_runs', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -145,7 +146,10 @@ def _decode(c: np.ndarray, lengths: np.ndarray, h, w) -> tuple:
 def _decoded(strings, shape):
     "Each chunk of about COCO_CHUNK characters of `strings`: `(a, (counts, n))`, a = its first string (a generator)."
     c, lengths = _string_bytes(strings if isinstance(strings, list) else list(strings))
-    h, w = _shapes(shape, len(lengths))
+    return _chunk_counts(c, lengths, *_shapes(shape, len(lengths)))
+
+def _chunk_counts(c, lengths, h, w):
+    "`_decoded` of the joined chars `c` (uint8) of strings of `lengths`, images `h` x `w` (a generator)."
     at = np.concatenate([[0], np.cumsum(lengths)])
     for a, b in _chunks(lengths + 1, COCO_CHUNK):
         try: yield a, _decode(c[at[a]:at[b]], lengths[a:b], h[a:b], w[a:b])
@@ -366,20 +370,155 @@ def _check_polygons(xy: np.ndarray, numbers: np.ndarray, polys: np.ndarray) -> N
             obj=lambda k: obj[np.searchsorted(np.cumsum(numbers), k, 'right')], err=InputError)
 
 # %% ../nbs/22_coco_masks.ipynb #cm-concat
+CONCAT_MIN_WORK = 2 ** 21  # runs: fewer, and numpy's scatter costs less than numba's import
+
+@jit
+def _place(part,  # (obj, start, end) int64: one part's runs, each object's runs consecutive
+           at,  # int64 [n]: each object's next free place, moved on
+           runs):  # (obj, start, end) int64: the runs of every part
+    "Write a part's runs at their objects' next free places."
+    (o, s, e), (obj, start, end) = part, runs
+    for j in range(len(o)):
+        p = at[o[j]]
+        obj[p], start[p], end[p], at[o[j]] = o[j], s[j], e[j], p + 1
+
 def _concat_runs(parts: list,  # (obj, start, end) int64 arrays, each sorted by (obj, start); an object in one part
                  n: int,  # number of objects
                 ) -> Runs:
-    "One `Runs` of `n` objects from parts, sorted by (obj, start)."
-    obj, s, e = (np.concatenate(v) for v in zip(*parts)) if parts else (np.zeros(0, np.int64),) * 3
-    if len(parts) > 1 and (obj[1:] < obj[:-1]).any():  # move each object's runs (consecutive) to their place
-        i = np.arange(len(obj))
-        first = np.maximum.accumulate(np.where(np.append(True, obj[1:] != obj[:-1]), i, 0))
-        k = np.bincount(obj, minlength=n)
-        pos = (np.cumsum(k) - k)[obj] + i - first
-        out = [np.empty_like(v) for v in (obj, s, e)]
-        for o, v in zip(out, (obj, s, e)): o[pos] = v
-        obj, s, e = out
-    return Runs(obj=obj, start=s, end=e, n_obj=n, order='F')
+    "One `Runs` of `n` objects from parts, sorted by (obj, start): each part's runs written in their place."
+    parts = [p for p in parts if len(p[0])]
+    if all((o[1:] >= o[:-1]).all() for o, _, _ in parts) and all(
+            a[0][-1] <= b[0][0] for a, b in zip(parts[:-1], parts[1:])):  # in order already: one after the other
+        obj, s, e = (np.concatenate(v) for v in zip(*parts)) if parts else (np.zeros(0, np.int64),) * 3
+        return Runs(obj=obj, start=s, end=e, n_obj=n, order='F')
+    k = sum(np.bincount(o, minlength=n) for o, _, _ in parts)
+    at, out = np.cumsum(k) - k, [np.empty(int(k.sum()), np.int64) for _ in range(3)]
+    if use_numba(int(k.sum()), min_work=CONCAT_MIN_WORK):  # each run to its object's next place, in one loop
+        for part in parts: _place(tuple(np.ascontiguousarray(x, np.int64) for x in part), at, tuple(out))
+        return Runs(obj=out[0], start=out[1], end=out[2], n_obj=n, order='F')
+    for part in parts:  # an object's runs are consecutive in its part: its place, plus the run's rank in it
+        o, i = part[0], np.arange(len(part[0]))
+        pos = at[o] + i - np.maximum.accumulate(np.where(np.append(True, o[1:] != o[:-1]), i, 0))
+        for x, v in zip(out, part): x[pos] = v
+    return Runs(obj=out[0], start=out[1], end=out[2], n_obj=n, order='F')
+
+# %% ../nbs/22_coco_masks.ipynb #cm-poly-numba
+@jit
+def _polygon_toggles(polygons,  # (xy, numbers, polys), as `polygon_runs` takes them
+                     hw,  # (h, w), int64 [n]: each object's image height and width
+                     at,  # int64 [n + 1]: object o may write toggles from tog[at[o]] to tog[at[o + 1]]
+                     toggles,  # (tog, first, nt): int32 [at[n]] the toggles; int64 [P] each polygon's first, count
+                    ) -> int:  # -1, or the first object whose toggles would not fit
+    "Every polygon's toggles, as `_toggles` gives them: the crossings of its edges with column centres."
+    (xy, numbers, polys), (h, w), (tog, first, nt) = polygons, hw, toggles
+    q, p = 0, 0  # the polygon's first coordinate, and its index
+    for o in range(len(polys)):
+        hh, ww, m = h[o], w[o], at[o]
+        for _ in range(polys[o]):
+            k, first[p] = numbers[p] // 2, m
+            for j in range(k):  # the edge from point j to the next (the last joins the first)
+                a, b = q + 2 * j, q + 2 * ((j + 1) % k)
+                X0, Y0 = np.int64(5.0 * xy[a] + .5), np.int64(5.0 * xy[a + 1] + .5)
+                X1, Y1 = np.int64(5.0 * xy[b] + .5), np.int64(5.0 * xy[b + 1] + .5)
+                dx, dy = abs(X1 - X0), abs(Y1 - Y0)
+                if (X0 > X1) if dx >= dy else (Y0 > Y1): X0, Y0, X1, Y1 = X1, Y1, X0, Y0
+                if dx == 0 and dy == 0: continue
+                xb, s = np.float64(X0), (Y1 - Y0) / dx if dx >= dy else (X1 - X0) / dy
+                u0, u1 = (X0, X1) if dx >= dy else (np.int64(xb + .5), np.int64(xb + s * dy + .5))
+                c0, c1 = max(-((2 - min(u0, u1)) // 5), 0), min((max(u0, u1) - 3) // 5, ww - 1)
+                if m + max(c1 - c0 + 1, 0) >= at[o + 1]: return o
+                for c in range(c0, c1 + 1):
+                    if dx >= dy: v = np.int64(Y0 + s * (5 * c + 2 - X0 + (s < 0)) + .5)  # the smaller v
+                    else:  # the first t past the line 5c + 3: an estimate, settled with C's expression
+                        t = np.int64(np.floor((5 * c + 3 - .5 - xb) / s)) + 1
+                        t -= ((xb + s * (t - 1)) + .5 >= 5 * c + 3) == (s > 0)
+                        t += ((xb + s * t) + .5 >= 5 * c + 3) != (s > 0)
+                        v = Y0 + t - 1
+                    tog[m], m = c * hh + (min(max(v, -2), 5 * hh + 2) + 2) // 5, m + 1
+            if (m - first[p]) % 2: tog[m], m = hh * ww, m + 1  # an odd count runs to the end of the image
+            nt[p], q, p = m - first[p], q + numbers[p], p + 1
+    return -1
+
+# %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-1
+@jit
+def _sort_toggles(toggles,  # (tog, first, nt) of `_polygon_toggles`
+                  hp,  # int64 [P]: each polygon's image height
+                  buf,  # int64 scratch: twice the most toggles of a polygon, and 2
+                 ):
+    "Sort each polygon's toggles: counted into their columns, then the few of a column put in order."
+    tog, first, nt = toggles
+    for p in range(len(nt)):
+        a, n, hh = first[p], nt[p], hp[p]
+        c0, c1 = tog[a] // hh, tog[a] // hh
+        for i in range(a, a + n): c0, c1 = min(c0, tog[i] // hh), max(c1, tog[i] // hh)
+        if n < 2 or c1 - c0 + 2 + n > len(buf):
+            tog[a:a + n].sort()  # few toggles, or an odd polygon's end of image far away
+            continue
+        cnt, out = buf[:c1 - c0 + 2], buf[c1 - c0 + 2:c1 - c0 + 2 + n]
+        cnt[:] = 0
+        for i in range(a, a + n): cnt[tog[i] // hh - c0 + 1] += 1
+        for r in range(c1 - c0): cnt[r + 1] += cnt[r]
+        for i in range(a, a + n):
+            c = tog[i] // hh - c0
+            out[cnt[c]], cnt[c] = tog[i], cnt[c] + 1
+        for i in range(1, n):  # the columns are in order: only the toggles of one column move
+            x, j = out[i], i - 1
+            while j >= 0 and out[j] > x: out[j + 1], j = out[j], j - 1
+            out[j + 1] = x
+        tog[a:a + n] = out
+
+# %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-2
+@jit
+def _paired_runs(toggles,  # (tog, first, nt): the sorted toggles of every polygon (`_sort_toggles`)
+                 objects,  # (polys, base), int64 [n]: polygons of each object, its image base
+                 work,  # (run, ptr): int64 scratch; int64 [n + 1] runs before each object (filled if none written)
+                 runs,  # (obj, start, end) int64: the runs, written in the second pass
+                ):
+    "Each object's runs: its polygons' toggles found an odd number of times paired, the polygons united."
+    (tog, first, nt), (polys, base), (run, ptr), (obj, start, end) = toggles, objects, work, runs
+    p, held = 0, 0
+    for o in range(len(polys)):
+        nr = 0
+        for _ in range(polys[o]):
+            i, b, on = first[p], first[p] + nt[p], 0
+            while i < b:
+                r = i
+                while r < b and tog[r] == tog[i]: r += 1
+                if (r - i) % 2: run[2 * nr + on], nr, on = tog[i], nr + on, 1 - on
+                i = r
+            p += 1
+        if polys[o] > 1 and nr > 1:  # the union: runs by start, those that overlap or touch merged
+            st, en = run[0:2 * nr:2].copy(), run[1:2 * nr:2].copy()
+            order, nr = np.argsort(st), 0
+            for i in order:
+                if nr and st[i] <= run[2 * nr - 1]: run[2 * nr - 1] = max(run[2 * nr - 1], en[i])
+                else: run[2 * nr], run[2 * nr + 1], nr = st[i], en[i], nr + 1
+        if len(start):
+            for i in range(nr):
+                obj[held + i], start[held + i], end[held + i] = o, run[2 * i] + base[o], run[2 * i + 1] + base[o]
+        held += nr
+        ptr[o + 1] = held
+
+# %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-3
+POLYGON_MIN_WORK = 2 ** 20  # crossings: fewer, and the numpy chunks cost less than numba's import
+
+def _polygon_runs_numba(xy, numbers, polys,  # as `polygon_runs`: float64 [2K], int64 [P], int64 [n]
+                        *, h, w, base,  # int64 [n]: each object's image height, width and base
+                        cost,  # int64 [n]: each object's work (`_polygon_cost`), which bounds its toggles
+                       ) -> Runs | None:  # None if an object's toggles outgrow their room (numpy then)
+    "`polygon_runs` in three loops over every polygon."
+    c = lambda x: np.ascontiguousarray(x, np.int64)
+    numbers, polys, h, w, base, room = c(numbers), c(polys), c(h), c(w), c(base), c(cost + polys)
+    at = np.concatenate([[0], np.cumsum(room)])
+    tog, first, nt = np.empty(at[-1], np.int32), np.zeros(len(numbers), np.int64), np.zeros(len(numbers), np.int64)
+    if _polygon_toggles((np.ascontiguousarray(xy), numbers, polys), (h, w), at, (tog, first, nt)) >= 0: return None
+    scratch = np.empty(2 * int(room.max(initial=0)) + 2, np.int64)
+    _sort_toggles((tog, first, nt), np.repeat(h, polys), scratch)
+    ptr, z = np.zeros(len(polys) + 1, np.int64), np.zeros(0, np.int64)
+    _paired_runs((tog, first, nt), (polys, base), (scratch, ptr), (z, z, z))
+    obj, start, end = (np.empty(ptr[-1], np.int64) for _ in 'ose')
+    _paired_runs((tog, first, nt), (polys, base), (scratch, ptr), (obj, start, end))
+    return Runs(obj=obj, start=start, end=end, n_obj=len(polys))
 
 # %% ../nbs/22_coco_masks.ipynb #cm-polygon-runs
 def _polygon_cost(xy, numbers, polys, w, *, limits: Limits) -> np.ndarray:
@@ -427,6 +566,9 @@ def polygon_runs(xy,  # float[2K]: x, y of every point of every polygon (`flat_p
     base = _per_object(base, n)
     _check_polygons(xy, numbers, polys)
     cost = _polygon_cost(xy, numbers, polys, w, limits=as_limits(limits))
+    if use_numba(int(cost.sum()), min_work=POLYGON_MIN_WORK):
+        r = _polygon_runs_numba(xy, numbers, polys, h=h, w=w, base=base, cost=cost)
+        if r is not None: return r
     at_poly, at_num, parts = np.cumsum(polys) - polys, np.concatenate([[0], np.cumsum(numbers)]), []
     for a, b in _chunks(cost, COCO_CHUNK):
         pa, pb = at_poly[a], at_poly[b - 1] + polys[b - 1]
@@ -451,27 +593,76 @@ def flat_polygons(segms,  # n COCO polygon segmentations: each a list of polygon
         raise InputError(e.rule, f'polygon {p}: {e.detail}', row=int(obj) + 1) from None
     return xy, numbers, polys
 
-# %% ../nbs/22_coco_masks.ipynb #cm-string-runs
-def string_runs(strings,  # n compressed COCO counts (str or bytes)
-                shape,  # (H, W) of every mask, or int[n, 2]
-                *, base=0,  # int or int[n]: each mask's image base
-                limits: Limits | None = None,  # `max_mask_runs` bounds the runs decoded
-               ) -> Runs:
-    "The `Runs` of many compressed strings: `counts_runs(*decode_counts(...))`, chunk by chunk."
-    strings = strings if isinstance(strings, list) else list(strings)
-    base, parts, held, most = _per_object(base, len(strings)), [], 0, as_limits(limits).max_mask_runs
-    for a, (counts, n) in _decoded(strings, shape):
-        r = counts_runs(counts, n, base=base[a:a + len(n)])
-        held += len(r.start)
-        if held > most: raise too_many_runs(held, most)
-        parts.append((r.obj + a, r.start, r.end))
-    return _concat_runs(parts, len(strings))
-
 # %% ../nbs/22_coco_masks.ipynb #cm-coco-runs
 def too_many_runs(n: int, most: int) -> InputError:
     "The error for masks of more than `most` runs (`n` counted so far): the limit `max_mask_runs`."
     return InputError(f'the masks hold more than {most:,} runs ({n:,} so far), more than the limit max_mask_runs',
                       'raise it with --limit max_mask_runs=N, or limits=Limits(max_mask_runs=N) in Python')
+
+# %% ../nbs/22_coco_masks.ipynb #cm-string-runs
+@jit
+def _string_pass(strings,  # (c, lengths, npx, base): uint8 chars of every string, joined; int64 [n] each
+                 ptr,  # int64 [n + 1]: runs before each string (filled when the runs are empty)
+                 runs,  # (obj, start, end) int64: the runs, written in the second pass
+                ) -> int:  # -1, or the first string that breaks a rule (`_decode` names the rule)
+    "Decode every string: count its runs into `ptr`, or write them into `runs` (a second pass)."
+    (c, lengths, npx, base), (obj, start, end) = strings, runs
+    at, held, fill = 0, 0, len(start) > 0
+    for i in range(len(lengths)):
+        stop, m, pos, c1, c2 = at + lengths[i], 0, 0, 0, 0  # c1, c2: the counts one and two before
+        while at < stop:
+            x, k, v = 0, 0, 32
+            while v >= 32:  # a character of 32 or more (less 48) continues its number
+                if at == stop or k == MAX_NUMBER_CHARS: return i  # truncated, or too long
+                v = np.int64(c[at]) - 48
+                if v < 0 or v > 63: return i  # outside the alphabet
+                x, at, k = x | (v & 31) << (5 * k), at + 1, k + 1
+            if v & 16: x -= np.int64(1) << (5 * k)  # the last group's bit 16: negative
+            if m > 2: x += c2
+            if x < 0 or pos + x > npx[i]: return i
+            if m & 1 and x > 0:
+                if fill: obj[held], start[held], end[held] = i, base[i] + pos, base[i] + pos + x
+                held += 1
+            pos, c2, c1, m = pos + x, c1, x, m + 1
+        if pos != npx[i]: return i
+        if not fill: ptr[i + 1] = held
+    return -1
+
+# %% ../nbs/22_coco_masks.ipynb #cm-string-runs-1
+DECODE_MIN_WORK = 2 ** 22  # characters: fewer, and the numpy chunks cost less than numba's import
+
+def _string_runs_numba(c, lengths,  # uint8: every string's characters, joined; int64 [n]: each string's length
+                       *, h, w, base,  # int64 [n]: each mask's image height, width and base
+                       most: int,  # the limit max_mask_runs
+                      ) -> Runs | None:  # None if a string breaks a rule (the numpy chunks name it)
+    "The `Runs` of compressed strings in two passes over their characters."
+    ptr, z = np.zeros(len(lengths) + 1, np.int64), np.zeros(0, np.int64)
+    if _string_pass((c, lengths, h * w, base), ptr, (z, z, z)) >= 0: return None
+    ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
+    over = np.flatnonzero(ptr[ends] > most)
+    if len(over): raise too_many_runs(int(ptr[ends[over[0]]]), most)  # as the chunks count: before allocating
+    obj, start, end = (np.empty(ptr[-1], np.int64) for _ in 'ose')
+    _string_pass((c, lengths, h * w, base), ptr, (obj, start, end))
+    return Runs(obj=obj, start=start, end=end, n_obj=len(lengths))
+
+def string_runs(strings,  # n compressed COCO counts (str or bytes)
+                shape,  # (H, W) of every mask, or int[n, 2]
+                *, base=0,  # int or int[n]: each mask's image base
+                limits: Limits | None = None,  # `max_mask_runs` bounds the runs decoded
+               ) -> Runs:
+    "The `Runs` of many compressed strings: `counts_runs(*decode_counts(...))`, in two passes or chunk by chunk."
+    c, lengths = _string_bytes(strings if isinstance(strings, list) else list(strings))
+    (h, w), most = _shapes(shape, len(lengths)), as_limits(limits).max_mask_runs
+    base, parts, held = _per_object(base, len(lengths)), [], 0
+    if use_numba(len(c), min_work=DECODE_MIN_WORK):
+        r = _string_runs_numba(c, lengths, h=h, w=w, base=base, most=most)
+        if r is not None: return r
+    for a, (counts, n) in _chunk_counts(c, lengths, h, w):
+        r = counts_runs(counts, n, base=base[a:a + len(n)])
+        held += len(r.start)
+        if held > most: raise too_many_runs(held, most)
+        parts.append((r.obj + a, r.start, r.end))
+    return _concat_runs(parts, len(lengths))
 
 # %% ../nbs/22_coco_masks.ipynb #cm-coco-runs-1
 def _kind(s) -> int:
