@@ -13,16 +13,17 @@ from .families import Scene, ImageStats, Family, register_family, images_text, O
 from .tide import BACKGROUND_IOU, other_class_pairs, tide_codes
 from .result import Result, Params
 from .tables import shown
+from .jit import jit, use_numba
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_CELLS', 'PAIR_BLOCK', 'ACC_CELLS',
-           'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending',
-           'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs',
-           'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all',
-           'counted', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order', 'varying',
-           'accumulate', 'summary_value', 'summarize', 'coco_rules', 'in_id_order', 'coco_finish', 'coco_reduce',
-           'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_ap', 'coco_curve', 'coco_codes',
-           'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'ACC_NUMBA_WORK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CocoRules', 'CocoScene',
+           'radix_lexsort', 'descending', 'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs',
+           'pair_intersections', 'mask_iou_pairs', 'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'outside',
+           'gt_ignored', 'outcomes', 'taken_all', 'counted', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
+           'accumulate_order', 'varying', 'accumulate', 'summary_value', 'summarize', 'coco_rules', 'in_id_order',
+           'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_ap',
+           'coco_curve', 'coco_codes', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -112,16 +113,18 @@ def list_order(cat: np.ndarray,  # int64 [n]: category code of each object
     return seq
 
 # %% ../nbs/23_coco_eval.ipynb #ce-17
-def unit_pairs(gt_unit: np.ndarray,  # int64 [g]: unit of each ground-truth object
+def unit_pairs(gt_unit: np.ndarray,  # int64 [g]: unit of each ground-truth object (non-negative)
                dt_unit: np.ndarray,  # int64 [d]: unit of each detection
               ) -> tuple[np.ndarray, np.ndarray]:  # (detection index, gt index) of every pair, by detection
     "Every (detection, ground truth) pair of the same unit."
-    go = np.argsort(gt_unit, kind='stable')
+    if not len(gt_unit): return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    go = radix_lexsort([gt_unit])
     gu = gt_unit[go]
-    lo, hi = np.searchsorted(gu, dt_unit, 'left'), np.searchsorted(gu, dt_unit, 'right')
-    n = hi - lo
+    new = np.flatnonzero(np.r_[True, gu[1:] != gu[:-1]])  # the first object of each unit holding ground truth
+    i = np.minimum(np.searchsorted(gu[new], dt_unit), len(new) - 1)  # one search, among those units only
+    n = np.where(gu[new][i] == dt_unit, np.diff(np.r_[new, len(gu)])[i], 0)
     d = np.repeat(np.arange(len(dt_unit)), n)
-    return d, go[np.arange(len(d)) + np.repeat(lo - np.cumsum(n) + n, n)]
+    return d, go[np.arange(len(d)) + np.repeat(new[i] - np.cumsum(n) + n, n)]
 
 # %% ../nbs/23_coco_eval.ipynb #ce-20
 def box_iou_pairs(dt: np.ndarray,  # float64 [d, 4]: detections, xywh
@@ -544,6 +547,7 @@ def accumulate(s: CocoStats,  # the reduced map of every image
                rules: CocoRules, K: int,  # the rules and the number of categories (1 without categories)
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # precision, recall, scores
     "pycocotools' `precision` [T, R, K, A, M], `recall` [T, K, A, M] and `scores` [T, R, K, A, M]."
+    if use_numba(s.tp.size, min_work=ACC_NUMBA_WORK): return _accumulate_numba(s, rules, K)
     T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
     precision, recall, scores = (np.full(shape, -1.0) for shape in ((T, R, K, A, M), (T, K, A, M), (T, R, K, A, M)))
     rec, npig = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64)  # npig [A, K]
@@ -561,6 +565,69 @@ def accumulate(s: CocoStats,  # the reduced map of every image
                 np.copyto(out[:, :, k0:k1, :, m], x.reshape(R, A, T, -1).transpose(2, 0, 3, 1), where=ok[k0:k1])
             np.copyto(recall[:, k0:k1, :, m], (n.reshape(A, T, -1) / np.maximum(npig[:, None, k0:k1], 1)).transpose(1, 2, 0),
                       where=ok[k0:k1])
+    return precision, recall, scores
+
+# %% ../nbs/23_coco_eval.ipynb #ce-42n
+ACC_NUMBA_WORK = 2 ** 25  # flags (detections x area ranges x thresholds) from which accumulate runs its numba twin
+
+@jit
+def _list_counts(tp, ig, rank, bounds, max_dets):
+    "numba: TPs and FPs [M, K, A, T] of every list of the ranked flags, and each (maxDets, category)'s first [M, K]."
+    (_, A, T), K, M = tp.shape, len(bounds) - 1, len(max_dets)
+    ntp, nfp, first = np.zeros((M, K, A, T), np.int64), np.zeros((M, K, A, T), np.int64), np.full((M, K), -1)
+    for m in range(M):
+        for k in range(K):
+            for i in range(bounds[k], bounds[k + 1]):
+                if rank[i] >= max_dets[m]: continue
+                if first[m, k] < 0: first[m, k] = i
+                for a in range(A):
+                    for t in range(T):
+                        if tp[i, a, t]: ntp[m, k, a, t] += 1
+                        elif not ig[i, a, t]: nfp[m, k, a, t] += 1
+    return ntp, nfp, first
+
+@jit
+def _read_back(tp, ig, rank, sc, bounds, c, ntp, nfp, first, max_dets, ro, eps, precision, scores):
+    "numba: each list walked backwards from its counts, its precision and score written at the recall points."
+    (_, A, T), K, M = tp.shape, len(bounds) - 1, len(max_dets)
+    best, at = np.zeros((A, T)), np.zeros((A, T), np.int64)
+    for m in range(M):
+        for k in range(K):
+            for a in range(A):
+                for t in range(T):  # the last point each list reaches
+                    best[a, t], at[a, t] = 0.0, np.searchsorted(c[a, k], ntp[m, k, a, t], side='right') - 1
+            for i in range(bounds[k + 1] - 1, bounds[k] - 1, -1):
+                if rank[i] >= max_dets[m]: continue
+                for a in range(A):
+                    for t in range(T):
+                        n = ntp[m, k, a, t]
+                        if tp[i, a, t]:
+                            best[a, t] = max(best[a, t], n / ((n + nfp[m, k, a, t]) + eps))  # the n-th TP's precision
+                            while at[a, t] >= 0 and c[a, k, at[a, t]] == n:
+                                precision[t, ro[at[a, t]], k, a, m], scores[t, ro[at[a, t]], k, a, m] = best[a, t], sc[i]
+                                at[a, t] -= 1
+                            ntp[m, k, a, t] = n - 1
+                        elif not ig[i, a, t]: nfp[m, k, a, t] -= 1
+            for a in range(A):
+                for t in range(T):
+                    for r in range(at[a, t] + 1):  # the points 0: the best from the first detection on, and its score
+                        precision[t, ro[r], k, a, m] = best[a, t]
+                        scores[t, ro[r], k, a, m] = sc[first[m, k]] if first[m, k] >= 0 else 0.0
+
+def _accumulate_numba(s: CocoStats, rules: CocoRules, K: int) -> tuple:
+    "accumulate's numba twin: the same arrays, the lists walked by `_list_counts` and `_read_back`."
+    T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
+    rec, npig, md = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64), np.asarray(rules.max_dets)
+    ro, o = np.argsort(rec, kind='stable'), accumulate_order(s)
+    c, bounds = recall_steps(npig.ravel(), rec[ro]).reshape(A, K, R), np.searchsorted(s.det_cls[o], np.arange(K + 1))
+    tp, ig, rank, sc = np.take(s.tp, o, axis=0), np.take(s.ignored, o, axis=0), s.det_rank[o], s.score[o]  # ranked
+    ntp, nfp, first = _list_counts(tp, ig, rank, bounds, md)
+    recall = (ntp / np.maximum(npig.T[None, :, :, None], 1)).transpose(3, 1, 2, 0)
+    precision, scores = np.zeros((T, R, K, A, M)), np.zeros((T, R, K, A, M))
+    eps = float(np.spacing(1))
+    _read_back(tp, ig, rank, sc, bounds, c, ntp, nfp, first, md, ro, eps, precision, scores)
+    ok = (npig.T > 0)[:, :, None]  # [K, A, 1]: lists with counted ground truth (the others -1)
+    for x in (precision, scores, recall): x[..., ~ok[:, :, 0], :] = -1.0
     return precision, recall, scores
 
 # %% ../nbs/23_coco_eval.ipynb #ce-44
