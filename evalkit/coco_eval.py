@@ -442,13 +442,17 @@ def interpolated(p: np.ndarray, sc: np.ndarray,  # float64 [e]: precision and sc
                 ) -> tuple:  # (precision, score) float64 [R, L]
     "pycocotools' interpolated precision at each recall point (the best from its TP on) and its TP's score."
     L, R = len(n), c.shape[1] - 1
-    off = np.cumsum(n + 1) - n - 1  # list l at off[l]: its TPs, then a 0
-    pp, sp, at = np.zeros(len(p) + L), np.zeros(len(p) + L), np.arange(len(p)) + np.repeat(np.arange(L), n)
-    pp[at], sp[at] = p, sc
-    i = np.minimum(c, (n + 1)[:, None]) - 1 + off[:, None]
-    q = np.ascontiguousarray(np.maximum.reduceat(pp, i.ravel()).reshape(L, R + 1)[:, :-1].T)  # best up to the next
+    off = np.cumsum(n) - n  # list l: its TPs at off[l]...
+    i = np.minimum(c, n[:, None]) - 1 + off[:, None]  # a point past the last TP: at the last (zeroed below)
+    i[:, -1] = off + n  # the end of each list
+    np.maximum(i, 0, out=i)  # (a list without TPs: every point past)
+    q = np.ascontiguousarray(np.maximum.reduceat(np.append(p, 0.0), i.ravel()).reshape(L, R + 1)[:, :-1].T)  # to the next
     for r in range(R - 2, -1, -1): np.maximum(q[r], q[r + 1], out=q[r])  # ... and from the right
-    return q, sp[i[:, :-1].T]
+    past = (c[:, :-1] > n[:, None]).T
+    q[past] = 0.0
+    ss = np.append(sc, 0.0)[i[:, :-1].T]
+    ss[past] = 0.0
+    return q, ss
 
 # %% ../nbs/23_coco_eval.ipynb #ce-40e
 def _starts(c: np.ndarray) -> np.ndarray:
@@ -511,7 +515,7 @@ def _entries(tp: np.ndarray, fp: np.ndarray,  # bool [A * T, v]: the varying det
     return lst, j, f
 
 # %% ../nbs/23_coco_eval.ipynb #ce-41h
-ACC_CELLS = 2 ** 22  # varying detections x area ranges x thresholds of a block of categories: ~4M TPs at most
+ACC_CELLS = 2 ** 18  # varying detections x area ranges x thresholds of a block of categories: 262,144 TPs at most
 
 def _blocks_of_categories(vpos: np.ndarray,  # int64 [v]: the varying detections' positions in the ranking
                           bounds: np.ndarray,  # int64 [K + 1]: where each category starts, and the end
@@ -522,7 +526,7 @@ def _blocks_of_categories(vpos: np.ndarray,  # int64 [v]: the varying detections
     cuts = np.unique(np.r_[0, np.searchsorted(cells, np.arange(1, cells[-1] // ACC_CELLS + 1) * ACC_CELLS), len(bounds) - 1])
     return list(zip(cuts[:-1].tolist(), cuts[1:].tolist()))
 
-def _curves(ranked: tuple,  # (order, varying positions, their tp and fp [A * T, v], cfp) of the map, ranked
+def _curves(ranked: tuple,  # (order, varying positions, their tp and fp [A * T, v], constant FPs [A, d]), ranked
             sel: np.ndarray,  # bool [d]: the ranked detections counted (rank < maxDets)
             bounds: np.ndarray,  # int64 [Kb + 1]: the block's categories in the ranking
             c: np.ndarray,  # int64 [A * T * Kb, R + 1]: the TP each recall point reads from (`_starts`)
@@ -530,11 +534,14 @@ def _curves(ranked: tuple,  # (order, varying positions, their tp and fp [A * T,
             zero: np.ndarray,  # bool [R]: the points 0
            ) -> tuple:  # (precision, score) [R, A * T * Kb], TPs [A * T * Kb]
     "pycocotools' curves of every list (area range, threshold, category) of a block of categories."
-    o, va, tp, fp, cfp = ranked
-    v = slice(*np.searchsorted(va, bounds[[0, -1]]))
+    (_, va, tp, fp, fpc), (b0, b1) = ranked, bounds[[0, -1]]
+    cfp = np.zeros((len(fpc), b1 - b0 + 1), np.int32)  # the block's constant FPs before each of its positions
+    np.cumsum(fpc[:, b0:b1] & sel[b0:b1], axis=1, out=cfp[:, 1:])
+    v = slice(*np.searchsorted(va, [b0, b1]))
     keep = sel[va[v]]
     vp = va[v][keep]
-    lst, j, f = _entries(tp[:, v][:, keep], fp[:, v][:, keep], vp, np.searchsorted(bounds, vp, 'right') - 1, cfp, bounds)
+    lst, j, f = _entries(tp[:, v][:, keep], fp[:, v][:, keep], vp - b0, np.searchsorted(bounds, vp, 'right') - 1, cfp,
+                         bounds - b0)
     n = np.bincount(lst, minlength=len(c))
     q, ss = interpolated(tp_precision(np.arange(1, len(lst) + 1) - np.repeat(np.cumsum(n) - n, n), f), sc[vp][j], n, c)
     first = np.flatnonzero(sel[bounds[0]:bounds[-1]]) + bounds[0]  # each category's first counted detection
@@ -552,19 +559,16 @@ def accumulate(s: CocoStats,  # the reduced map of every image
     precision, recall, scores = (np.full(shape, -1.0) for shape in ((T, R, K, A, M), (T, K, A, M), (T, R, K, A, M)))
     rec, npig = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64)  # npig [A, K]
     ro = np.argsort(rec, kind='stable')  # the points ascending (pycocotools' are)
-    c, back = np.repeat(_starts(recall_steps(npig.ravel(), rec[ro])).reshape(A, 1, K, R + 1), T, 1), np.argsort(ro)
+    c, back = _starts(recall_steps(npig.ravel(), rec[ro])).reshape(A, 1, K, R + 1), np.argsort(ro)
     (o, va, tp, fp, fpc), ok = _ranked(s), npig.T > 0  # ok [K, A]: lists with counted ground truth (others stay -1)
     rank, sc, bounds = s.det_rank[o], s.score[o], np.searchsorted(s.det_cls[o], np.arange(K + 1))
-    for m, md in enumerate(rules.max_dets):
-        sel, cfp = rank < md, np.zeros((A, len(o) + 1), np.int32)
-        np.cumsum(fpc & sel, axis=1, out=cfp[:, 1:])
-        for k0, k1 in _blocks_of_categories(va, bounds, A * T):
-            q, ss, n = _curves((o, va, tp, fp, cfp), sel, bounds[k0:k1 + 1], c[:, :, k0:k1].reshape(-1, R + 1), sc=sc,
-                               zero=rec[ro] <= 0)
-            for out, x in ((precision, q[back]), (scores, ss[back])):
-                np.copyto(out[:, :, k0:k1, :, m], x.reshape(R, A, T, -1).transpose(2, 0, 3, 1), where=ok[k0:k1])
-            np.copyto(recall[:, k0:k1, :, m], (n.reshape(A, T, -1) / np.maximum(npig[:, None, k0:k1], 1)).transpose(1, 2, 0),
-                      where=ok[k0:k1])
+    for m, k0, k1 in ((m, k0, k1) for m in range(M) for k0, k1 in _blocks_of_categories(va, bounds, A * T)):
+        cb = np.broadcast_to(c[:, :, k0:k1], (A, T, k1 - k0, R + 1)).reshape(-1, R + 1)  # the block's lists
+        q, ss, n = _curves((o, va, tp, fp, fpc), rank < rules.max_dets[m], bounds[k0:k1 + 1], cb, sc=sc, zero=rec[ro] <= 0)
+        for out, x in ((precision, q[back]), (scores, ss[back])):
+            np.copyto(out[:, :, k0:k1, :, m], x.reshape(R, A, T, -1).transpose(2, 0, 3, 1), where=ok[k0:k1])
+        np.copyto(recall[:, k0:k1, :, m], (n.reshape(A, T, -1) / np.maximum(npig[:, None, k0:k1], 1)).transpose(1, 2, 0),
+                  where=ok[k0:k1])
     return precision, recall, scores
 
 # %% ../nbs/23_coco_eval.ipynb #ce-42n
