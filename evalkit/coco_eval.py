@@ -77,6 +77,7 @@ def radix_lexsort(keys: list,  # non-negative integer arrays [n] (int64 or uint6
     p = np.arange(len(keys[0]))
     for key in keys:
         k, shift, top = key[p], 0, int(key.max(initial=0))
+        if (k[1:] >= k[:-1]).all(): continue  # already in order (a file's list order): nothing to sort
         while True:  # one pass per 16 bits the key uses
             q = np.argsort(((k >> shift) & 0xFFFF).astype(np.uint16), kind='stable')
             p, shift = p[q], shift + 16
@@ -97,9 +98,9 @@ def unit_ranks(unit: np.ndarray,  # int64 [d]: unit of each detection (non-negat
               ) -> np.ndarray:  # int64 [d]: 0-based rank in its unit
     "Each detection's rank in its unit: scores descending, equal scores in `seq` order (a stable sort)."
     o = radix_lexsort([seq, descending(score), unit])
-    u = unit[o]
+    u, at = unit[o], np.arange(len(unit))
     rank = np.empty(len(unit), np.int64)
-    rank[o] = np.arange(len(unit)) - np.searchsorted(u, u)
+    rank[o] = at - np.maximum.accumulate(np.where(np.r_[True, u[1:] != u[:-1]], at, 0))  # minus the unit's first place
     return rank
 
 # %% ../nbs/23_coco_eval.ipynb #ce-15
