@@ -11,7 +11,7 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import threshold_text
 from .rle import Runs, runs_intersections, expand_ranges
-from .jit import use_numba
+from .jit import jit, use_numba
 from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
 from .families import Scene, ImageStats, Family, register_family, images_text, ObjectMatches
 from .tide import BACKGROUND_IOU, other_class_pairs, tide_codes
@@ -19,13 +19,14 @@ from .result import Result, Params, Tally, Later
 from .tables import shown
 
 # %% auto #0
-__all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_BLOCK', 'CURVE_CELLS',
-           'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CocoRules', 'CocoScene', 'unit_ranks', 'list_order',
-           'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'greedy_match', 'CocoStats',
-           'outside', 'gt_ignored', 'outcomes', 'coco_map', 'accumulate', 'summary_value', 'summarize', 'coco_rules',
-           'in_id_order', 'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores',
-           'coco_prefix_ap', 'coco_curve', 'coco_codes', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches',
-           'coco_labels']
+__all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_CELLS', 'PAIR_BLOCK',
+           'ACC_CELLS', 'ACC_NUMBA_WORK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CocoRules', 'CocoScene',
+           'radix_lexsort', 'descending', 'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs',
+           'pair_intersections', 'mask_iou_pairs', 'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'outside',
+           'gt_ignored', 'outcomes', 'taken_all', 'counted', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
+           'accumulate_order', 'varying', 'accumulate', 'summary_value', 'summarize', 'coco_rules', 'in_id_order',
+           'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_ap',
+           'coco_curve', 'coco_codes', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -72,16 +73,37 @@ class CocoScene(Scene):
     gt_base: np.ndarray | None = None  # int64 [n_gt]: first pixel of each mask's unit (its runs are laid from there)
     pred_base: np.ndarray | None = None  # int64 [n_pred]: the same for the detections' masks
 
+# %% ../nbs/23_coco_eval.ipynb #ce-12a
+def radix_lexsort(keys: list,  # non-negative integer arrays [n] (int64 or uint64), the last the primary key
+                 ) -> np.ndarray:  # int64 [n]: the order `np.lexsort(keys)` gives
+    "`np.lexsort` of integer keys as passes of numpy's stable 16-bit radix sort, least significant bits first."
+    p = np.arange(len(keys[0]))
+    for key in keys:
+        k, shift, top = key[p], 0, int(key.max(initial=0))
+        if (k[1:] >= k[:-1]).all(): continue  # already in order (a file's list order): nothing to sort
+        while True:  # one pass per 16 bits the key uses
+            q = np.argsort(((k >> shift) & 0xFFFF).astype(np.uint16), kind='stable')
+            p, shift = p[q], shift + 16
+            if top >> shift == 0: break
+            k = k[q]
+    return p
+
+def descending(x: np.ndarray,  # float64 [n]
+              ) -> np.ndarray:  # uint64 [n]: keys for `radix_lexsort`
+    "Integer keys ascending as the floats descend (-0.0 equal to 0.0, NaN last, as `np.argsort(-x)` puts them)."
+    b = (np.asarray(x, np.float64) + 0.0).view(np.uint64)  # + 0.0: -0.0 becomes 0.0
+    return np.where(np.isnan(x), ~np.uint64(0), np.where(b >> 63, b, ~(b | np.uint64(1 << 63))))
+
 # %% ../nbs/23_coco_eval.ipynb #ce-13
-def unit_ranks(unit: np.ndarray,  # int64 [d]: unit of each detection
+def unit_ranks(unit: np.ndarray,  # int64 [d]: unit of each detection (non-negative)
                score: np.ndarray,  # float64 [d]: confidence
                seq: np.ndarray,  # int64 [d]: the detection's place in its unit's list before sorting
               ) -> np.ndarray:  # int64 [d]: 0-based rank in its unit
     "Each detection's rank in its unit: scores descending, equal scores in `seq` order (a stable sort)."
-    o = np.lexsort((seq, -score, unit))
-    u = unit[o]
+    o = radix_lexsort([seq, descending(score), unit])
+    u, at = unit[o], np.arange(len(unit))
     rank = np.empty(len(unit), np.int64)
-    rank[o] = np.arange(len(unit)) - np.searchsorted(u, u)
+    rank[o] = at - np.maximum.accumulate(np.where(np.r_[True, u[1:] != u[:-1]], at, 0))  # minus the unit's first place
     return rank
 
 # %% ../nbs/23_coco_eval.ipynb #ce-15
@@ -95,16 +117,18 @@ def list_order(cat: np.ndarray,  # int64 [n]: category code of each object
     return seq
 
 # %% ../nbs/23_coco_eval.ipynb #ce-17
-def unit_pairs(gt_unit: np.ndarray,  # int64 [g]: unit of each ground-truth object
+def unit_pairs(gt_unit: np.ndarray,  # int64 [g]: unit of each ground-truth object (non-negative)
                dt_unit: np.ndarray,  # int64 [d]: unit of each detection
               ) -> tuple[np.ndarray, np.ndarray]:  # (detection index, gt index) of every pair, by detection
     "Every (detection, ground truth) pair of the same unit."
-    go = np.argsort(gt_unit, kind='stable')
+    if not len(gt_unit): return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    go = radix_lexsort([gt_unit])
     gu = gt_unit[go]
-    lo, hi = np.searchsorted(gu, dt_unit, 'left'), np.searchsorted(gu, dt_unit, 'right')
-    n = hi - lo
+    new = np.flatnonzero(np.r_[True, gu[1:] != gu[:-1]])  # the first object of each unit holding ground truth
+    i = np.minimum(np.searchsorted(gu[new], dt_unit), len(new) - 1)  # one search, among those units only
+    n = np.where(gu[new][i] == dt_unit, np.diff(np.r_[new, len(gu)])[i], 0)
     d = np.repeat(np.arange(len(dt_unit)), n)
-    return d, go[np.arange(len(d)) + np.repeat(lo - np.cumsum(n) + n, n)]
+    return d, go[np.arange(len(d)) + np.repeat(new[i] - np.cumsum(n) + n, n)]
 
 # %% ../nbs/23_coco_eval.ipynb #ce-20
 def box_iou_pairs(dt: np.ndarray,  # float64 [d, 4]: detections, xywh
@@ -112,13 +136,16 @@ def box_iou_pairs(dt: np.ndarray,  # float64 [d, 4]: detections, xywh
                   d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs
                   *, crowd: np.ndarray,  # bool [g]: crowd regions (union = the detection's area)
                  ) -> np.ndarray:  # float64 [k]
-    "pycocotools' `bbIou` of the pairs `(d, g)`."
-    D, G = dt[d], gt[g]
-    w = np.minimum(D[:, 2] + D[:, 0], G[:, 2] + G[:, 0]) - np.maximum(D[:, 0], G[:, 0])
-    h = np.minimum(D[:, 3] + D[:, 1], G[:, 3] + G[:, 1]) - np.maximum(D[:, 1], G[:, 1])
-    i, da = w * h, D[:, 2] * D[:, 3]
-    u = np.where(crowd[g], da, da + G[:, 2] * G[:, 3] - i)
-    with np.errstate(divide='ignore', invalid='ignore'): return np.where((w > 0) & (h > 0), i / u, 0.0)
+    "pycocotools' `bbIou` of the pairs `(d, g)`, computed only where the boxes meet (0 elsewhere)."
+    (dx, dy, dw, dh), (gx, gy, gw, gh) = dt.T, gt.T
+    w = np.minimum((dw + dx)[d], (gw + gx)[g]) - np.maximum(dx[d], gx[g])
+    k = np.flatnonzero(w > 0)
+    h = np.minimum((dh + dy)[d[k]], (gh + gy)[g[k]]) - np.maximum(dy[d[k]], gy[g[k]])
+    k, h = k[h > 0], h[h > 0]
+    i, da, out = w[k] * h, (dw * dh)[d[k]], np.zeros(len(d))
+    with np.errstate(divide='ignore', invalid='ignore'):
+        out[k] = i / np.where(crowd[g[k]], da, da + (gw * gh)[g[k]] - i)
+    return out
 
 # %% ../nbs/23_coco_eval.ipynb #ce-22
 def _bounds(r: Runs) -> np.ndarray:
@@ -209,44 +236,91 @@ def _pair_boxes(dt: Runs, gt: Runs, d, g,  # the masks and the pairs, as `mask_i
     return object_boxes(dt, hd, bd, bounds=bounds[0])[d], object_boxes(gt, hg, bg, bounds=bounds[1])[g]
 
 # %% ../nbs/23_coco_eval.ipynb #ce-24
-def _first_free(dp, gp, vp, *, taken, crowd, thr) -> tuple:
-    "For pairs sorted by detection then preference: (threshold, pair) of each detection's first free pair."
-    starts = np.flatnonzero(np.r_[True, dp[1:] != dp[:-1]])
-    ok = (vp[None, :] >= thr[:, None]) & (~taken[:, gp] | crowd[gp][None, :])
-    pos = np.where(ok, np.arange(len(dp))[None, :], len(dp))
-    first = np.minimum.reduceat(pos, starts, axis=1)
-    t, j = np.nonzero(first < len(dp))
-    return t, first[t, j]
+def match_steps(d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs (detection, ground truth)
+                *, unit: np.ndarray,  # int64 [n_dt]: each detection's unit
+                rank: np.ndarray,  # int64 [n_dt]: each detection's rank in its unit
+                crowd: np.ndarray,  # bool [n_gt]: crowd regions (never taken, so never contended)
+               ) -> np.ndarray:  # int64 [k]: each pair's step
+    "The step of each pair's detection: 0 uncontended, else 1 + its place among its unit's contended detections."
+    free = ~crowd[g]
+    hot = np.unique(d[free & (np.bincount(g[free], minlength=len(crowd))[g] > 1)])  # sharing an object with another
+    o = hot[np.lexsort((rank[hot], unit[hot]))]
+    u, step = unit[o], np.zeros(len(unit), np.int64)
+    step[o] = 1 + np.arange(len(o)) - np.searchsorted(u, u)
+    return step[d]
+
+# %% ../nbs/23_coco_eval.ipynb #ce-24b
+def pair_order(d: np.ndarray,  # int64 [k]: the pairs' detections, ascending
+               g: np.ndarray,  # int64 [k]: their ground truth
+               iou: np.ndarray,  # float64 [k]: their IoU
+               gseq: np.ndarray,  # int64 [n_gt]: each object's place in its unit's list
+              ) -> np.ndarray:  # int64 [k]
+    "The pairs by detection, then IoU descending, then the later object first."
+    o, same = np.arange(len(d)), d[1:] == d[:-1]
+    many = np.flatnonzero(np.r_[same, False] | np.r_[False, same])  # the pairs of detections with two or more
+    o[many] = many[np.lexsort((-gseq[g[many]], -iou[many], d[many]))]
+    return o
+
+def _first_free(d: np.ndarray,  # int64 [k]: the pairs' detections, grouped
+                key: np.ndarray,  # int64 [A, k]: the preference of each pair in each area range (smallest first)
+                ok: np.ndarray,  # bool [A, T, k]: pairs eligible in each area range and at each threshold
+               ) -> tuple:  # (area range, threshold, key) int64 [m] of each detection's match
+    "The first eligible pair by key of each detection, in every area range and at every threshold."
+    starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]])
+    big = np.iinfo(np.int64).max
+    best = np.minimum.reduceat(np.where(ok, key[:, None, :], big), starts, axis=2)  # [A, T, detections]
+    a, t, j = np.nonzero(best < big)
+    return a, t, best[a, t, j]
+
+def _blocks(d: np.ndarray,  # int64 [k]: the pairs' detections, grouped
+            bounds: np.ndarray,  # int64: where each step starts, and the end
+            size: int,  # pairs a block holds (more when one detection has more)
+           ):  # (lo, hi) of each block
+    "Blocks of pairs: each step cut, at detections, into pieces of about `size` pairs."
+    cuts = [bounds] + [np.searchsorted(d[lo:hi], d[lo:hi:size]) + lo for lo, hi in zip(bounds[:-1], bounds[1:])]
+    cuts = np.unique(np.concatenate(cuts))
+    return zip(cuts[:-1].tolist(), cuts[1:].tolist())
 
 # %% ../nbs/23_coco_eval.ipynb #ce-25
-def greedy_match(d: np.ndarray, g: np.ndarray, iou: np.ndarray,  # [k]: pairs and their IoU
-                 *, rank: np.ndarray,  # int64 [n_dt]: each detection's rank in its unit
+PAIR_CELLS = 2 ** 21  # pairs x area ranges x thresholds matched at once: 16 MB an int64 array, whatever the file
+
+def _contended(d, g, o, step, *, key, hit, crowd, shape) -> list:
+    "(area range, threshold, pair) of the matches of the pairs o (ordered by step), a block of whole detections at a time."
+    (A, T, _), taken, out = shape, np.zeros(shape, bool), []
+    for lo, hi in _blocks(d[o], np.searchsorted(step[o], np.arange(step.max(initial=0) + 2)), PAIR_CELLS // (A * T) + 1):
+        gs, later = g[o[lo:hi]], step[o[lo]] > 0  # step 0: no other detection takes its objects
+        ok = hit[:, lo:hi] & ~taken[:, :, gs] if later else np.broadcast_to(hit[:, lo:hi], (A, T, hi - lo))
+        a, t, p = _first_free(d[o[lo:hi]], key[:, lo:hi], ok)
+        p %= len(d)
+        if later: taken[a, t, g[p]] = ~crowd[g[p]]  # crowd regions stay free
+        out.append((a, t, p))
+    return [np.concatenate([x[i] for x in out]) if out else np.zeros(0, np.int64) for i in range(3)]
+
+def greedy_match(d: np.ndarray, g: np.ndarray, iou: np.ndarray,  # [k]: pairs sorted by detection, their IoU
+                 *, unit: np.ndarray,  # int64 [n_dt]: each detection's unit
+                 rank: np.ndarray,  # int64 [n_dt]: each detection's rank in its unit
                  gt_ig: np.ndarray,  # bool [A, n_gt]: ground truth ignored in each area range
                  gseq: np.ndarray,  # int64 [n_gt]: each object's place in its unit's list
                  crowd: np.ndarray,  # bool [n_gt]: crowd regions (may be matched many times)
                  thr: np.ndarray,  # float64 [T]: thresholds (hit: IoU >= thr)
-                ) -> np.ndarray:  # int64 [n_dt, A, T]: the gt each detection took, -1 none
-    "pycocotools' `evaluateImg` matching of every unit, area range and threshold."
+                ) -> tuple:  # ((det, gt [s], hit bool [T, s]) of single pairs, (det, area, thr, gt) [m] of the others)
+    "pycocotools' `evaluateImg` matching of every unit, area range and threshold: what each detection takes."
     (A, G), T = gt_ig.shape, len(thr)
-    out, taken = np.full((len(rank), A, T), -1, np.int32), np.zeros((A, T, G), bool)  # int32: half the memory
-    r = rank[d]
-    o = np.lexsort((d, r))
-    d, g, iou, r = d[o], g[o], iou[o], r[o]
-    bounds = np.searchsorted(r, np.arange(r.max(initial=-1) + 2))
-    for lo, hi in zip(bounds[:-1], bounds[1:]):
-        if lo == hi: continue  # no detection of this rank overlaps anything
-        for a in range(A):
-            p = lo + np.lexsort((-gseq[g[lo:hi]], -iou[lo:hi], gt_ig[a, g[lo:hi]], d[lo:hi]))
-            t, j = _first_free(d[p], g[p], iou[p], taken=taken[a], crowd=crowd, thr=thr)
-            out[d[p][j], a, t] = g[p][j]
-            taken[a, t, g[p][j]] = True
-    return out
+    o = pair_order(d, g, iou, gseq)
+    d, g, iou = d[o], g[o], iou[o]
+    step, thr = match_steps(d, g, unit=unit, rank=rank, crowd=crowd), np.asarray(thr)[:, None]
+    one = (step == 0) & np.r_[True, d[1:] != d[:-1]] & np.r_[d[1:] != d[:-1], True]  # uncontended, a single pair
+    o = np.flatnonzero(~one)
+    o = o[np.argsort(step[o], kind='stable')]
+    key = gt_ig[:, g[o]] * np.int64(len(d)) + o  # [A, k]: the ignored last, then the order above
+    a, t, p = _contended(d, g, o, step, key=key, hit=iou[o] >= thr, crowd=crowd, shape=(A, T, G))
+    return (d[one], g[one], iou[one] >= thr), (d[p], a, t, g[p])
 
 # %% ../nbs/23_coco_eval.ipynb #ce-29
 @dataclass(frozen=True, eq=False)
 class CocoStats(ImageStats):
     "Map of the COCO family: each image's counted ground truth, and every kept detection's outcome."
-    npig: np.ndarray  # int32 [n, K, A]: ground truth not ignored, per image, category and area range
+    npig: np.ndarray  # unsigned [n, K, A] (the narrowest that holds it): ground truth not ignored, per image, category, area
     det_img: np.ndarray  # int64 [d]: image position of each detection (ascending image id)
     det_cls: np.ndarray  # int64 [d]: category code (0 when categories are not used)
     det_rank: np.ndarray  # int64 [d]: rank in its unit
@@ -271,21 +345,53 @@ def gt_ignored(scene: CocoScene, rules: CocoRules) -> np.ndarray:
     return flag[None, :] | outside(scene.gt_area, rules)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-34
-def outcomes(m: np.ndarray,  # int [d, A, T]: position of the gt taken, -1 none
+def outcomes(single: tuple,  # (det, gt) int64 [s], hit bool [T, s]: single pairs, taken wherever they hit
+             rest: tuple,  # (det, area range, threshold, gt) int64 [m]: the other matches
              gt_ig: np.ndarray,  # bool [A, n_gt]: ground truth ignored in each area range
              *, gt_id: np.ndarray,  # int64 [n_gt]: annotation ids
              out: np.ndarray,  # bool [A, d]: detection outside each area range
              rules: CocoRules,
             ) -> tuple[np.ndarray, np.ndarray]:  # (tp, ignored), bool [d, A, T]
     "True positives and ignored detections, as pycocotools' `dtMatches` and `dtIgnore` decide them."
-    tp, ignored = np.empty(m.shape, bool), np.empty(m.shape, bool)
-    zero = (gt_id == 0) if not rules.zero_id and (gt_id == 0).any() else None
-    for a in range(len(gt_ig)):  # one area range at a time: temporaries of [d, T], not [d, A, T]
-        g, taken = np.maximum(m[:, a], 0), m[:, a] >= 0
-        none = ~taken if zero is None else ~taken | zero[g]
-        ignored[:, a] = (gt_ig[a][g] & taken) | (none & out[a][:, None])
-        tp[:, a] = ~none & ~ignored[:, a]
+    (A, n), T = out.shape, len(rules.iou_thrs)
+    tp, ignored = np.zeros((n, A, T), bool), np.empty((n, A, T), bool)
+    ignored[:] = out.T[:, :, None]  # unmatched: ignored outside the area range
+    zero = (gt_id == 0) & (not rules.zero_id)  # a match to an object of id 0 is no match
+    (d1, g1, hit), (d, a, t, g), step = single, rest, PAIR_CELLS // (A * T) + 1
+    for j in (slice(i, i + step) for i in range(0, len(d1), step)):  # single pairs: [s, A, T] blocks
+        dj, gj, h = d1[j], g1[j], hit[:, j].T[:, None, :]
+        ig = gt_ig[:, gj].T | (zero[gj][:, None] & out[:, dj].T)  # [s, A]: the outcome where the pair hits
+        ignored[dj], tp[dj] = np.where(h, ig[:, :, None], ignored[dj]), h & (~zero[gj][:, None] & ~ig)[:, :, None]
+    ig = gt_ig[a, g] | (zero[g] & out[a, d])
+    at = (d * A + a) * T + t
+    ignored.ravel()[at], tp.ravel()[at] = ig, ~zero[g] & ~ig
     return tp, ignored
+
+# %% ../nbs/23_coco_eval.ipynb #ce-35b
+def taken_all(single: tuple, rest: tuple,  # the matches, as `greedy_match` returns them
+              *, n: int,  # detections
+              T: int,  # thresholds
+              pos: np.ndarray,  # int64 [n_gt]: each object's file position
+             ) -> np.ndarray:  # int32 [n, T]: file position of the object taken, -1 none
+    "The object each detection took at each threshold in the area range 'all' (the first)."
+    (d1, g1, hit), (d, a, t, g) = single, rest
+    gt = np.full((n, T), -1, np.int32)
+    for k in range(T): gt[d1[hit[k]], k] = pos[g1[hit[k]]]
+    z = a == 0
+    gt[d[z], t[z]] = pos[g[z]]
+    return gt
+
+def counted(code: np.ndarray,  # int64 [n_gt]: each object's cell (image * K + category)
+            ig: np.ndarray,  # bool [A, n_gt]: ignored in each area range
+            size: int,  # cells
+           ) -> np.ndarray:  # unsigned [size, A], the narrowest dtype that holds the largest count
+    "Ground truth counted (not ignored) per cell and area range."
+    u, inv = np.unique(code, return_inverse=True)
+    a, i = np.nonzero(~ig)
+    c = np.bincount(inv[i] * len(ig) + a, minlength=len(u) * len(ig)).reshape(len(u), len(ig))
+    out = np.zeros((size, len(ig)), np.min_scalar_type(c.max(initial=0)))
+    out[u] = c
+    return out
 
 # %% ../nbs/23_coco_eval.ipynb #ce-37
 def _ranks(scene: CocoScene, rules: CocoRules, K: int) -> tuple:
@@ -329,72 +435,234 @@ def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
     ig = gt_ignored(scene, rules)
     low = rules.thresholds.min(initial=1.0)
     if low > 0: d, g, iou = (x[iou >= low] for x in (d, g, iou))  # pairs no threshold accepts play no part
-    n, A, out = scene.n_img, len(rules.area_rng), outside(scene.pred_area[keep], rules)
-    tp, ignored = (np.empty((len(keep), A, len(rules.thresholds)), bool) for _ in 'ab')
-    for a in range(A):  # the area ranges match apart: one at a time holds a [d, T] matching, not [d, A, T]
-        m = greedy_match(d, g, iou, rank=rank[keep], gt_ig=ig[a:a + 1], thr=rules.thresholds,
-                         crowd=scene.gt_crowd & (not rules.crowd_once),
-                         gseq=list_order(scene.gt_cls, by_cat=not rules.use_cats))
-        tp[:, a:a + 1], ignored[:, a:a + 1] = outcomes(m, ig[a:a + 1], gt_id=scene.gt_id, out=out[a:a + 1],
-                                                       rules=rules)
-        if a == 0: gt = np.where(m[:, 0] >= 0, scene.pos('gt').astype(np.int32)[np.maximum(m[:, 0], 0)], -1)
-    code = scene.gt_img * K + gcat
-    npig = np.stack([np.bincount(code[~ig[a]], minlength=n * K).astype(np.int32) for a in range(A)], 1)
+    n, T = scene.n_img, len(rules.thresholds)
+    single, rest = greedy_match(d, g, iou, unit=unit[keep], rank=rank[keep], gt_ig=ig, thr=rules.thresholds,
+                                crowd=scene.gt_crowd & (not rules.crowd_once),
+                                gseq=list_order(scene.gt_cls, by_cat=not rules.use_cats))
+    tp, ignored = outcomes(single, rest, ig, gt_id=scene.gt_id, out=outside(scene.pred_area[keep], rules), rules=rules)
     return CocoStats(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
                      n_gt=np.bincount(scene.gt_img, minlength=n), n_pred=np.bincount(scene.pred_img, minlength=n),
-                     npig=npig.reshape(n, K, A), det_img=scene.pos('image')[scene.pred_img[keep]],
-                     det_cls=(unit[keep] % K), det_rank=cut[keep], det_pos=scene.pos('pred')[keep],
-                     score=scene.pred_conf[keep], gt=gt.astype(np.int32),
+                     npig=counted(scene.gt_img * K + gcat, ig, n * K).reshape(n, K, -1),
+                     det_img=scene.pos('image')[scene.pred_img[keep]], det_cls=(unit[keep] % K), det_rank=cut[keep],
+                     det_pos=scene.pos('pred')[keep], score=scene.pred_conf[keep],
+                     gt=taken_all(single, rest, n=len(keep), T=T, pos=scene.pos('gt')),
                      tp=tp, ignored=ignored, cat_names=tuple(scene.cat_names) if rules.use_cats else ('all',))
 
 # %% ../nbs/23_coco_eval.ipynb #ce-40
-CURVE_CELLS = 2 ** 18  # rows x detections of curves computed at once: 2 MB per float array, whatever the file
+def recall_steps(npig,  # int [n]: counted ground truth of each list
+                 rec_thrs,  # float64 [R]: recall points
+                ) -> np.ndarray:  # int64 [n, R]: the TP count reaching each point (npig + 1: never)
+    "The TP count at which `tp / npig >= r` first holds, as pycocotools' `searchsorted` of `tp / npig` finds it."
+    n, r = np.asarray(npig, np.int64)[:, None], np.clip(np.asarray(rec_thrs, np.float64), -1, 2)[None, :]
+    nf = np.maximum(n, 1)
+    lo = np.clip(np.floor(r * nf).astype(np.int64) - 3, 0, n + 1)  # every count below lo reaches less than r
+    return lo + sum((lo + j <= n) & ((lo + j) / nf < r) for j in range(7))  # every count past lo + 6 reaches r
+
+# %% ../nbs/23_coco_eval.ipynb #ce-40b
+def tp_precision(k: np.ndarray,  # int [e]: the TP's count in its list (k-th TP)
+                 f: np.ndarray,  # int [e]: the FPs before it
+                ) -> np.ndarray:  # float64 [e]
+    "pycocotools' precision at a TP, `tp / (fp + tp + eps)` in the same float64 operations."
+    den = (k + f).astype(np.float64)
+    den += np.spacing(1)
+    return np.divide(k, den, out=den)
+
+def interpolated(p: np.ndarray, sc: np.ndarray,  # float64 [e]: precision and score of each TP, list after list
+                 n: np.ndarray,  # int64 [L]: TPs of each list
+                 c: np.ndarray,  # int64 [L, R + 1]: the TP (1-based) each point reads from, ascending; last: past all
+                ) -> tuple:  # (precision, score) float64 [R, L]
+    "pycocotools' interpolated precision at each recall point (the best from its TP on) and its TP's score."
+    L, R = len(n), c.shape[1] - 1
+    off = np.cumsum(n) - n  # list l: its TPs at off[l]...
+    i = np.minimum(c, n[:, None]) - 1 + off[:, None]  # a point past the last TP: at the last (zeroed below)
+    i[:, -1] = off + n  # the end of each list
+    np.maximum(i, 0, out=i)  # (a list without TPs: every point past)
+    q = np.ascontiguousarray(np.maximum.reduceat(np.append(p, 0.0), i.ravel()).reshape(L, R + 1)[:, :-1].T)  # to the next
+    for r in range(R - 2, -1, -1): np.maximum(q[r], q[r + 1], out=q[r])  # ... and from the right
+    past = (c[:, :-1] > n[:, None]).T
+    q[past] = 0.0
+    ss = np.append(sc, 0.0)[i[:, :-1].T]
+    ss[past] = 0.0
+    return q, ss
+
+# %% ../nbs/23_coco_eval.ipynb #ce-40e
+def _starts(c: np.ndarray) -> np.ndarray:
+    "int64 [n, R + 1]: the TP each recall point reads from (a point 0 from the first), and a column past every list."
+    return np.c_[np.maximum(c, 1), np.full(len(c), 2 ** 62)]
 
 def _curve(tp, fp, sc, *, npig, rec_thrs) -> tuple:
     "(precision [T, R], scores [T, R], recall [T]) of ranked lists (rows of tp, fp bool [T, n]), as pycocotools."
-    npig, step = np.broadcast_to(np.asarray(npig, np.int64), (len(tp),)), max(1, CURVE_CELLS // max(1, tp.shape[1]))
-    if len(tp) > step:  # rows are independent: a block of them at a time bounds the memory
-        parts = [_curve(tp[i:i + step], fp[i:i + step], sc, npig=npig[i:i + step], rec_thrs=rec_thrs)
-                 for i in range(0, len(tp), step)]
-        return tuple(np.concatenate(x) for x in zip(*parts))
-    tp_sum, fp_sum = np.cumsum(tp, axis=1, dtype=np.int32), np.cumsum(fp, axis=1, dtype=np.int32)  # counts
-    (T, nd), R = tp_sum.shape, len(rec_thrs)
-    pr = (fp_sum + tp_sum).astype(np.float64)
-    pr += np.spacing(1)
-    np.divide(tp_sum, pr, out=pr)  # tp / (fp + tp + eps), as pycocotools divides it, in one array
-    np.maximum.accumulate(pr[:, ::-1], axis=1, out=pr[:, ::-1])
-    found = {n: np.searchsorted(np.arange(n + 1) / n, rec_thrs, side='left') for n in set(npig.tolist())}
-    c = np.stack([found[n] for n in npig.tolist()])  # recall point r of a row reached at tp >= c_r (exact)
-    off = np.arange(T)[:, None] * (nd + 1)  # rows apart: one search over every row's integer counts
-    inds = np.searchsorted((tp_sum + off).ravel(), (c + off).ravel(), side='left').reshape(T, R)
-    inds -= np.arange(T)[:, None] * nd
-    v, t = inds < nd, np.broadcast_to(np.arange(T)[:, None], (T, R))
-    q, ss = np.zeros((T, R)), np.zeros((T, R))
-    q[v], ss[v] = pr[t[v], inds[v]], sc[inds[v]]
-    return q, ss, tp_sum[:, -1] / npig if nd else np.zeros(T)
+    (T, nd), rec = tp.shape, np.asarray(rec_thrs, np.float64)
+    row, j = np.nonzero(tp)  # the TPs, row after row
+    n, npig = np.bincount(row, minlength=T), np.broadcast_to(np.asarray(npig, np.int64), (T,))
+    k = np.arange(1, len(row) + 1) - np.repeat(np.cumsum(n) - n, n)
+    o = np.argsort(rec, kind='stable')  # the points ascending (pycocotools' are)
+    q, ss = interpolated(tp_precision(k, np.cumsum(fp, axis=1, dtype=np.int32)[row, j]), sc[j], n,
+                         _starts(recall_steps(npig, rec[o])))
+    q, ss = q[np.argsort(o)].T, ss[np.argsort(o)].T
+    ss[:, rec <= 0] = sc[0] if nd else 0.0  # a point 0 reads the first detection
+    return q, ss, n / npig if nd else np.zeros(T)
+
+# %% ../nbs/23_coco_eval.ipynb #ce-41b
+def accumulate_order(s: CocoStats) -> np.ndarray:  # int64 [d]: the map's detections, ranked
+    "The map's detections as pycocotools' `accumulate` ranks them: category, score descending, image, rank."
+    r = s.det_img * (int(s.det_rank.max(initial=0)) + 1) + s.det_rank
+    return radix_lexsort([r, descending(s.score), s.det_cls])
+
+def _rows_any(b: np.ndarray) -> np.ndarray:
+    "bool [n]: whether each row of a C-contiguous bool [n, w] holds a True (eight bytes at a time when w allows)."
+    return b.any(1) if b.shape[1] % 8 else np.bitwise_or.reduce(b.view(np.uint64), axis=1) != 0
+
+def varying(tp: np.ndarray, ig: np.ndarray,  # bool [d, A, T]: the map's TP and ignored flags
+           ) -> np.ndarray:  # bool [d]
+    "Detections that are a TP somewhere, or whose outcome in some area range changes with the threshold."
+    ch = ig != ig[..., -1:]
+    ch |= tp
+    return _rows_any(ch.reshape(len(tp), -1) if len(tp) else np.zeros((0, 1), bool))
+
+def _ranked(s: CocoStats) -> tuple:
+    "(order, varying positions, their tp and fp [A * T, v], constant FPs [A, d]): the map's flags, ranked."
+    o, var = accumulate_order(s), varying(s.tp, s.ignored)
+    (_, A, T), va = s.tp.shape, np.flatnonzero(var[o])
+    tp = np.ascontiguousarray(s.tp[o[va]].reshape(len(va), A * T).T)
+    fp = ~tp & ~s.ignored[o[va]].reshape(len(va), A * T).T
+    return o, va, tp, fp, np.ascontiguousarray((~s.ignored[:, :, -1] & ~var[:, None])[o].T)  # FP at every threshold
+
+# %% ../nbs/23_coco_eval.ipynb #ce-41e
+def _entries(tp: np.ndarray, fp: np.ndarray,  # bool [A * T, v]: the varying detections' flags, ranked
+             vp: np.ndarray,  # int64 [v]: their positions in the ranking
+             cat: np.ndarray,  # int64 [v]: their category, from 0 (the block's first)
+             cfp: np.ndarray,  # int32 [A, d + 1]: FPs of the constant detections before each position
+             bounds: np.ndarray,  # int64 [K + 1]: where each category of the block starts in the ranking, and ends
+            ) -> tuple:  # (list, varying row, FPs up to it) of every TP, list by list
+    "Every TP of every list (area range, threshold, category) and the FPs before it in its list."
+    (AT, v), A, K = tp.shape, len(cfp), len(bounds) - 1
+    fv = np.zeros((AT, v + 1), np.int32)
+    np.cumsum(fp, axis=1, out=fv[:, 1:])
+    row, j = np.divmod(np.flatnonzero(tp), v)
+    lst = row * K + cat[j]
+    before = cfp[:, bounds[:-1]].repeat(AT // A, 0) + fv[:, np.searchsorted(vp, bounds[:-1])]  # [A * T, K]
+    f = cfp[:, vp + 1].ravel()[row // (AT // A) * v + j] + fv.ravel()[row * (v + 1) + j + 1] - before.ravel()[lst]
+    return lst, j, f
+
+# %% ../nbs/23_coco_eval.ipynb #ce-41h
+ACC_CELLS = 2 ** 18  # varying detections x area ranges x thresholds of a block of categories: 262,144 TPs at most
+
+def _blocks_of_categories(vpos: np.ndarray,  # int64 [v]: the varying detections' positions in the ranking
+                          bounds: np.ndarray,  # int64 [K + 1]: where each category starts, and the end
+                          width: int,  # flags per detection (A * T)
+                         ) -> list:  # (k0, k1) category ranges
+    "Runs of categories whose varying detections hold about `ACC_CELLS` flags (at most that and one category's)."
+    cells = np.searchsorted(vpos, bounds) * width
+    cuts = np.unique(np.r_[0, np.searchsorted(cells, np.arange(1, cells[-1] // ACC_CELLS + 1) * ACC_CELLS), len(bounds) - 1])
+    return list(zip(cuts[:-1].tolist(), cuts[1:].tolist()))
+
+def _curves(ranked: tuple,  # (order, varying positions, their tp and fp [A * T, v], constant FPs [A, d]), ranked
+            sel: np.ndarray,  # bool [d]: the ranked detections counted (rank < maxDets)
+            bounds: np.ndarray,  # int64 [Kb + 1]: the block's categories in the ranking
+            c: np.ndarray,  # int64 [A * T * Kb, R + 1]: the TP each recall point reads from (`_starts`)
+            *, sc: np.ndarray,  # float64 [d]: the ranked scores
+            zero: np.ndarray,  # bool [R]: the points 0
+           ) -> tuple:  # (precision, score) [R, A * T * Kb], TPs [A * T * Kb]
+    "pycocotools' curves of every list (area range, threshold, category) of a block of categories."
+    (_, va, tp, fp, fpc), (b0, b1) = ranked, bounds[[0, -1]]
+    cfp = np.zeros((len(fpc), b1 - b0 + 1), np.int32)  # the block's constant FPs before each of its positions
+    np.cumsum(fpc[:, b0:b1] & sel[b0:b1], axis=1, out=cfp[:, 1:])
+    v = slice(*np.searchsorted(va, [b0, b1]))
+    keep = sel[va[v]]
+    vp = va[v][keep]
+    lst, j, f = _entries(tp[:, v][:, keep], fp[:, v][:, keep], vp - b0, np.searchsorted(bounds, vp, 'right') - 1, cfp,
+                         bounds - b0)
+    n = np.bincount(lst, minlength=len(c))
+    q, ss = interpolated(tp_precision(np.arange(1, len(lst) + 1) - np.repeat(np.cumsum(n) - n, n), f), sc[vp][j], n, c)
+    first = np.flatnonzero(sel[bounds[0]:bounds[-1]]) + bounds[0]  # each category's first counted detection
+    at = np.r_[first, bounds[-1]][np.searchsorted(first, bounds[:-1])]
+    ss[zero] = np.tile(np.where(at < bounds[1:], np.r_[sc, 0.0][at], 0.0), len(c) // (len(bounds) - 1))
+    return q, ss, n
 
 # %% ../nbs/23_coco_eval.ipynb #ce-42
 def accumulate(s: CocoStats,  # the reduced map of every image
                rules: CocoRules, K: int,  # the rules and the number of categories (1 without categories)
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # precision, recall, scores
     "pycocotools' `precision` [T, R, K, A, M], `recall` [T, K, A, M] and `scores` [T, R, K, A, M]."
+    if use_numba(s.tp.size, min_work=ACC_NUMBA_WORK): return _accumulate_numba(s, rules, K)
     T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
     precision, recall, scores = (np.full(shape, -1.0) for shape in ((T, R, K, A, M), (T, K, A, M), (T, R, K, A, M)))
-    o = np.lexsort((s.det_rank, s.det_img, -s.score, s.det_cls))
-    npig, bounds, rec = s.npig.sum(0), np.searchsorted(s.det_cls[o], np.arange(K + 1)), np.asarray(rules.rec_thrs)
-    for k in range(K):
-        a = np.flatnonzero(npig[k] > 0)  # area ranges with counted ground truth; the others stay -1
-        if not len(a): continue
-        ok = o[bounds[k]:bounds[k + 1]]  # the category's detections, ranked
-        tk, ik = s.tp[ok][:, a], s.ignored[ok][:, a]  # one category at a time: small, in the cache
-        flat = lambda x: np.ascontiguousarray(x.reshape(len(ok), len(a) * T).T)  # [len(a) * T, n]: row i * T + t
-        tp, fp, rank, sc = flat(tk), flat(~tk & ~ik), s.det_rank[ok], s.score[ok]
-        for m, md in enumerate(rules.max_dets):  # every area range and threshold of (k, m) as rows of one curve
-            j = slice(None) if rank.max(initial=-1) < md else np.flatnonzero(rank < md)
-            q, ss, r = _curve(tp[:, j], fp[:, j], sc[j], npig=np.repeat(npig[k, a], T), rec_thrs=rec)
-            precision[:, :, k, a, m] = q.reshape(len(a), T, R).transpose(1, 2, 0)
-            scores[:, :, k, a, m] = ss.reshape(len(a), T, R).transpose(1, 2, 0)
-            recall[:, k, a, m] = r.reshape(len(a), T).T
+    rec, npig = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64)  # npig [A, K]
+    ro = np.argsort(rec, kind='stable')  # the points ascending (pycocotools' are)
+    c, back = _starts(recall_steps(npig.ravel(), rec[ro])).reshape(A, 1, K, R + 1), np.argsort(ro)
+    (o, va, tp, fp, fpc), ok = _ranked(s), npig.T > 0  # ok [K, A]: lists with counted ground truth (others stay -1)
+    rank, sc, bounds = s.det_rank[o], s.score[o], np.searchsorted(s.det_cls[o], np.arange(K + 1))
+    for m, k0, k1 in ((m, k0, k1) for m in range(M) for k0, k1 in _blocks_of_categories(va, bounds, A * T)):
+        cb = np.broadcast_to(c[:, :, k0:k1], (A, T, k1 - k0, R + 1)).reshape(-1, R + 1)  # the block's lists
+        q, ss, n = _curves((o, va, tp, fp, fpc), rank < rules.max_dets[m], bounds[k0:k1 + 1], cb, sc=sc, zero=rec[ro] <= 0)
+        for out, x in ((precision, q[back]), (scores, ss[back])):
+            np.copyto(out[:, :, k0:k1, :, m], x.reshape(R, A, T, -1).transpose(2, 0, 3, 1), where=ok[k0:k1])
+        np.copyto(recall[:, k0:k1, :, m], (n.reshape(A, T, -1) / np.maximum(npig[:, None, k0:k1], 1)).transpose(1, 2, 0),
+                  where=ok[k0:k1])
+    return precision, recall, scores
+
+# %% ../nbs/23_coco_eval.ipynb #ce-42n
+ACC_NUMBA_WORK = 2 ** 25  # flags (detections x area ranges x thresholds) from which accumulate runs its numba twin
+
+@jit
+def _list_counts(tp, ig, rank, bounds, max_dets):
+    "numba: TPs and FPs [M, K, A, T] of every list of the ranked flags, and each (maxDets, category)'s first [M, K]."
+    (_, A, T), K, M = tp.shape, len(bounds) - 1, len(max_dets)
+    ntp, nfp, first = np.zeros((M, K, A, T), np.int64), np.zeros((M, K, A, T), np.int64), np.full((M, K), -1)
+    for m in range(M):
+        for k in range(K):
+            for i in range(bounds[k], bounds[k + 1]):
+                if rank[i] >= max_dets[m]: continue
+                if first[m, k] < 0: first[m, k] = i
+                for a in range(A):
+                    for t in range(T):
+                        if tp[i, a, t]: ntp[m, k, a, t] += 1
+                        elif not ig[i, a, t]: nfp[m, k, a, t] += 1
+    return ntp, nfp, first
+
+@jit
+def _read_back(tp, ig, rank, sc, bounds, c, ntp, nfp, first, max_dets, ro, eps, precision, scores):
+    "numba: each list walked backwards from its counts, its precision and score written at the recall points."
+    (_, A, T), K, M = tp.shape, len(bounds) - 1, len(max_dets)
+    best, at = np.zeros((A, T)), np.zeros((A, T), np.int64)
+    for m in range(M):
+        for k in range(K):
+            for a in range(A):
+                for t in range(T):  # the last point each list reaches
+                    best[a, t], at[a, t] = 0.0, np.searchsorted(c[a, k], ntp[m, k, a, t], side='right') - 1
+            for i in range(bounds[k + 1] - 1, bounds[k] - 1, -1):
+                if rank[i] >= max_dets[m]: continue
+                for a in range(A):
+                    for t in range(T):
+                        n = ntp[m, k, a, t]
+                        if tp[i, a, t]:
+                            best[a, t] = max(best[a, t], n / ((n + nfp[m, k, a, t]) + eps))  # the n-th TP's precision
+                            while at[a, t] >= 0 and c[a, k, at[a, t]] == n:
+                                precision[t, ro[at[a, t]], k, a, m], scores[t, ro[at[a, t]], k, a, m] = best[a, t], sc[i]
+                                at[a, t] -= 1
+                            ntp[m, k, a, t] = n - 1
+                        elif not ig[i, a, t]: nfp[m, k, a, t] -= 1
+            for a in range(A):
+                for t in range(T):
+                    for r in range(at[a, t] + 1):  # the points 0: the best from the first detection on, and its score
+                        precision[t, ro[r], k, a, m] = best[a, t]
+                        scores[t, ro[r], k, a, m] = sc[first[m, k]] if first[m, k] >= 0 else 0.0
+
+def _accumulate_numba(s: CocoStats, rules: CocoRules, K: int) -> tuple:
+    "accumulate's numba twin: the same arrays, the lists walked by `_list_counts` and `_read_back`."
+    T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
+    rec, npig, md = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64), np.asarray(rules.max_dets)
+    ro, o = np.argsort(rec, kind='stable'), accumulate_order(s)
+    c, bounds = recall_steps(npig.ravel(), rec[ro]).reshape(A, K, R), np.searchsorted(s.det_cls[o], np.arange(K + 1))
+    tp, ig, rank, sc = np.take(s.tp, o, axis=0), np.take(s.ignored, o, axis=0), s.det_rank[o], s.score[o]  # ranked
+    ntp, nfp, first = _list_counts(tp, ig, rank, bounds, md)
+    recall = (ntp / np.maximum(npig.T[None, :, :, None], 1)).transpose(3, 1, 2, 0)
+    precision, scores = np.zeros((T, R, K, A, M)), np.zeros((T, R, K, A, M))
+    eps = float(np.spacing(1))
+    _read_back(tp, ig, rank, sc, bounds, c, ntp, nfp, first, md, ro, eps, precision, scores)
+    ok = (npig.T > 0)[:, :, None]  # [K, A, 1]: lists with counted ground truth (the others -1)
+    for x in (precision, scores, recall): x[..., ~ok[:, :, 0], :] = -1.0
     return precision, recall, scores
 
 # %% ../nbs/23_coco_eval.ipynb #ce-44
