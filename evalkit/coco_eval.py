@@ -442,7 +442,7 @@ def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
     tp, ignored = outcomes(single, rest, ig, gt_id=scene.gt_id, out=outside(scene.pred_area[keep], rules), rules=rules)
     return CocoStats(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
                      n_gt=np.bincount(scene.gt_img, minlength=n), n_pred=np.bincount(scene.pred_img, minlength=n),
-                     npig=counted(scene.gt_img * K + gcat, ig, n * K).reshape(n, K, -1),
+                     npig=counted(scene.gt_img * K + gcat, ig, n * K).reshape(n, K, len(ig)),
                      det_img=scene.pos('image')[scene.pred_img[keep]], det_cls=(unit[keep] % K), det_rank=cut[keep],
                      det_pos=scene.pos('pred')[keep], score=scene.pred_conf[keep],
                      gt=taken_all(single, rest, n=len(keep), T=T, pos=scene.pos('gt')),

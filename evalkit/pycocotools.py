@@ -14,17 +14,17 @@ from .errors import InputError, ParticipantVisibleError, SolutionError
 from .rle import Runs, runs_area, expand_ranges
 from .coco_masks import coco_runs, coco_bbox, runs_counts, encode_counts, brief
 from .coco_eval import CocoRules, CocoScene, CocoStats, coco_map, accumulate, gt_ignored, list_order
-from .coco_eval import unit_ranks, outside, box_iou_pairs, mask_iou_pairs
+from .coco_eval import box_iou_pairs, mask_iou_pairs
 from .coco import CocoTruth, CocoResults, CocoPart, part_scene, read_coco_gt, read_coco_results, load_json
 from .coco import field, ids_of, index_of, unique_ids, codes, refuse_entries, box_types, gc_paused
 
 # %% auto #0
 __all__ = ['INDEXES', 'LINE', 'SUMMARY', 'NAMES', 'MASK_FUNCTIONS', 'check_iou_type', 'Params', 'params_rules', 'ground_truth',
            'coco_index', 'COCO', 'image_ids', 'array_results', 'list_results', 'results_dataset', 'gt_truth',
-           'Detections', 'detections', 'id_codes', 'Mapped', 'eval_scene', 'map_scene', 'COCOeval', 'mapped_curves',
-           'summary_line', 'area_matches', 'taken_by', 'area_fields', 'unit_entry', 'eval_imgs', 'listed_stats',
-           'listed_curves', 'rle_runs', 'runs_rles', 'mask_encode', 'mask_decode', 'mask_area', 'mask_to_bbox',
-           'mask_from_objects', 'mask_merge', 'mask_iou', 'install', 'uninstall', 'installed']
+           'Detections', 'detections', 'id_codes', 'Mapped', 'eval_scene', 'COCOeval', 'mapped_curves', 'summary_line',
+           'area_matches', 'taken_by', 'area_fields', 'unit_entry', 'eval_imgs', 'listed_stats', 'listed_curves',
+           'rle_runs', 'runs_rles', 'mask_encode', 'mask_decode', 'mask_area', 'mask_to_bbox', 'mask_from_objects',
+           'mask_merge', 'mask_iou', 'install', 'uninstall', 'installed']
 
 # %% ../nbs/27_pycocotools.ipynb #pc-06
 def check_iou_type(iou_type):  # pycocotools' iouType
@@ -398,25 +398,6 @@ def eval_scene(gt, dt,  # ground truth and results: COCO objects (evalkit's or p
         s = replace(s, gt_cls=order[t.cat[gp]], pred_cls=order[d.r.cat[rp]])
     return s, at(wi), at(wc) if p.useCats else np.zeros(1, np.int64), d.ids
 
-# %% ../nbs/27_pycocotools.ipynb #pc-56b
-def map_scene(scene: CocoScene,  # the scored images and categories (`eval_scene`)
-              rules: CocoRules,  # `params_rules` of the params
-             ) -> CocoStats:
-    "`coco_map` of the scene; for a scene with detections and no ground truth, its map made here."
-    if len(scene.gt_img) or not len(scene.pred_img): return coco_map(scene, rules)
-    K, A, T, n = len(scene.cat_names) if rules.use_cats else 1, len(rules.area_rng), len(rules.iou_thrs), scene.n_img
-    cls = scene.pred_cls if rules.use_cats else np.zeros(len(scene.pred_img), np.int64)
-    rank = unit_ranks(scene.pred_img * K + cls, scene.pred_conf, list_order(scene.pred_cls, by_cat=not rules.use_cats))
-    keep = np.flatnonzero(rank < rules.max_dets[-1])
-    ignored = np.repeat(outside(scene.pred_area[keep], rules).T[:, :, None], T, 2)  # [d, A, T]: outside the range
-    return CocoStats(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
-                     n_gt=np.zeros(n, np.int64), n_pred=np.bincount(scene.pred_img, minlength=n),
-                     npig=np.zeros((n, K, A), np.int32), det_img=scene.pos('image')[scene.pred_img[keep]],
-                     det_cls=cls[keep], det_rank=rank[keep], det_pos=scene.pos('pred')[keep],
-                     score=scene.pred_conf[keep], gt=np.full((len(keep), T), -1, np.int32),
-                     tp=np.zeros_like(ignored), ignored=ignored,
-                     cat_names=tuple(scene.cat_names) if rules.use_cats else ('all',))
-
 # %% ../nbs/27_pycocotools.ipynb #pc-58
 class COCOeval:
     "pycocotools' `COCOeval` on evalkit's kernels: `evaluate`, `accumulate`, `summarize`; `evalImgs` when read."
@@ -442,7 +423,7 @@ def _evaluate(self):
     with gc_paused(): scene, img_at, cat_at, ids = eval_scene(self.cocoGt, self.cocoDt, p)  # objects read, no cycles
     rules = params_rules(p)
     self._paramsEval = copy.deepcopy(p)
-    self._mapped = Mapped(scene=scene, rules=rules, stats=map_scene(scene, rules), img_at=img_at,
+    self._mapped = Mapped(scene=scene, rules=rules, stats=coco_map(scene, rules), img_at=img_at,
                           cat_at=cat_at, dt_ids=ids, params=self._paramsEval)
     self._evalImgs, self._given, self.eval = None, False, {}
 
@@ -532,7 +513,7 @@ def area_matches(m: Mapped,  # what `evaluate` left
                 ) -> np.ndarray:
     "int32 [d, T]: the file position of the ground truth each kept detection took in area range `a`, -1 none."
     if a == 0: return m.stats.gt
-    return map_scene(m.scene, replace(m.rules, area_rng=(m.rules.area_rng[a],))).gt
+    return coco_map(m.scene, replace(m.rules, area_rng=(m.rules.area_rng[a],))).gt
 
 def taken_by(gt_row: np.ndarray,  # int [d, T]: the scene row of the object each detection took, -1 none
              rank: np.ndarray,  # int64 [d]: each detection's rank in its unit
