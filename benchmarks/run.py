@@ -227,7 +227,8 @@ def evalkit_status() -> str | None:
 def command(who: str, w: dict) -> list[str]:
     "The command line of scorer `who` on workload `w` (COCO: `--iou-type segm` after evalkit's `--json`; env: ENV)."
     opts = w.get('options', [])
-    if who in ('evalkit', EK_NUMPY): return [evalkit_exe(), 'score', w['metric'], w['solution'], w['submission'], '--json', *opts]
+    if who in ('evalkit', EK_NUMPY):
+        return [evalkit_exe(), 'score', w['metric'], w['solution'], w['submission'], '--json', *opts]
     if who == EK_KEPT:
         return [sys.executable, '-c', KEPT_CODE, 'score', w['metric'], w['solution'], w['submission'], '--json', *opts]
     if who == EK_CUTOFF: return [evalkit_exe(), 'cutoff', w['metric'], w['solution'], w['submission'], '--json']

@@ -285,9 +285,10 @@ def _blocks(d: np.ndarray,  # int64 [k]: the pairs' detections, grouped
 PAIR_CELLS = 2 ** 21  # pairs x area ranges x thresholds matched at once: 16 MB an int64 array, whatever the file
 
 def _contended(d, g, o, step, *, key, hit, crowd, shape) -> list:
-    "(area range, threshold, pair) of the matches of the pairs o (ordered by step), a block of whole detections at a time."
+    "(area range, threshold, pair) of the matches of the pairs o (by step), a block of whole detections at a time."
     (A, T, _), taken, out = shape, np.zeros(shape, bool), []
-    for lo, hi in _blocks(d[o], np.searchsorted(step[o], np.arange(step.max(initial=0) + 2)), PAIR_CELLS // (A * T) + 1):
+    starts = np.searchsorted(step[o], np.arange(step.max(initial=0) + 2))
+    for lo, hi in _blocks(d[o], starts, PAIR_CELLS // (A * T) + 1):
         gs, later = g[o[lo:hi]], step[o[lo]] > 0  # step 0: no other detection takes its objects
         ok = hit[:, lo:hi] & ~taken[:, :, gs] if later else np.broadcast_to(hit[:, lo:hi], (A, T, hi - lo))
         a, t, p = _first_free(d[o[lo:hi]], key[:, lo:hi], ok)
@@ -320,7 +321,7 @@ def greedy_match(d: np.ndarray, g: np.ndarray, iou: np.ndarray,  # [k]: pairs so
 @dataclass(frozen=True, eq=False)
 class CocoStats(ImageStats):
     "Map of the COCO family: each image's counted ground truth, and every kept detection's outcome."
-    npig: np.ndarray  # unsigned [n, K, A] (the narrowest that holds it): ground truth not ignored, per image, category, area
+    npig: np.ndarray  # unsigned [n, K, A] (the narrowest that holds it): counted ground truth per image, category, area
     det_img: np.ndarray  # int64 [d]: image position of each detection (ascending image id)
     det_cls: np.ndarray  # int64 [d]: category code (0 when categories are not used)
     det_rank: np.ndarray  # int64 [d]: rank in its unit
@@ -477,7 +478,8 @@ def interpolated(p: np.ndarray, sc: np.ndarray,  # float64 [e]: precision and sc
     i = np.minimum(c, n[:, None]) - 1 + off[:, None]  # a point past the last TP: at the last (zeroed below)
     i[:, -1] = off + n  # the end of each list
     np.maximum(i, 0, out=i)  # (a list without TPs: every point past)
-    q = np.ascontiguousarray(np.maximum.reduceat(np.append(p, 0.0), i.ravel()).reshape(L, R + 1)[:, :-1].T)  # to the next
+    q = np.maximum.reduceat(np.append(p, 0.0), i.ravel()).reshape(L, R + 1)[:, :-1]  # the best up to the next point
+    q = np.ascontiguousarray(q.T)
     for r in range(R - 2, -1, -1): np.maximum(q[r], q[r + 1], out=q[r])  # ... and from the right
     past = (c[:, :-1] > n[:, None]).T
     q[past] = 0.0
@@ -554,7 +556,8 @@ def _blocks_of_categories(vpos: np.ndarray,  # int64 [v]: the varying detections
                          ) -> list:  # (k0, k1) category ranges
     "Runs of categories whose varying detections hold about `ACC_CELLS` flags (at most that and one category's)."
     cells = np.searchsorted(vpos, bounds) * width
-    cuts = np.unique(np.r_[0, np.searchsorted(cells, np.arange(1, cells[-1] // ACC_CELLS + 1) * ACC_CELLS), len(bounds) - 1])
+    full = np.searchsorted(cells, np.arange(1, cells[-1] // ACC_CELLS + 1) * ACC_CELLS)
+    cuts = np.unique(np.r_[0, full, len(bounds) - 1])
     return list(zip(cuts[:-1].tolist(), cuts[1:].tolist()))
 
 def _curves(ranked: tuple,  # (order, varying positions, their tp and fp [A * T, v], constant FPs [A, d]), ranked
@@ -571,8 +574,8 @@ def _curves(ranked: tuple,  # (order, varying positions, their tp and fp [A * T,
     v = slice(*np.searchsorted(va, [b0, b1]))
     keep = sel[va[v]]
     vp = va[v][keep]
-    lst, j, f = _entries(tp[:, v][:, keep], fp[:, v][:, keep], vp - b0, np.searchsorted(bounds, vp, 'right') - 1, cfp,
-                         bounds - b0)
+    lst, j, f = _entries(tp[:, v][:, keep], fp[:, v][:, keep], vp=vp - b0, cat=np.searchsorted(bounds, vp, 'right') - 1,
+                         cfp=cfp, bounds=bounds - b0)
     n = np.bincount(lst, minlength=len(c))
     q, ss = interpolated(tp_precision(np.arange(1, len(lst) + 1) - np.repeat(np.cumsum(n) - n, n), f), sc[vp][j], n, c)
     first = np.flatnonzero(sel[bounds[0]:bounds[-1]]) + bounds[0]  # each category's first counted detection
@@ -595,19 +598,21 @@ def accumulate(s: CocoStats,  # the reduced map of every image
     rank, sc, bounds = s.det_rank[o], s.score[o], np.searchsorted(s.det_cls[o], np.arange(K + 1))
     for m, k0, k1 in ((m, k0, k1) for m in range(M) for k0, k1 in _blocks_of_categories(va, bounds, A * T)):
         cb = np.broadcast_to(c[:, :, k0:k1], (A, T, k1 - k0, R + 1)).reshape(-1, R + 1)  # the block's lists
-        q, ss, n = _curves((o, va, tp, fp, fpc), rank < rules.max_dets[m], bounds[k0:k1 + 1], cb, sc=sc, zero=rec[ro] <= 0)
+        q, ss, n = _curves((o, va, tp, fp, fpc), rank < rules.max_dets[m], bounds[k0:k1 + 1], cb, sc=sc,
+                           zero=rec[ro] <= 0)
         for out, x in ((precision, q[back]), (scores, ss[back])):
             np.copyto(out[:, :, k0:k1, :, m], x.reshape(R, A, T, -1).transpose(2, 0, 3, 1), where=ok[k0:k1])
-        np.copyto(recall[:, k0:k1, :, m], (n.reshape(A, T, -1) / np.maximum(npig[:, None, k0:k1], 1)).transpose(1, 2, 0),
-                  where=ok[k0:k1])
+        r = n.reshape(A, T, -1) / np.maximum(npig[:, None, k0:k1], 1)
+        np.copyto(recall[:, k0:k1, :, m], r.transpose(1, 2, 0), where=ok[k0:k1])
     return precision, recall, scores
 
 # %% ../nbs/23_coco_eval.ipynb #ce-42n
 ACC_NUMBA_WORK = 2 ** 25  # flags (detections x area ranges x thresholds) from which accumulate runs its numba twin
 
 @jit
-def _list_counts(tp, ig, rank, bounds, max_dets):
+def _list_counts(ranked, bounds, max_dets):
     "numba: TPs and FPs [M, K, A, T] of every list of the ranked flags, and each (maxDets, category)'s first [M, K]."
+    tp, ig, rank = ranked[0], ranked[1], ranked[2]
     (_, A, T), K, M = tp.shape, len(bounds) - 1, len(max_dets)
     ntp, nfp, first = np.zeros((M, K, A, T), np.int64), np.zeros((M, K, A, T), np.int64), np.full((M, K), -1)
     for m in range(M):
@@ -622,8 +627,9 @@ def _list_counts(tp, ig, rank, bounds, max_dets):
     return ntp, nfp, first
 
 @jit
-def _read_back(tp, ig, rank, sc, bounds, c, ntp, nfp, first, max_dets, ro, eps, precision, scores):
+def _read_back(ranked, lists, out):
     "numba: each list walked backwards from its counts, its precision and score written at the recall points."
+    (tp, ig, rank, sc), (bounds, c, ntp, nfp, first, max_dets, ro, eps), (precision, scores) = ranked, lists, out
     (_, A, T), K, M = tp.shape, len(bounds) - 1, len(max_dets)
     best, at = np.zeros((A, T)), np.zeros((A, T), np.int64)
     for m in range(M):
@@ -639,7 +645,8 @@ def _read_back(tp, ig, rank, sc, bounds, c, ntp, nfp, first, max_dets, ro, eps, 
                         if tp[i, a, t]:
                             best[a, t] = max(best[a, t], n / ((n + nfp[m, k, a, t]) + eps))  # the n-th TP's precision
                             while at[a, t] >= 0 and c[a, k, at[a, t]] == n:
-                                precision[t, ro[at[a, t]], k, a, m], scores[t, ro[at[a, t]], k, a, m] = best[a, t], sc[i]
+                                r = ro[at[a, t]]
+                                precision[t, r, k, a, m], scores[t, r, k, a, m] = best[a, t], sc[i]
                                 at[a, t] -= 1
                             ntp[m, k, a, t] = n - 1
                         elif not ig[i, a, t]: nfp[m, k, a, t] -= 1
@@ -656,11 +663,11 @@ def _accumulate_numba(s: CocoStats, rules: CocoRules, K: int) -> tuple:
     ro, o = np.argsort(rec, kind='stable'), accumulate_order(s)
     c, bounds = recall_steps(npig.ravel(), rec[ro]).reshape(A, K, R), np.searchsorted(s.det_cls[o], np.arange(K + 1))
     tp, ig, rank, sc = np.take(s.tp, o, axis=0), np.take(s.ignored, o, axis=0), s.det_rank[o], s.score[o]  # ranked
-    ntp, nfp, first = _list_counts(tp, ig, rank, bounds, md)
+    ntp, nfp, first = _list_counts((tp, ig, rank), bounds, md)
     recall = (ntp / np.maximum(npig.T[None, :, :, None], 1)).transpose(3, 1, 2, 0)
     precision, scores = np.zeros((T, R, K, A, M)), np.zeros((T, R, K, A, M))
     eps = float(np.spacing(1))
-    _read_back(tp, ig, rank, sc, bounds, c, ntp, nfp, first, md, ro, eps, precision, scores)
+    _read_back((tp, ig, rank, sc), (bounds, c, ntp, nfp, first, md, ro, eps), (precision, scores))
     ok = (npig.T > 0)[:, :, None]  # [K, A, 1]: lists with counted ground truth (the others -1)
     for x in (precision, scores, recall): x[..., ~ok[:, :, 0], :] = -1.0
     return precision, recall, scores
