@@ -489,13 +489,15 @@ def coco_targets(res: dict) -> list[dict]:
         got = [rows[k] for k in names if k in rows and not rows[k].get('lower_bound')]
         return min(got, key=lambda r: r['median_s']) if got else None
 
-    def within(x):
+    def vs_rust(x, key='median_s'):
+        "A target: the row's time (or peak memory, key='peak_mb') at most x times the fastest Rust peer's."
+        unit, what = (' s', '{:.3f}') if key == 'median_s' else (' MB', '{:.0f}')
         def fn(r, rows):
             best = fastest(rows, RUST)
             if not best: return None, None, f'none of {", ".join(RUST)} measured'
-            q = r['median_s'] / best['median_s']
-            return q <= x, f'{r["median_s"]:.3f} s = {q:.2f}x', (f'{best["scorer"]} {best["median_s"]:.3f} s '
-                                                                   f'(target <= {x:g}x)')
+            q, own, peer = r[key] / best[key], what.format(r[key]) + unit, what.format(best[key]) + unit
+            if key == 'median_s': return q <= x, f'{own} = {q:.2f}x', f'{best["scorer"]} {peer} (target <= {x:g}x)'
+            return q <= x, f'{own} = {q:.2f}x', f'the fastest Rust peer {best["scorer"]}\'s {peer} (target <= {x:g}x)'
         return fn
 
     def vs_pycocotools(r, rows):
@@ -514,28 +516,19 @@ def coco_targets(res: dict) -> list[dict]:
                                                                 f'{best["peak_mb"]:.0f} MB + importing numpy and '
                                                                 f'pandas {cost:.0f} MB = {cap:.0f} MB)')
 
-    def rust_memory(x):
-        def fn(r, rows):
-            best = fastest(rows, RUST)
-            if not best: return None, None, f'none of {", ".join(RUST)} measured'
-            q = r['peak_mb'] / best['peak_mb']
-            return q <= x, f'{r["peak_mb"]:.0f} MB = {q:.2f}x', (f'the fastest Rust peer {best["scorer"]}\'s '
-                                                                 f'{best["peak_mb"]:.0f} MB (target <= {x:g}x)')
-        return fn
-
     def under_4gb(r, rows):
         return r['peak_mb'] < 4096, f'{r["peak_mb"]:.0f} MB', '(peak memory; target < 4096 MB)'
 
     fast = 'the fastest of hotcoco and ultrafast-pycocotools'
-    add('coco_bbox', f'COCO bbox (m): evalkit <= 1.5x {fast}', within(1.5))
-    add('coco_bbox', f'COCO bbox (m): {EK_NUMPY} (EVALKIT_NUMBA=0) <= 1.5x {fast}', within(1.5), who=EK_NUMPY)
+    add('coco_bbox', f'COCO bbox (m): evalkit <= 1.5x {fast}', vs_rust(1.5))
+    add('coco_bbox', f'COCO bbox (m): {EK_NUMPY} (EVALKIT_NUMBA=0) <= 1.5x {fast}', vs_rust(1.5), who=EK_NUMPY)
     add('coco_bbox', f'COCO bbox (m): evalkit >= 20x faster than {COCO_PY}', vs_pycocotools)
     add('coco_bbox', "COCO bbox (m): evalkit peak memory <= the fastest peer's + the cost of importing numpy and "
         'pandas', memory)
-    add('coco_segm', f'COCO segm (n): evalkit <= 2x {fast}', within(2))
-    add('coco_segm', "COCO segm (n): evalkit peak memory <= 2x the fastest Rust peer's", rust_memory(2))
-    add('objects365', f'Objects365 scale (o): evalkit <= 1.5x {fast}', within(1.5))
-    add('objects365', "Objects365 scale (o): evalkit peak memory <= the fastest Rust peer's", rust_memory(1))
+    add('coco_segm', f'COCO segm (n): evalkit <= 2x {fast}', vs_rust(2))
+    add('coco_segm', "COCO segm (n): evalkit peak memory <= 2x the fastest Rust peer's", vs_rust(2, 'peak_mb'))
+    add('objects365', f'Objects365 scale (o): evalkit <= 1.5x {fast}', vs_rust(1.5))
+    add('objects365', "Objects365 scale (o): evalkit peak memory <= the fastest Rust peer's", vs_rust(1, 'peak_mb'))
     add('objects365', 'Objects365 scale (o), sanity: evalkit peak memory < 4 GB', under_4gb)
     return out
 
