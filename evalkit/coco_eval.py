@@ -722,11 +722,19 @@ def _image_counts(s: CocoStats, rules: CocoRules) -> tuple:
     tp_n = count(tp)
     return tp_n, count(counted & ~tp), s.npig[:, :, 0].sum(1).astype(np.int64)[:, None] - tp_n
 
-def _per_image(image_ids, ths: list, counts: tuple) -> pd.DataFrame:
+def _totals(s: CocoStats, rules: CocoRules) -> dict:
+    "TP, FP, FN per threshold summed over the images (`_image_counts`' column sums, without the table): the tally's."
+    last = s.det_rank < rules.max_dets[-1]
+    tp, counted = s.tp[last, 0], ~s.ignored[last, 0]
+    n_tp = tp.sum(0)
+    return dict(tp=tuple(n_tp.tolist()), fp=tuple((counted & ~tp).sum(0).tolist()),
+                fn=tuple((int(s.npig[:, :, 0].sum()) - n_tp).tolist()))
+
+def _per_image(s: CocoStats, rules: CocoRules, ths: list) -> pd.DataFrame:
     "The per-image table: image x threshold TP, FP, FN (`_image_counts`)."
-    n, T = len(image_ids), len(ths)
-    return pd.DataFrame({'image_id': np.repeat(np.asarray(image_ids, object), T), 'threshold': np.tile(ths, n),
-                         'hit': '>=', **{k: c.ravel() for k, c in zip(('tp', 'fp', 'fn'), counts)}})
+    n, T = len(s.image_ids), len(ths)
+    return pd.DataFrame({'image_id': np.repeat(np.asarray(s.image_ids, object), T), 'threshold': np.tile(ths, n),
+                         'hit': '>=', **{k: c.ravel() for k, c in zip(('tp', 'fp', 'fn'), _image_counts(s, rules))}})
 
 # %% ../nbs/23_coco_eval.ipynb #ce-50
 def _class_ap(precision) -> np.ndarray:
@@ -758,7 +766,6 @@ def coco_finish(s: CocoStats, spec) -> Result:
     rules, s = coco_rules(spec), in_id_order(s)
     precision, recall, scores = accumulate(s, rules, s.npig.shape[1])
     stats, ths = summarize(precision, recall, rules), [float(t) for t in spec.thresholds]
-    counts = _image_counts(s, rules)
     per_t = tuple(_mean_defined(precision[t, :, :, 0, -1]) for t in range(len(ths)))
     p = Params({**dict(spec.params), 'inclusive': True, 'method': 'coco',
                 'thresholds': tuple(map(threshold_text, spec.thresholds))})
@@ -767,11 +774,10 @@ def coco_finish(s: CocoStats, spec) -> Result:
     for a in arrays.values():
         if isinstance(a, np.ndarray): a.flags.writeable = False
     n = len(s.image_ids)
-    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t,
-                  **{k: tuple(c.sum(0).tolist()) for k, c in zip(('tp', 'fp', 'fn'), counts)})
+    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t, **_totals(s, rules))
     return Result(metric=spec.metric, score=float(stats[0]), thresholds=spec.thresholds, params=p, title=spec.title,
                   per_threshold=Later(partial(_series, per_t, ths)), images=Later(partial(_images, s)),
-                  per_image=Later(partial(_per_image, s.image_ids, ths, counts)), spec=spec, arrays=arrays,
+                  per_image=Later(partial(_per_image, s, rules, ths)), spec=spec, arrays=arrays,
                   tally=tally)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-52
