@@ -23,8 +23,8 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'load_json', 'box_types',
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
            'read_coco_gt', 'CocoResults', 'read_coco_results', 'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart',
-           'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'as_array', 'xywh_boxes', 'mask_rles',
-           'coco_batch', 'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
+           'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'as_array', 'xywh_boxes',
+           'mask_rles', 'coco_batch', 'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -499,7 +499,7 @@ def _sendable(rec, g: CocoTruth, *, name, limits):
     return replace(rec, segm=segm)
 
 # %% ../nbs/24_coco.ipynb #297bb144-2
-def _rows(rec, idx: np.ndarray):
+def take_rows(rec, idx: np.ndarray):
     "The record with only the rows `idx` of its per-row fields (a `CocoTruth`'s images and categories stay)."
     keep = ('image_ids', 'image_size', 'cat_ids', 'cat_names', 'has_bbox')
     return replace(rec, **{f.name: (None if getattr(rec, f.name) is None else [rec.segm[i] for i in idx])
@@ -555,7 +555,7 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, or p
     out = []
     for a, b in zip(cuts[:-1], cuts[1:]):
         gp, rp = gk[(gi >= a) & (gi < b)], rk[(ri >= a) & (ri < b)]
-        with gc_paused(): out.append(CocoPart(g=_rows(g, gp), r=_rows(r, rp), gt_pos=gp, pred_pos=rp,
+        with gc_paused(): out.append(CocoPart(g=take_rows(g, gp), r=take_rows(r, rp), gt_pos=gp, pred_pos=rp,
                                               images=scored[a:b], image_pos=np.arange(a, b), cats=kc,
                                               iou_type=iou_type, use_cats=use_cats, names=names, limits=limits))
     return out

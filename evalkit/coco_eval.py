@@ -148,13 +148,9 @@ def box_iou_pairs(dt: np.ndarray,  # float64 [d, 4]: detections, xywh
     return out
 
 # %% ../nbs/23_coco_eval.ipynb #ce-22
-def _bounds(r: Runs) -> np.ndarray:
-    "int64 [n_obj + 1]: each object's first run (runs sorted by object), and the end."
-    return np.searchsorted(r.obj, np.arange(r.n_obj + 1))
-
-def _run_index(t: Runs, big: int) -> tuple:
-    "(bounds, key, end, base): object bounds; per run its keys `obj * big + start`, `+ end`, pixels before it - key."
-    bounds, key, run = _bounds(t), t.obj * big + t.start, t.end - t.start
+def _run_index(t: Runs, big: int, bounds: np.ndarray) -> tuple:
+    "(bounds, key, end, base): `object_bounds`; per run its keys `obj * big + start`, `+ end`, pixels before it - key."
+    key, run = t.obj * big + t.start, t.end - t.start
     base = np.cumsum(run) - run - key
     return bounds, key, np.append(key + run, 0), np.append(base, 0)  # the 0s: where 'no run before' (-1) reads
 
@@ -190,8 +186,8 @@ def pair_intersections(a: Runs, b: Runs,  # masks of one pixel space, each objec
     if max(a.n_obj, b.n_obj) * big >= 2 ** 62:  # keys would overflow: the sweep over every run instead
         gi, di, inter = runs_intersections(b, a)
         return _lookup(gi, di, inter, g=ib, d=ia, n=a.n_obj)
-    xa, xb = _run_index(a, big), _run_index(b, big)  # once: every block of pairs searches them
-    na, nb, out = np.diff(xa[0])[ia], np.diff(xb[0])[ib], np.zeros(len(ia), np.int64)
+    xa, xb = _run_index(a, big, pa), _run_index(b, big, pb)  # once: every block of pairs searches them
+    na, nb, out = np.diff(pa)[ia], np.diff(pb)[ib], np.zeros(len(ia), np.int64)
     for q, t, iq, it, sel, xq, xt in ((a, b, ia, ib, (na <= nb) & (na > 0), xa, xb),
                                       (b, a, ib, ia, (nb < na) & (nb > 0), xb, xa)):
         k = np.flatnonzero(sel)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy, datetime, importlib, sys, types
 from collections import defaultdict
 from contextlib import contextmanager
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from functools import partial
 import numpy as np
 from .errors import InputError, ParticipantVisibleError, SolutionError
@@ -15,7 +15,8 @@ from .rle import Runs, runs_area, expand_ranges
 from .coco_masks import coco_runs, coco_bbox, runs_counts, encode_counts, brief
 from .coco_eval import CocoRules, CocoScene, CocoStats, coco_map, accumulate, gt_ignored, list_order
 from .coco_eval import box_iou_pairs, mask_iou_pairs
-from .coco import CocoTruth, CocoResults, CocoPart, part_scene, read_coco_gt, read_coco_results, load_json
+from .coco import CocoTruth, CocoResults, CocoPart, take_rows, part_scene, read_coco_gt, read_coco_results
+from .coco import load_json
 from .coco import field, ids_of, index_of, unique_ids, codes, refuse_entries, box_types, gc_paused
 
 # %% auto #0
@@ -358,12 +359,6 @@ def id_codes(given,  # ids as params hold them: a list (numpy scalars too) or an
         v = a.astype(np.int64)
     return index_of(known, v)
 
-def _rows(rec, idx: np.ndarray):
-    "The record with only the rows `idx` of its per-row fields."
-    keep = ('image_ids', 'image_size', 'cat_ids', 'cat_names', 'has_bbox')
-    take = lambda v, name: (None if v is None else [v[i] for i in idx]) if name == 'segm' else v[idx]
-    return replace(rec, **{f.name: take(getattr(rec, f.name), f.name) for f in fields(rec) if f.name not in keep})
-
 # %% ../nbs/27_pycocotools.ipynb #pc-55
 @dataclass(frozen=True)
 class Mapped:
@@ -388,7 +383,7 @@ def eval_scene(gt, dt,  # ground truth and results: COCO objects (evalkit's or p
     ki, kc = np.zeros(len(t.image_ids), bool), np.zeros(len(t.cat_ids), bool)
     ki[wi[wi >= 0]], kc[wc[wc >= 0]] = True, True
     gp, rp = np.flatnonzero(ki[t.img] & kc[t.cat]), np.flatnonzero(ki[d.r.img] & kc[d.r.cat])
-    part = CocoPart(g=_rows(t, gp), r=_rows(d.r, rp), gt_pos=gp, pred_pos=rp, images=np.flatnonzero(ki),
+    part = CocoPart(g=take_rows(t, gp), r=take_rows(d.r, rp), gt_pos=gp, pred_pos=rp, images=np.flatnonzero(ki),
                     image_pos=np.arange(int(ki.sum())), cats=kc, iou_type=p.iouType, use_cats=bool(p.useCats))
     s = part_scene(part)
     if d.area is not None: s = replace(s, pred_area=d.area[rp])
