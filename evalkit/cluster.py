@@ -37,7 +37,7 @@ def need_dask():
         import dask.dataframe as dd, distributed  # noqa: F401
     except ImportError as e:
         raise InputError('scoring on Dask needs dask and distributed',
-                         f'pip install "evalkit[dask]" ({e.name} is missing)') from None
+                         f'pip install "evalkit-vision[dask]" ({e.name} is missing)') from None
     return dd
 
 # %% ../nbs/18_cluster.ipynb #cl-side

@@ -9,7 +9,7 @@ from pathlib import Path
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 try: import plotly.graph_objects as go
 except ImportError as e:  # an optional extra: say which
-    raise ImportError(f"evalkit's report needs the dashboard extra: pip install 'evalkit[dashboard]'"
+    raise ImportError(f"evalkit's report needs the dashboard extra: pip install 'evalkit-vision[dashboard]'"
                       f" ({(e.name or 'plotly').split('.')[0]} is missing)") from None
 from .errors import InputError
 from .tables import check_output, write_atomic

@@ -150,7 +150,7 @@ def serve(metric: str, solution, submission,  # as `app_notebook`
     "Serve the live dashboard of these files with Voila on 127.0.0.1."
     if importlib.util.find_spec('voila') is None:
         raise InputError('the dashboard server needs Voila',
-                         "install the dashboard extra: pip install 'evalkit[dashboard]'")
+                         "install the dashboard extra: pip install 'evalkit-vision[dashboard]'")
     for p in (solution, submission) + (() if b is None else (b,)):
         if not Path(p).exists(): raise InputError('no such file', str(p))
     folder, proc = Path(tempfile.mkdtemp(prefix='evalkit-dashboard-')), None

@@ -337,7 +337,7 @@ def is_parquet(src) -> bool:
 def _pyarrow_parquet(err):
     "`pyarrow.parquet`, or one clear line naming the extra that installs it."
     try: import pyarrow.parquet as pq
-    except ImportError: raise err('reading Parquet needs pyarrow', 'pip install "evalkit[parquet]"') from None
+    except ImportError: raise err('reading Parquet needs pyarrow', 'pip install "evalkit-vision[parquet]"') from None
     return pq
 
 def _parquet_files(src, name: str, err=InputError) -> tuple[list, list]:
