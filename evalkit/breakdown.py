@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
+from .cards import card_html, short_repr
 from .errors import InputError
 from .iou import threshold_text, is_hit
 from .families import Analysis
@@ -57,6 +58,16 @@ class Breakdown:
     def totals(self) -> pd.DataFrame:
         "Per threshold: TP, FN, FP and every kind, summed over the images."
         return self.per_image.groupby('threshold', sort=False)[['tp', 'fn', *FN_COLS, 'fp', *FP_COLS]].sum()
+
+    def __repr__(self):
+        return short_repr('Breakdown', dict(metric=self.metric, hit=self.hit, thresholds=self.gt_codes.shape[0],
+                                            objects=self.gt_codes.shape[1], predictions=self.pred_codes.shape[1]))
+
+    def _repr_html_(self):
+        "A card: the errors of every kind summed per threshold."
+        return card_html(f'{self.metric}: errors by kind', f'{self.gt_codes.shape[1]:,} objects, '
+                         f'{self.pred_codes.shape[1]:,} predictions', table=self.totals,
+                         params=dict(hit=self.hit, background_iou=self.background_iou))
 
 # %% ../nbs/14_breakdown.ipynb #brk-build
 def _per_image_counts(codes, img, n_img: int) -> np.ndarray:

@@ -384,7 +384,7 @@ def _report(a, out, err) -> int:
     "Run `evalkit report`: score, then write the HTML report (plotly is imported only here)."
     try: from evalkit.report import report_main
     except ImportError as e:
-        raise InputError('evalkit report needs the dashboard extra', f"pip install 'evalkit-vision[dashboard]': {e}") from None
+        raise InputError(str(e)) from None  # says which extra, how to install it, and what is missing
     check_output(a.html, _inputs(a), flag='--html')
     m, opts = _options(a)
     path = report_main(m, a.solution, a.submission, a.html, n_worst=a.worst, self_contained=a.self_contained, **opts)

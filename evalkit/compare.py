@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
+from .cards import brief, card_html, short_repr
 from .errors import InputError
 from .tables import shown
 from .iou import as_fraction, threshold_text
@@ -37,6 +38,16 @@ class Comparison:
 
     @property
     def difference(self) -> float: return self.score_a - self.score_b
+
+    def __repr__(self):
+        return short_repr('Comparison', dict(metric=self.metric, score_a=self.score_a, score_b=self.score_b,
+                                             p_a_wins=self.p_a_wins, halves=self.halves))
+
+    def _repr_html_(self):
+        "A card: both scores, the paired test, and the images that moved most."
+        return card_html(f'{self.metric}: A against B', f'A {brief(self.score_a)}, B {brief(self.score_b)}; A scores '
+                         f'higher on {self.p_a_wins:.1%} of {self.halves:,} random halves', table=self.per_image,
+                         params=dict(threshold=self.threshold, seed=self.seed, changed_objects=len(self.changed)))
 
 # %% ../nbs/16_compare.ipynb #cmp-pick
 def _threshold_index(an: Analysis, threshold) -> int:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
+from .cards import card_html, short_repr
 from .errors import InputError
 from .iou import is_hit, check_thresholds, threshold_text, hit_text
 from .matching import iou_rank
@@ -75,6 +76,17 @@ class Confusion:
     def predictions(self) -> np.ndarray:
         "int64 [C]: kept predictions of each class (the column sums and the absorbed ones)."
         return self.matrix[:, :-1].sum(0) + self.absorbed
+
+    def __repr__(self):
+        return short_repr('Confusion', dict(metric=self.metric, classes=len(self.classes), threshold=self.threshold,
+                                            hit=self.hit, cutoff=self.cutoff, objects=int(self.objects.sum())))
+
+    def _repr_html_(self):
+        "A card: the matrix (its first rows and columns), true class down, predicted class across."
+        return card_html(f'{self.metric or "confusion"}: true class x predicted class', f'IoU {self.hit} '
+                         f'{threshold_text(self.threshold)}', table=self.frame, rows=12,
+                         params=dict(cutoff=self.cutoff, objects=int(self.objects.sum()),
+                                     predictions=int(self.predictions.sum())))
 
 # %% ../nbs/25_confusion.ipynb #cf-inputs
 def _kept(scene: Scene, cutoff) -> tuple[np.ndarray, float | None]:

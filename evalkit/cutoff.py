@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass, replace
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
+from .cards import brief, card_html, short_repr
 from .errors import InputError
 from .tables import shown
 from .iou import threshold_text
@@ -196,6 +197,19 @@ class Curve:
         if not len(ok): return dict(cutoff=None, score=self.score_all, kept=0)
         j = ok[np.flatnonzero(self.scores[ok] == self.scores[ok].max())[-1]]
         return dict(cutoff=float(self.cutoffs[j]), score=float(self.scores[j]), kept=int(self.kept[j]))
+
+    def __repr__(self):
+        b = self.best
+        return short_repr('Curve', dict(metric=self.metric, by=self.by, cutoffs=len(self.cutoffs),
+                                        best_cutoff=b['cutoff'], best_score=b['score'], score_all=self.score_all))
+
+    def _repr_html_(self):
+        "A card: the best cutoff, and the cutoffs by score, best first."
+        b, t = self.best, pd.DataFrame(dict(cutoff=self.cutoffs, kept=self.kept, score=self.scores))
+        return card_html(f'{self.metric}: the score at every {self.by} cutoff', f"best {brief(b['score'])} at "
+                         f"{brief(b['cutoff'])} ({b['kept']:,} kept); every prediction kept {brief(self.score_all)}",
+                         params=dict(cutoffs=len(self.cutoffs), method=self.method, hit=self.hit),
+                         table=t.sort_values('score', ascending=False, kind='stable', na_position='last'))
 
 # %% ../nbs/13_cutoff.ipynb #cut-build
 def _in_key_order(key) -> np.ndarray: return np.lexsort((np.arange(len(key)), -key))  # key descending, file order

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
+from .cards import brief, card_html, short_repr
 from .errors import InputError
 from .families import Analysis
 from .metrics import get_metric
@@ -63,6 +64,16 @@ class Interval:
     def to_json(self) -> dict:
         "The keys `score --ci` adds to the JSON."
         return dict(ci=[self.lo, self.hi], ci_level=self.level, resamples=self.resamples, seed=self.seed)
+
+    def __repr__(self):
+        return short_repr('Interval', dict(metric=self.metric, score=self.score, lo=self.lo, hi=self.hi,
+                                           level=self.level, resamples=self.resamples, seed=self.seed))
+
+    def _repr_html_(self):
+        "A card: the score and its interval."
+        return card_html(self.metric, f'score {brief(self.score)}, {self.level:.0%} interval [{brief(self.lo)}, '
+                         f'{brief(self.hi)}]', params=dict(resamples=self.resamples, seed=self.seed,
+                                                            undefined=int(np.isnan(self.scores).sum())))
 
 # %% ../nbs/15_intervals.ipynb #645a31e7
 PROGRESS_STEPS = 100  # a progress callback hears of the resamples in about this many steps

@@ -10,6 +10,7 @@ import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .iou import threshold_text, hit_text
 from .tables import shown
+from .cards import brief, card_html, short_repr
 
 # %% auto #0
 __all__ = ['Params', 'value_name', 'Tally', 'Later', 'Result', 'totals', 'result_json', 'result_text']
@@ -114,9 +115,16 @@ class Result(_Resolving, _ResultProperties):
     arrays: dict | None = None  # a family's own read-only arrays (COCO: pycocotools' precision, recall, stats)
 
     def __repr__(self):
-        return (f'Result(metric={self.metric!r}, family={self.family!r}, score={self.score!r}, hit={self.hit!r}, '
-                f'thresholds={list(self.labels)}, images={self.n_total}, scored={self.n_images}, '
-                f'params={dict(self.params)})')
+        t = dict(hit=self.hit, thresholds=len(self.thresholds)) if self.thresholds else {}  # Dice: no IoU threshold
+        return short_repr('Result', dict(metric=self.metric, score=self.score, **t, images=self.n_total,
+                                         scored=self.n_images))
+
+    def _repr_html_(self):
+        "A card: the score, the parameters and the per-threshold totals."
+        ps = dict(family=str(self.family), hit=self.hit, images=self.n_total, scored=self.n_images) | dict(self.params)
+        ps = {k: v for k, v in ps.items() if v is not None}
+        return card_html(f'{self.metric}: {self.title}' if self.title else self.metric, f'score {brief(self.score)}',
+                         params=ps, table=totals(self) if self.thresholds else None)
 
 # %% ../nbs/02b_result.ipynb #2bb02477
 def totals(result: Result) -> pd.DataFrame:
