@@ -12,7 +12,7 @@ from typing import Callable
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .stream import score_parts
-from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
+from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits, file_not_found
 from .result import Result
 from .metrics import get_metric, Metric
 from .tables import (is_parquet, write_csv, check_regular, check_local, check_footers, folder_files,
@@ -127,7 +127,7 @@ def _read_csv_blocks(p: str, err, *, what: str, blocksize: int, limits=None):
 def _read_one(p: str, err, *, what: str, blocksize: int, limits=None):
     "One local file as a Dask DataFrame: Parquet as stored (checked first), CSV as text."
     dd = need_dask()
-    if not os.path.isfile(p): raise err('file not found', file=p)
+    if not os.path.isfile(p): raise file_not_found(err, p)
     if not is_parquet(p): return _read_csv_blocks(p, err, what=what, blocksize=blocksize, limits=limits)
     _parquet_checked(p, err, p)
     return _stripped_columns(dd.read_parquet(p, dtype_backend='pyarrow'))  # values as `read_table` sees them

@@ -12,7 +12,7 @@ from itertools import chain
 from contextlib import contextmanager
 import numpy as np
 from .lazy import pd, is_frame  # pandas imported on first use (00c_lazy)
-from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
+from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 from .tables import shown, check_regular
 from .preset import Metric, Option
 from .rle import runs_area
@@ -75,7 +75,7 @@ def load_json(src,  # path of a JSON file, its bytes or text, or the object alre
         limits.check_file(src, err, name)
         check_regular(src, err, name)  # a pipe would block for ever
         try: src = open(src, 'rb').read()
-        except FileNotFoundError: raise err('file not found', file=name) from None
+        except FileNotFoundError: raise file_not_found(err, name) from None
         except IsADirectoryError: raise err('is a folder, not a JSON file', file=name) from None
         except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
     if len(src) > limits.max_file_bytes: raise limits.exceeded('max_file_bytes', len(src), 'the JSON', err, file=name)

@@ -5,7 +5,7 @@
 # %% ../nbs/12_custom.ipynb #cus-imports
 from __future__ import annotations
 from pathlib import Path
-from .errors import InputError
+from .errors import InputError, file_not_found
 from .iou import thresholds as make_thresholds, check_thresholds
 from .sweep import EMPTY_POLICIES
 from .families import get_family
@@ -138,7 +138,7 @@ def load_metric(path,  # a TOML file of the fields of `define_metric` (top level
     "The metric a TOML file defines; unknown or bad fields are refused with the file named."
     path = Path(path)
     try: data = _toml().loads(path.read_text(encoding='utf-8'))
-    except FileNotFoundError: raise InputError('metric file not found', file=str(path)) from None
+    except FileNotFoundError: raise file_not_found(InputError, path, 'metric file not found') from None
     except (OSError, UnicodeDecodeError) as e:
         raise InputError('cannot read the metric file', str(e), file=str(path)) from None
     except ValueError as e: raise InputError('not a valid TOML file', str(e), file=str(path)) from None

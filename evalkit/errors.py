@@ -5,11 +5,12 @@
 # %% ../nbs/00a_errors.ipynb #5962c175
 from __future__ import annotations
 from dataclasses import dataclass, fields, replace
-import os, re
+import errno, os, re
 
 # %% auto #0
 __all__ = ['MAX_PART', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'InputError', 'ParticipantVisibleError', 'SolutionError',
-           'RLEError', 'Limits', 'as_limits']
+           'RLEError', 'SubmissionNotFound', 'SolutionNotFound', 'InputNotFound', 'file_not_found', 'Limits',
+           'as_limits']
 
 # %% ../nbs/00a_errors.ipynb #da75a82f
 def label_text(v, limit: int = 60) -> str:
@@ -62,6 +63,21 @@ class SolutionError(InputError):
 
 class RLEError(InputError):
     "A run-length encoding breaks a rule of SPEC section 2."
+
+# %% ../nbs/00a_errors.ipynb #err-missing
+class SubmissionNotFound(ParticipantVisibleError, FileNotFoundError): "A submission file that is not there."
+class SolutionNotFound(SolutionError, FileNotFoundError): "A solution file that is not there."
+class InputNotFound(InputError, FileNotFoundError): "An input file that is not there (neither side's)."
+
+def file_not_found(err: type,  # the side's error class: `ParticipantVisibleError`, `SolutionError` or `InputError`
+                   name,  # the file's name as the user gave it
+                   rule: str = 'file not found',  # the words of the message
+                  ) -> InputError:
+    "The side's error that a file is missing, also a `FileNotFoundError` (errno ENOENT, `filename`)."
+    cls = {ParticipantVisibleError: SubmissionNotFound, SolutionError: SolutionNotFound}.get(err, InputNotFound)
+    e = cls(rule, file=str(name))
+    e.errno, e.filename = errno.ENOENT, str(name)
+    return e
 
 # %% ../nbs/00a_errors.ipynb #800f1c6e
 UNITS = {'max_file_bytes': 'bytes', 'max_field_chars': 'characters', 'max_tokens_per_row': 'numbers',

@@ -9,7 +9,7 @@ from pathlib import Path, PurePosixPath
 from xml.parsers import expat
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
+from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 from .families import Scene
 from .competitions import DECIMAL
 from .tables import check_regular
@@ -276,7 +276,8 @@ def _xml_files(src, pattern: str, err) -> list[Path]:
         if not files: raise err('no XML files found', f'{pattern} in {src}', file=str(src))
         return files
     if not src.is_file():
-        raise err('not a regular file (a pipe or a device)' if src.exists() else 'file not found', file=str(src))
+        if not src.exists(): raise file_not_found(err, src)
+        raise err('not a regular file (a pipe or a device)', file=str(src))
     return [src]
 
 def _read(f: Path, err, limits: Limits) -> bytes:

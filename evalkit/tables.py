@@ -10,7 +10,7 @@ from typing import Callable
 import contextlib, operator, os, re, stat
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
+from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 
 # %% auto #0
 __all__ = ['ARROW_CSV_BYTES', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'check_local', 'folder_files',
@@ -165,7 +165,7 @@ def _read_csv(src, source: Source) -> pd.DataFrame:
     err, name = source.err, source.name
     _check_lines(src, source)
     try: df = _parsed_csv(src)
-    except FileNotFoundError: raise err('file not found', file=name) from None
+    except FileNotFoundError: raise file_not_found(err, name) from None
     except IsADirectoryError: raise err('is a folder holding no .parquet file', file=name) from None
     except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
     except pd.errors.EmptyDataError: raise err('empty file: no header line', file=name) from None
