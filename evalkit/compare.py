@@ -157,10 +157,11 @@ def comparison_text(c: Comparison, rows: int = 5) -> str:
              if not np.isnan(c.p_a_wins) else 'no paired test: it needs at least two images',
              f"at IoU threshold {c.threshold}: {j['changed']['found_by_a_only']:,} objects found by A only, "
              f"{j['changed']['found_by_b_only']:,} by B only" if c.threshold else 'each unit\'s own value compared']
+    unit = 'image score A - B' if 'score_a' in per else f'TP - FP - FN of A minus that of B at IoU {c.threshold}'
     for what, part in (('A worse', per[per.delta < 0].head(rows)), ('A better', per[per.delta > 0].tail(rows)[::-1])):
         if len(part):
             each = (f'{shown(i)} ({d:+.3g})' for i, d in zip(part.image_id, part.delta))
-            lines.append(f'{what}: ' + ', '.join(each))
+            lines.append(f'{what} ({unit}): ' + ', '.join(each))
     return '\n'.join(lines)
 
 Comparison.to_json, Comparison.to_text = comparison_json, comparison_text
