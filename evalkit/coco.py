@@ -396,10 +396,11 @@ def _records(df: pd.DataFrame, json_cols=('bbox', 'segmentation')) -> list:
 def frames_to_coco(solution: pd.DataFrame, submission: pd.DataFrame) -> tuple:
     "(ground truth dict, results list) of a solution and submission given as tables."
     rows, res = _records(solution), _records(submission)
-    anns = [dict({'id': i + 1}, **r) for i, r in enumerate(rows) if 'category_id' in r]
+    obj = lambda r: 'category_id' in r and bool(r.keys() & {'image_id', 'bbox', 'segmentation'})  # else a category
+    anns = [dict({'id': i + 1}, **r) for i, r in enumerate(rows) if obj(r)]
     for a in anns: a.setdefault('iscrowd', 0)
     imgs = list(dict.fromkeys(r['image_id'] for r in rows if 'image_id' in r))
-    cats = list(dict.fromkeys(a['category_id'] for a in anns))  # the solution's: reading the results refuses others
+    cats = list(dict.fromkeys(r['category_id'] for r in rows if 'category_id' in r))  # the results' others: refused
     return (dict(images=[dict(id=i) for i in imgs], annotations=anns, categories=[dict(id=c) for c in cats]), res)
 
 # %% ../nbs/24_coco.ipynb #co-26
