@@ -77,21 +77,21 @@ def image_array(x, key: str, where: str) -> np.ndarray:
 
 # %% ../nbs/25_batches.ipynb #ba-check
 def check_arrays(d, image_id, *, side: str, box_format: str = 'xyxy'):  # `side`: 'preds' or 'targets'
-    "Refuse a malformed array of one image's dict in one line naming the side and the image (what it holds: unread)."
-    if not isinstance(d, dict): return  # the batch reader says what an image is
-    where = f'{side}, image {image_id!r:.60}'
-    for k in ARRAY_KINDS.keys() & d.keys():
+    "One image's dict with its arrays as numpy arrays (tensors copied once); a malformed one refused in one line."
+    if not isinstance(d, dict): return d  # the batch reader says what an image is
+    where, out = f'{side}, image {image_id!r:.60}', dict(d)
+    for k in [k for k in ARRAY_KINDS if k in d]:
         if k == 'masks' and isinstance(d[k], (list, tuple)) and all(isinstance(t, str) for t in d[k]): continue  # RLE
-        a = image_array(d[k], k, where)
+        a = out[k] = image_array(d[k], k, where)
         if k == 'masks' and a.dtype != bool and not np.isin(a, (0, 1)).all():
             raise InputError('masks must be binary (0 and 1, or bool)', where)
-        if k == 'boxes' and a.size and a.shape[1] == 4 and not (
-                a[:, 2:] >= (a[:, :2] if box_format == 'xyxy' else 0)).all():
+        if k == 'boxes' and a.size and not (a[:, 2:] >= (a[:, :2] if box_format == 'xyxy' else 0)).all():
             raise InputError('box width and height must be at least 0', f'{where}: ' + (
                 'x1 < x0 or y1 < y0 (box_format xyxy)' if box_format == 'xyxy' else 'box_format xywh'))
     if 'size' in d:
         try: parse_size(d['size'])
         except ValueError as e: raise InputError('size must be (height, width) in pixels', f'{where}: {e}') from None
+    return out
 
 # %% ../nbs/25_batches.ipynb #580b707a
 def rle_text(mask,  # [H, W] binary

@@ -106,8 +106,9 @@ def _read_batch(self, preds: list, targets: list, image_ids) -> tuple:
     given = batch_ids(image_ids, len(targets), start=len(self) + 1)
     ids = as_read(given, getattr(self.metric.batch_reader, 'read_ids', None))
     _check_new(self, ids, 'this batch' if image_ids is not None else 'this batch (numbered: no image_ids)', given)
-    for side, ds in (('preds', preds), ('targets', targets)):
-        for d, i in zip(ds, ids): check_arrays(d, i, side=side, box_format=self.batch.get('box_format', 'xyxy'))
+    fmt = self.batch.get('box_format', 'xyxy')
+    preds, targets = ([check_arrays(d, i, side=s, box_format=fmt) for d, i in zip(ds, ids)] + list(ds[len(ids):])
+                      for s, ds in (('preds', preds), ('targets', targets)))
     kw = self.metric.reader_options(self.spec)
     if self.metric.id_col is not None: kw['id_col'] = self.metric.id_col  # as `Metric.read` gives it
     return ids, self.metric.batch_reader(preds, targets, image_ids=ids, **self.batch, **kw)
