@@ -72,7 +72,8 @@ def image_array(x, key: str, where: str) -> np.ndarray:
     if a.size and (a.ndim != nd if nd > 1 else a.ndim > 1) or key == 'boxes' and a.size and a.shape[-1:] != (4,):
         raise InputError(f"{key} must be {dict(boxes='[n, 4]', masks='[n, H, W]').get(key, '[n]')}",
                          f'{where}: shape {a.shape}')
-    if a.dtype.kind == 'f' and not np.isfinite(a).all(): raise InputError(f'{key} must be finite', f'{where}: NaN or inf')
+    if a.dtype.kind == 'f' and not np.isfinite(a).all():
+        raise InputError(f'{key} must be finite', f'{where}: NaN or inf')
     return a
 
 # %% ../nbs/25_batches.ipynb #ba-check
@@ -85,7 +86,7 @@ def check_arrays(d, image_id, *, side: str, box_format: str = 'xyxy'):  # `side`
         a = out[k] = image_array(d[k], k, where)
         if k == 'masks' and a.dtype != bool and not np.isin(a, (0, 1)).all():
             raise InputError('masks must be binary (0 and 1, or bool)', where)
-        if k == 'boxes' and a.size and not (a[:, 2:] >= (a[:, :2] if box_format == 'xyxy' else 0)).all():
+        if k == 'boxes' and (xywh_boxes(a, box_format)[:, 2:] < 0).any():  # checks box_format too
             raise InputError('box width and height must be at least 0', f'{where}: ' + (
                 'x1 < x0 or y1 < y0 (box_format xyxy)' if box_format == 'xyxy' else 'box_format xywh'))
     if 'size' in d:

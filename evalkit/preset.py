@@ -220,11 +220,3 @@ def _score(self, solution: pd.DataFrame,  # the solution, as the Kaggle metric r
     return score
 
 Metric.score = _score
-
-# %% ../nbs/03c_preset.ipynb #ba3209f9
-def _evaluator(self, **options):
-    "A streaming `Evaluator` of this metric (`evalkit.stream`): `update` batch by batch, `merge`, `result`."
-    from evalkit.stream import Evaluator
-    return Evaluator(self, **options)
-
-Metric.evaluator = _evaluator
