@@ -4,11 +4,13 @@
 
 # %% ../nbs/25_batches.ipynb #4827a0ae
 from __future__ import annotations
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Callable
 import inspect
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
+from .preset import parse_size
 from .competitions import ORDERS, rsna_scene, box_scene, mask_scene
 from .reef import reef_scene
 from .vinbigdata import vinbigdata_scene, NO_FINDING
@@ -16,10 +18,10 @@ from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, COLUMNS as ICDAR_COLUM
 from .coco import as_array, xywh_boxes
 
 # %% auto #0
-__all__ = ['rsna_batch', 'box_batch', 'reef_batch', 'vinbigdata_batch', 'icdar_batch', 'mask_batch', 'id_texts', 'numbers_text',
-           'file_boxes', 'image_arrays', 'rle_text', 'mask_texts', 'ranked', 'table_batch', 'prediction_strings',
-           'rsna_tables', 'box_tables', 'reef_tables', 'vinbigdata_tables', 'icdar_classes', 'icdar_tables',
-           'mask_tables']
+__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'rsna_batch', 'box_batch', 'reef_batch', 'vinbigdata_batch', 'icdar_batch', 'mask_batch',
+           'id_texts', 'read_ids', 'numbers_text', 'file_boxes', 'image_arrays', 'image_array', 'check_arrays',
+           'rle_text', 'mask_texts', 'ranked', 'TableBatch', 'prediction_strings', 'rsna_tables', 'box_tables',
+           'reef_tables', 'vinbigdata_tables', 'icdar_classes', 'icdar_tables', 'mask_tables']
 
 # %% ../nbs/25_batches.ipynb #8f78a56a
 def id_texts(image_ids) -> list:
@@ -27,6 +29,10 @@ def id_texts(image_ids) -> list:
     ids = [str(i) for i in image_ids]
     if len(set(ids)) < len(ids): raise InputError('two image ids of the batch are the same text', repr(ids))
     return ids
+
+def read_ids(image_ids) -> list:
+    "The batch's image ids as the tables' readers read them: texts stripped of surrounding whitespace, as every cell."
+    return [i.strip() if isinstance(i, str) else i for i in image_ids]
 
 def numbers_text(values) -> str:
     "Numbers as a file holds them: space-separated, each read back as the same float64 ('' for none)."
@@ -49,6 +55,43 @@ def image_arrays(d: dict, image_id, *, need: tuple,  # one image's dict; the key
     bad = [k for k in need if len(out[k]) != len(out[need[0]])]
     if bad: raise InputError(f'{bad[0]} has {len(out[bad[0]])} entries for {len(out[need[0]])} {need[0]}',
                              f'image {image_id!r}')
+    return out
+
+# %% ../nbs/25_batches.ipynb #ba-image-array
+ARRAY_KINDS = dict(boxes='iuf', scores='iuf', area='iuf', labels='iufU', iscrowd='biu', ignore='biu', masks='biuf')
+ARRAY_NDIM = dict(boxes=2, masks=3)  # the others: one entry per object (1, or a single value)
+
+def image_array(x, key: str, where: str) -> np.ndarray:
+    "The array `x` of `key`, refused in one line (`where`: the side and image) unless finite, of its kinds and ndim."
+    try: a = as_array(x)
+    except (ValueError, TypeError) as e: raise InputError(f'{key} must be a rectangular array', f'{where}: '
+                                                          + str(e).splitlines()[0][:80]) from None
+    nd = ARRAY_NDIM.get(key, 1)
+    if a.dtype.kind not in ARRAY_KINDS[key]: raise InputError(f'{key} must be an array of ' + (
+        'integers or texts' if key == 'labels' else 'numbers'), f'{where}: dtype {a.dtype}')
+    if a.size and (a.ndim != nd if nd > 1 else a.ndim > 1) or key == 'boxes' and a.size and a.shape[-1:] != (4,):
+        raise InputError(f"{key} must be {dict(boxes='[n, 4]', masks='[n, H, W]').get(key, '[n]')}",
+                         f'{where}: shape {a.shape}')
+    if a.dtype.kind == 'f' and not np.isfinite(a).all():
+        raise InputError(f'{key} must be finite', f'{where}: NaN or inf')
+    return a
+
+# %% ../nbs/25_batches.ipynb #ba-check
+def check_arrays(d, image_id, *, side: str, box_format: str = 'xyxy'):  # `side`: 'preds' or 'targets'
+    "One image's dict with its arrays as numpy arrays (tensors copied once); a malformed one refused in one line."
+    if not isinstance(d, dict): return d  # the batch reader says what an image is
+    where, out = f'{side}, image {image_id!r:.60}', dict(d)
+    for k in [k for k in ARRAY_KINDS if k in d]:
+        if k == 'masks' and isinstance(d[k], (list, tuple)) and all(isinstance(t, str) for t in d[k]): continue  # RLE
+        a = out[k] = image_array(d[k], k, where)
+        if k == 'masks' and a.dtype != bool and not np.isin(a, (0, 1)).all():
+            raise InputError('masks must be binary (0 and 1, or bool)', where)
+        if k == 'boxes' and (xywh_boxes(a, box_format)[:, 2:] < 0).any():  # checks box_format too
+            raise InputError('box width and height must be at least 0', f'{where}: ' + (
+                'x1 < x0 or y1 < y0 (box_format xyxy)' if box_format == 'xyxy' else 'box_format xywh'))
+    if 'size' in d:
+        try: parse_size(d['size'])
+        except ValueError as e: raise InputError('size must be (height, width) in pixels', f'{where}: {e}') from None
     return out
 
 # %% ../nbs/25_batches.ipynb #580b707a
@@ -86,20 +129,23 @@ def ranked(texts: list, d: dict, image_id) -> list:
     return [texts[k] for k in np.argsort(-s, kind='stable')]
 
 # %% ../nbs/25_batches.ipynb #a67fbd6a
-def table_batch(tables,  # (preds, targets, ids, **options) -> (solution, submission) DataFrames
-                reader,  # the metric's reader: (solution, submission, *, names, **options) -> Scene
-                *, rows: bool = False):  # the reader's positions number the tables' rows
+@dataclass(frozen=True)
+class TableBatch:
     "A metric's batch reader: the batch's tables written by `tables`, read by the metric's own `reader`."
-    takes = inspect.signature(reader).parameters
-    def read(preds: list, targets: list, *, image_ids: list, box_format: str = 'xyxy', **options):
-        bad = [k for k in options if k not in takes]
+    tables: Callable  # (preds, targets, ids, **options) -> (solution, submission) DataFrames
+    reader: Callable  # the metric's reader: (solution, submission, *, names, **options) -> Scene
+    rows: bool = False  # the reader's positions number the tables' rows
+    read_ids = staticmethod(read_ids)  # the ids as the tables' reader reads them (a stream checks these)
+
+    def __call__(self, preds: list, targets: list, *, image_ids: list, box_format: str = 'xyxy', **options):
+        "The `Scene` of one batch: per image a dict of arrays on each side; `options`: the reader's."
+        bad = [k for k in options if k not in inspect.signature(self.reader).parameters]
         if bad: raise InputError(f'the batch takes no option {bad[0]!r}', "its options: box_format and the metric's")
         if len(preds) != len(targets):
             raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
-        sol, sub = tables(preds, targets, id_texts(image_ids), box_format=box_format, **options)
-        scene = reader(sol, sub, names=('targets', 'preds'), **options)
-        return replace(scene, rows=(len(sol), len(sub))) if rows else scene
-    return read
+        sol, sub = self.tables(preds, targets, id_texts(image_ids), box_format=box_format, **options)
+        scene = self.reader(sol, sub, names=('targets', 'preds'), **options)
+        return replace(scene, rows=(len(sol), len(sub))) if self.rows else scene
 
 # %% ../nbs/25_batches.ipynb #0e9cf831
 def prediction_strings(preds: list, ids: list, *, id_col: str, col: str = 'PredictionString', fmt: str = 'xywh',
@@ -196,9 +242,9 @@ def mask_tables(preds, targets, ids, *, id_col: str = 'ImageId', rle_col: str = 
             pd.DataFrame(sub, columns=[id_col, pred_col or rle_col], dtype=object))
 
 # %% ../nbs/25_batches.ipynb #1fbd326c
-rsna_batch = table_batch(rsna_tables, rsna_scene)  # RSNA
-box_batch = table_batch(box_tables, box_scene)  # Global Wheat, and box solutions of one row per box
-reef_batch = table_batch(reef_tables, reef_scene)  # the Great Barrier Reef
-vinbigdata_batch = table_batch(vinbigdata_tables, vinbigdata_scene)  # VinBigData
-icdar_batch = table_batch(icdar_tables, icdar_scene, rows=True)  # ICDAR 2017: positions are table rows
-mask_batch = table_batch(mask_tables, mask_scene)  # DSB 2018, Airbus, TGS, Sartorius
+rsna_batch = TableBatch(rsna_tables, rsna_scene)  # RSNA
+box_batch = TableBatch(box_tables, box_scene)  # Global Wheat, and box solutions of one row per box
+reef_batch = TableBatch(reef_tables, reef_scene)  # the Great Barrier Reef
+vinbigdata_batch = TableBatch(vinbigdata_tables, vinbigdata_scene)  # VinBigData
+icdar_batch = TableBatch(icdar_tables, icdar_scene, rows=True)  # ICDAR 2017: positions are table rows
+mask_batch = TableBatch(mask_tables, mask_scene)  # DSB 2018, Airbus, TGS, Sartorius

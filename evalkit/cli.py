@@ -93,7 +93,8 @@ def _metric_options(p: argparse.ArgumentParser):
                    f'the work (repeatable): {defaults} (the defaults)')
     for o, names in all_options().values():
         choices = [c for c in o.choices or () if c is not None] or None
-        kw = dict(action='store_const', const=True) if o.flag else dict(choices=choices)
+        kw = dict(action='store_const', const=True) if o.flag else {}
+        if choices: kw['metavar'] = '{' + ','.join(choices) + '}'  # checked by `Option.check`, as in Python
         shown = 'x'.join(map(str, o.default)) if isinstance(o.default, tuple) else o.default
         p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw,
                        help=f"{', '.join(names)}: {o.help} (default {shown})")

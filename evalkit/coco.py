@@ -14,7 +14,7 @@ import numpy as np
 from .lazy import pd, is_frame  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 from .tables import shown, check_regular
-from .preset import Metric, Option
+from .preset import Metric, Option, parse_bool
 from .rle import runs_area
 from .coco_masks import coco_runs, brief
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
@@ -24,7 +24,7 @@ __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', '
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
            'read_coco_gt', 'CocoResults', 'read_coco_results', 'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart',
            'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'as_array', 'xywh_boxes',
-           'mask_rles', 'coco_batch', 'parse_ints', 'parse_max_dets', 'parse_bool', 'parse_ids']
+           'mask_rles', 'coco_batch', 'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -396,13 +396,11 @@ def _records(df: pd.DataFrame, json_cols=('bbox', 'segmentation')) -> list:
 def frames_to_coco(solution: pd.DataFrame, submission: pd.DataFrame) -> tuple:
     "(ground truth dict, results list) of a solution and submission given as tables."
     rows, res = _records(solution), _records(submission)
-    anns = [dict({'id': i + 1}, **r) for i, r in enumerate(rows) if 'category_id' in r]
+    obj = lambda r: 'category_id' in r and bool(r.keys() & {'image_id', 'bbox', 'segmentation'})  # else a category
+    anns = [dict({'id': i + 1}, **r) for i, r in enumerate(rows) if obj(r)]
     for a in anns: a.setdefault('iscrowd', 0)
     imgs = list(dict.fromkeys(r['image_id'] for r in rows if 'image_id' in r))
-    kind = {type(a['category_id']) for a in anns}
-    kind = kind if len(kind) == 1 else {int}  # a submission's id of another kind (or beyond int64) is no category:
-    fits = lambda c: type(c) in kind and (type(c) is str or -2 ** 63 <= c < 2 ** 63)  # its reading refuses it
-    cats = list(dict.fromkeys([a['category_id'] for a in anns] + [c for r in res if fits(c := r.get('category_id'))]))
+    cats = list(dict.fromkeys(r['category_id'] for r in rows if 'category_id' in r))  # the results' others: refused
     return (dict(images=[dict(id=i) for i in imgs], annotations=anns, categories=[dict(id=c) for c in cats]), res)
 
 # %% ../nbs/24_coco.ipynb #co-26
@@ -659,27 +657,29 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
 def parse_ints(text: str) -> tuple:
     "'1,10,100' -> (1, 10, 100); ValueError unless comma-separated integers."
     try: return tuple(int(t) for t in str(text).split(','))
-    except ValueError: raise ValueError(f'{text!r}: expected integers separated by commas, e.g. 1,10,100') from None
+    except ValueError: raise ValueError(f'{text!r:.60}: expected integers separated by commas, e.g. 1,10,100') from None
+
+def _listed(v) -> list:
+    "A list or array given from Python as a list of plain values (ValueError for anything else)."
+    if isinstance(v, np.ndarray): v = v.tolist()
+    if not isinstance(v, (list, tuple)): raise ValueError(f'{v!r:.60}: expected a list, or text separated by commas')
+    return [x.item() if isinstance(x, np.generic) else x for x in v]
 
 def parse_max_dets(text) -> tuple:
-    "Three ascending positive detection counts (pycocotools' summary reads exactly three)."
-    v = parse_ints(text) if isinstance(text, str) else tuple(int(x) for x in text)
-    if len(v) != 3 or min(v) < 1 or list(v) != sorted(v):
-        raise ValueError(f'{text!r}: three ascending positive counts, e.g. 1,10,100')
-    return v
-
-def parse_bool(text) -> bool:
-    "'1', 'true', 'yes' -> True; '0', 'false', 'no' -> False."
-    t = str(text).strip().lower()
-    if t in ('1', 'true', 'yes'): return True
-    if t in ('0', 'false', 'no'): return False
-    raise ValueError(f'{text!r}: expected 1 or 0 (true or false)')
+    "Three ascending positive detection counts, '1,10,100' or (1, 10, 100) (pycocotools' summary reads three)."
+    v = parse_ints(text) if isinstance(text, str) else _listed(text)
+    whole = all(isinstance(x, int) and not isinstance(x, bool) for x in v)  # numpy's made plain by `_listed`
+    if len(v) != 3 or not whole or min(v) < 1 or list(v) != sorted(v):
+        raise ValueError(f'{text!r:.60}: three ascending positive counts, e.g. 1,10,100')
+    return tuple(int(x) for x in v)
 
 def parse_ids(text) -> tuple:
-    "Ids separated by commas: integers when they all are, else texts."
-    parts = [t.strip() for t in str(text).split(',')] if isinstance(text, str) else list(text)
+    "Ids, separated by commas or in a list: integers when they all are, else texts."
+    parts = [t.strip() for t in text.split(',')] if isinstance(text, str) else _listed(text)
+    bad = [t for t in parts if isinstance(t, bool) or not isinstance(t, (int, str))]
+    if bad: raise ValueError(f'{bad[0]!r:.60}: an id is an integer or a text')
     try: return tuple(int(t) for t in parts)
-    except (TypeError, ValueError): return tuple(map(str, parts))
+    except ValueError: return tuple(map(str, parts))
 
 # %% ../nbs/24_coco.ipynb #co-31
 QUIRK_OPTIONS = (

@@ -11,7 +11,7 @@ from .sweep import EMPTY_POLICIES
 from .families import get_family
 from .competitions import box_scene, mask_scene
 from .dice_presets import dice_scene
-from .preset import Metric
+from .preset import Metric, parse_bool, parse_size
 
 # %% auto #0
 __all__ = ['LAYOUTS', 'READERS', 'FIELDS', 'layout_reader', 'define_metric', 'load_metric']
@@ -52,13 +52,11 @@ def _layout_value(field: str, v):
         raise InputError("layout format must be 'xywh' or 'xyxy'", repr(v))
     if field == 'order' and v not in ('column', 'row'):
         raise InputError("layout order must be 'column' or 'row'", repr(v))
-    if field in ('plus_one', 'one_per_image', 'one_row') and not isinstance(v, bool):
-        raise InputError(f'layout {field} must be true or false', repr(v))
-    if field == 'size':
-        if v is None: return None
-        if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(type(x) is int and x > 0 for x in v)):
-            raise InputError('layout size must be [height, width] in pixels', repr(v))
-        return tuple(v)
+    read = dict(plus_one=parse_bool, one_per_image=parse_bool, one_row=parse_bool, size=parse_size).get(field)
+    if read is not None and not (field == 'size' and v is None):
+        try: return read(v)
+        except ValueError as e: raise InputError(f'layout {field} must be ' + (
+            '[height, width] in pixels' if field == 'size' else 'true or false'), str(e)) from None
     if field in ('predictions', 'rle', 'predicted') and v is not None and not (isinstance(v, str) and v):
         raise InputError(f'layout {field} must be a column name', repr(v))
     return v

@@ -12,7 +12,7 @@ from .competitions import image_codes, table_runs, mask_table, default_hw, MAX_S
 from .families import Scene
 from .preset import Metric, Option, parse_size
 from .coco import as_array
-from .batches import table_batch, mask_texts
+from .batches import TableBatch, mask_texts
 import evalkit.dice  # noqa: F401  (registers the 'dice' and 'pooled dice' families)
 
 # %% auto #0
@@ -155,7 +155,7 @@ def dice_tables(preds, targets, ids, *, id_col: str, rle_col: str, pred_col: str
     return (pd.DataFrame(sol, columns=[id_col, rle_col, *(size_cols or ())], dtype=object),
             pd.DataFrame(sub, columns=[id_col, pred_col or rle_col], dtype=object))
 
-dice_batch = table_batch(dice_tables, dice_scene)  # the five Dice presets' batch reader
+dice_batch = TableBatch(dice_tables, dice_scene)  # the five Dice presets' batch reader
 
 # %% ../nbs/21_dice_presets.ipynb #dp-25
 RLE_FORM = Option('rle', 'relative', "'relative' (SIIM's own: each start moves a cursor) or 'standard' (1-based "

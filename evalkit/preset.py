@@ -6,7 +6,8 @@
 from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
-import re
+import numbers, re
+import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, Limits, as_limits
 from .iou import threshold_text, hit_text
@@ -14,7 +15,17 @@ from .families import Spec, Analysis, analyse_scene, get_family
 from .result import Result
 
 # %% auto #0
-__all__ = ['Option', 'parse_size', 'Metric']
+__all__ = ['INCLUSIVE', 'parse_bool', 'Option', 'parse_size', 'Metric']
+
+# %% ../nbs/03c_preset.ipynb #opt-bool
+def parse_bool(text) -> bool:
+    "True, 1, '1', 'true', 'yes' -> True; False, 0, '0', 'false', 'no' -> False (any case); ValueError otherwise."
+    if isinstance(text, (bool, np.bool_)): return bool(text)
+    if isinstance(text, numbers.Integral) and text in (0, 1): return bool(text)
+    t = text.strip().lower() if isinstance(text, str) else None
+    if t in ('1', 'true', 'yes'): return True
+    if t in ('0', 'false', 'no'): return False
+    raise ValueError(f'{text!r:.60}: expected true or false (1 or 0)')
 
 # %% ../nbs/03c_preset.ipynb #6e68f47c
 @dataclass(frozen=True)
@@ -24,28 +35,38 @@ class Option:
     default: object  # value when not given
     help: str  # one line for `--help`
     choices: tuple | None = None  # allowed values, if a closed set
-    flag: bool = False  # a switch (`--plus-one`), True when given
+    flag: bool = False  # a switch (`--plus-one`), True when given; read by `parse_bool` from Python
     to: str = 'reader'  # who takes it: 'reader' (the file reader) or 'spec' (the scoring)
-    parse: Callable | None = None  # text (command line, or a string in Python) -> value; ValueError when invalid
+    parse: Callable | None = None  # text or a Python value -> value; ValueError (or TypeError) when invalid
     arg: str | None = None  # the reader's keyword for it, when not `name`
 
     @property
     def cli(self) -> str: return '--' + self.name.replace('_', '-')
 
     def check(self, metric: str, value):
-        "The value (parsed from text when the option has `parse`), refused unless it is one of `choices`."
-        if self.parse is not None and isinstance(value, str):
-            try: value = self.parse(value)
-            except ValueError as e: raise InputError(f'{metric}: bad {self.name}', str(e)) from None
-        if self.choices is not None and value not in self.choices:
-            raise InputError(f"{metric}: {self.name} must be one of {', '.join(map(repr, self.choices))}", repr(value))
+        "The value as `parse` reads it (text or not; a flag's by `parse_bool`), of `choices` or the default's type."
+        parse = self.parse or (parse_bool if self.flag else None)
+        if value is None and self.default is None: return None  # not given: the option's own default
+        try: value = value if parse is None else parse(value)
+        except (ValueError, TypeError) as e: raise InputError(f'{metric}: bad {self.name}', str(e)) from None
+        if self.choices is not None and not any(isinstance(value, type(c)) and value == c for c in self.choices):
+            raise InputError(f"{metric}: {self.name} must be one of {', '.join(map(repr, self.choices))}",
+                             f'{value!r:.60}')
+        kind = type(self.default)
+        if parse is None and self.choices is None and self.default is not None and not isinstance(value, kind):
+            raise InputError(f'{metric}: {self.name} must be a {kind.__name__}', f'{value!r:.60}')
         return value
 
 # %% ../nbs/03c_preset.ipynb #9fc81e31
-def parse_size(text: str) -> tuple[int, int]:
-    "'101x101' (height x width, pixels) -> (101, 101); ValueError unless two positive integers."
+def parse_size(text) -> tuple[int, int]:
+    "'101x101' or (101, 101) (height, width in pixels) -> (101, 101); ValueError unless two positive integers."
+    if not isinstance(text, str):
+        v = tuple(text) if isinstance(text, (list, tuple, np.ndarray)) else ()
+        whole = all(isinstance(x, numbers.Integral) and not isinstance(x, (bool, np.bool_)) for x in v)
+        if len(v) == 2 and whole and all(0 < x < 10 ** 10 for x in v): return int(v[0]), int(v[1])
+        raise ValueError(f'{text!r:.60}: expected (height, width) in pixels, two positive integers')
     m = re.fullmatch(r'\s*([1-9][0-9]{0,9})\s*[xX]\s*([1-9][0-9]{0,9})\s*', text)
-    if not m: raise ValueError(f'{text!r}: expected HEIGHTxWIDTH in pixels, e.g. 101x101')
+    if not m: raise ValueError(f'{text!r:.60}: expected HEIGHTxWIDTH in pixels, e.g. 101x101')
     return int(m[1]), int(m[2])
 
 # %% ../nbs/03c_preset.ipynb #bc4cc471
@@ -89,6 +110,8 @@ def _options(self, given: dict) -> dict:
                              f"its options: {', '.join(['thresholds', 'inclusive', *known]) }")
     return {k: o.check(self.name, given.get(k, o.default)) for k, o in known.items()}
 
+INCLUSIVE = Option('inclusive', None, 'the hit test: true `>=`, false `>`', flag=True, to='spec')  # every metric's
+
 def _spec(self, *, thresholds=None,  # the IoU thresholds (default: the competition's)
           inclusive: bool | None = None,  # the hit test: True `>=`, False `>`, None: the preset's rule
           **options) -> Spec:  # the metric's own options (see `options`)
@@ -96,6 +119,7 @@ def _spec(self, *, thresholds=None,  # the IoU thresholds (default: the competit
     if not get_family(self.family).uses_thresholds and (thresholds is not None or inclusive is not None):
         raise InputError(f'{self.name} has no IoU thresholds: --thresholds, --inclusive and --strict do not apply')
     opts = self._options(options)
+    inclusive = INCLUSIVE.check(self.name, inclusive)
     matcher = opts.get('matching', self.matcher)
     if inclusive is None: inclusive = self.inclusive or matcher == 'kernel'
     reader = tuple((k, v) for k, v in opts.items() if k in {o.name for o in self.options if o.to == 'reader'})
@@ -196,11 +220,3 @@ def _score(self, solution: pd.DataFrame,  # the solution, as the Kaggle metric r
     return score
 
 Metric.score = _score
-
-# %% ../nbs/03c_preset.ipynb #ba3209f9
-def _evaluator(self, **options):
-    "A streaming `Evaluator` of this metric (`evalkit.stream`): `update` batch by batch, `merge`, `result`."
-    from evalkit.stream import Evaluator
-    return Evaluator(self, **options)
-
-Metric.evaluator = _evaluator

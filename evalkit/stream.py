@@ -8,11 +8,13 @@ import inspect
 import numpy as np
 from .errors import InputError
 from .families import get_family
+from .preset import Metric
 from .result import Result
+from .batches import check_arrays
 
 # %% auto #0
-__all__ = ['KEEP_PARTS', 'split_options', 'batch_ids', 'check_batch_options', 'Evaluator', 'batch_extent', 'map_part',
-           'score_parts']
+__all__ = ['KEEP_PARTS', 'split_options', 'batch_ids', 'read_text', 'as_read', 'check_batch_options', 'Evaluator', 'batch_extent',
+           'map_part', 'score_parts']
 
 # %% ../nbs/26_stream.ipynb #c3811057
 def split_options(metric, options: dict) -> tuple[dict, dict]:
@@ -31,6 +33,21 @@ def batch_ids(image_ids, n: int, *, start: int) -> list:
     if len({type(i) for i in ids}) > 1: raise InputError('image ids are all integers or all strings')
     if len(set(ids)) < n: raise InputError('an image id repeats within the batch')
     return ids
+
+def read_text(given, read) -> str:
+    "How an error shows an id: as given, and as its files read it when that differs."
+    return f'{given!r:.40}' + ('' if given == read else f' (read as {read!r:.40}: the files strip ids of '
+                                                          'surrounding whitespace)')
+
+def as_read(ids: list,  # the batch's ids (`batch_ids`)
+            read=None) -> list:  # the batch reader's `read_ids` (None: its files read ids as given)
+    "The batch's ids as its reader will read them; two that are read as one are refused."
+    out, first = (ids if read is None else read(ids)), {}
+    for k, r in enumerate(out):
+        if first.setdefault(r, k) != k:
+            raise InputError('an image id repeats within the batch', f'{read_text(ids[first[r]], r)} and '
+                             + read_text(ids[k], r))
+    return out
 
 # %% ../nbs/26_stream.ipynb #st-options
 def check_batch_options(metric, batch: dict):
@@ -60,11 +77,12 @@ class Evaluator:
 
     def __len__(self) -> int: return self.counts['image']
 
-    def _add(self, parts: list, extent: dict):
-        "Keep maps, their positions moved past what came before; `extent`: what they hold (`batch_extent`)."
-        self.parts += [self.family.shift(p, **self.counts) for p in parts]
-        self.counts = {k: v + extent[k] for k, v in self.counts.items()}
-        if len(self.parts) > KEEP_PARTS: self.parts = [self.family.reduce(*self.parts)]
+    def _add(self, parts: list, extent: dict, ids):
+        "Keep maps (positions moved past what came before) and their `ids`; `extent`: what they hold. All or nothing."
+        kept = self.parts + [self.family.shift(p, **self.counts) for p in parts]
+        if len(kept) > KEEP_PARTS: kept = [self.family.reduce(*kept)]
+        self.parts, self.counts = kept, {k: v + extent[k] for k, v in self.counts.items()}  # nothing raises from here
+        self.seen.update(dict.fromkeys(ids))
 
 # %% ../nbs/26_stream.ipynb #4498b7fd
 def batch_extent(scene, stats) -> dict:
@@ -74,31 +92,39 @@ def batch_extent(scene, stats) -> dict:
     return dict(image=len(stats.image_ids), gt=int(gt), pred=int(pred))
 
 # %% ../nbs/26_stream.ipynb #f8f80a46
-def _check_new(self, ids: list, where: str):
+def _check_new(self, ids: list, where: str, given: list | None = None):  # `given`: the ids as given, when read
     "Refuse an image id the evaluator has seen, or one of another type than those seen; `where`: the ids' source."
     first, said = next(iter(self.seen), None), lambda v: f'{type(v).__name__} {v!r:.40}'
     if self.seen and ids and type(ids[0]) is not type(first):
         raise InputError('image ids are all integers or all strings, across batches and merges',
                          f'{where} has {said(ids[0])}, an earlier batch {said(first)}')
-    old = [i for i in ids if i in self.seen]
-    if old: raise InputError('image seen before', f'{old[0]!r}: give each image once (image_ids)')
+    old = [k for k, i in enumerate(ids) if i in self.seen]
+    if old: raise InputError('image seen before', read_text((given or ids)[old[0]], ids[old[0]]) +
+                             ': give each image once (image_ids)')
+
+def _read_batch(self, preds: list, targets: list, image_ids) -> tuple:
+    "(the batch's ids as read, its `Scene`): ids and arrays checked, then read by the metric's batch reader."
+    given = batch_ids(image_ids, len(targets), start=len(self) + 1)
+    ids = as_read(given, getattr(self.metric.batch_reader, 'read_ids', None))
+    _check_new(self, ids, 'this batch' if image_ids is not None else 'this batch (numbered: no image_ids)', given)
+    fmt = self.batch.get('box_format', 'xyxy')
+    preds, targets = ([check_arrays(d, i, side=s, box_format=fmt) for d, i in zip(ds, ids)] + list(ds[len(ids):])
+                      for s, ds in (('preds', preds), ('targets', targets)))
+    kw = self.metric.reader_options(self.spec)
+    if self.metric.id_col is not None: kw['id_col'] = self.metric.id_col  # as `Metric.read` gives it
+    return ids, self.metric.batch_reader(preds, targets, image_ids=ids, **self.batch, **kw)
 
 def _update(self, preds,  # the batch's predictions: per image, in the metric's batch layout
             targets,  # the batch's ground truth: per image
             *, image_ids=None,  # one id per image (default: numbered on from 1 in arrival order)
            ) -> Evaluator:
-    "Add one batch of images."
+    "Add one batch of images (a batch refused leaves the evaluator as it was)."
     if not all(isinstance(x, (list, tuple)) for x in (preds, targets)):
         raise InputError('a batch is two lists of per-image dicts (predictions, ground truth)',
                          f'{type(preds).__name__} and {type(targets).__name__}')
-    ids = batch_ids(image_ids, len(targets), start=len(self) + 1)
-    _check_new(self, ids, 'this batch' if image_ids is not None else 'this batch (numbered: no image_ids)')
-    kw = self.metric.reader_options(self.spec)
-    if self.metric.id_col is not None: kw['id_col'] = self.metric.id_col  # as `Metric.read` gives it
-    scene = self.metric.batch_reader(preds, targets, image_ids=ids, **self.batch, **kw)
+    ids, scene = _read_batch(self, preds, targets, image_ids)
     stats = self.family.map(scene, self.spec)[0]
-    self._add([stats], batch_extent(scene, stats))
-    self.seen.update(dict.fromkeys(ids))
+    self._add([stats], batch_extent(scene, stats), ids)
     return self
 
 Evaluator.update = _update
@@ -109,8 +135,7 @@ def _merge(self, other: Evaluator) -> Evaluator:
     if not isinstance(other, Evaluator) or other.metric.name != self.metric.name or other.spec != self.spec:
         raise InputError('merge needs an evaluator of the same metric with the same options')
     _check_new(self, list(other.seen), 'the merged evaluator')
-    self._add(other.parts, other.counts)  # the other's maps, numbered from 0, placed after this one's
-    self.seen.update(other.seen)
+    self._add(other.parts, other.counts, other.seen)  # the other's maps, numbered from 0, placed after this one's
     return self
 
 def _result(self) -> Result:
@@ -119,6 +144,12 @@ def _result(self) -> Result:
     return self.family.finish(self.family.reduce(*self.parts), self.spec)
 
 Evaluator.merge, Evaluator.result = _merge, _result
+
+def _evaluator(self, **options) -> Evaluator:
+    "A streaming `Evaluator` of this metric: `update` batch by batch, `merge`, `result` (options as `Evaluator`)."
+    return Evaluator(self, **options)
+
+Metric.evaluator = _evaluator  # here, not in `preset`: the stream builds on the batch readers, which build on presets
 
 # %% ../nbs/26_stream.ipynb #906b7f6b
 def map_part(make,  # a zero-argument callable making the part's `Scene` (from the metric's `partitioner`)
