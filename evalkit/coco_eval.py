@@ -827,7 +827,8 @@ class CocoAP(Family):
     def object_matches(self, analysis): return coco_matches(analysis)
     def object_labels(self, analysis, code: int): return coco_labels(analysis, code)
     def pr_curves(self, result) -> pd.DataFrame: return coco_pr_curves(result)
-    def confusion_options(self, analysis) -> dict: return coco_confusion_options(analysis)
+    def confusion_options(self, analysis, *, threshold=None) -> dict:
+        return coco_confusion_options(analysis, threshold=threshold)
     def scored_text(self, result) -> str: return f'AP averaged over the thresholds; {images_text(result)}'
     def score_words(self, result) -> str:
         return f'AP over IoU .50:.95, every area, {coco_rules(result.spec).max_dets[-1]} detections; ' \
@@ -976,11 +977,19 @@ def coco_pr_curves(result) -> pd.DataFrame:
                          'precision': mean.ravel()})
 
 # %% ../nbs/23_coco_eval.ipynb #33f30dc1
-def coco_confusion_options(analysis) -> dict:
-    "Category names and the objects left out, for `evalkit.confusion.confusion`; masks refused."
-    s = analysis.scene
+def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
+                           *, threshold=None,  # Fraction: the matrix's IoU threshold (None: the metric's first)
+                          ) -> dict:  # category names, objects left out, detections scored and ignored
+    "What pycocotools leaves out at `threshold`, for `evalkit.confusion.confusion`; masks refused."
+    s, rules, st = analysis.scene, coco_rules(analysis.spec), analysis.stats
     if s.iou_type == 'segm': raise InputError('no confusion matrix of COCO masks yet', 'score boxes: --iou-type bbox')
-    return dict(classes=tuple(map(str, s.cat_names)), ignore=gt_ignored(s, coco_rules(analysis.spec))[0])
+    t = analysis.spec.thresholds[0] if threshold is None else threshold
+    k = [i for i, x in enumerate(analysis.spec.thresholds) if x == t][:1]
+    if not k: st, k = coco_map(s, replace(rules, iou_thrs=(float(t),))), [0]  # a threshold of its own: match there
+    rows, scored, ign = np.searchsorted(s.pos('pred'), st.det_pos), np.zeros(len(s.pred_img), bool), \
+        np.zeros(len(s.pred_img), bool)
+    scored[rows], ign[rows] = True, st.ignored[:, 0, k[0]]  # the best `maxDets` of each unit; dtIgnore, area 'all'
+    return dict(classes=tuple(map(str, s.cat_names)), ignore=gt_ignored(s, rules)[0], scored=scored, pred_ignore=ign)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-matches
 def coco_matches(analysis) -> ObjectMatches:

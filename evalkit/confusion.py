@@ -14,6 +14,7 @@ from .errors import InputError
 from .iou import is_hit, check_thresholds, threshold_text, hit_text
 from .matching import iou_rank
 from .families import Scene, Analysis
+from .tables import shown
 from .metrics import get_metric
 from .tide import cross_pairs  # defined with the error breakdown, which pairs across classes too
 
@@ -89,25 +90,31 @@ class Confusion:
                                      predictions=int(self.predictions.sum())))
 
 # %% ../nbs/25_confusion.ipynb #cf-inputs
-def _kept(scene: Scene, cutoff) -> tuple[np.ndarray, float | None]:
-    "(bool [n_pred] kept, the cutoff as a float or None)."
+def _kept(scene: Scene, cutoff,
+          scored=None,  # bool [n_pred]: the predictions the metric scores (None: all)
+         ) -> tuple[np.ndarray, float | None]:
+    "(bool [n_pred] kept: scored and at or above the cutoff, the cutoff as a float or None)."
     n = len(scene.pred_img)
-    if cutoff is None: return np.ones(n, bool), None
+    s = np.ones(n, bool) if scored is None else _flags(scored, n, 'scored', 'prediction')
+    if cutoff is None: return s, None
     try: c = float(cutoff)
     except (TypeError, ValueError): raise InputError('the cutoff is a confidence, a number', repr(cutoff)) from None
     if not math.isfinite(c): raise InputError('the cutoff must be a finite number', repr(cutoff))
     if scene.pred_conf is None: raise InputError('the predictions have no confidences: no cutoff')
-    return np.asarray(scene.pred_conf, np.float64) >= c, c
+    return s & (np.asarray(scene.pred_conf, np.float64) >= c), c
+
+def _flags(flag, n: int, what: str, per: str) -> np.ndarray:
+    "`flag` checked: bool, one per object (`per` names them)."
+    flag = np.asarray(flag)
+    if flag.shape != (n,) or flag.dtype != bool:
+        raise InputError(f'{what} is bool, one flag per {per}', f'{flag.dtype} {flag.shape} for {n} {per}s')
+    return flag
 
 def _left_out(scene: Scene, ignore) -> np.ndarray:
     "bool [n_gt]: the objects the metric does not count (`ignore`, else the scene's hard objects, else none)."
     n = len(scene.gt_img)
     flag = ignore if ignore is not None else scene.gt_hard
-    if flag is None: return np.zeros(n, bool)
-    flag = np.asarray(flag)
-    if flag.shape != (n,) or flag.dtype != bool:
-        raise InputError('ignore is bool, one flag per object', f'{flag.dtype} {flag.shape} for {n} objects')
-    return flag
+    return np.zeros(n, bool) if flag is None else _flags(flag, n, 'ignore', 'object')
 
 def _names(scene: Scene, classes) -> tuple:
     "The class names: `classes`, or the codes as text; a class code without a name is refused."
@@ -124,28 +131,32 @@ def confusion(scene: Scene,  # validated objects with classes (`gt_cls`, `pred_c
               classes: tuple = (),  # class names by code (default: the codes)
               ignore=None,  # bool [n_gt]: objects the metric does not count (default: `scene.gt_hard`)
               metric: str = '',  # the preset's name, for the titles
+              scored=None,  # bool [n_pred]: predictions the metric scores (default: all); the others are not kept
+              pred_ignore=None,  # bool [n_pred]: predictions the metric's matching gives to objects it does not count
              ) -> Confusion:
     "The confusion matrix of a scene: objects and kept predictions matched one-to-one across classes by IoU."
     if scene.gt_cls is None or scene.pred_cls is None:
         raise InputError(f"{metric or 'this metric'} scores one class: no confusion matrix")
     (t,), names = check_thresholds(threshold, inclusive=inclusive), _names(scene, classes)
-    (keep, cut), ign, C = _kept(scene, cutoff), _left_out(scene, ignore), len(names)
-    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene))
-    h = np.flatnonzero(keep[pi] & is_hit(inter, union, t, inclusive=inclusive)) if len(pi) else np.zeros(0, np.int64)
+    (keep, cut), ign, C, n = _kept(scene, cutoff, scored), _left_out(scene, ignore), len(names), len(scene.pred_img)
+    given = np.zeros(n, bool) if pred_ignore is None else keep & _flags(pred_ignore, n, 'pred_ignore', 'prediction')
+    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=keep & ~given))  # only those matched
+    h = np.flatnonzero(is_hit(inter, union, t, inclusive=inclusive)) if len(pi) else np.zeros(0, np.int64)
+    if pred_ignore is not None: h = h[~ign[gi[h]]]  # the metric gave its left-out objects their predictions
     gi, pi, rank = gi[h], pi[h], iou_rank(inter[h], union[h])
     order = np.lexsort((scene.pos('pred')[pi], scene.pos('gt')[gi], -rank, ign[gi]))  # counted objects first
-    took = greedy_pairs(gi, pi, order, n_gt=len(scene.gt_img), n_pred=len(scene.pred_img))
+    took = greedy_pairs(gi, pi, order, n_gt=len(scene.gt_img), n_pred=n)
     g, p = gi[took], pi[took]
     gc, pc, counted = np.asarray(scene.gt_cls, np.int64), np.asarray(scene.pred_cls, np.int64), ~ign[g]
-    missed, alarm = ~ign, keep.copy()
+    missed, alarm = ~ign, keep & ~given
     missed[g], alarm[p] = False, False
     m = np.zeros((C + 1, C + 1), np.int64)
     m[:C, :C] = np.bincount(gc[g[counted]] * C + pc[p[counted]], minlength=C * C).reshape(C, C)
     m[:C, C], m[C, :C] = np.bincount(gc[missed], minlength=C), np.bincount(pc[alarm], minlength=C)
     m.setflags(write=False)
     return Confusion(classes=names, threshold=t, hit=hit_text(inclusive), cutoff=cut, matrix=m,
-                     left_out=np.bincount(gc[ign], minlength=C), absorbed=np.bincount(pc[p[~counted]], minlength=C),
-                     metric=metric)
+                     left_out=np.bincount(gc[ign], minlength=C), metric=metric,
+                     absorbed=np.bincount(np.r_[pc[p[~counted]], pc[given]], minlength=C))
 
 # %% ../nbs/25_confusion.ipynb #cf-face
 def has_confusion(analysis: Analysis) -> bool:
@@ -159,9 +170,9 @@ def analysis_confusion(analysis: Analysis,  # a scored submission (`Metric.analy
     "The confusion matrix of a scored submission, at one of its thresholds (or any) and a cutoff."
     an = analysis
     an.spec.family.require('errors')
-    t = an.spec.thresholds[0] if iou is None else iou
+    (t,) = check_thresholds(an.spec.thresholds[0] if iou is None else iou, inclusive=an.spec.inclusive)
     return confusion(an.scene, threshold=t, inclusive=an.spec.inclusive, cutoff=cutoff, metric=an.spec.metric,
-                     **an.spec.family.confusion_options(an))  # class names; objects the family leaves out
+                     **an.spec.family.confusion_options(an, threshold=t))  # names; what the family leaves out
 
 def confusion_matrix(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
                      solution, submission,  # paths or DataFrames, as `Metric.evaluate` takes them
@@ -179,7 +190,7 @@ def confusion_title(c: Confusion) -> str:
 def confusion_text(c: Confusion) -> str:
     "The matrix as fixed-width text: rows true class (code, name), columns predicted class (code), totals last."
     C, m = len(c.classes), c.matrix
-    rows = [f'{k} {n}' for k, n in enumerate(c.classes)] + ['bg background', 'total']
+    rows = [f'{k} {shown(n)}' for k, n in enumerate(c.classes)] + ['bg background', 'total']  # printable
     body = np.c_[np.r_[m, m.sum(0, keepdims=True)], np.r_[m.sum(1), m.sum()]]
     corner = 'true \\ predicted'
     w0, w = max(map(len, rows + [corner])), max(6, len(str(int(body.max(initial=0)))) + 1)

@@ -207,7 +207,9 @@ def _breakdown(self, analysis):
     "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
     return None
 
-def _confusion_options(self, analysis) -> dict:
+def _confusion_options(self, analysis,
+                       *, threshold=None,  # Fraction: the matrix's IoU threshold (a family may read its matching there)
+                      ) -> dict:
     "What the confusion matrix takes of this family's scenes (`evalkit.confusion.confusion`): class names."
     return dict(classes=analysis.spec.classes)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 import numpy as np
 from .iou import is_hit, check_thresholds
-from .families import Scene, overlaps
+from .families import Scene, overlaps, keep_predictions
 
 # %% auto #0
 __all__ = ['KINDS', 'CODES', 'NOT_COUNTED', 'FN_KINDS', 'FP_KINDS', 'BACKGROUND_IOU', 'CLS', 'LOC', 'BOTH', 'DUP', 'BKG',
@@ -32,9 +32,14 @@ def check_background_iou(t_b) -> float:
 
 # %% ../nbs/14a_tide.ipynb #tide-cross
 def cross_pairs(scene: Scene,  # a scene with classes (or without: then it is `overlaps(scene)`)
+                *, kept=None,  # bool [n_pred]: the predictions paired (default: all); the others are never formed
                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # (gt, pred, inter, union), each [K]
     "The sparse overlap table of every overlapping pair of an image, whatever the classes of its two objects."
-    return overlaps(replace(scene, gt_cls=None, pred_cls=None))
+    plain = replace(scene, gt_cls=None, pred_cls=None)
+    if kept is None: return overlaps(plain)
+    p = np.flatnonzero(np.asarray(kept, bool))  # memory as the kept predictions, not as the whole file
+    gi, pi, inter, union = overlaps(keep_predictions(plain, kept))
+    return gi, p[np.asarray(pi, np.int64)], inter, union
 
 # %% ../nbs/14a_tide.ipynb #tide-other
 def other_class_pairs(scene: Scene,  # a scene (`gt_cls`, `pred_cls` None: one class, no pairs)
@@ -46,10 +51,9 @@ def other_class_pairs(scene: Scene,  # a scene (`gt_cls`, `pred_cls` None: one c
                      ) -> tuple | None:  # (gt [K], pred [K], hit bool [T, K], near bool [K]: IoU >= t_b), or None
     "The overlapping pairs of an object and a prediction of different classes, with their hit tests."
     if scene.gt_cls is None or scene.pred_cls is None: return None
-    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene))
+    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=kept))  # only the kept are paired
     k = np.asarray(scene.gt_cls)[gi] != np.asarray(scene.pred_cls)[pi]
     if counted is not None: k &= np.asarray(counted, bool)[gi]
-    if kept is not None: k &= np.asarray(kept, bool)[pi]
     gi, pi, inter, union = gi[k], pi[k], inter[k], union[k]
     hit = np.asarray(is_hit(inter, union, list(thresholds), inclusive=inclusive), bool).reshape(len(thresholds), -1)
     return gi, pi, hit, np.asarray(is_hit(inter, union, background_iou, inclusive=True), bool)
