@@ -93,11 +93,11 @@ def _metric_options(p: argparse.ArgumentParser):
                    f'the work (repeatable): {defaults} (the defaults)')
     for o, names in all_options().values():
         choices = [c for c in o.choices or () if c is not None] or None
-        kw = dict(action='store_const', const=True) if o.flag else {}
+        kw = dict(action='store_const', const=True) if o.flag else dict(metavar=o.name.upper())
         if choices: kw['metavar'] = '{' + ','.join(choices) + '}'  # checked by `Option.check`, as in Python
-        shown = 'x'.join(map(str, o.default)) if isinstance(o.default, tuple) else o.default
+        shown = o.typed(o.default)
         p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw,
-                       help=f"{', '.join(names)}: {o.help} (default {shown})")
+                       help=f"{', '.join(names)}: {o.help}" + ('' if shown is None else f' (default {shown})'))
 
 # %% ../nbs/06_cli.ipynb #05ead526
 def _score_args(s):
@@ -183,7 +183,8 @@ class Command:
     run: Callable  # (parsed arguments, out stream, err stream) -> exit status
     dask: bool = False  # runs on Dask with `--dask`; else `--dask` is refused with the reason
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(help_for=False,  # False: every option in every help; a `Metric`: its options only; None: no metric's
+           ) -> argparse.ArgumentParser:
     "The `evalkit` argument parser: one sub-parser per row of `COMMANDS`."
     p = argparse.ArgumentParser(prog='evalkit', description='Exact competition scoring of detections and masks.')
     p.add_argument('--version', action='version', version=f'evalkit {__version__}')
@@ -193,7 +194,28 @@ def _parser() -> argparse.ArgumentParser:
         if not c.dask and any(x.dest == 'metric' for x in q._actions):
             q.add_argument('--dask', metavar='CLUSTER', help=f'not for {c.name}: it needs every prediction and its '
                            'matching on one machine (evalkit score --dask scores on Dask)')
+        if help_for is not False and any(x.dest == 'metric' for x in q._actions): _focus_help(q, c.name, help_for)
     return p
+
+def _focus_help(q: argparse.ArgumentParser, command: str, metric):
+    "Hide from `q`'s help the options `metric` does not take (None: every metric's own, with a pointer to them)."
+    own = {f'opt_{o.name}' for o in metric.options} if metric is not None else set()
+    for x in q._actions:
+        if x.dest.startswith('opt_') and x.dest not in own: x.help = argparse.SUPPRESS
+        elif x.dest == 'inclusive' and x.const is True:
+            x.help = 'hit when IoU >= t' + (f' ({metric.name} default: IoU {hit_text(metric.inclusive)} t)'
+                                            if metric is not None else '')
+        elif x.dest == 'inclusive' and 'opt_matching' not in own: x.help = 'hit when IoU > t'
+    q.epilog = (f'options of {metric.name} only; ' if metric is not None else '') + \
+        f"each metric's own options: evalkit {command} METRIC --help"
+
+def _help_metric(argv: list):
+    "With -h/--help in `argv`: the metric named there (None: no metric named); False without a help flag."
+    if not any(t in ('-h', '--help') for t in argv): return False
+    for t in argv[1:]:
+        try: return get_metric(t)
+        except (InputError, OSError): continue
+    return None
 
 # %% ../nbs/06_cli.ipynb #66c8cc4a
 def _options(a) -> tuple:
@@ -451,7 +473,8 @@ def _refuse_unoffered(a):
 def main(argv: list[str] | None = None, out=None, err=None) -> int:
     "Entry point of the `evalkit` command; returns the exit status (2 for bad input)."
     out, err = out or sys.stdout, err or sys.stderr
-    a = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    a = _parser(_help_metric(argv)).parse_args(argv)
     try:
         if getattr(a, 'dask', None) and not COMMANDS[a.command].dask:
             raise InputError(f'{a.command} runs on one machine: it needs every prediction and its matching at once; '

@@ -43,6 +43,13 @@ class Option:
     @property
     def cli(self) -> str: return '--' + self.name.replace('_', '-')
 
+    def typed(self, value) -> str | None:
+        "`value` as typed on the command line, which `check` reads back (None: nothing to type, or a switch)."
+        if value is None or self.flag: return None
+        if isinstance(value, (bool, np.bool_)): return '1' if value else '0'
+        if isinstance(value, tuple): return ('x' if self.parse is parse_size else ',').join(map(str, value))
+        return str(value)
+
     def check(self, metric: str, value):
         "The value as `parse` reads it (text or not; a flag's by `parse_bool`), of `choices` or the default's type."
         parse = self.parse or (parse_bool if self.flag else None)
