@@ -17,8 +17,8 @@ from .tables import (Source, read_source, require_columns, Rows, shown, to_numbe
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
            'MAX_TOTAL_PIXELS', 'ORDERS', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
            'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
-           'read_box_solution', 'box_scene', 'default_hw', 'table_runs', 'mask_table', 'read_mask_solution',
-           'read_mask_submission', 'mask_scene']
+           'read_box_solution', 'box_scene', 'default_hw', 'table_runs', 'join_units', 'mask_table',
+           'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
 RSNA_COLS = ['x', 'y', 'width', 'height']
@@ -345,13 +345,26 @@ def table_runs(df, rows, codes, size,  # the table, the rows to parse, each row'
         raise source.err(e.rule, e.detail, **source.at(df, int(rows[e.row - 1]))) from None
 
 # %% ../nbs/03a_competitions.ipynb #33e82a12
+def join_units(df: pd.DataFrame,  # the table `read_source` made (stripped strings), changed in place
+               source: Source,  # its `Source`: the id column `source.id_col` is written
+               unit_cols: tuple | None,  # (image column, class column); None: the table has its id column
+              ):
+    "Write the id column as IMAGE_CLASS from an image and a class column (Severstal's later layout)."
+    if unit_cols is None: return
+    require_columns(df, list(unit_cols), source)
+    rows = Rows(df, source)
+    for c in unit_cols: rows.refuse((df[c] == '').to_numpy(), f'empty {c}')
+    df[source.id_col] = df[unit_cols[0]] + '_' + df[unit_cols[1]]
+
 def mask_table(src,  # CSV/Parquet path or DataFrame of a mask solution
                *, id_col: str, rle_col: str,  # the id and RLE columns
                one_per_id: str | None = None,  # the rule refusing an id listed twice (None: ids may repeat)
+               unit_cols: tuple | None = None,  # (image, class) columns making the id IMAGE_CLASS (`join_units`)
                name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
               ) -> tuple:  # (table, `Source`, `Rows`)
     "A mask solution's table with its first checks made: columns, RLE sizes, ids."
     df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
+    join_units(df, source, unit_cols)
     require_columns(df, [id_col, rle_col], source)
     check_tokens(df, rle_col, source)
     rows = Rows(df, source)

@@ -8,7 +8,7 @@ import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, Limits
 from .tables import Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown
-from .competitions import image_codes, table_runs, mask_table, default_hw, MAX_SIDE, MAX_TOTAL_PIXELS, ORDERS
+from .competitions import image_codes, table_runs, mask_table, join_units, default_hw, MAX_SIDE, MAX_TOTAL_PIXELS, ORDERS
 from .families import Scene
 from .preset import Metric, Option, parse_size
 from .coco import as_array
@@ -57,6 +57,20 @@ def _check_classes(df, source: Source, classes: tuple):
     Rows(df, source).refuse(~pd.Series(cls).isin(classes).to_numpy(), 'unknown class',
                             lambda i: f"{shown(cls[i])} (classes {', '.join(classes)})")
 
+# %% ../nbs/21_dice_presets.ipynb #dp-every
+def _every_class(ids: np.ndarray,  # object [n]: the unit ids read (IMAGE_CLASS)
+                 size: np.ndarray,  # int64 [n, 2]: their sizes
+                 codes: np.ndarray,  # int64 [rows]: each row's unit
+                 classes: tuple,  # every class an image is scored on
+                ) -> tuple:  # (ids, size, codes) of every unit of every listed image
+    "Every class of every listed image as a unit (the added ones empty, sized as their image's first unit)."
+    k, images = pd.factorize(pd.Series(ids, dtype=object).str.rpartition('_')[0].to_numpy(object))
+    full = np.array([f'{i}_{c}' for i in images for c in classes], object)
+    at = pd.Index(full).get_indexer(ids)  # every read unit is among them (its class was checked)
+    out = np.repeat(size[np.unique(k, return_index=True)[1]], len(classes), axis=0)  # each image's first unit
+    out[at] = size
+    return full, out, at[codes]
+
 # %% ../nbs/21_dice_presets.ipynb #dp-15
 def read_dice_solution(src,  # CSV/Parquet path or DataFrame
                        *, id_col: str, rle_col: str,  # the unit id and RLE columns
@@ -64,14 +78,17 @@ def read_dice_solution(src,  # CSV/Parquet path or DataFrame
                        default_size: tuple = (1024, 1024),  # (H, W) of every unit without size columns
                        order: str = 'column', relative: bool = False,  # pixel numbering; SIIM's relative RLE
                        one_row: bool = False, classes: tuple = (),  # one row per unit (Severstal); unit classes
+                       unit_cols: tuple | None = None,  # (image, class) columns making the unit id (`join_units`)
+                       every_class: bool = False,  # each listed image has a unit of every class (rows: defects only)
                        name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
                       ) -> tuple:  # (unit ids, size int64 [n, 2], gt Runs, unit of each mask)
     "Read a Dice solution: its units, their sizes and their ground-truth masks."
-    df, source, rows = mask_table(src, id_col=id_col, rle_col=rle_col, name=name, limits=limits,
+    df, source, rows = mask_table(src, id_col=id_col, rle_col=rle_col, name=name, limits=limits, unit_cols=unit_cols,
                                   one_per_id='unit listed twice (one row per unit)' if one_row else None)
     _check_classes(df, source, classes)
     codes, ids = pd.factorize(df[id_col].to_numpy())
     size = _unit_sizes(rows, _row_sizes(df, source, size_cols=size_cols, default_size=default_size), codes, len(ids))
+    if every_class: ids, size, codes = _every_class(np.asarray(ids, object), size, codes, classes)
     df[rle_col] = _marked(df, rle_col)  # the table `read_source` made, not the input
     has = np.flatnonzero(df[rle_col] != '')
     check_objects(df, source, per_row=df[rle_col] != '')
@@ -84,10 +101,12 @@ def read_dice_submission(src,  # CSV/Parquet path or DataFrame
                          *, id_col: str, rle_col: str,  # the unit id and RLE columns
                          order: str = 'column', relative: bool = False,  # as the solution
                          one_row: bool = False, classes: tuple = (),  # one row per unit; unit classes
+                         unit_cols: tuple | None = None,  # (image, class) columns making the unit id (`join_units`)
                          name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
                         ) -> tuple:  # (predicted Runs, unit of each mask)
     "Read a Dice submission: the predicted masks of the solution's units."
     df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits))
+    join_units(df, source, unit_cols)
     require_columns(df, [id_col, rle_col], source)
     check_tokens(df, rle_col, source)
     _check_classes(df, source, classes)
@@ -105,13 +124,18 @@ def dice_scene(solution, submission,  # paths or DataFrames in the layout below
                size_cols: tuple | None = None, default_size: tuple = (1024, 1024),  # unit sizes
                order: str = 'column', rle: str = 'standard',  # pixel numbering; 'standard' or 'relative' (SIIM)
                one_row: bool = False, classes: tuple = (),  # one row per unit; the classes of unit ids
+               layout: str = 'id',  # 'id': `id_col` names the unit; 'columns': `unit_cols` do, defects listed only
+               unit_cols: tuple = ('ImageId', 'ClassId'),  # the image and class columns of the 'columns' layout
                names: tuple = (None, None), limits: Limits | None = None,  # as errors name the files; limits
               ) -> Scene:  # units as images, masks as `Runs`
     "Read a Dice solution and submission (SIIM, Severstal, HuBMAP, Contrails, Vesuvius layouts) into a `Scene`."
     if rle not in ('standard', 'relative'): raise InputError("rle must be 'standard' or 'relative'", repr(rle))
     if order not in ORDERS: raise InputError("order must be 'column' or 'row'", repr(order))
-    kw = dict(id_col=id_col, order=order, relative=rle == 'relative', one_row=one_row, classes=classes, limits=limits)
-    ids, size, gt, gt_unit = read_dice_solution(solution, rle_col=rle_col, size_cols=size_cols,
+    if layout not in ('id', 'columns'): raise InputError("layout must be 'id' or 'columns'", repr(layout))
+    cols = unit_cols if layout == 'columns' else None
+    kw = dict(id_col=id_col, order=order, relative=rle == 'relative', one_row=one_row, classes=classes, limits=limits,
+              unit_cols=cols)
+    ids, size, gt, gt_unit = read_dice_solution(solution, rle_col=rle_col, size_cols=size_cols, every_class=bool(cols),
                                                 default_size=default_size, name=names[0], **kw)
     pred, pred_unit = read_dice_submission(submission, ids, size, rle_col=pred_col or rle_col, name=names[1], **kw)
     return Scene(image_ids=np.asarray(ids, object), gt_img=gt_unit, pred_img=pred_unit, gt=gt, pred=pred, size=size)
@@ -139,7 +163,8 @@ def unit_texts(d: dict, image_id, *, classes: tuple, **encoding) -> tuple[list, 
 # %% ../nbs/21_dice_presets.ipynb #0fe88829
 def dice_tables(preds, targets, ids, *, id_col: str, rle_col: str, pred_col: str | None = None,
                 size_cols: tuple | None = None, order: str = 'column', rle: str = 'standard', classes: tuple = (),
-                default_size: tuple = (1024, 1024), **_) -> tuple:
+                default_size: tuple = (1024, 1024), layout: str = 'id', unit_cols: tuple = ('ImageId', 'ClassId'),
+                **_) -> tuple:
     "A Dice solution and submission of a batch, in the layout the reader options describe."
     enc, sol, sub = dict(classes=classes, order=order, relative=rle == 'relative'), [], []
     for t, p, i in zip(targets, preds, ids):
@@ -152,8 +177,14 @@ def dice_tables(preds, targets, ids, *, id_col: str, rle_col: str, pred_col: str
         if any(ptexts) and tuple(phw) != tuple(hw):
             raise InputError('predicted masks must have their image size', f'image {i!r}: {phw}, ground truth {hw}')
         sub += [[u, x] for u, xs in zip(punits, ptexts) for x in xs]
-    return (pd.DataFrame(sol, columns=[id_col, rle_col, *(size_cols or ())], dtype=object),
-            pd.DataFrame(sub, columns=[id_col, pred_col or rle_col], dtype=object))
+    sol, sub = (pd.DataFrame(sol, columns=[id_col, rle_col, *(size_cols or ())], dtype=object),
+                pd.DataFrame(sub, columns=[id_col, pred_col or rle_col], dtype=object))
+    return (sol, sub) if layout != 'columns' else tuple(_split_units(t, id_col, unit_cols) for t in (sol, sub))
+
+def _split_units(t: pd.DataFrame, id_col: str, unit_cols: tuple) -> pd.DataFrame:
+    "The table with its IMAGE_CLASS unit ids written as the image and class columns (the 'columns' layout)."
+    parts = t[id_col].str.rpartition('_')
+    return t.drop(columns=id_col).assign(**{unit_cols[0]: parts[0], unit_cols[1]: parts[2]})
 
 dice_batch = TableBatch(dice_tables, dice_scene)  # the five Dice presets' batch reader
 
@@ -175,12 +206,16 @@ siim = Metric(
 severstal = Metric(
     batch_reader=dice_batch,
     name='severstal', title='Severstal Steel Defect Detection', family='dice', thresholds=(), reader=dice_scene,
-    id_col='ImageId_ClassId', empty='one', options=(DICE_SIZE((256, 1600)),), classes=('1', '2', '3', '4'),
+    id_col='ImageId_ClassId', empty='one', classes=('1', '2', '3', '4'),
+    options=(DICE_SIZE((256, 1600)), Option('layout', 'id', "'id': ImageId_ClassId,EncodedPixels, every pair listed "
+                                            "(the first data); 'columns': ImageId,ClassId,EncodedPixels, defects "
+                                            "only, every class of a listed image scored (the later data; submission "
+                                            "ImageId,EncodedPixels,ClassId)", choices=('id', 'columns'))),
     reader_args=(('rle_col', 'EncodedPixels'), ('one_row', True), ('classes', ('1', '2', '3', '4'))),
     demo=('severstal_synthetic_solution.csv', 'sample_severstal_submission.csv', {}),
     aliases=('severstal-steel-defect-detection',),
     layouts='ImageId_ClassId,EncodedPixels (e.g. 0002cc93b.jpg_1), classes 1-4, every pair of the solution listed, '
-            'empty = no defect; 256 x 1600')
+            'empty = no defect; 256 x 1600; the later data (ImageId,ClassId,EncodedPixels): --layout columns')
 
 # %% ../nbs/21_dice_presets.ipynb #dp-hub
 hubmap = Metric(
