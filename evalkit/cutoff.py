@@ -12,7 +12,7 @@ from .errors import InputError
 from .tables import shown
 from .iou import threshold_text
 from .rle import Runs, runs_area
-from .sweep import threshold_values
+from .sweep import threshold_values, value_fractions, over_common
 from .families import (Scene, Spec, Analysis, analyse_scene, ranked_lists, counted_classes, keep_predictions,
                               SweepFamily, PerImageSweep, PooledSweep, RankedAP)
 from .matching import Matching, count_matches
@@ -84,34 +84,41 @@ def _running(img,  # int64 [n]: image code of each prediction
     return im, kept, tp
 
 # %% ../nbs/13_cutoff.ipynb #cut-sweep
-def _fixed(tp, kept, n_gt, *, spec: Spec, scale: float) -> np.ndarray:
-    "Per-threshold values of image states as int64 multiples of 1/scale; an empty image by the policy (skip: 0)."
-    v = threshold_values(tp, kept - tp, n_gt - tp, beta=spec.beta)
-    return np.rint(np.where(np.isnan(v), 1.0 if spec.empty == 'one' else 0.0, v) * scale).astype(np.int64)
+def _fractions(tp, kept, n_gt, *, spec: Spec) -> tuple:
+    "(num, den) int64 of image states; an empty image (0/0) by the policy (skip: 0/1, counted apart)."
+    num, den = value_fractions(tp, kept - tp, n_gt - tp, beta=spec.beta)
+    blank = den == 0
+    return np.where(blank, int(spec.empty == 'one'), num), np.where(blank, 1, den)
 
-def _image_curve(an: Analysis, order, ends) -> np.ndarray:
-    "Per-image sweep: the value [T, n_cut] at each cutoff (`ends`: predictions kept), by one running sum."
+def _means(total, L: int, n, T: int) -> tuple:
+    "(per-threshold means [T, c], score [c]) of exact sums `total` [T, c] over L of `n` [c] images, each rounded once."
+    tot, n = np.asarray(total).tolist(), np.asarray(n).tolist()
+    vals = np.array([[x / (L * c) if c else np.nan for x, c in zip(row, n)] for row in tot]).reshape(T, len(n))
+    return vals, np.array([sum(col) / (L * c * T) if c else np.nan for col, c in zip(zip(*tot), n)])
+
+def _image_curve(an: Analysis, order, ends) -> tuple:
+    "Per-image sweep: (value [T, n_cut], score [n_cut]) at each cutoff (`ends`: predictions kept), one exact sum."
     s, spec = an.scene, an.spec
     n_gt = np.bincount(s.gt_img, minlength=s.n_img)
     hits = an.matching.pred_gt >= 0
     im, kept, tp = _running(s.pred_img, hits, order)
-    scale = float(2 ** (62 - int(s.n_img).bit_length()))
-    tp_before = tp - hits[:, order]
-    delta = (_fixed(tp, kept, n_gt[im], spec=spec, scale=scale)
-             - _fixed(tp_before, kept - 1, n_gt[im], spec=spec, scale=scale))
+    (na, da), (nb, db) = (_fractions(tp, kept, n_gt[im], spec=spec),
+                          _fractions(tp - hits[:, order], kept - 1, n_gt[im], spec=spec))  # after, before
+    v, L = over_common(np.stack([na, nb]), np.stack([da, db]), most=s.n_img)
     empty = n_gt == 0
-    total = np.cumsum(delta, axis=1)[:, ends - 1] + int(empty.sum()) * int(scale) * (spec.empty == 'one')
+    total = np.cumsum(v[0] - v[1], axis=1)[:, ends - 1] + int(empty.sum()) * L * (spec.empty == 'one')
     joined = np.cumsum((spec.empty == 'skip') & (n_gt[im] == 0) & (kept == 1))[ends - 1]  # empty images now scored
     scored = (~empty).sum() + (empty.sum() if spec.empty != 'skip' else 0) + joined
-    with np.errstate(invalid='ignore', divide='ignore'):
-        return np.where(scored > 0, total / scale / np.maximum(scored, 1), np.nan)
+    return _means(total, L, scored, len(spec.thresholds))
 
 # %% ../nbs/13_cutoff.ipynb #cut-pooled
-def _pooled_curve(an: Analysis, order, ends) -> np.ndarray:
-    "Pooled sweep: the value [T, n_cut] at each cutoff from running TP counts."
+def _pooled_curve(an: Analysis, order, ends) -> tuple:
+    "Pooled sweep: (value [T, n_cut], score [n_cut]) at each cutoff from running TP counts, exact."
     tp = np.cumsum(np.asarray(an.matching.pred_gt >= 0, np.int64)[:, order], axis=1)[:, ends - 1]
-    v = threshold_values(tp, ends - tp, len(an.scene.gt_img) - tp, beta=an.spec.beta)
-    return np.where(np.isnan(v), 1.0, v)
+    num, den = value_fractions(tp, ends - tp, len(an.scene.gt_img) - tp, beta=an.spec.beta)
+    num, den = np.where(den > 0, num, 1), np.where(den > 0, den, 1)  # 0/0 (nothing at all): 1
+    v, L = over_common(num, den, most=len(num))
+    return num / den, np.array([x / (L * len(num)) for x in v.sum(0).tolist()])  # the exact mean, rounded once
 
 # %% ../nbs/13_cutoff.ipynb #cut-prefix
 def _envelope_sums(ctp, up, npos: int) -> np.ndarray:
@@ -166,10 +173,11 @@ def _ranked_curve(an: Analysis, cut) -> tuple[np.ndarray, pd.DataFrame]:
 # %% ../nbs/13_cutoff.ipynb #cut-rescore
 MAX_RESCORE = 200  # most cutoffs re-scored one by one when one matching cannot give the curve
 
-def _rescored(an: Analysis, key, cut) -> np.ndarray:
-    "The value [T, n_cut] at each cutoff, each from the whole scorer run on the kept predictions."
-    return np.stack([analyse_scene(keep_predictions(an.scene, key >= c), an.spec).result.per_threshold.to_numpy()
-                     for c in cut], axis=1) if len(cut) else np.zeros((len(an.spec.thresholds), 0))
+def _rescored(an: Analysis, key, cut) -> tuple:
+    "(value [T, n_cut], score [n_cut]) at each cutoff, each from the whole scorer run on the kept predictions."
+    rs = [analyse_scene(keep_predictions(an.scene, key >= c), an.spec).result for c in cut]
+    vals = np.stack([r.per_threshold.to_numpy() for r in rs], axis=1) if rs else np.zeros((len(an.spec.thresholds), 0))
+    return vals, np.array([r.score for r in rs], np.float64)
 
 # %% ../nbs/13_cutoff.ipynb #cut-record
 @dataclass(frozen=True, eq=False)
@@ -200,9 +208,15 @@ class Curve:
 # %% ../nbs/13_cutoff.ipynb #cut-build
 def _in_key_order(key) -> np.ndarray: return np.lexsort((np.arange(len(key)), -key))  # key descending, file order
 
-def _curve_image(self, an: Analysis, key, cut, kept) -> tuple: return _image_curve(an, _in_key_order(key), kept), None
-def _curve_pooled(self, an: Analysis, key, cut, kept) -> tuple: return _pooled_curve(an, _in_key_order(key), kept), None
-def _curve_ranked(self, an: Analysis, key, cut, kept) -> tuple: return _ranked_curve(an, cut)
+def _curve_image(self, an: Analysis, key, cut, kept) -> tuple:
+    vals, score = _image_curve(an, _in_key_order(key), kept)
+    return vals, None, score
+
+def _curve_pooled(self, an: Analysis, key, cut, kept) -> tuple:
+    vals, score = _pooled_curve(an, _in_key_order(key), kept)
+    return vals, None, score
+
+def _curve_ranked(self, an: Analysis, key, cut, kept) -> tuple: return *_ranked_curve(an, cut), None
 
 PerImageSweep.curve, PooledSweep.curve, RankedAP.curve = _curve_image, _curve_pooled, _curve_ranked
 
@@ -216,13 +230,13 @@ def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     an, key = analysis, cutoff_keys(analysis.scene, by, family=analysis.spec.family)
     cut, kept = cutoffs(key)
     why, per_class, warn = one_matching(an, by), None, tuple(an.result.warnings)
-    if why is None: vals, per_class = an.spec.family.curve(an, key, cut, kept)
+    if why is None: vals, per_class, scores = an.spec.family.curve(an, key, cut, kept)
     elif len(cut) > max_rescore:
         raise InputError(f'{why}: the curve needs one scoring per cutoff, and this submission has {len(cut):,} cutoffs',
                          f'more than max_rescore={max_rescore} (raise it with --max-rescore N)')
-    else: vals, warn = _rescored(an, key, cut), warn + (f'{why}: the curve was re-scored at each cutoff',)
+    else: (vals, scores), warn = _rescored(an, key, cut), warn + (f'{why}: the curve was re-scored at each cutoff',)
     spec = an.spec  # a family without thresholds gives one row of values: the score's
-    return Curve(metric=spec.metric, by=by, cutoffs=cut, scores=vals.mean(0), kept=kept,
+    return Curve(metric=spec.metric, by=by, cutoffs=cut, scores=vals.mean(0) if scores is None else scores, kept=kept,
                  per_threshold=pd.DataFrame(vals.T, index=pd.Index(cut, name='cutoff'),
                                             columns=[threshold_text(t) for t in spec.thresholds] or ['value']),
                  score_all=float(an.result.score), method='one matching' if why is None else 're-scored',
