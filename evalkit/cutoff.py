@@ -199,9 +199,9 @@ class Curve:
 
     @property
     def best(self) -> dict:
-        "The highest cutoff with the best score: {'cutoff', 'score', 'kept'} (cutoff None without predictions)."
-        ok = np.flatnonzero(~np.isnan(self.scores))
-        if not len(ok): return dict(cutoff=None, score=self.score_all, kept=0)
+        "The highest cutoff with the best score: {'cutoff', 'score', 'kept'}; cutoff None if no cutoff has a score."
+        ok = np.flatnonzero(~np.isnan(self.scores))  # no predictions: the score; none defined: NaN (undefined)
+        if not len(ok): return dict(cutoff=None, score=self.score_all if not len(self.scores) else math.nan, kept=0)
         j = ok[np.flatnonzero(self.scores[ok] == self.scores[ok].max())[-1]]
         return dict(cutoff=float(self.cutoffs[j]), score=float(self.scores[j]), kept=int(self.kept[j]))
 
@@ -306,6 +306,8 @@ def curve_json(curve: Curve) -> dict:
     return j
 
 # %% ../nbs/13_cutoff.ipynb #cut-text
+def _value_text(v) -> str: return 'undefined' if math.isnan(v) else f'{v:.6f}'
+
 def curve_text(curve: Curve,  # a cutoff curve
                rows: int = 10,  # about how many cutoffs to show
               ) -> str:  # a few lines of fixed-width text
@@ -317,10 +319,12 @@ def curve_text(curve: Curve,  # a cutoff curve
     spaced = np.linspace(0, n - 1, min(rows, n)).round().astype(int)  # evenly spaced rows, and the best cutoff's
     js = np.unique(np.r_[spaced, np.flatnonzero(curve.cutoffs == b['cutoff'])])
     lines = [head, f"{what:>14} {'kept':>9} {'score':>10}"]
-    lines += [f'{curve.cutoffs[j]:>14.6g} {curve.kept[j]:>9,} {curve.scores[j]:>10.6f}'
+    lines += [f'{curve.cutoffs[j]:>14.6g} {curve.kept[j]:>9,} {_value_text(curve.scores[j]):>10}'
               + ('  <- best' if curve.cutoffs[j] == b['cutoff'] else '') for j in js]
-    lines.append(f"best: {curve.by} >= {b['cutoff']:.6g} keeps {b['kept']:,} of {curve.kept[0]:,} predictions, "
-                 f"score {b['score']:.6f} (every prediction: {curve.score_all:.6f})")
+    lines.append(f"best: none, no cutoff has a defined score (every prediction: {_value_text(curve.score_all)})"
+                 if b['cutoff'] is None else
+                 f"best: {curve.by} >= {b['cutoff']:.6g} keeps {b['kept']:,} of {curve.kept[0]:,} predictions, "
+                 f"score {b['score']:.6f} (every prediction: {_value_text(curve.score_all)})")
     cb = curve.class_best
     if cb is not None:  # one cutoff per class
         each = ', '.join(f'{shown(r.cls)} >= {r.cutoff:.6g} ({r.value:.4f})' for r in cb.itertuples())

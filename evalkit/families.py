@@ -804,8 +804,11 @@ class RankedAP(Family):
         on_best = best_pair(gi, pi, inter, union, n_pred=len(s.pred_img))[pi] == np.arange(len(pi))
         return on_best, None if s.gt_hard is None else np.asarray(s.gt_hard, bool), an.stats.neutral.T
 
-    def scored_text(self, result) -> str: return f'mAP averaged over the thresholds; {images_text(result)}'
-    def score_words(self, result) -> str: return f'mAP averaged over the thresholds; {images_text(result)}.'
+    def scored_text(self, result) -> str:  # the hit test in words: `--inclusive` makes it IoU >= t
+        return f'mAP averaged over the thresholds, a hit when IoU {result.hit} t; {images_text(result)}'
+
+    def score_words(self, result) -> str:
+        return f'mAP averaged over the thresholds, a hit when IoU {result.hit} t; {images_text(result)}.'
 
 # %% ../nbs/03b_families.ipynb #d453392a
 def _finish_ranked_tally(self, d: Detections, spec) -> Result:
