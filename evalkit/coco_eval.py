@@ -13,7 +13,8 @@ from .iou import threshold_text
 from .rle import Runs, runs_intersections, expand_ranges
 from .jit import jit, use_numba
 from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
-from .families import Scene, ImageStats, Family, register_family, images_text, ObjectMatches
+from .families import (Scene, ImageStats, Family, register_family, images_text, ObjectMatches,
+                              point_stretches, prefix_points)
 from .tide import BACKGROUND_IOU, other_class_pairs, tide_codes
 from .result import Result, Params, Tally, Later
 from .tables import shown
@@ -906,29 +907,19 @@ def coco_weighted_scores(analysis, W) -> np.ndarray:
 def coco_prefix_lists(tp: np.ndarray, fp: np.ndarray,  # bool [n]: flags of one ranked list (both False: ignored)
                       npig: int,  # counted ground truth, > 0
                       rec_thrs: np.ndarray,  # float64 [R]: recall points
-                     ) -> tuple:  # (TPs in each prefix [n + 1], each point's column [R], segment maxima, running maxima)
-    "One ranked list in TP space, for `coco_prefix_precision`: its precision at each TP, cut where a point starts."
+                     ) -> tuple:  # (TPs in each prefix, int64 [n + 1]; `point_stretches` of the list)
+    "One ranked list in TP space, for `coco_prefix_precision`: pycocotools' precision at each TP, and the points."
     ctp, cfp = np.cumsum(tp, dtype=np.int64), np.cumsum(fp, dtype=np.int64)
     at = np.flatnonzero(tp)
     p = tp_precision(ctp[at], cfp[at])  # pycocotools' precision at each TP (the envelope's corners)
     first = np.searchsorted(np.arange(1, len(at) + 1) / npig, rec_thrs, side='left')  # the TP each point reads from
-    starts = np.unique(first[first < len(at)])
-    run, ends = p.copy(), np.r_[starts[1:], len(at)]
-    for a, b in zip(starts.tolist(), ends.tolist()): np.maximum.accumulate(p[a:b], out=run[a:b])  # within a segment
-    col = np.where(first < len(at), np.searchsorted(starts, first), len(starts))  # past the last TP: the 0 column
-    return np.r_[0, ctp], col, np.maximum.reduceat(p, starts) if len(starts) else p[:0], starts, run
+    return np.r_[0, ctp], point_stretches(p, first)
 
 def coco_prefix_precision(lst: tuple,  # `coco_prefix_lists` of one ranked list
                           m: np.ndarray,  # int [c]: prefix lengths (detections kept)
                          ) -> np.ndarray:  # float64 [c, R]: pycocotools' precision at each point of each prefix
     "The interpolated precision at every recall point of the first m detections of one ranked list, for each m."
-    ctp, col, seg, starts, run = lst
-    e = ctp[np.asarray(m, np.int64)]  # the TPs kept
-    cut = np.searchsorted(starts, e, side='left') - 1  # the last segment the prefix reaches (-1: none), cut at e
-    j = np.arange(len(starts) + 1)
-    b = np.where(j < cut[:, None], np.r_[seg, 0.0], 0.0)
-    b[cut >= 0, cut[cut >= 0]] = run[e[cut >= 0] - 1]  # the cut segment's best up to the end
-    return np.maximum.accumulate(b[:, ::-1], axis=1)[:, ::-1][:, col]  # each point: the best from its start on
+    return prefix_points(lst[1], lst[0][np.asarray(m, np.int64)])
 
 # %% ../nbs/23_coco_eval.ipynb #8fd7a0ff
 MAX_CURVE_ROWS = 2_000_000  # rows (cutoffs x thresholds x categories) of the per-category curve table, at most

@@ -5,6 +5,7 @@
 # %% ../nbs/13_cutoff.ipynb #cut-imports
 from __future__ import annotations
 import math
+from fractions import Fraction
 from dataclasses import dataclass, replace
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
@@ -12,9 +13,9 @@ from .errors import InputError
 from .tables import shown
 from .iou import threshold_text
 from .rle import Runs, runs_area
-from .sweep import threshold_values, value_fractions, over_common
+from .sweep import value_fractions, over_common
 from .families import (Scene, Spec, Analysis, analyse_scene, ranked_lists, counted_classes, keep_predictions,
-                              SweepFamily, PerImageSweep, PooledSweep, RankedAP)
+                              SweepFamily, PerImageSweep, PooledSweep, RankedAP, point_stretches, prefix_points)
 from .matching import Matching, count_matches
 from .metrics import get_metric
 
@@ -123,52 +124,68 @@ def _pooled_curve(an: Analysis, order, ends) -> tuple:
 # %% ../nbs/13_cutoff.ipynb #cut-prefix
 def _envelope_sums(ctp, up, npos: int) -> np.ndarray:
     "voc_all: for each prefix, the sum over its true positives of the highest later precision in it, / npos."
+    prec = ctp / np.arange(1, len(ctp) + 1)  # tp / (tp + fp), the float `interpolate` takes
+    E = 54 + int(len(ctp)).bit_length()  # a precision >= 1/n is an integer multiple of 2**-E
     out, vals, counts, total = np.zeros(len(ctp) + 1), [], [], 0
-    for j, (t, u) in enumerate(zip(ctp.tolist(), up.tolist())):
-        p, c = (t << 64) // (j + 1), int(u)  # precision of the prefix ending here, as an integer
+    for j, (x, u) in enumerate(zip(prec.tolist(), up.tolist())):
+        p, c = int(math.ldexp(x, E)), int(u)
         while vals and vals[-1] <= p: total += counts[-1] * (p - vals.pop()); c += counts.pop()
         vals.append(p); counts.append(c); total += p * u
-        out[j + 1] = total / (npos << 64)
+        out[j + 1] = total / (1 << E) / npos  # fsum's correctly rounded sum, then interpolate's division
     return out
 
 def prefix_ap(tp,  # bool [n]: TP flag of each counted detection of one class, in rank order (else FP)
               npos: int,  # counted ground-truth objects of the class
               *, how: str = 'voc07',  # 'voc07', 'voc_all' or 'coco101'
-             ) -> np.ndarray:  # float64 [n + 1]: AP of the first m detections, m = 0..n
-    "The AP of every prefix of a ranked list."
+              m=None,  # int [c]: the prefix lengths wanted (None: every m = 0..n)
+             ) -> np.ndarray:  # float64 [c]: the AP of the first m detections, as `interpolate` gives it
+    "The AP of prefixes of a ranked list."
     tp = np.asarray(tp, bool); n = len(tp)
     if how not in ('voc07', 'voc_all', 'coco101'): raise InputError('unknown interpolation', repr(how))
-    if npos <= 0 or not n: return np.zeros(n + 1)
+    m = np.arange(n + 1) if m is None else np.asarray(m, np.int64)
+    if npos <= 0 or not n: return np.zeros(len(m))
     ctp = np.cumsum(tp, dtype=np.int64)
-    if how == 'voc_all': return _envelope_sums(ctp, tp, npos)
-    if how == 'voc07': prec, starts = ctp / np.arange(1, n + 1), np.searchsorted(10 * ctp, np.arange(11) * npos)
-    else:
-        prec, starts = ctp / (np.arange(1, n + 1) + np.spacing(1)), np.searchsorted(ctp / npos, np.linspace(0, 1, 101))
-    total = np.zeros(n)
-    for s in starts[starts < n]: total[s:] += np.maximum.accumulate(prec[s:])
-    return np.r_[0.0, total / len(starts)]
+    if how == 'voc_all': return _envelope_sums(ctp, tp, npos)[m]
+    at = np.flatnonzero(tp); k, e = ctp[at], np.r_[0, ctp][m]  # TPs, as counts; TPs in each prefix
+    if how == 'coco101':
+        first = np.searchsorted(np.arange(1, len(at) + 1) / npos, np.linspace(0.0, 1.00, 101), side='left')
+        return prefix_points(point_stretches(k / (at + 1 + np.spacing(1)), first), e).mean(1)
+    p = k / (at + 1)  # voc07: the precision at each TP; its exact fraction below
+    exact = {**dict(zip(p.tolist(), map(Fraction, k.tolist(), (at + 1).tolist()))), 0.0: Fraction(0)}
+    pts = prefix_points(point_stretches(p, np.searchsorted(10 * np.arange(1, len(at) + 1), np.arange(11) * npos)), e)
+    return np.array([float(sum(map(exact.__getitem__, row), Fraction(0)) / 11) for row in pts.tolist()])
 
 # %% ../nbs/13_cutoff.ipynb #cut-ranked
-def _ranked_curve(an: Analysis, cut) -> tuple[np.ndarray, pd.DataFrame]:
-    "Ranked AP: the mAP [T, n_cut] at each cutoff, and per class and threshold AP, P, R, F1 along the curve."
+def _float_means(v: np.ndarray, n: int) -> tuple:
+    "(means [T, c] over axis 1, mean of all [c]) of float64 v [T, n, c], exact, each rounded once (NaN: n == 0)."
+    T, _, c = v.shape
+    if n == 0: return np.full((T, c), np.nan), np.full(c, np.nan)
+    mant, ex = np.frexp(v)  # v = mant * 2**ex exactly, mant * 2**53 an integer
+    E = int(max(53 - ex.min(initial=0), 0))  # every value an integer multiple of 2**-E
+    ints = np.ldexp(mant, 53).astype(np.int64).astype(object) << (ex + (E - 53)).astype(object)
+    return _means(ints.sum(1), 1 << E, np.full(c, n), T)
+
+def _ranked_curve(an: Analysis, cut) -> tuple:
+    "Ranked AP: (mAP [T, n_cut], per class and threshold AP, P, R, F1 along the curve, score [n_cut])."
     d, spec = an.stats, an.spec
     o, lists = ranked_lists(d, spec)
     conf, tp = d.conf[o], d.tp[o]
-    npos, rows = d.npos.sum(0), []
+    npos, rows, ap = d.npos.sum(0), [], np.zeros((len(spec.thresholds), len(spec.classes), len(cut)))
     for k, t in enumerate(spec.thresholds):
         for c, name in enumerate(spec.classes):
             r = lists[k, c]
             m = np.searchsorted(-conf[r], -cut, side='right')  # detections of the class kept at each cutoff
             n_tp = np.r_[0, np.cumsum(tp[r, k])][m]
-            rows.append(pd.DataFrame(dict(cutoff=cut, threshold=float(t), cls=name, ap=prefix_ap(tp[r, k], int(npos[c]),
-                        how=spec.interpolation)[m], tp=n_tp, fp=m - n_tp, npos=int(npos[c]))))
+            ap[k, c] = prefix_ap(tp[r, k], int(npos[c]), how=spec.interpolation, m=m)
+            rows.append(pd.DataFrame(dict(cutoff=cut, threshold=float(t), cls=name, ap=ap[k, c], tp=n_tp, fp=m - n_tp,
+                                          npos=int(npos[c]))))
     per = pd.concat(rows, ignore_index=True)
     per['precision'] = np.where(per.tp + per.fp > 0, per.tp / np.maximum(per.tp + per.fp, 1), 0.0)
     per['recall'] = np.where(per.npos > 0, per.tp / np.maximum(per.npos, 1), 0.0)
     per['f1'] = np.where(per.tp > 0, 2 * per.tp / np.maximum(per.tp + per.fp + per.npos, 1), 0.0)
     use = counted_classes(spec, npos)
-    ap = per.ap.to_numpy().reshape(len(spec.thresholds), len(spec.classes), len(cut))[:, use]
-    return (ap.mean(1) if use.any() else np.full((len(spec.thresholds), len(cut)), np.nan)), per
+    vals, score = _float_means(ap[:, use], int(use.sum()))  # the scorer's exact means of the class APs
+    return vals, per, score
 
 # %% ../nbs/13_cutoff.ipynb #cut-rescore
 MAX_RESCORE = 200  # most cutoffs re-scored one by one when one matching cannot give the curve
@@ -216,7 +233,7 @@ def _curve_pooled(self, an: Analysis, key, cut, kept) -> tuple:
     vals, score = _pooled_curve(an, _in_key_order(key), kept)
     return vals, None, score
 
-def _curve_ranked(self, an: Analysis, key, cut, kept) -> tuple: return *_ranked_curve(an, cut), None
+def _curve_ranked(self, an: Analysis, key, cut, kept) -> tuple: return _ranked_curve(an, cut)
 
 PerImageSweep.curve, PooledSweep.curve, RankedAP.curve = _curve_image, _curve_pooled, _curve_ranked
 

@@ -221,6 +221,9 @@ def _class_cutoffs(self, an, by: str) -> pd.DataFrame | None:
     df.attrs['score'] = float(total / count) if count else float('nan')  # exact, rounded once
     return df
 
+Dice.class_cutoffs = _class_cutoffs
+PooledDice.class_cutoffs = lambda self, an, by: None  # pooled counts do not split by class
+
 # %% ../nbs/20_dice.ipynb #7301ff96
 UNIT_STATUS = ('exact', 'partial', 'missed', 'false alarm', 'empty')  # what a unit's prediction did, by its counts
 
