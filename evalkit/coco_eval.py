@@ -923,7 +923,7 @@ def coco_prefix_precision(lst: tuple,  # `coco_prefix_lists` of one ranked list
 
 # %% ../nbs/23_coco_eval.ipynb #8fd7a0ff
 MAX_CURVE_ROWS = 2_000_000  # rows (cutoffs x thresholds x categories) of the per-category curve table, at most
-CURVE_CELLS = 2 ** 21  # precision cells (cutoffs x thresholds x points x categories) held at a time, about
+CURVE_CELLS = 2 ** 23  # precision cells (cutoffs x thresholds x points x categories) held at a time (64 MB)
 
 def _rates(per: pd.DataFrame) -> pd.DataFrame:
     "Precision, recall and F1 columns from the tp, fp and npos columns (0 where undefined)."

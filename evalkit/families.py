@@ -595,14 +595,14 @@ def interpolate(tp,  # int[n]: cumulative true positives down the ranked list
 # %% ../nbs/03b_families.ipynb #fam-stretch
 def point_stretches(p,  # float64 [k]: a ranked list's precision at each of its k TPs, in rank order
                     first,  # int [R]: the TP (0-based) each point reads from; >= k: none
-                   ) -> tuple:  # (each point's column [R], stretch maxima [U], stretch starts [U], running maxima [k])
+                   ) -> tuple:  # (each point's column [R], stretch maxima and 0 [U + 1], starts [U], running maxima [k])
     "The stretches of TPs between the points' first TPs, for the best precision of any prefix from each point on."
     p, first = np.asarray(p, np.float64), np.asarray(first, np.int64)
     starts = np.unique(first[first < len(p)])
     run, ends = p.copy(), np.r_[starts[1:], len(p)]
     for a, b in zip(starts.tolist(), ends.tolist()): np.maximum.accumulate(p[a:b], out=run[a:b])  # within a stretch
     col = np.where(first < len(p), np.searchsorted(starts, first), len(starts))  # past the last TP: the 0 column
-    return col, np.maximum.reduceat(p, starts) if len(starts) else p[:0], starts, run
+    return col, np.append(np.maximum.reduceat(p, starts) if len(starts) else p[:0], 0.0), starts, run
 
 def prefix_points(stretches: tuple,  # `point_stretches` of one ranked list
                   e,  # int [c]: TPs in each prefix
@@ -611,7 +611,7 @@ def prefix_points(stretches: tuple,  # `point_stretches` of one ranked list
     col, seg, starts, run = stretches
     e = np.asarray(e, np.int64)
     cut = np.searchsorted(starts, e, side='left') - 1  # the last stretch the prefix reaches (-1: none), cut at e
-    b = np.where(np.arange(len(starts) + 1) < cut[:, None], np.r_[seg, 0.0], 0.0)
+    b = np.where(np.arange(len(seg)) < cut[:, None], seg, 0.0)
     b[cut >= 0, cut[cut >= 0]] = run[e[cut >= 0] - 1]  # the cut stretch's best up to the end
     best = np.maximum.accumulate(b[:, ::-1], axis=1)[:, ::-1]  # each point: the best from its stretch on
     return np.ascontiguousarray(best[:, col])  # C order: a row's mean sums as a 1-D array's does (np.mean, pairwise)
