@@ -932,7 +932,7 @@ def _rates(per: pd.DataFrame) -> pd.DataFrame:
                       recall=np.where(npos > 0, tp / np.maximum(npos, 1), 0.0),
                       f1=np.where(tp > 0, 2 * tp / np.maximum(tp + fp + npos, 1), 0.0))
 
-def _curve_table(analysis, cut, ap, flags, npig) -> pd.DataFrame:
+def _curve_table(analysis, cut, ap, *, flags, npig) -> pd.DataFrame:
     "The per-category table: category, then threshold, then cutoff; AP, TP, FP and the rates at each."
     s, (T, K, n) = analysis.stats, ap.shape
     tp, fp = (np.stack([np.stack([flags[k][i][t] for t in range(T)]) for k in range(K)]) for i in (0, 1))  # [K, T, n]
@@ -963,7 +963,7 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
                 ap[t, k, a:a + step] = p.mean(1)
         score[a:a + step] = q.reshape(len(q), -1).mean(1)  # np.mean of the same cells, in the same order
         vals[:, a:a + step] = [q[:, t].reshape(len(q), -1).mean(1) for t in range(T)]
-    return vals, _curve_table(analysis, cut, ap, flags, npig) if small else None, score
+    return vals, _curve_table(analysis, cut, ap, flags=flags, npig=npig) if small else None, score
 
 # %% ../nbs/23_coco_eval.ipynb #a2f533f7
 def coco_codes(analysis,  # a scored COCO submission

@@ -247,7 +247,8 @@ def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     an, key = analysis, cutoff_keys(analysis.scene, by, family=analysis.spec.family)
     cut, kept = cutoffs(key)
     why, per_class, warn = one_matching(an, by), None, tuple(an.result.warnings)
-    if why is None: vals, per_class, scores = an.spec.family.curve(an, key, cut, kept)
+    if why is None:  # a family's curve may give two items (no score: the values' mean)
+        vals, per_class, scores = (*an.spec.family.curve(an, key, cut, kept), None)[:3]
     elif len(cut) > max_rescore:
         raise InputError(f'{why}: the curve needs one scoring per cutoff, and this submission has {len(cut):,} cutoffs',
                          f'more than max_rescore={max_rescore} (raise it with --max-rescore N)')

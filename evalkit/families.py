@@ -338,7 +338,7 @@ def _weighted_scores(self, analysis, W) -> np.ndarray:
 
 # %% ../nbs/03b_families.ipynb #c37ce4fc-1
 def _curve(self, analysis, key, cut, kept) -> tuple:
-    "(value [T, n_cut] at each cutoff, per-class table or None): families with `cutoffs` define it."
+    "(value [T, n_cut], per-class table or None, score [n_cut] or None): families with `cutoffs` define it."
     raise InputError(f'the {self.name} family has no cutoff curve')
 
 # %% ../nbs/03b_families.ipynb #c37ce4fc-2
@@ -595,7 +595,7 @@ def interpolate(tp,  # int[n]: cumulative true positives down the ranked list
 # %% ../nbs/03b_families.ipynb #fam-stretch
 def point_stretches(p,  # float64 [k]: a ranked list's precision at each of its k TPs, in rank order
                     first,  # int [R]: the TP (0-based) each point reads from; >= k: none
-                   ) -> tuple:  # (each point's column [R], stretch maxima and 0 [U + 1], starts [U], running maxima [k])
+                   ) -> tuple:  # (each point's column [R], stretch maxima, 0 [U + 1], starts [U], running max [k])
     "The stretches of TPs between the points' first TPs, for the best precision of any prefix from each point on."
     p, first = np.asarray(p, np.float64), np.asarray(first, np.int64)
     starts = np.unique(first[first < len(p)])
