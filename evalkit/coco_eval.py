@@ -13,20 +13,22 @@ from .iou import threshold_text
 from .rle import Runs, runs_intersections, expand_ranges
 from .jit import jit, use_numba
 from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
-from .families import Scene, ImageStats, Family, register_family, images_text, ObjectMatches
+from .families import (Scene, ImageStats, Family, register_family, images_text, ObjectMatches,
+                              point_stretches, prefix_points)
 from .tide import BACKGROUND_IOU, other_class_pairs, tide_codes
 from .result import Result, Params, Tally, Later
 from .tables import shown
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_CELLS', 'PAIR_BLOCK',
-           'ACC_CELLS', 'ACC_NUMBA_WORK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CocoRules', 'CocoScene',
-           'radix_lexsort', 'descending', 'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs',
+           'ACC_CELLS', 'ACC_NUMBA_WORK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CURVE_CELLS', 'CocoRules',
+           'CocoScene', 'radix_lexsort', 'descending', 'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs',
            'pair_intersections', 'mask_iou_pairs', 'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'outside',
            'gt_ignored', 'outcomes', 'taken_all', 'counted', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
            'accumulate_order', 'varying', 'accumulate', 'summary_value', 'summarize', 'coco_rules', 'in_id_order',
-           'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_ap',
-           'coco_curve', 'coco_codes', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
+           'coco_prefix_precision', 'coco_curve', 'coco_codes', 'coco_pr_curves', 'coco_confusion_options',
+           'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -903,23 +905,26 @@ def coco_weighted_scores(analysis, W) -> np.ndarray:
     return out
 
 # %% ../nbs/23_coco_eval.ipynb #543ee5ae
-def coco_prefix_ap(tp: np.ndarray, fp: np.ndarray,  # bool [n]: flags of one ranked list (both False: ignored)
-                   npig: int,  # counted ground truth
-                   rec_thrs: np.ndarray,  # float64 [R]: recall points
-                  ) -> np.ndarray:  # float64 [n + 1]: the AP of the first m detections, m = 0..n
-    "pycocotools' AP (the mean of the R interpolated precisions) of every prefix of one ranked list."
-    n = len(tp)
-    if npig <= 0 or not n: return np.zeros(n + 1)
-    tp_sum, fp_sum = np.cumsum(tp, dtype=np.int64), np.cumsum(fp, dtype=np.int64)
-    pr = tp_sum / (fp_sum + tp_sum + np.spacing(1))
-    starts, reps = np.unique(np.searchsorted(tp_sum / npig, rec_thrs, side='left'), return_counts=True)
-    total = np.zeros(n)
-    for a, c in zip(starts.tolist(), reps.tolist()):  # a prefix ending at or past `a` reads the best from `a` on
-        if a < n: total[a:] += c * np.maximum.accumulate(pr[a:])
-    return np.r_[0.0, total / len(rec_thrs)]
+def coco_prefix_lists(tp: np.ndarray, fp: np.ndarray,  # bool [n]: flags of one ranked list (both False: ignored)
+                      npig: int,  # counted ground truth, > 0
+                      rec_thrs: np.ndarray,  # float64 [R]: recall points
+                     ) -> tuple:  # (TPs in each prefix, int64 [n + 1]; `point_stretches` of the list)
+    "One ranked list in TP space, for `coco_prefix_precision`: pycocotools' precision at each TP, and the points."
+    ctp, cfp = np.cumsum(tp, dtype=np.int64), np.cumsum(fp, dtype=np.int64)
+    at = np.flatnonzero(tp)
+    p = tp_precision(ctp[at], cfp[at])  # pycocotools' precision at each TP (the envelope's corners)
+    first = np.searchsorted(np.arange(1, len(at) + 1) / npig, rec_thrs, side='left')  # the TP each point reads from
+    return np.r_[0, ctp], point_stretches(p, first)
+
+def coco_prefix_precision(lst: tuple,  # `coco_prefix_lists` of one ranked list
+                          m: np.ndarray,  # int [c]: prefix lengths (detections kept)
+                         ) -> np.ndarray:  # float64 [c, R]: pycocotools' precision at each point of each prefix
+    "The interpolated precision at every recall point of the first m detections of one ranked list, for each m."
+    return prefix_points(lst[1], lst[0][np.asarray(m, np.int64)])
 
 # %% ../nbs/23_coco_eval.ipynb #8fd7a0ff
 MAX_CURVE_ROWS = 2_000_000  # rows (cutoffs x thresholds x categories) of the per-category curve table, at most
+CURVE_CELLS = 2 ** 23  # precision cells (cutoffs x thresholds x points x categories) held at a time (64 MB)
 
 def _rates(per: pd.DataFrame) -> pd.DataFrame:
     "Precision, recall and F1 columns from the tp, fp and npos columns (0 where undefined)."
@@ -928,23 +933,38 @@ def _rates(per: pd.DataFrame) -> pd.DataFrame:
                       recall=np.where(npos > 0, tp / np.maximum(npos, 1), 0.0),
                       f1=np.where(tp > 0, 2 * tp / np.maximum(tp + fp + npos, 1), 0.0))
 
+def _curve_table(analysis, cut, ap, *, flags, npig) -> pd.DataFrame:
+    "The per-category table: category, then threshold, then cutoff; AP, TP, FP and the rates at each."
+    s, (T, K, n) = analysis.stats, ap.shape
+    tp, fp = (np.stack([np.stack([flags[k][i][t] for t in range(T)]) for k in range(K)]) for i in (0, 1))  # [K, T, n]
+    return _rates(pd.DataFrame(dict(cutoff=np.tile(cut, K * T), threshold=np.tile(np.repeat(
+        [float(t) for t in analysis.spec.thresholds], n), K), cls=np.repeat(np.asarray(s.cat_names, object), T * n),
+        ap=ap.transpose(1, 0, 2).ravel(), tp=tp.ravel(), fp=fp.ravel(), npos=np.repeat(npig, T * n))))
+
 def coco_curve(analysis, key, cut, kept) -> tuple:
-    "(AP [T, n_cut] at each confidence cutoff, per-category table, None past `MAX_CURVE_ROWS`)."
+    "(AP [T, n_cut] at each confidence cutoff, per-category table (None past `MAX_CURVE_ROWS`), score [n_cut])."
     s, rules = analysis.stats, coco_rules(analysis.spec)
-    K, T, rec = s.npig.shape[1], len(rules.iou_thrs), np.asarray(rules.rec_thrs)
-    npig, cut = s.npig[:, :, 0].sum(0), np.asarray(cut, np.float64)
-    if 100 not in rules.max_dets or not (npig > 0).any(): return np.full((T, len(cut)), np.nan), None
-    total, rows, small = np.zeros((T, len(cut))), [], len(cut) * T * K <= MAX_CURVE_ROWS
+    K, T, rec = s.npig.shape[1], len(rules.iou_thrs), np.asarray(rules.rec_thrs, np.float64)
+    npig, cut, R, n = s.npig[:, :, 0].sum(0), np.asarray(cut, np.float64), len(rules.rec_thrs), len(cut)
+    if 100 not in rules.max_dets or not (npig > 0).any(): return np.full((T, n), np.nan), None, np.full(n, np.nan)
+    ok, small = np.flatnonzero(npig > 0), n * T * K <= MAX_CURVE_ROWS
+    lists, m, flags = [], [], []  # the counted categories' ranked lists at each threshold; detections kept; counts
     for k, i in enumerate(category_lists(s, K)):
-        m = np.searchsorted(-s.score[i], -cut, side='right')  # the category's detections kept at each cutoff
-        for t, (tp, fp) in enumerate(zip(*_flags(s, i))):
-            ap = coco_prefix_ap(tp, fp, int(npig[k]), rec)[m]
-            total[t] += ap
-            if small: rows.append(pd.DataFrame(dict(
-                cutoff=cut, threshold=float(analysis.spec.thresholds[t]), cls=s.cat_names[k], ap=ap,
-                tp=np.r_[0, np.cumsum(tp)][m], fp=np.r_[0, np.cumsum(fp)][m], npos=int(npig[k]))))
-    per = _rates(pd.concat(rows, ignore_index=True)) if small else None
-    return total / (npig > 0).sum(), per
+        m.append(np.searchsorted(-s.score[i], -cut, side='right'))  # the category's detections kept at each cutoff
+        tp, fp = _flags(s, i)
+        if npig[k] > 0: lists.append([coco_prefix_lists(tp[t], fp[t], int(npig[k]), rec) for t in range(T)])
+        if small: flags.append(tuple([np.r_[0, np.cumsum(f[t])][m[k]] for t in range(T)] for f in (tp, fp)))
+    vals, score, ap = np.empty((T, n)), np.empty(n), np.zeros((T, K, n))
+    step = max(1, CURVE_CELLS // (T * R * len(ok)))
+    for a in range(0, n, step):  # pycocotools' cells [T, R, counted categories] of a block of cutoffs, then its means
+        q = np.empty((min(step, n - a), T, R, len(ok)))
+        for c, k in enumerate(ok.tolist()):
+            for t in range(T):
+                q[:, t, :, c] = p = coco_prefix_precision(lists[c][t], m[k][a:a + step])
+                ap[t, k, a:a + step] = p.mean(1)
+        score[a:a + step] = q.reshape(len(q), -1).mean(1)  # np.mean of the same cells, in the same order
+        vals[:, a:a + step] = [q[:, t].reshape(len(q), -1).mean(1) for t in range(T)]
+    return vals, _curve_table(analysis, cut, ap, flags=flags, npig=npig) if small else None, score
 
 # %% ../nbs/23_coco_eval.ipynb #a2f533f7
 def coco_codes(analysis,  # a scored COCO submission

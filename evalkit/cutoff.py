@@ -5,6 +5,7 @@
 # %% ../nbs/13_cutoff.ipynb #cut-imports
 from __future__ import annotations
 import math
+from fractions import Fraction
 from dataclasses import dataclass, replace
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
@@ -13,9 +14,9 @@ from .errors import InputError
 from .tables import shown
 from .iou import threshold_text
 from .rle import Runs, runs_area
-from .sweep import threshold_values
+from .sweep import value_fractions, over_common
 from .families import (Scene, Spec, Analysis, analyse_scene, ranked_lists, counted_classes, keep_predictions,
-                              SweepFamily, PerImageSweep, PooledSweep, RankedAP)
+                              SweepFamily, PerImageSweep, PooledSweep, RankedAP, point_stretches, prefix_points)
 from .matching import Matching, count_matches
 from .metrics import get_metric
 
@@ -85,92 +86,116 @@ def _running(img,  # int64 [n]: image code of each prediction
     return im, kept, tp
 
 # %% ../nbs/13_cutoff.ipynb #cut-sweep
-def _fixed(tp, kept, n_gt, *, spec: Spec, scale: float) -> np.ndarray:
-    "Per-threshold values of image states as int64 multiples of 1/scale; an empty image by the policy (skip: 0)."
-    v = threshold_values(tp, kept - tp, n_gt - tp, beta=spec.beta)
-    return np.rint(np.where(np.isnan(v), 1.0 if spec.empty == 'one' else 0.0, v) * scale).astype(np.int64)
+def _fractions(tp, kept, n_gt, *, spec: Spec) -> tuple:
+    "(num, den) int64 of image states; an empty image (0/0) by the policy (skip: 0/1, counted apart)."
+    num, den = value_fractions(tp, kept - tp, n_gt - tp, beta=spec.beta)
+    blank = den == 0
+    return np.where(blank, int(spec.empty == 'one'), num), np.where(blank, 1, den)
 
-def _image_curve(an: Analysis, order, ends) -> np.ndarray:
-    "Per-image sweep: the value [T, n_cut] at each cutoff (`ends`: predictions kept), by one running sum."
+def _means(total, L: int, n, T: int) -> tuple:
+    "(per-threshold means [T, c], score [c]) of exact sums `total` [T, c] over L of `n` [c] images, each rounded once."
+    tot, n = np.asarray(total).tolist(), np.asarray(n).tolist()
+    vals = np.array([[x / (L * c) if c else np.nan for x, c in zip(row, n)] for row in tot]).reshape(T, len(n))
+    return vals, np.array([sum(col) / (L * c * T) if c else np.nan for col, c in zip(zip(*tot), n)])
+
+def _image_curve(an: Analysis, order, ends) -> tuple:
+    "Per-image sweep: (value [T, n_cut], score [n_cut]) at each cutoff (`ends`: predictions kept), one exact sum."
     s, spec = an.scene, an.spec
     n_gt = np.bincount(s.gt_img, minlength=s.n_img)
     hits = an.matching.pred_gt >= 0
     im, kept, tp = _running(s.pred_img, hits, order)
-    scale = float(2 ** (62 - int(s.n_img).bit_length()))
-    tp_before = tp - hits[:, order]
-    delta = (_fixed(tp, kept, n_gt[im], spec=spec, scale=scale)
-             - _fixed(tp_before, kept - 1, n_gt[im], spec=spec, scale=scale))
+    (na, da), (nb, db) = (_fractions(tp, kept, n_gt[im], spec=spec),
+                          _fractions(tp - hits[:, order], kept - 1, n_gt[im], spec=spec))  # after, before
+    v, L = over_common(np.stack([na, nb]), np.stack([da, db]), most=s.n_img)
     empty = n_gt == 0
-    total = np.cumsum(delta, axis=1)[:, ends - 1] + int(empty.sum()) * int(scale) * (spec.empty == 'one')
+    total = np.cumsum(v[0] - v[1], axis=1)[:, ends - 1] + int(empty.sum()) * L * (spec.empty == 'one')
     joined = np.cumsum((spec.empty == 'skip') & (n_gt[im] == 0) & (kept == 1))[ends - 1]  # empty images now scored
     scored = (~empty).sum() + (empty.sum() if spec.empty != 'skip' else 0) + joined
-    with np.errstate(invalid='ignore', divide='ignore'):
-        return np.where(scored > 0, total / scale / np.maximum(scored, 1), np.nan)
+    return _means(total, L, scored, len(spec.thresholds))
 
 # %% ../nbs/13_cutoff.ipynb #cut-pooled
-def _pooled_curve(an: Analysis, order, ends) -> np.ndarray:
-    "Pooled sweep: the value [T, n_cut] at each cutoff from running TP counts."
+def _pooled_curve(an: Analysis, order, ends) -> tuple:
+    "Pooled sweep: (value [T, n_cut], score [n_cut]) at each cutoff from running TP counts, exact."
     tp = np.cumsum(np.asarray(an.matching.pred_gt >= 0, np.int64)[:, order], axis=1)[:, ends - 1]
-    v = threshold_values(tp, ends - tp, len(an.scene.gt_img) - tp, beta=an.spec.beta)
-    return np.where(np.isnan(v), 1.0, v)
+    num, den = value_fractions(tp, ends - tp, len(an.scene.gt_img) - tp, beta=an.spec.beta)
+    num, den = np.where(den > 0, num, 1), np.where(den > 0, den, 1)  # 0/0 (nothing at all): 1
+    v, L = over_common(num, den, most=len(num))
+    return num / den, np.array([x / (L * len(num)) for x in v.sum(0).tolist()])  # the exact mean, rounded once
 
 # %% ../nbs/13_cutoff.ipynb #cut-prefix
 def _envelope_sums(ctp, up, npos: int) -> np.ndarray:
     "voc_all: for each prefix, the sum over its true positives of the highest later precision in it, / npos."
+    prec = ctp / np.arange(1, len(ctp) + 1)  # tp / (tp + fp), the float `interpolate` takes
+    E = 54 + int(len(ctp)).bit_length()  # a precision >= 1/n is an integer multiple of 2**-E
     out, vals, counts, total = np.zeros(len(ctp) + 1), [], [], 0
-    for j, (t, u) in enumerate(zip(ctp.tolist(), up.tolist())):
-        p, c = (t << 64) // (j + 1), int(u)  # precision of the prefix ending here, as an integer
+    for j, (x, u) in enumerate(zip(prec.tolist(), up.tolist())):
+        p, c = int(math.ldexp(x, E)), int(u)
         while vals and vals[-1] <= p: total += counts[-1] * (p - vals.pop()); c += counts.pop()
         vals.append(p); counts.append(c); total += p * u
-        out[j + 1] = total / (npos << 64)
+        out[j + 1] = total / (1 << E) / npos  # fsum's correctly rounded sum, then interpolate's division
     return out
 
 def prefix_ap(tp,  # bool [n]: TP flag of each counted detection of one class, in rank order (else FP)
               npos: int,  # counted ground-truth objects of the class
               *, how: str = 'voc07',  # 'voc07', 'voc_all' or 'coco101'
-             ) -> np.ndarray:  # float64 [n + 1]: AP of the first m detections, m = 0..n
-    "The AP of every prefix of a ranked list."
+              m=None,  # int [c]: the prefix lengths wanted (None: every m = 0..n)
+             ) -> np.ndarray:  # float64 [c]: the AP of the first m detections, as `interpolate` gives it
+    "The AP of prefixes of a ranked list."
     tp = np.asarray(tp, bool); n = len(tp)
     if how not in ('voc07', 'voc_all', 'coco101'): raise InputError('unknown interpolation', repr(how))
-    if npos <= 0 or not n: return np.zeros(n + 1)
+    m = np.arange(n + 1) if m is None else np.asarray(m, np.int64)
+    if npos <= 0 or not n: return np.zeros(len(m))
     ctp = np.cumsum(tp, dtype=np.int64)
-    if how == 'voc_all': return _envelope_sums(ctp, tp, npos)
-    if how == 'voc07': prec, starts = ctp / np.arange(1, n + 1), np.searchsorted(10 * ctp, np.arange(11) * npos)
-    else:
-        prec, starts = ctp / (np.arange(1, n + 1) + np.spacing(1)), np.searchsorted(ctp / npos, np.linspace(0, 1, 101))
-    total = np.zeros(n)
-    for s in starts[starts < n]: total[s:] += np.maximum.accumulate(prec[s:])
-    return np.r_[0.0, total / len(starts)]
+    if how == 'voc_all': return _envelope_sums(ctp, tp, npos)[m]
+    at = np.flatnonzero(tp); k, e = ctp[at], np.r_[0, ctp][m]  # TPs, as counts; TPs in each prefix
+    if how == 'coco101':
+        first = np.searchsorted(np.arange(1, len(at) + 1) / npos, np.linspace(0.0, 1.00, 101), side='left')
+        return prefix_points(point_stretches(k / (at + 1 + np.spacing(1)), first), e).mean(1)
+    p = k / (at + 1)  # voc07: the precision at each TP; its exact fraction below
+    exact = {**dict(zip(p.tolist(), map(Fraction, k.tolist(), (at + 1).tolist()))), 0.0: Fraction(0)}
+    pts = prefix_points(point_stretches(p, np.searchsorted(10 * np.arange(1, len(at) + 1), np.arange(11) * npos)), e)
+    return np.array([float(sum(map(exact.__getitem__, row), Fraction(0)) / 11) for row in pts.tolist()])
 
 # %% ../nbs/13_cutoff.ipynb #cut-ranked
-def _ranked_curve(an: Analysis, cut) -> tuple[np.ndarray, pd.DataFrame]:
-    "Ranked AP: the mAP [T, n_cut] at each cutoff, and per class and threshold AP, P, R, F1 along the curve."
+def _float_means(v: np.ndarray, n: int) -> tuple:
+    "(means [T, c] over axis 1, mean of all [c]) of float64 v [T, n, c], exact, each rounded once (NaN: n == 0)."
+    T, _, c = v.shape
+    if n == 0: return np.full((T, c), np.nan), np.full(c, np.nan)
+    mant, ex = np.frexp(v)  # v = mant * 2**ex exactly, mant * 2**53 an integer
+    E = int(max(53 - ex.min(initial=0), 0))  # every value an integer multiple of 2**-E
+    ints = np.ldexp(mant, 53).astype(np.int64).astype(object) << (ex + (E - 53)).astype(object)
+    return _means(ints.sum(1), 1 << E, np.full(c, n), T)
+
+def _ranked_curve(an: Analysis, cut) -> tuple:
+    "Ranked AP: (mAP [T, n_cut], per class and threshold AP, P, R, F1 along the curve, score [n_cut])."
     d, spec = an.stats, an.spec
     o, lists = ranked_lists(d, spec)
     conf, tp = d.conf[o], d.tp[o]
-    npos, rows = d.npos.sum(0), []
+    npos, rows, ap = d.npos.sum(0), [], np.zeros((len(spec.thresholds), len(spec.classes), len(cut)))
     for k, t in enumerate(spec.thresholds):
         for c, name in enumerate(spec.classes):
             r = lists[k, c]
             m = np.searchsorted(-conf[r], -cut, side='right')  # detections of the class kept at each cutoff
             n_tp = np.r_[0, np.cumsum(tp[r, k])][m]
-            rows.append(pd.DataFrame(dict(cutoff=cut, threshold=float(t), cls=name, ap=prefix_ap(tp[r, k], int(npos[c]),
-                        how=spec.interpolation)[m], tp=n_tp, fp=m - n_tp, npos=int(npos[c]))))
+            ap[k, c] = prefix_ap(tp[r, k], int(npos[c]), how=spec.interpolation, m=m)
+            rows.append(pd.DataFrame(dict(cutoff=cut, threshold=float(t), cls=name, ap=ap[k, c], tp=n_tp, fp=m - n_tp,
+                                          npos=int(npos[c]))))
     per = pd.concat(rows, ignore_index=True)
     per['precision'] = np.where(per.tp + per.fp > 0, per.tp / np.maximum(per.tp + per.fp, 1), 0.0)
     per['recall'] = np.where(per.npos > 0, per.tp / np.maximum(per.npos, 1), 0.0)
     per['f1'] = np.where(per.tp > 0, 2 * per.tp / np.maximum(per.tp + per.fp + per.npos, 1), 0.0)
     use = counted_classes(spec, npos)
-    ap = per.ap.to_numpy().reshape(len(spec.thresholds), len(spec.classes), len(cut))[:, use]
-    return (ap.mean(1) if use.any() else np.full((len(spec.thresholds), len(cut)), np.nan)), per
+    vals, score = _float_means(ap[:, use], int(use.sum()))  # the scorer's exact means of the class APs
+    return vals, per, score
 
 # %% ../nbs/13_cutoff.ipynb #cut-rescore
 MAX_RESCORE = 200  # most cutoffs re-scored one by one when one matching cannot give the curve
 
-def _rescored(an: Analysis, key, cut) -> np.ndarray:
-    "The value [T, n_cut] at each cutoff, each from the whole scorer run on the kept predictions."
-    return np.stack([analyse_scene(keep_predictions(an.scene, key >= c), an.spec).result.per_threshold.to_numpy()
-                     for c in cut], axis=1) if len(cut) else np.zeros((len(an.spec.thresholds), 0))
+def _rescored(an: Analysis, key, cut) -> tuple:
+    "(value [T, n_cut], score [n_cut]) at each cutoff, each from the whole scorer run on the kept predictions."
+    rs = [analyse_scene(keep_predictions(an.scene, key >= c), an.spec).result for c in cut]
+    vals = np.stack([r.per_threshold.to_numpy() for r in rs], axis=1) if rs else np.zeros((len(an.spec.thresholds), 0))
+    return vals, np.array([r.score for r in rs], np.float64)
 
 # %% ../nbs/13_cutoff.ipynb #cut-record
 @dataclass(frozen=True, eq=False)
@@ -192,9 +217,9 @@ class Curve:
 
     @property
     def best(self) -> dict:
-        "The highest cutoff with the best score: {'cutoff', 'score', 'kept'} (cutoff None without predictions)."
-        ok = np.flatnonzero(~np.isnan(self.scores))
-        if not len(ok): return dict(cutoff=None, score=self.score_all, kept=0)
+        "The highest cutoff with the best score: {'cutoff', 'score', 'kept'}; cutoff None if no cutoff has a score."
+        ok = np.flatnonzero(~np.isnan(self.scores))  # no predictions: the score; none defined: NaN (undefined)
+        if not len(ok): return dict(cutoff=None, score=self.score_all if not len(self.scores) else math.nan, kept=0)
         j = ok[np.flatnonzero(self.scores[ok] == self.scores[ok].max())[-1]]
         return dict(cutoff=float(self.cutoffs[j]), score=float(self.scores[j]), kept=int(self.kept[j]))
 
@@ -214,8 +239,14 @@ class Curve:
 # %% ../nbs/13_cutoff.ipynb #cut-build
 def _in_key_order(key) -> np.ndarray: return np.lexsort((np.arange(len(key)), -key))  # key descending, file order
 
-def _curve_image(self, an: Analysis, key, cut, kept) -> tuple: return _image_curve(an, _in_key_order(key), kept), None
-def _curve_pooled(self, an: Analysis, key, cut, kept) -> tuple: return _pooled_curve(an, _in_key_order(key), kept), None
+def _curve_image(self, an: Analysis, key, cut, kept) -> tuple:
+    vals, score = _image_curve(an, _in_key_order(key), kept)
+    return vals, None, score
+
+def _curve_pooled(self, an: Analysis, key, cut, kept) -> tuple:
+    vals, score = _pooled_curve(an, _in_key_order(key), kept)
+    return vals, None, score
+
 def _curve_ranked(self, an: Analysis, key, cut, kept) -> tuple: return _ranked_curve(an, cut)
 
 PerImageSweep.curve, PooledSweep.curve, RankedAP.curve = _curve_image, _curve_pooled, _curve_ranked
@@ -230,13 +261,14 @@ def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     an, key = analysis, cutoff_keys(analysis.scene, by, family=analysis.spec.family)
     cut, kept = cutoffs(key)
     why, per_class, warn = one_matching(an, by), None, tuple(an.result.warnings)
-    if why is None: vals, per_class = an.spec.family.curve(an, key, cut, kept)
+    if why is None:  # a family's curve may give two items (no score: the values' mean)
+        vals, per_class, scores = (*an.spec.family.curve(an, key, cut, kept), None)[:3]
     elif len(cut) > max_rescore:
         raise InputError(f'{why}: the curve needs one scoring per cutoff, and this submission has {len(cut):,} cutoffs',
                          f'more than max_rescore={max_rescore} (raise it with --max-rescore N)')
-    else: vals, warn = _rescored(an, key, cut), warn + (f'{why}: the curve was re-scored at each cutoff',)
+    else: (vals, scores), warn = _rescored(an, key, cut), warn + (f'{why}: the curve was re-scored at each cutoff',)
     spec = an.spec  # a family without thresholds gives one row of values: the score's
-    return Curve(metric=spec.metric, by=by, cutoffs=cut, scores=vals.mean(0), kept=kept,
+    return Curve(metric=spec.metric, by=by, cutoffs=cut, scores=vals.mean(0) if scores is None else scores, kept=kept,
                  per_threshold=pd.DataFrame(vals.T, index=pd.Index(cut, name='cutoff'),
                                             columns=[threshold_text(t) for t in spec.thresholds] or ['value']),
                  score_all=float(an.result.score), method='one matching' if why is None else 're-scored',
@@ -306,6 +338,8 @@ def curve_json(curve: Curve) -> dict:
     return j
 
 # %% ../nbs/13_cutoff.ipynb #cut-text
+def _value_text(v) -> str: return 'undefined' if math.isnan(v) else f'{v:.6f}'
+
 def curve_text(curve: Curve,  # a cutoff curve
                rows: int = 10,  # about how many cutoffs to show
               ) -> str:  # a few lines of fixed-width text
@@ -317,10 +351,12 @@ def curve_text(curve: Curve,  # a cutoff curve
     spaced = np.linspace(0, n - 1, min(rows, n)).round().astype(int)  # evenly spaced rows, and the best cutoff's
     js = np.unique(np.r_[spaced, np.flatnonzero(curve.cutoffs == b['cutoff'])])
     lines = [head, f"{what:>14} {'kept':>9} {'score':>10}"]
-    lines += [f'{curve.cutoffs[j]:>14.6g} {curve.kept[j]:>9,} {curve.scores[j]:>10.6f}'
+    lines += [f'{curve.cutoffs[j]:>14.6g} {curve.kept[j]:>9,} {_value_text(curve.scores[j]):>10}'
               + ('  <- best' if curve.cutoffs[j] == b['cutoff'] else '') for j in js]
-    lines.append(f"best: {curve.by} >= {b['cutoff']:.6g} keeps {b['kept']:,} of {curve.kept[0]:,} predictions, "
-                 f"score {b['score']:.6f} (every prediction: {curve.score_all:.6f})")
+    lines.append(f"best: none, no cutoff has a defined score (every prediction: {_value_text(curve.score_all)})"
+                 if b['cutoff'] is None else
+                 f"best: {curve.by} >= {b['cutoff']:.6g} keeps {b['kept']:,} of {curve.kept[0]:,} predictions, "
+                 f"score {b['score']:.6f} (every prediction: {_value_text(curve.score_all)})")
     cb = curve.class_best
     if cb is not None:  # one cutoff per class
         each = ', '.join(f'{shown(r.cls)} >= {r.cutoff:.6g} ({r.value:.4f})' for r in cb.itertuples())

@@ -53,7 +53,7 @@ class _Cutoff:
         self.label = W.HTML(); self.label.add_class('evalkit-cutoff')
         one = len(cuts) and one_matching(analysis, self.by) is None  # the curve costs a running sum, not re-scoring
         self.curve = cutoff_curve(analysis, by=self.by) if one else None  # else no best shown
-        self.best = None if self.curve is None else self.curve.best
+        self.best = None if self.curve is None or self.curve.best['cutoff'] is None else self.curve.best
 
     def analysis(self):
         "The analysis of the predictions kept at the slider's value."

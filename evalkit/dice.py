@@ -9,7 +9,7 @@ from fractions import Fraction
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .rle import Runs
-from .sweep import value_fractions, ratio_sum, weighted_means
+from .sweep import value_fractions, ratio_sum, weighted_means, over_common
 from .result import Result, Params
 from .families import Family, ImageStats, Part, Scene, register_family, in_file_order
 
@@ -173,27 +173,32 @@ def _dropped(stats: DiceStats) -> DiceStats:
 
 # %% ../nbs/20_dice.ipynb #193f1ea5
 def _class_sums(self, an, u, cut) -> tuple:
-    "(sum of values, units taking part) of the units `u` at each cutoff `cut` (ascending areas; 0 keeps all)."
+    "(exact sums of values over L, units taking part; L) of the units `u` at each cutoff `cut` (ascending; 0: all)."
     st, spec = an.stats, an.spec
     (nk, dk, sk), (nd, dd, sd) = (dice_fractions(x, beta=spec.beta, empty=spec.empty) for x in (st, _dropped(st)))
-    vk, vd = np.where(sk, nk / dk, 0.0), np.where(sd, nd / dd, 0.0)  # kept and dropped values
-    o = u[np.argsort(st.pred_px[u], kind='stable')]  # by area
-    n_drop = np.searchsorted(st.pred_px[o], cut, side='left')  # units whose area is below each cutoff
-    return (vk[u].sum() - np.r_[0, np.cumsum(vk[o] - vd[o])][n_drop],
-            sk[u].sum() - np.r_[0, np.cumsum(sk[o].astype(np.int64) - sd[o])][n_drop])
+    v, L = over_common(np.stack([nk[u] * sk[u], nd[u] * sd[u]]), np.stack([dk[u], dd[u]]), most=len(u))
+    o = np.argsort(st.pred_px[u], kind='stable')  # by area
+    n_drop = np.searchsorted(st.pred_px[u][o], cut, side='left')  # units whose area is below each cutoff
+    change, taking = v[0][o] - v[1][o], sk[u][o].astype(np.int64) - sd[u][o]
+    return (v[0].sum() - np.r_[0, np.cumsum(change)][n_drop], sk[u].sum() - np.r_[0, np.cumsum(taking)][n_drop], L)
+
+def _class_means(total, count, L: int) -> np.ndarray:
+    "float64 [n]: each exact sum over L divided by its count, rounded once (NaN: no unit takes part)."
+    return np.array([int(s) / (L * int(k)) if k else np.nan for s, k in zip(total.tolist(), count.tolist())])
 
 def _curve_mean(self, an, key, cut, kept) -> tuple:
-    "(value [1, n_cut] at each cutoff, None): the mean over units, the units below each cutoff dropped."
-    total, count = _class_sums(self, an, np.arange(len(an.stats.image_ids)), cut)
-    return np.where(count > 0, total / np.maximum(count, 1), np.nan)[None], None
+    "(value [1, n_cut] at each cutoff, None, score [n_cut]): the mean over units, the units below each cutoff dropped."
+    v = _class_means(*_class_sums(self, an, np.arange(len(an.stats.image_ids)), cut))
+    return v[None], None, v
 
 def _curve_pooled(self, an, key, cut, kept) -> tuple:
-    "(value [1, n_cut] at each cutoff, None): one value of the counts of the units at or above each cutoff."
+    "(value [1, n_cut] at each cutoff, None, score): one value of the counts of the units at or above each cutoff."
     st, spec, o = an.stats, an.spec, np.argsort(an.stats.pred_px, kind='stable')
     n_drop = np.searchsorted(st.pred_px[o], cut, side='left')
     i, x = (a.sum() - np.r_[0, np.cumsum(a[o])][n_drop] for a in (st.inter, st.pred_px))
     part = lambda j: Part(0, 0, 0, tp=(int(i[j]),), fp=(int(x[j] - i[j]),), fn=(int(st.gt_px.sum() - i[j]),))
-    return np.array([[self.tally_score(part(j), spec)[1] for j in range(len(cut))]]), None
+    v = np.array([self.tally_score(part(j), spec)[1] for j in range(len(cut))])
+    return v[None], None, v
 
 Dice.cutoffs, Dice.areas, Dice.curve, PooledDice.curve = ('area',), _unit_areas, _curve_mean, _curve_pooled
 
@@ -202,19 +207,18 @@ def _class_cutoffs(self, an, by: str) -> pd.DataFrame | None:
     "Per class: its units, its best minimum area (the highest of the best), its mean value with all and at best."
     st, spec = an.stats, an.spec
     if by != 'area' or not spec.classes: return None
-    cls, rows, total, count = pd.Series(st.image_ids, dtype=object).str.rpartition('_')[2].to_numpy(object), [], 0., 0
+    cls, rows, total, count = pd.Series(st.image_ids, dtype=object).str.rpartition('_')[2].to_numpy(object), [], 0, 0
     for c in spec.classes:
         u = np.flatnonzero(cls == c)
         areas = np.unique(st.pred_px[u][st.pred_px[u] > 0])
         cut = np.r_[0, areas, areas[-1:] + 1]  # 0: every prediction kept; past the largest: none
-        s, k = _class_sums(self, an, u, cut)
-        v = np.where(k > 0, s / np.maximum(k, 1), -np.inf)
-        j = int(np.flatnonzero(v == v.max())[-1])
-        rows.append(dict(cls=c, units=len(u), cutoff=float(cut[j]), value_all=v[0] if k[0] else np.nan,
-                         value=v[j] if k[j] else np.nan))
-        total, count = total + s[j], count + int(k[j])
+        s, k, L = _class_sums(self, an, u, cut)
+        v = _class_means(s, k, L)
+        j = int(np.flatnonzero(v == np.nanmax(v, initial=-np.inf))[-1]) if (k > 0).any() else 0
+        rows.append(dict(cls=c, units=len(u), cutoff=float(cut[j]), value_all=v[0], value=v[j]))
+        total, count = total + Fraction(int(s[j]), L), count + int(k[j])
     df = pd.DataFrame(rows)
-    df.attrs['score'] = total / count if count else float('nan')
+    df.attrs['score'] = float(total / count) if count else float('nan')  # exact, rounded once
     return df
 
 Dice.class_cutoffs = _class_cutoffs

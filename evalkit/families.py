@@ -22,8 +22,8 @@ from .result import Result, Params, Tally
 __all__ = ['FAMILIES', 'INTERPOLATIONS', 'Scene', 'take', 'keep_predictions', 'overlaps', 'Part', 'ImageStats', 'Units', 'units',
            'Family', 'ObjectMatches', 'images_text', 'register_family', 'get_family', 'Spec', 'Counts', 'Detections',
            'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'voc07_ap',
-           'interpolate', 'ranked_lists', 'counted_classes', 'SweepFamily', 'PerImageSweep', 'PooledSweep', 'RankedAP',
-           'map_scene', 'finish', 'Analysis', 'analyse_scene']
+           'interpolate', 'point_stretches', 'prefix_points', 'ranked_lists', 'counted_classes', 'SweepFamily',
+           'PerImageSweep', 'PooledSweep', 'RankedAP', 'map_scene', 'finish', 'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -340,7 +340,7 @@ def _weighted_scores(self, analysis, W) -> np.ndarray:
 
 # %% ../nbs/03b_families.ipynb #c37ce4fc-1
 def _curve(self, analysis, key, cut, kept) -> tuple:
-    "(value [T, n_cut] at each cutoff, per-class table or None): families with `cutoffs` define it."
+    "(value [T, n_cut], per-class table or None, score [n_cut] or None): families with `cutoffs` define it."
     raise InputError(f'the {self.name} family has no cutoff curve')
 
 # %% ../nbs/03b_families.ipynb #c37ce4fc-2
@@ -594,6 +594,30 @@ def interpolate(tp,  # int[n]: cumulative true positives down the ranked list
         return float(q.mean()), rec, q
     raise InputError(f'interpolation must be one of {INTERPOLATIONS}', repr(how))
 
+# %% ../nbs/03b_families.ipynb #fam-stretch
+def point_stretches(p,  # float64 [k]: a ranked list's precision at each of its k TPs, in rank order
+                    first,  # int [R]: the TP (0-based) each point reads from; >= k: none
+                   ) -> tuple:  # (each point's column [R], stretch maxima, 0 [U + 1], starts [U], running max [k])
+    "The stretches of TPs between the points' first TPs, for the best precision of any prefix from each point on."
+    p, first = np.asarray(p, np.float64), np.asarray(first, np.int64)
+    starts = np.unique(first[first < len(p)])
+    run, ends = p.copy(), np.r_[starts[1:], len(p)]
+    for a, b in zip(starts.tolist(), ends.tolist()): np.maximum.accumulate(p[a:b], out=run[a:b])  # within a stretch
+    col = np.where(first < len(p), np.searchsorted(starts, first), len(starts))  # past the last TP: the 0 column
+    return col, np.append(np.maximum.reduceat(p, starts) if len(starts) else p[:0], 0.0), starts, run
+
+def prefix_points(stretches: tuple,  # `point_stretches` of one ranked list
+                  e,  # int [c]: TPs in each prefix
+                 ) -> np.ndarray:  # float64 [c, R]: the best precision from each point's first TP on (0: none)
+    "Each point's interpolated precision in each prefix of a ranked list, from its stretches."
+    col, seg, starts, run = stretches
+    e = np.asarray(e, np.int64)
+    cut = np.searchsorted(starts, e, side='left') - 1  # the last stretch the prefix reaches (-1: none), cut at e
+    b = np.where(np.arange(len(seg)) < cut[:, None], seg, 0.0)
+    b[cut >= 0, cut[cut >= 0]] = run[e[cut >= 0] - 1]  # the cut stretch's best up to the end
+    best = np.maximum.accumulate(b[:, ::-1], axis=1)[:, ::-1]  # each point: the best from its stretch on
+    return np.ascontiguousarray(best[:, col])  # C order: a row's mean sums as a 1-D array's does (np.mean, pairwise)
+
 # %% ../nbs/03b_families.ipynb #fam-ranked
 def _class_scores(tp: int, fp: int, npos: int) -> tuple[Fraction, Fraction, Fraction]:
     "Exact (precision, recall, F1) at the end of the ranked list; 0 wherever the ratio is 0/0."
@@ -806,8 +830,11 @@ class RankedAP(Family):
         on_best = best_pair(gi, pi, inter, union, n_pred=len(s.pred_img))[pi] == np.arange(len(pi))
         return on_best, None if s.gt_hard is None else np.asarray(s.gt_hard, bool), an.stats.neutral.T
 
-    def scored_text(self, result) -> str: return f'mAP averaged over the thresholds; {images_text(result)}'
-    def score_words(self, result) -> str: return f'mAP averaged over the thresholds; {images_text(result)}.'
+    def scored_text(self, result) -> str:  # the hit test in words: `--inclusive` makes it IoU >= t
+        return f'mAP averaged over the thresholds, a hit when IoU {result.hit} t; {images_text(result)}'
+
+    def score_words(self, result) -> str:
+        return f'mAP averaged over the thresholds, a hit when IoU {result.hit} t; {images_text(result)}.'
 
 # %% ../nbs/03b_families.ipynb #d453392a
 def _finish_ranked_tally(self, d: Detections, spec) -> Result:

@@ -14,7 +14,8 @@ from .result import Params, Result
 
 # %% auto #0
 __all__ = ['EMPTY_POLICIES', 'value_fractions', 'threshold_values', 'apply_empty_policy', 'exact_sum', 'ratio_sum', 'mean_score',
-           'weighted_ratio_sums', 'weighted_means', 'image_fractions', 'image_value_sums', 'sweep_values', 'sweep']
+           'over_common', 'weighted_ratio_sums', 'weighted_means', 'image_fractions', 'image_value_sums',
+           'sweep_values', 'sweep']
 
 # %% ../nbs/03_sweep.ipynb #44388195
 def value_fractions(tp,  # int [n_img, T]: true positives per image and threshold
@@ -102,6 +103,20 @@ def mean_score(sums: tuple,  # Fraction per threshold: the values of the images 
     "Per-threshold means and the score from exact sums, each rounded once (NaN when no image takes part)."
     if n == 0: return np.full(len(sums), np.nan), float('nan')
     return np.array([float(s / n) for s in sums]), float(sum(sums, Fraction(0)) / (n * len(sums)))
+
+# %% ../nbs/03_sweep.ipynb #sw-common
+def over_common(num,  # int [...]: numerators
+                den,  # int [...]: denominators, > 0
+                *, most: int,  # the largest absolute sum of these values (in units of 1) the caller will form
+               ) -> tuple[np.ndarray, int]:  # (numerators over L, int64 or object of Python ints; L)
+    "The fractions num/den as integers over one common denominator L, wide enough for sums up to `most`."
+    num, den = np.asarray(num, np.int64), np.asarray(den, np.int64)
+    ds = np.unique(den).tolist()
+    L = math.lcm(*ds) if ds else 1
+    if L * (int(most) + 1) < 2**62: return num * (L // den), L
+    per = {d: L // d for d in ds}
+    return np.array([int(a) * per[b] for a, b in zip(num.ravel().tolist(), den.ravel().tolist())],
+                    dtype=object).reshape(num.shape), L
 
 # %% ../nbs/03_sweep.ipynb #cc2a5537
 def weighted_ratio_sums(W,  # int [B, n]: the weight of each image in each row
