@@ -13,11 +13,11 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits
 
 # %% auto #0
-__all__ = ['ARROW_CSV_BYTES', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'check_local', 'folder_files',
-           'is_parquet', 'footer_bytes', 'check_footers', 'read_source', 'read_table', 'require_columns', 'Rows',
-           'to_numbers', 'token_counts', 'check_tokens', 'id_codes', 'in_rows', 'release_arrow', 'first_seen',
-           'repeated', 'positions', 'check_objects', 'check_output', 'opened_folder', 'check_opened', 'write_atomic',
-           'cell_safe', 'csv_safe', 'write_csv']
+__all__ = ['ARROW_CSV_BYTES', 'TOKEN_CHUNK', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'check_local',
+           'folder_files', 'is_parquet', 'footer_bytes', 'check_footers', 'read_source', 'read_table',
+           'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'id_codes', 'in_rows',
+           'release_arrow', 'first_seen', 'repeated', 'positions', 'check_objects', 'check_output', 'opened_folder',
+           'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -554,16 +554,25 @@ def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
 
 # %% ../nbs/02c_tables.ipynb #87965ac1
 _SPACES = np.array(_SPACE_CODES, np.uint32)  # where `str.split` splits
+TOKEN_CHUNK = 2 ** 22  # characters of a text looked at together when counting its tokens (a few MB of arrays)
+
+def _gaps(t: str) -> np.ndarray:
+    "bool [len(t)]: the characters of `t` that `str.split` splits at."
+    if t.isascii(): return _ASCII_SPACE[np.frombuffer(t.encode('ascii'), np.uint8)]
+    return np.isin(np.frombuffer(t.encode('utf-32-le', 'surrogatepass'), np.uint32), _SPACES)
 
 def token_counts(texts: list,  # the texts, str
+                 *, chunk: int = TOKEN_CHUNK,  # characters looked at together (memory: a few bytes each)
                 ) -> np.ndarray:  # int64 [n]
     "How many whitespace-separated tokens each text holds, as `str.split` counts them, without making them."
-    if not len(texts): return np.zeros(0, np.int64)
-    c = np.frombuffer('\n'.join(texts).encode('utf-32-le', 'surrogatepass'), np.uint32)  # '\n': no token spans two
-    gap = np.isin(c, _SPACES)
-    start = np.flatnonzero(~gap & np.concatenate([[True], gap[:-1]]))
-    first = np.cumsum(np.concatenate([[0], np.fromiter(map(len, texts), np.int64, len(texts))[:-1] + 1]))
-    return np.diff(np.searchsorted(start, np.concatenate([first, [len(c)]])))
+    out = np.zeros(len(texts), np.int64)
+    for i, t in enumerate(texts):
+        after_gap = True  # a token starts at a character that is no gap, after a gap or at the start
+        for a in range(0, len(t), chunk):
+            g = _gaps(t[a:a + chunk])
+            out[i] += int(after_gap and not g[0]) + int(np.count_nonzero(g[:-1] & ~g[1:]))
+            after_gap = bool(g[-1])
+    return out
 
 # %% ../nbs/02c_tables.ipynb #tb-checktokens
 def check_tokens(df: pd.DataFrame,  # table from `read_table`
@@ -573,7 +582,7 @@ def check_tokens(df: pd.DataFrame,  # table from `read_table`
     "Refuse a row of `col` holding more than `limits.max_tokens_per_row` numbers, counted before any is parsed."
     limits, s = source.limits, df[col]
     long = np.flatnonzero(s.str.len().to_numpy() > 2 * limits.max_tokens_per_row)  # the only ones that can exceed
-    n = token_counts(list(s.to_numpy()[long]))
+    n = token_counts(s.iloc[long].tolist())  # Python strings of those rows only
     if (n > limits.max_tokens_per_row).any():
         k = int(np.argmax(n > limits.max_tokens_per_row))
         raise limits.exceeded('max_tokens_per_row', int(n[k]), shown(col), source.err, **source.at(df, int(long[k])))
