@@ -10,7 +10,7 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, RLEError, Limits, label_text
 from .rle import parse_runs, check_disjoint, fromstring_strict
 from .families import Scene
-from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens,
+from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens, check_runs,
                             check_objects, in_rows, row_at, first_seen, repeated, positions)
 
 # %% auto #0
@@ -351,9 +351,10 @@ def mask_table(src,  # CSV/Parquet path or DataFrame of a mask solution
                name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
               ) -> tuple:  # (table, `Source`, `Rows`)
     "A mask solution's table with its first checks made: columns, RLE sizes, ids."
-    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
+    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits, runs_col=rle_col))
     require_columns(df, [id_col, rle_col], source)
     check_tokens(df, rle_col, source)
+    check_runs(df, rle_col, source)
     rows = Rows(df, source)
     rows.refuse(df[id_col] == '', f'empty {id_col}')
     if one_per_id: rows.refuse(df[id_col].duplicated().to_numpy(), one_per_id)
@@ -417,9 +418,10 @@ def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, o
                          limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                         ):
     "Predicted masks of a submission: `(Runs, image code per mask)`; every row checked, unscored images dropped."
-    df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits))
+    df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits, runs_col=rle_col))
     require_columns(df, [id_col, rle_col], source)
     check_tokens(df, rle_col, source)
+    check_runs(df, rle_col, source)
     codes, keep = image_codes(df, image_ids, source, skip=skipped, unique=one_per_image)
     given = (df[rle_col] != '').to_numpy()
     check_objects(df, source, per_row=given)
