@@ -24,10 +24,10 @@ __all__ = ['EMPTY_MARKS', 'dice_batch', 'RLE_FORM', 'DICE_SIZE', 'siim', 'severs
 # %% ../nbs/21_dice_presets.ipynb #dp-06
 EMPTY_MARKS = ('', '-1', '-')  # texts meaning "no mask" in the Dice layouts
 
-def _marked(df: pd.DataFrame, col: str) -> np.ndarray:
-    "The column's texts with the empty markers made empty (object [n])."
-    s = df[col].to_numpy(object)
-    return np.where(pd.Series(s).isin(EMPTY_MARKS).to_numpy(), '', s)
+def _marked(df: pd.DataFrame, col: str) -> pd.Series:
+    "The column's texts with the empty markers made empty (in the column's own storage: no Python string per row)."
+    s = df[col]
+    return s.mask(s.isin(EMPTY_MARKS).to_numpy(bool), '')
 
 # %% ../nbs/21_dice_presets.ipynb #dp-10
 def _row_sizes(df, source: Source, *, size_cols, default_size) -> np.ndarray:
