@@ -594,7 +594,7 @@ def check_tokens(df: pd.DataFrame,  # table from `read_table`
 _TOKEN = '[^' + _SPACE_CLASS[1:-1] + ']+'  # one token, as `str.split` cuts them (an RE2 pattern)
 
 def _arrow_tokens(table, col: str) -> int:
-    "The tokens of column `col` (name stripped) of an Arrow table: a dictionary's values counted once, times their rows."
+    "The tokens of column `col` (name stripped) of an Arrow table: each dictionary value counted once, times its rows."
     import pyarrow as pa, pyarrow.compute as pc
     at = [k for k, n in enumerate(table.column_names) if n.strip() == col]
     n = 0
