@@ -8,16 +8,16 @@ import re
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, RLEError, Limits, label_text
-from .rle import parse_runs, check_disjoint, fromstring_strict
+from .rle import Runs, parse_runs, check_disjoint, fromstring_strict
 from .families import Scene
-from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens,
+from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens, check_runs,
                             check_objects, in_rows, row_at, first_seen, repeated, positions)
 
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
-           'MAX_TOTAL_PIXELS', 'ORDERS', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
-           'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
-           'read_box_solution', 'box_scene', 'default_hw', 'table_runs', 'join_units', 'mask_table',
+           'MAX_TOTAL_PIXELS', 'ORDERS', 'PARSE_ROWS', 'read_rsna_solution', 'bulk_numbers', 'number_groups',
+           'check_boxes', 'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene',
+           'list_numbers', 'read_box_solution', 'box_scene', 'default_hw', 'table_runs', 'join_units', 'mask_table',
            'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
@@ -331,6 +331,8 @@ def _object_rows(rows: Rows, scored, rle_col: str) -> np.ndarray:
     return np.flatnonzero(scored & ~empty)
 
 # %% ../nbs/03a_competitions.ipynb #co-runs
+PARSE_ROWS = 2 ** 20  # rows whose RLE texts are made Python strings and parsed together (a few tens of MB)
+
 def table_runs(df, rows, codes, size,  # the table, the rows to parse, each row's image code, (H, W) per image
                *, source: Source, col='EncodedPixels', order='column',  # the source; RLE column; pixel order
                relative: bool = False):  # SIIM's relative RLE (see `parse_runs`)
@@ -338,11 +340,18 @@ def table_runs(df, rows, codes, size,  # the table, the rows to parse, each row'
     npx = size.prod(1)
     base = np.concatenate([[0], np.cumsum(npx)[:-1]])
     if order not in ORDERS: raise InputError("order must be 'column' or 'row'", repr(order))
-    try: return parse_runs(df[col].to_numpy()[rows], base=base[codes[rows]], n_pixels=npx[codes[rows]],
-                           order=ORDERS[order], relative=relative)
-    except RLEError as e:
-        if e.row is None: raise source.err(e.rule, e.detail, file=source.name) from None
-        raise source.err(e.rule, e.detail, **source.at(df, int(rows[e.row - 1]))) from None
+    parts, s = [], df[col]
+    for a in range(0, max(len(rows), 1), PARSE_ROWS):  # a block at a time: no Python string per row of a long table
+        r = rows[a:a + PARSE_ROWS]
+        try: parts.append(parse_runs(s.iloc[r].tolist(), base=base[codes[r]], n_pixels=npx[codes[r]],
+                                     order=ORDERS[order], relative=relative))
+        except RLEError as e:
+            if e.row is None: raise source.err(e.rule, e.detail, file=source.name) from None
+            raise source.err(e.rule, e.detail, **source.at(df, int(r[e.row - 1]))) from None
+    if len(parts) == 1: return parts[0]
+    obj = np.concatenate([p.obj + a for p, a in zip(parts, range(0, len(rows), PARSE_ROWS))])
+    return Runs(obj=obj, start=np.concatenate([p.start for p in parts]), end=np.concatenate([p.end for p in parts]),
+                n_obj=len(rows), order=ORDERS[order])
 
 # %% ../nbs/03a_competitions.ipynb #33e82a12
 def join_units(df: pd.DataFrame,  # the table `read_source` made (stripped strings), changed in place
@@ -363,10 +372,11 @@ def mask_table(src,  # CSV/Parquet path or DataFrame of a mask solution
                name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
               ) -> tuple:  # (table, `Source`, `Rows`)
     "A mask solution's table with its first checks made: columns, RLE sizes, ids."
-    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
+    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits, runs_col=rle_col))
     join_units(df, source, unit_cols)
     require_columns(df, [id_col, rle_col], source)
     check_tokens(df, rle_col, source)
+    check_runs(df, rle_col, source)
     rows = Rows(df, source)
     rows.refuse(df[id_col] == '', f'empty {id_col}')
     if one_per_id: rows.refuse(df[id_col].duplicated().to_numpy(), one_per_id)
@@ -430,9 +440,10 @@ def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, o
                          limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                         ):
     "Predicted masks of a submission: `(Runs, image code per mask)`; every row checked, unscored images dropped."
-    df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits))
+    df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits, runs_col=rle_col))
     require_columns(df, [id_col, rle_col], source)
     check_tokens(df, rle_col, source)
+    check_runs(df, rle_col, source)
     codes, keep = image_codes(df, image_ids, source, skip=skipped, unique=one_per_image)
     given = (df[rle_col] != '').to_numpy()
     check_objects(df, source, per_row=given)

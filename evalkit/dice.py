@@ -4,6 +4,7 @@
 
 # %% ../nbs/20_dice.ipynb #dc-imports
 from __future__ import annotations
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np
@@ -271,6 +272,17 @@ Dice.breakdown = _unit_errors
 PIXEL_STATUS = ('none', 'both', 'predicted only', 'ground truth only')  # the codes 0-3 of `unit_picture`
 MAX_PICTURE_PIXELS = 2 ** 22  # most pixels of a unit's picture (about 2048 x 2048)
 
+def _stride(h: int, w: int,  # the unit's height and width, pixels
+            max_pixels: int,  # most pixels of the picture
+           ) -> int:  # s >= 1
+    "The smallest stride s whose picture, ceil(h/s) x ceil(w/s), holds at most `max_pixels` pixels."
+    size = lambda s: -(-h // s) * -(-w // s)  # Python integers: exact at any size
+    lo, hi = max(1, math.isqrt(h * w // max(max_pixels, 1))), max(h, w)  # size(lo - 1) > max_pixels >= size(hi)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if size(mid) <= max_pixels else (mid + 1, hi)
+    return lo
+
 def _covered(start, end, p) -> np.ndarray:
     "bool [len(p)]: whether each pixel of `p` lies in some run [start, end) (runs may overlap)."
     if not len(start): return np.zeros(len(p), bool)
@@ -288,7 +300,7 @@ def unit_picture(analysis,  # an `Analysis` of a Dice-family metric
     sc = analysis.scene
     H, W = (int(v) for v in sc.size[code])
     base = int(np.r_[0, np.cumsum(sc.size.prod(1))][code])
-    s = max(1, int(np.ceil(np.sqrt(H * W / max_pixels))))
+    s = _stride(H, W, max_pixels)
     r, c = np.arange(0, H, s), np.arange(0, W, s)
     p = base + (c[None, :] * H + r[:, None] if sc.pred.order == 'F' else r[:, None] * W + c[None, :])
     side = lambda runs, img: _covered(runs.start[img[runs.obj] == code], runs.end[img[runs.obj] == code], p.ravel())

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, Limits
-from .tables import Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown
+from .tables import (Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown,
+                              check_runs)
 from .competitions import image_codes, table_runs, mask_table, join_units, default_hw, MAX_SIDE, MAX_TOTAL_PIXELS, ORDERS
 from .families import Scene
 from .preset import Metric, Option, parse_size
@@ -23,10 +24,10 @@ __all__ = ['EMPTY_MARKS', 'dice_batch', 'RLE_FORM', 'DICE_SIZE', 'siim', 'severs
 # %% ../nbs/21_dice_presets.ipynb #dp-06
 EMPTY_MARKS = ('', '-1', '-')  # texts meaning "no mask" in the Dice layouts
 
-def _marked(df: pd.DataFrame, col: str) -> np.ndarray:
-    "The column's texts with the empty markers made empty (object [n])."
-    s = df[col].to_numpy(object)
-    return np.where(pd.Series(s).isin(EMPTY_MARKS).to_numpy(), '', s)
+def _marked(df: pd.DataFrame, col: str) -> pd.Series:
+    "The column's texts with the empty markers made empty (in the column's own storage: no Python string per row)."
+    s = df[col]
+    return s.mask(s.isin(EMPTY_MARKS).to_numpy(bool), '')
 
 # %% ../nbs/21_dice_presets.ipynb #dp-10
 def _row_sizes(df, source: Source, *, size_cols, default_size) -> np.ndarray:
@@ -120,10 +121,11 @@ def read_dice_submission(src,  # CSV/Parquet path or DataFrame
                          name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
                         ) -> tuple:  # (predicted Runs, unit of each mask)
     "Read a Dice submission: the predicted masks of the solution's units."
-    df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits))
+    df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits, runs_col=rle_col))
     join_units(df, source, unit_cols)
     require_columns(df, [id_col, rle_col], source)
     check_tokens(df, rle_col, source)
+    check_runs(df, rle_col, source)
     _check_classes(df, source, classes)
     codes, _ = image_codes(df, unit_ids, source, unique=one_row)
     df[rle_col] = _marked(df, rle_col)  # the table `read_source` made, not the input

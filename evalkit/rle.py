@@ -12,8 +12,8 @@ import numpy as np
 from .errors import RLEError, label_text
 
 # %% auto #0
-__all__ = ['MAX_PIXELS', 'Runs', 'fromstring_strict', 'parse_runs', 'rle_decode', 'rle_encode', 'runs_area', 'expand_ranges',
-           'runs_intersections', 'check_disjoint', 'to_coco_counts', 'from_coco_counts']
+__all__ = ['MAX_CURSOR', 'MAX_PIXELS', 'Runs', 'fromstring_strict', 'parse_runs', 'rle_decode', 'rle_encode', 'runs_area',
+           'expand_ranges', 'runs_intersections', 'check_disjoint', 'to_coco_counts', 'from_coco_counts']
 
 # %% ../nbs/01_rle.ipynb #f33f7291
 @dataclass(frozen=True, eq=False)
@@ -138,13 +138,20 @@ def _check_pairs(start, length, row, *, n_pixels, pairs):
            lambda k: f'run {start[k]} {length[k]} and run {start[k + 1]} {length[k + 1]}')
 
 # %% ../nbs/01_rle.ipynb #a3966c4f
+MAX_CURSOR = 2 ** 62  # no image holds more pixels (`competitions.MAX_TOTAL_PIXELS`); sums below it fit in int64
+
 def _absolute(start, length,  # int64 [P]: relative starts (cursor moves) and lengths, every string's pairs in order
               pairs,  # int64 [n]: pairs per string
               row,  # int64 [P]: each pair's string (for errors)
              ) -> np.ndarray:  # int64 [P]: the 1-based absolute start of each pair
-    "Absolute starts of relative (SIIM) pairs."
+    "Absolute starts of relative (SIIM) pairs; a string whose cursor would pass `MAX_CURSOR` is refused."
     _first(start < 0, row, 'relative start negative', lambda k: f'start {start[k]}')
-    c = np.cumsum(start + length)  # the cursor after each pair, counted over the whole file
+    _first(length < 1, row, 'length not positive', lambda k: f'relative start {start[k]} length {length[k]}')
+    step = start + length  # each below 2 * 10**18: no wrap
+    total = np.bincount(row, weights=step, minlength=len(pairs))  # float64 per string: cannot wrap
+    _first(total[row] >= MAX_CURSOR, row, 'run outside the image', lambda k: f'the relative starts and lengths add '
+           f'up to about {total[row[k]]:.3g} pixels, past 2**62: more than any image holds')
+    c = np.cumsum(step)  # the cursor after each pair, counted over the whole file (modulo 2**64)
     before = np.repeat(np.r_[0, c][np.cumsum(pairs) - pairs], pairs)  # the cursor where each string begins
     return c - length - before + 1
 

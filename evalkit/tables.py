@@ -13,11 +13,11 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 
 # %% auto #0
-__all__ = ['ARROW_CSV_BYTES', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'check_local', 'folder_files',
-           'is_parquet', 'footer_bytes', 'check_footers', 'read_source', 'read_table', 'require_columns', 'Rows',
-           'to_numbers', 'token_counts', 'check_tokens', 'id_codes', 'in_rows', 'release_arrow', 'first_seen',
-           'repeated', 'positions', 'check_objects', 'check_output', 'opened_folder', 'check_opened', 'write_atomic',
-           'cell_safe', 'csv_safe', 'write_csv']
+__all__ = ['ARROW_CSV_BYTES', 'TOKEN_CHUNK', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'check_local',
+           'folder_files', 'is_parquet', 'footer_bytes', 'check_footers', 'read_source', 'read_table',
+           'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'column_tokens', 'check_runs',
+           'id_codes', 'in_rows', 'release_arrow', 'first_seen', 'repeated', 'positions', 'check_objects',
+           'check_output', 'opened_folder', 'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -55,6 +55,7 @@ class Source:
     side: str = 'submission'  # 'submission' or 'solution': decides the error class
     id_col: str | None = None  # the column whose value errors quote as the row's id (None: none)
     limits: Limits | None = None  # the most a reader takes (`Limits`, a dict or 'NAME=VALUE' texts); None: defaults
+    runs_col: str | None = None  # a column of RLE texts: its runs are held to `max_mask_runs` before it is decoded
 
     def __post_init__(self): object.__setattr__(self, 'limits', as_limits(self.limits))
 
@@ -453,6 +454,8 @@ def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
     metas = _parquet_metas(pq, files, names, source)
     tables = [_parquet_table(pq, f, _texts(m, n, source), name=n, source=source)
               for f, m, n in zip(files, metas, names)]
+    if source.runs_col: _check(source, 'max_mask_runs', sum(_arrow_tokens(t, source.runs_col) for t in tables) // 2,
+                               shown(source.runs_col))  # from a dictionary's values: before any row is decoded
     _check(source, 'max_decoded_bytes', sum(map(_decoded_bytes, tables)), 'the Parquet data (decoded)')
     frames = [_frame(t) for t in tables]
     starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
@@ -554,16 +557,25 @@ def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
 
 # %% ../nbs/02c_tables.ipynb #87965ac1
 _SPACES = np.array(_SPACE_CODES, np.uint32)  # where `str.split` splits
+TOKEN_CHUNK = 2 ** 22  # characters of a text looked at together when counting its tokens (a few MB of arrays)
+
+def _gaps(t: str) -> np.ndarray:
+    "bool [len(t)]: the characters of `t` that `str.split` splits at."
+    if t.isascii(): return _ASCII_SPACE[np.frombuffer(t.encode('ascii'), np.uint8)]
+    return np.isin(np.frombuffer(t.encode('utf-32-le', 'surrogatepass'), np.uint32), _SPACES)
 
 def token_counts(texts: list,  # the texts, str
+                 *, chunk: int = TOKEN_CHUNK,  # characters looked at together (memory: a few bytes each)
                 ) -> np.ndarray:  # int64 [n]
     "How many whitespace-separated tokens each text holds, as `str.split` counts them, without making them."
-    if not len(texts): return np.zeros(0, np.int64)
-    c = np.frombuffer('\n'.join(texts).encode('utf-32-le', 'surrogatepass'), np.uint32)  # '\n': no token spans two
-    gap = np.isin(c, _SPACES)
-    start = np.flatnonzero(~gap & np.concatenate([[True], gap[:-1]]))
-    first = np.cumsum(np.concatenate([[0], np.fromiter(map(len, texts), np.int64, len(texts))[:-1] + 1]))
-    return np.diff(np.searchsorted(start, np.concatenate([first, [len(c)]])))
+    out = np.zeros(len(texts), np.int64)
+    for i, t in enumerate(texts):
+        after_gap = True  # a token starts at a character that is no gap, after a gap or at the start
+        for a in range(0, len(t), chunk):
+            g = _gaps(t[a:a + chunk])
+            out[i] += int(after_gap and not g[0]) + int(np.count_nonzero(g[:-1] & ~g[1:]))
+            after_gap = bool(g[-1])
+    return out
 
 # %% ../nbs/02c_tables.ipynb #tb-checktokens
 def check_tokens(df: pd.DataFrame,  # table from `read_table`
@@ -573,10 +585,46 @@ def check_tokens(df: pd.DataFrame,  # table from `read_table`
     "Refuse a row of `col` holding more than `limits.max_tokens_per_row` numbers, counted before any is parsed."
     limits, s = source.limits, df[col]
     long = np.flatnonzero(s.str.len().to_numpy() > 2 * limits.max_tokens_per_row)  # the only ones that can exceed
-    n = token_counts(list(s.to_numpy()[long]))
+    n = token_counts(s.iloc[long].tolist())  # Python strings of those rows only
     if (n > limits.max_tokens_per_row).any():
         k = int(np.argmax(n > limits.max_tokens_per_row))
         raise limits.exceeded('max_tokens_per_row', int(n[k]), shown(col), source.err, **source.at(df, int(long[k])))
+
+# %% ../nbs/02c_tables.ipynb #tb-runs
+_TOKEN = '[^' + _SPACE_CLASS[1:-1] + ']+'  # one token, as `str.split` cuts them (an RE2 pattern)
+
+def _arrow_tokens(table, col: str) -> int:
+    "The tokens of column `col` (name stripped) of an Arrow table: each dictionary value counted once, times its rows."
+    import pyarrow as pa, pyarrow.compute as pc
+    at = [k for k, n in enumerate(table.column_names) if n.strip() == col]
+    n = 0
+    for ch in (table.column(at[0]).chunks if at else ()):
+        d = ch.type.value_type if pa.types.is_dictionary(ch.type) else ch.type
+        if not (pa.types.is_string(d) or pa.types.is_large_string(d)): continue
+        c = pc.count_substring_regex(ch.dictionary, _TOKEN) if pa.types.is_dictionary(ch.type) else None
+        n += (pc.sum(pc.take(c, ch.indices) if c is not None else pc.count_substring_regex(ch, _TOKEN)).as_py() or 0)
+    return n
+
+def column_tokens(s: pd.Series,  # a column of texts (Arrow-backed or Python strings)
+                 ) -> int:
+    "The whitespace-separated tokens of a whole column, as `str.split` counts them, without making them."
+    a = getattr(s.array, '__arrow_array__', None)  # in Arrow (pandas' `str`), or made so without a Python object
+    if a is not None:
+        import pyarrow as pa
+        return _arrow_tokens(pa.table({'c': a()}), 'c')
+    t = s.tolist()  # Python strings already: counted 4,096 rows at a time, joined by a space (no token spans two)
+    return int(sum(token_counts([' '.join(t[a:a + 4096]) for a in range(0, len(t), 4096)])))
+
+# %% ../nbs/02c_tables.ipynb #tb-runs-check
+def check_runs(df: pd.DataFrame,  # table from `read_table`
+               col: str,  # a column of RLE texts ('start length' pairs)
+               source: Source,  # the table's name, side, id column and limits
+              ):
+    "Refuse a column of RLE texts holding more than `limits.max_mask_runs` runs, counted before any is parsed."
+    most, s = source.limits.max_mask_runs, df[col]
+    if (int(s.str.len().sum()) + len(s)) // 4 <= most: return  # a run takes 4 characters at least ('1 1 ')
+    n = column_tokens(s) // 2
+    if n > most: raise source.limits.exceeded('max_mask_runs', n, shown(col), source.err, file=source.name)
 
 # %% ../nbs/02c_tables.ipynb #d23c54ed
 def id_codes(values,  # [n]: a column of ids (Series or array), or their codes (int array, none negative)
