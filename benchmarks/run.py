@@ -541,7 +541,7 @@ def _version(pkg):
         return 'not installed'
 
 
-def machine(packages=('evalkit', 'numpy', 'pandas', 'pycocotools', 'stardist', 'numba', 'faster-coco-eval', 'hotcoco',
+def machine(packages=('evalkit-vision', 'numpy', 'pandas', 'pycocotools', 'stardist', 'numba', 'faster-coco-eval', 'hotcoco',
                       'ultrafast-pycocotools')) -> dict:
     cpu = platform.processor() or 'unknown'
     try:
