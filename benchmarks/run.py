@@ -541,8 +541,8 @@ def _version(pkg):
         return 'not installed'
 
 
-def machine(packages=('evalkit-vision', 'numpy', 'pandas', 'pycocotools', 'stardist', 'numba', 'faster-coco-eval', 'hotcoco',
-                      'ultrafast-pycocotools')) -> dict:
+def machine(packages=('evalkit-vision', 'numpy', 'pandas', 'pycocotools', 'stardist', 'numba', 'faster-coco-eval',
+                      'hotcoco', 'ultrafast-pycocotools')) -> dict:
     cpu = platform.processor() or 'unknown'
     try:
         cpu = next(ln.split(':', 1)[1].strip() for ln in open('/proc/cpuinfo') if ln.startswith('model name'))
