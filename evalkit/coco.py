@@ -22,9 +22,10 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 # %% auto #0
 __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'load_json', 'box_types',
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
-           'read_coco_gt', 'CocoResults', 'read_coco_results', 'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart',
-           'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'as_array', 'xywh_boxes',
-           'mask_rles', 'coco_batch', 'parse_ints', 'parse_max_dets', 'parse_ids']
+           'check_units', 'read_coco_gt', 'CocoResults', 'read_coco_results', 'frames_to_coco', 'mask_bases',
+           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
+           'as_array', 'xywh_boxes', 'mask_rles', 'batch_tables', 'coco_batch', 'parse_ints', 'parse_max_dets',
+           'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -294,6 +295,14 @@ def _categories(cats: list, *, err, name) -> tuple:
     return srt, tuple(np.asarray(names, object)[np.argsort(ids, kind='stable')])
 
 # %% ../nbs/24_coco.ipynb #co-21
+def check_units(n_img: int, n_cat: int,  # images and categories of a ground truth
+                *, limits: Limits | None, err, name):  # the limits; the error class and the file's name
+    "Refuse more categories, or images x categories, than the limits allow (before anything is sized by them)."
+    limits = as_limits(limits)  # the curves hold 10 x 101 x 4 x 3 numbers a category (pycocotools' precision)
+    if n_cat > limits.max_categories: raise limits.exceeded('max_categories', n_cat, 'the ground truth', err, file=name)
+    if n_cat * n_img > limits.max_image_categories:  # each pair is a unit of the evaluation
+        raise limits.exceeded('max_image_categories', n_img * n_cat, 'the ground truth', err, file=name)
+
 def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                  *, iou_type: str = 'bbox',  # 'bbox' (boxes needed) or 'segm' (segmentations and image sizes)
                  name: str | None = None, limits: Limits | None = None,  # the file's name in errors; limits
@@ -307,12 +316,7 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                                 ('images', 'annotations', 'categories'), err=err, name=name)
     image_ids, hw = _images(images, err=err, name=name, sized=iou_type == 'segm')
     cat_ids, cat_names = _categories(cats, err=err, name=name)
-    limits = as_limits(limits)  # the curves hold 10 x 101 x 4 x 3 numbers a category (pycocotools' precision)
-    if len(cat_ids) > limits.max_categories:
-        raise limits.exceeded('max_categories', len(cat_ids), 'the ground truth', err, file=name)
-    if len(cat_ids) * len(image_ids) > limits.max_image_categories:  # each pair is a unit of the evaluation
-        raise limits.exceeded('max_image_categories', len(image_ids) * len(cat_ids), 'the ground truth', err,
-                              file=name)
+    check_units(len(image_ids), len(cat_ids), limits=limits, err=err, name=name)
     kw = dict(what='annotations', objs=anns, err=err, name=name)
     f = lambda k, **o: field(anns, k, what='annotations', err=err, name=name, **o)
     ann_id = ids_of(f('id'), key='id', **kw)
@@ -525,7 +529,7 @@ def part_scene(p: CocoPart) -> CocoScene:
                          **dict(zip(('gt_base', 'pred_base'), mask_bases(g, r, by_cat=p.use_cats))))))
 
 # %% ../nbs/24_coco.ipynb #db790139
-def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, or parsed objects
+def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, parsed objects, or read (`batch_tables`)
                *, n: int | None = None,  # parts of consecutive images, about equal in objects (None: one)
                iou_type: str = 'bbox',  # 'bbox' or 'segm'
                img_ids=None, cat_ids=None,  # score only these images / categories (None: all)
@@ -538,9 +542,11 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, or p
         gt, results = frames_to_coco(pd.DataFrame(gt), pd.DataFrame(results))
     names = tuple(n or (str(f) if isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(
         ('{', '['))) else None) for n, f in zip(names, (gt, results)))  # masks decoded later name their file
-    with gc_paused():  # millions of parsed objects, no cycles
-        g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits)
-        r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
+    if isinstance(gt, CocoTruth) and isinstance(results, CocoResults): g, r = gt, results  # read from arrays
+    else:
+        with gc_paused():  # millions of parsed objects, no cycles
+            g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits)
+            r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
     if (n or 1) > 1 and iou_type == 'segm':  # parts are sent to other processes: nothing nested deeper than COCO's
         g, r = (_sendable(f, g, name=nm, limits=limits) for f, nm in ((g, names[0]), (r, names[1])))
     ki, kc = _subset(g.image_ids, img_ids, 'img_ids'), _subset(g.cat_ids, cat_ids, 'cat_ids')
@@ -636,6 +642,62 @@ def _pixels(segm) -> float:
     if c is None: raise InputError("segm without area: give area for objects given as polygons or compressed RLE")
     return float(sum(c[1::2]))
 
+# %% ../nbs/24_coco.ipynb #co-batch-arrays
+def _columns(d, truth: bool, box_format: str) -> dict | None:
+    "One image's dict as plain numeric columns (labels, xywh boxes, scores or crowd/ignore/area); None if any is odd."
+    if not isinstance(d, dict) or 'labels' not in d or box_format not in ('xyxy', 'xywh'): return None
+    a = lambda k: as_array(d[k]) if k in d else None
+    c = dict(labels=a('labels'), boxes=a('boxes') if 'boxes' in d else np.zeros((0, 4)))
+    c |= dict(iscrowd=a('iscrowd'), ignore=a('ignore'), area=a('area')) if truth else dict(scores=a('scores'))
+    if not truth and c['scores'] is None: return None
+    n = c['labels'].size
+    flat = {k: v.reshape(-1) for k, v in c.items() if v is not None and k != 'boxes'}
+    if c['boxes'].shape not in ((n, 4),) + (((0, 4), (0,)) if n == 0 else ()) or c['boxes'].dtype.kind not in 'iuf':
+        return None
+    if any(len(v) != n for v in flat.values()) or flat['labels'].dtype.kind not in 'iu': return None
+    if any(v.dtype.kind not in 'iuf' for k, v in flat.items() if k in ('area', 'scores')): return None
+    flags = [v for k, v in flat.items() if k in ('iscrowd', 'ignore')]
+    if any(v.dtype.kind not in 'iub' or not np.isin(v, (0, 1)).all() for v in flags): return None
+    return flat | dict(boxes=xywh_boxes(c['boxes'].reshape(-1, 4), box_format))
+
+def _cat_codes(cat_ids: np.ndarray, labels: np.ndarray) -> np.ndarray | None:
+    "int64 [n]: each label's category code; None if one is not a category."
+    c = index_of(cat_ids, labels.astype(np.int64)) if cat_ids.dtype != object else np.full(len(labels), -1)
+    return None if (c < 0).any() else c
+
+def _boxes_ok(b: np.ndarray) -> bool:
+    "Every box finite, of width and height at least 0, its corner and area within float64 (`_check_sizes`)."
+    with np.errstate(over='ignore', invalid='ignore'):
+        return bool(np.isfinite(b).all() and (b[:, 2:] >= 0).all() and np.isfinite(b[:, :2] + b[:, 2:]).all()
+                    and np.isfinite(b[:, 2] * b[:, 3]).all())
+
+def batch_tables(preds: list, targets: list,  # per image of the batch: dicts of arrays, as `coco_batch` takes them
+                 *, image_ids: list, categories, box_format: str = 'xyxy',  # as `coco_batch`
+                 limits: Limits | None = None) -> tuple | None:  # (CocoTruth, CocoResults); None: a check fails
+    "A box batch read straight from its arrays into the tables the files' reader makes; None where any check fails."
+    gt, dt = ([_columns(d, t, box_format) for d in ds] for ds, t in ((targets, True), (preds, False)))
+    if len(preds) != len(targets) or any(c is None for c in gt + dt): return None  # the files' reader says why
+    kw = dict(err=SolutionError, name='targets')
+    images = [_image(t, i) for t, i in zip(targets, image_ids)]
+    srt, hw = _images(images, sized=False, **kw)
+    cat_ids, cat_names = _categories([c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories], **kw)
+    check_units(len(srt), len(cat_ids), limits=limits, **kw)
+    at = index_of(srt, ids_of([m['id'] for m in images], what='images', key='id', objs=images, **kw))
+    cat = [_cat_codes(cat_ids, np.concatenate([c['labels'] for c in cs] or [np.zeros(0, np.int64)])) for cs in (gt, dt)]
+    box = [np.concatenate([c['boxes'] for c in cs] or [np.zeros((0, 4))]) for cs in (gt, dt)]
+    if any(c is None for c in cat) or not all(map(_boxes_ok, box)): return None
+    n = [np.array([len(c['labels']) for c in cs], np.int64) for cs in (gt, dt)]
+    col = lambda k, cs, fill: np.concatenate([c[k].astype(np.float64) if k in c else fill(c) for c in cs]
+                                             or [np.zeros(0)])
+    area, score = col('area', gt, lambda c: c['boxes'][:, 2] * c['boxes'][:, 3]), col('scores', dt, None)
+    if not (np.isfinite(area).all() and np.isfinite(score).all()): return None
+    flag = lambda k: col(k, gt, lambda c: np.zeros(len(c['labels']))).astype(bool)
+    g = CocoTruth(image_ids=srt, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, img=np.repeat(at, n[0]),
+                  ann_id=np.arange(1, n[0].sum() + 1), cat=cat[0], bbox=box[0], area=area, crowd=flag('iscrowd'),
+                  ignore=flag('ignore'))
+    r = CocoResults(img=np.repeat(at, n[1]), cat=cat[1], score=score, bbox=box[1], has_bbox=bool(n[1].sum()))
+    return g, r
+
 # %% ../nbs/24_coco.ipynb #9dc0c6cd
 def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of arrays (above)
                *, image_ids: list,  # one id per image
@@ -645,6 +707,15 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
     "A batch of images given as arrays, read as the COCO files holding them."
     if len(preds) != len(targets):
         raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
+    t = None if iou_type == 'segm' else batch_tables(preds, targets, image_ids=image_ids, categories=categories,
+                                                     box_format=box_format, limits=kw.get('limits'))
+    if t is None: return _dict_batch(preds, targets, image_ids=image_ids, categories=categories, box_format=box_format,
+                                     iou_type=iou_type, **kw)
+    with gc_paused(): return part_scene(coco_parts(*t, names=('targets', 'preds'), **kw)[0])
+
+def _dict_batch(preds: list, targets: list, *, image_ids: list, categories, box_format: str, iou_type: str,
+                **kw) -> CocoScene:
+    "The batch written as COCO objects and read as files are: masks, and batches the arrays' checks refuse."
     segm = iou_type == 'segm'
     cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
     anns = [o for t, i in zip(targets, image_ids) for o in _objects(t, i, segm=segm, box_format=box_format, truth=True)]
