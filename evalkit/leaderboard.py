@@ -132,8 +132,8 @@ def place_on(score: float,  # the score to place (higher is better)
     "Where `score` would have placed on `board`: rank (a tie shares the better rank), percentile and medal."
     n, rank = len(board.scores), 1 + int(np.count_nonzero(board.scores > score))
     won = [m for m, last in medal_positions(n).items() if rank <= last]
-    return Placement(board.name, float(score), rank, n, 100 * (n - rank + 1) / n, won[0] if won else None,
-                     board_split(board.name))
+    return Placement(board=board.name, score=float(score), rank=rank, teams=n, percentile=100 * (n - rank + 1) / n,
+                     medal=won[0] if won else None, split=board_split(board.name))
 
 # %% ../nbs/28_leaderboard.ipynb #lb-boards
 def read_boards(boards,  # a board or several: paths (str, Path) or `Board`s; None: none
