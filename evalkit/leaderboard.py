@@ -13,7 +13,7 @@ from .errors import InputError
 from .tables import Rows, Source, read_source, to_numbers
 
 # %% auto #0
-__all__ = ['MEDALS', 'medal_positions', 'BoardSource', 'Board', 'read_board', 'board_split', 'Placement', 'place_on',
+__all__ = ['MEDALS', 'PACKED', 'medal_positions', 'BoardSource', 'Board', 'read_board', 'board_split', 'Placement', 'place_on',
            'read_boards', 'place', 'leaderboard_json', 'leaderboard_text']
 
 # %% ../nbs/28_leaderboard.ipynb #lb-medal
@@ -71,11 +71,15 @@ def _check_order(scores: np.ndarray, source: Source, *, order: str):
                      file=source.name)
 
 # %% ../nbs/28_leaderboard.ipynb #lb-read
+PACKED = ('.zip', '.gz', '.bz2', '.xz', '.zst', '.tar')  # archives: Kaggle's download is a zip holding the board's CSV
+
 def read_board(src,  # path to a CSV (or Parquet) board: Kaggle's leaderboard download or a rank,score file
                *, name: str | None = None,  # the board's name (default: the file's stem)
                limits=None,  # the most the reader takes (`Limits`, a dict or 'NAME=VALUE' texts); None: defaults
               ) -> Board:
     "Read a leaderboard: its scores best first, checked (a score column, finite numbers, at least one team, order)."
+    if isinstance(src, (str, Path)) and Path(src).suffix.lower() in PACKED:
+        raise InputError('a leaderboard is read unpacked: unzip the download and give its CSV', file=str(src))
     df, source = read_source(src, BoardSource(None if isinstance(src, (str, Path)) else name, side='board',
                                               limits=limits))
     scores = _numbers(df, _column(df, 'score', source), source)
@@ -112,8 +116,9 @@ class Placement:
 # %% ../nbs/28_leaderboard.ipynb #lb-placement-text
 def _text(self) -> str:
     "One line: the board, the rank among its teams, the percentile and the medal."
-    return (f'leaderboard {self.board}: rank {self.rank:,} on a board of {self.teams:,} teams (ties share the better '
-            f'rank), percentile {self.percentile:.2f}, medal {self.medal or "none"}')
+    teams = f'{self.teams:,} team' + ('s' if self.teams != 1 else '')
+    return (f'leaderboard {self.board}: rank {self.rank:,} on a board of {teams} (ties share the better rank), '
+            f'percentile {self.percentile:.2f}, medal {self.medal or "none"}')
 
 def _repr(self): return short_repr('Placement', dict(board=self.board, rank=self.rank, teams=self.teams,
                                                      percentile=self.percentile, medal=self.medal))
