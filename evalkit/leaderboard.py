@@ -42,6 +42,8 @@ class Board:
     name: str  # the board's name: its file's stem, e.g. 'tgs-salt-identification-challenge_private'
     scores: np.ndarray  # float64 [teams]: one score a team, best first
 
+    def __repr__(self): return short_repr('Board', dict(name=self.name, teams=len(self.scores), scores=self.scores))
+
 # %% ../nbs/28_leaderboard.ipynb #lb-column
 def _column(df, want: str, source: Source, *, required: bool = True) -> str | None:
     "The column of `df` named `want` in any case (None when absent and not `required`)."
