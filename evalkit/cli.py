@@ -119,6 +119,12 @@ def _score_args(s):
                    help='with --dask: the format of the --per-image parts (default parquet)')
     s.add_argument('--partitions', type=int, metavar='N', help='with --dask: partitions after the shuffle by image id '
                    '(default: as many as the inputs have; at most the limit max_partitions, see --limit)')
+    _leaderboard_arg(s)
+
+def _leaderboard_arg(p):
+    p.add_argument('--leaderboard', action='append', metavar='BOARD.csv',
+                   help="place the score on a leaderboard (Kaggle's download, or a rank,score file): its rank (a tie "
+                        "shares the better rank), percentile and medal; repeat it for several (public and private)")
 
 def _report_args(r):
     _metric_options(r)
@@ -126,6 +132,7 @@ def _report_args(r):
     r.add_argument('--worst', type=int, default=6, help='how many worst images to draw (default 6)')
     r.add_argument('--self-contained', action='store_true',
                    help='embed plotly.js (4.5 MB) in the HTML instead of writing plotly.min.js beside it')
+    _leaderboard_arg(r)
 
 # %% ../nbs/06_cli.ipynb #4a12b3e8
 def _cutoff_args(c):
@@ -227,9 +234,22 @@ def _options(a) -> tuple:
     return m, m.parse_options(texts, spelled=lambda o: o.cli, known=all_options())
 
 def _inputs(a) -> list:
-    "The files a command reads: solution, submission(s) and a TOML metric file."
+    "The files a command reads: solution, submission(s), a TOML metric file and the --leaderboard boards."
     return ([a.solution, a.submission] + ([a.b] if getattr(a, 'b', None) else [])
-            + ([a.metric] if str(a.metric).endswith('.toml') else []))
+            + ([a.metric] if str(a.metric).endswith('.toml') else []) + list(getattr(a, 'leaderboard', None) or []))
+
+def _boards(a) -> tuple:
+    "The --leaderboard boards (`read_boards`), read before anything is scored."
+    if not getattr(a, 'leaderboard', None): return ()
+    from evalkit.leaderboard import read_boards
+    return read_boards(a.leaderboard, limits=a.limit)
+
+def _placed(r, boards: tuple, j: dict, text: str) -> tuple:
+    "The JSON and the text of score `r` with its placements on `boards` (none: as they were)."
+    if not boards: return j, text
+    from evalkit.leaderboard import place, leaderboard_json, leaderboard_text
+    ps = place(r, boards)
+    return {**j, 'leaderboard': leaderboard_json(ps)}, text + '\n' + leaderboard_text(ps)
 
 def _analyse(a, submission=None):
     "The metric and the `Analysis` of the parsed command's files (its warnings printed by the caller)."
@@ -289,6 +309,7 @@ def _score_dask(a, out, err) -> int:
     m, opts = _options(a)
     from evalkit.cluster import score_dask, ClusterError, check_partitions
     check_partitions(a.partitions, opts.get('limits'))  # before a cluster is started
+    boards = _boards(a)
     client, own = _dask_client(a.dask)
     try:
         r = score_dask(m, a.solution, a.submission, client=client, per_image=a.per_image, progress=Progress(),
@@ -299,7 +320,8 @@ def _score_dask(a, out, err) -> int:
         client.close()  # ours either way: a client of an address left open would try to reconnect when it goes
         if own: client.cluster.close()
     for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
-    print(json_text(r.to_json()) if a.json else r.to_text(), file=out)
+    j, text = _placed(r, boards, r.to_json(), r.to_text())
+    print(json_text(j) if a.json else text, file=out)
     return 0
 
 # %% ../nbs/06_cli.ipynb #3d6458ff
@@ -309,6 +331,7 @@ def _score(a, out, err) -> int:
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
     level = None if a.ci is None else _level(a.ci)
     if level is not None: check_draws(a.resamples, seed=a.seed, what='--resamples')  # before the files are read
+    boards = _boards(a)
     m, opts, an = _analyse(a)
     r, j = an.result, an.result.to_json()
     if level is not None:
@@ -320,6 +343,7 @@ def _score(a, out, err) -> int:
     text = r.to_text()
     if level is not None: text += (f'\n{ci.level:.4g} interval: [{ci.lo:.6f}, {ci.hi:.6f}] '
                                    f'({ci.resamples:,} resamples of the images, seed {ci.seed})')
+    j, text = _placed(r, boards, j, text)
     print(json_text(j) if a.json else text, file=out)
     return 0
 
@@ -410,7 +434,8 @@ def _report(a, out, err) -> int:
         raise InputError(str(e)) from None  # says which extra, how to install it, and what is missing
     check_output(a.html, _inputs(a), flag='--html')
     m, opts = _options(a)
-    path = report_main(m, a.solution, a.submission, a.html, n_worst=a.worst, self_contained=a.self_contained, **opts)
+    path = report_main(m, a.solution, a.submission, a.html, n_worst=a.worst, self_contained=a.self_contained,
+                       leaderboard=_boards(a), **opts)
     print(f'wrote {path}', file=out)
     return 0
 

@@ -18,6 +18,7 @@ from .iou import threshold_text
 from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_size, worst_images
 from .drawing import curve_figure, image_figure, iou_figure, pr_figure, class_table_html, image_picture
 from .confusion import has_confusion, analysis_confusion, confusion_figure
+from .leaderboard import place, read_boards
 
 # %% auto #0
 __all__ = ['PLOTLY_JS', 'MAX_PICTURE_PIXELS', 'MAX_WORST', 'summary_table', 'image_score_figure', 'static_curve', 'worst_text',
@@ -234,6 +235,15 @@ def _confusion_section(pg: _Page, analysis):
          'no prediction took, a prediction that took no object).' + out)
     pg.fig(confusion_figure(c))
 
+# %% ../nbs/05c_report.ipynb #rep-leaderboard
+def _leaderboard_section(pg: _Page, placements: tuple):
+    "Where the score would have placed on each leaderboard: rank, teams, percentile and medal, one row a board."
+    pg.h(2, 'Leaderboard placement')
+    pg.p("The rank the score would have had on each board (a tie shares the better rank), the board's teams, the share "
+         "of them the score is at or above (percentile) and the medal by Kaggle's progression rule.")
+    t = pd.DataFrame([dict(board=p.board, **p.to_json(), score=p.score) for p in placements])
+    pg.add(t.assign(medal=t.medal.fillna('none')).to_html(index=False, float_format=lambda x: f'{x:.6g}'))
+
 # %% ../nbs/05c_report.ipynb #4d8f7226
 MAX_WORST = 100  # worst images a report draws at most (each is a figure of its own)
 
@@ -247,6 +257,7 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                  canvas=None,  # (H, W) for box metrics (default: the metric's, e.g. 1024 x 1024)
                  self_contained: bool = False,  # embed plotly.js (+4.5 MB) instead of sharing `PLOTLY_JS` beside it
                  inputs=(),  # the paths the report was made from: never written over (`write_atomic`)
+                 leaderboard=(),  # boards to place the score on: paths or `Board`s (`evalkit.leaderboard`)
                 ) -> Path:  # the path written
     "Write a static HTML report of a scored submission: offline (no CDN, no server), plotly.js shared or embedded."
     if not (hasattr(analysis, 'scene') and hasattr(analysis, 'result')):
@@ -262,6 +273,7 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                                           canvas=canvas or analysis.spec.canvas)
     elif 'summary' in views: _summary_report(pg, analysis)
     else: _units_report(pg, r, n_worst=n_worst)
+    if leaderboard: _leaderboard_section(pg, place(r, leaderboard))
     if 'masks' in views: _mask_pictures(pg, analysis, n_worst=n_worst)
     if has_confusion(analysis): _confusion_section(pg, analysis)
     if pg.n_fig and not self_contained: write_plotly_js(Path(path).parent, inputs=inputs)
@@ -274,11 +286,15 @@ def report_main(metric,  # a metric name or alias (`evalkit list`), or a `Metric
                 html,  # output HTML path
                 *, n_worst: int = 6,  # worst images drawn (sweeps)
                 self_contained: bool = False,  # embed plotly.js in the HTML instead of sharing plotly.min.js beside it
+                leaderboard=(),  # boards to place the score on (paths or `Board`s), read before the files are scored
                 **options) -> Path:  # the metric's options (`thresholds`, `inclusive` and its own)
     "Score `submission` against `solution` with `metric` and write the HTML report to `html` (never over an input)."
     from evalkit.metrics import get_metric
-    inputs = [solution, submission] + ([metric] if str(metric).endswith('.toml') else [])
+    given = [leaderboard] if isinstance(leaderboard, (str, Path)) else list(leaderboard or ())
+    inputs = [solution, submission] + ([metric] if str(metric).endswith('.toml') else []) + [
+        b for b in given if isinstance(b, (str, Path))]
     check_output(html, inputs, flag='the report')
     if not self_contained: check_output(Path(html).parent/PLOTLY_JS, inputs, flag="the report's plotly.js")
+    boards = read_boards(given, limits=options.get('limits'))
     return write_report(get_metric(metric).analyse(solution, submission, **options), html, n_worst=n_worst,
-                        self_contained=self_contained, inputs=inputs)
+                        self_contained=self_contained, inputs=inputs, leaderboard=boards)
