@@ -657,7 +657,7 @@ def _columns(d, truth: bool, box_format: str) -> dict | None:
     if any(len(v) != n for v in flat.values()) or flat['labels'].dtype.kind not in 'iu': return None
     if any(v.dtype.kind not in 'iuf' for k, v in flat.items() if k in ('area', 'scores')): return None
     flags = [v for k, v in flat.items() if k in ('iscrowd', 'ignore')]
-    if any(v.dtype.kind not in 'iub' or not np.isin(v, (0, 1)).all() for v in flags): return None
+    if any(v.dtype.kind not in 'iub' or not ((v == 0) | (v == 1)).all() for v in flags): return None
     return flat | dict(boxes=xywh_boxes(c['boxes'].reshape(-1, 4), box_format))
 
 def _cat_codes(cat_ids: np.ndarray, labels: np.ndarray) -> np.ndarray | None:
