@@ -16,7 +16,7 @@ from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, 
 __all__ = ['ARROW_CSV_BYTES', 'TOKEN_CHUNK', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'check_local',
            'folder_files', 'is_parquet', 'footer_bytes', 'check_footers', 'read_source', 'read_table',
            'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'column_tokens', 'check_runs',
-           'id_codes', 'in_rows', 'release_arrow', 'first_seen', 'repeated', 'positions', 'check_objects',
+           'id_codes', 'in_rows', 'release_arrow', 'first_seen', 'repeated', 'positions', 'check_objects', 'check_kind',
            'check_output', 'opened_folder', 'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
@@ -702,11 +702,27 @@ def check_objects(df: pd.DataFrame,  # table from `read_table`
                                      **source.at(df, i))
 
 # %% ../nbs/02c_tables.ipynb #out-code
+_KINDS = ((stat.S_ISDIR, 'a folder'), (stat.S_ISFIFO, 'a pipe (FIFO)'), (stat.S_ISCHR, 'a character device'),
+          (stat.S_ISBLK, 'a block device'), (stat.S_ISSOCK, 'a socket'))  # what an output path may not be
+
+def check_kind(st: os.stat_result | None,  # what the output path holds now (links followed); None: nothing yet
+               out,  # the output path, as the user gave it (for the message)
+               *, flag: str = 'output'):  # how the output is named in the error ('--per-image')
+    "Refuse an output path that exists and is not a regular file: a folder, pipe, device or socket is never replaced."
+    if st is None or stat.S_ISREG(st.st_mode): return
+    kind = next((k for is_, k in _KINDS if is_(st.st_mode)), 'not a regular file')
+    raise InputError(f'{flag} must be a new file or a regular file, refused', f'{out} is {kind}')
+
+def _stat(path) -> os.stat_result | None:
+    "`os.stat(path)` (links followed), or None when nothing is there (or a link leads nowhere)."
+    try: return os.stat(path)
+    except (OSError, ValueError): return None
+
 def check_output(out,  # the path evalkit is asked to write
                  inputs,  # the paths it reads (files or folders); DataFrames and other objects are skipped
                  *, flag: str = 'output',  # how the output is named in the error ('--per-image')
                 ) -> Path:  # `out`, as a Path
-    "Refuse an output path that is an input file (any spelling, link or hard link) or lies inside an input folder."
+    "Refuse an output path that is an input (any spelling, link or hard link), inside an input folder, or not a file."
     o = Path(out).resolve()
     for i in inputs:
         if not isinstance(i, (str, os.PathLike)): continue
@@ -714,6 +730,7 @@ def check_output(out,  # the path evalkit is asked to write
         same = o == ip or (o.exists() and ip.exists() and os.path.samefile(o, ip))
         if same or (ip.is_dir() and ip in o.parents):
             raise InputError(f'{flag} would overwrite an input, refused', f"{out} {'is' if same else 'is inside'} {i}")
+    check_kind(_stat(out), out, flag=flag)
     return Path(out)
 
 # %% ../nbs/02c_tables.ipynb #out-folder
@@ -739,12 +756,15 @@ def _input_ids(inputs) -> dict:
 def check_opened(dfd: int,  # the output's folder, from `opened_folder`
                  name: str,  # the output's file name in it
                  inputs,  # the paths read (files or folders); other objects are skipped
-                 *, flag: str = 'output'):  # how the output is named in the error
-    "Refuse writing `name` in the opened folder `dfd` when that is an input, or the folder is (inside) an input folder."
+                 *, flag: str = 'output',  # how the output is named in the error
+                 shown=None):  # the output path as the user gave it, for the error (default `name`)
+    "Refuse writing `name` in the opened folder `dfd`: an input, not a regular file, or (inside) an input folder."
     ids, said = _input_ids(inputs), f'{flag} would overwrite an input, refused'
-    try: hit = ids.get((lambda st: (st.st_dev, st.st_ino))(os.stat(name, dir_fd=dfd)))
-    except OSError: hit = None  # nothing there yet
+    try: st = os.stat(name, dir_fd=dfd)
+    except OSError: st = None  # nothing there yet
+    hit = st and ids.get((st.st_dev, st.st_ino))
     if hit: raise InputError(said, f'{name} is {hit[0]}')
+    check_kind(st, name if shown is None else shown, flag=flag)
     if any(d for _, d in ids.values()): _check_above(dfd, ids, said=said, name=name)
 
 # %% ../nbs/02c_tables.ipynb #d19ecc17
@@ -776,7 +796,7 @@ def write_atomic(path,  # where the output goes
     if not _DIR_FD: return _write_by_name(path, write, inputs=inputs, flag=flag)
     dfd, tmp = opened_folder(path.parent), f'.{path.name}.{os.urandom(6).hex()}.tmp'
     try:
-        check_opened(dfd, path.name, inputs, flag=flag)
+        check_opened(dfd, path.name, inputs, flag=flag, shown=path)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, 'O_NOFOLLOW', 0), 0o666, dir_fd=dfd)
         try:
             with open(fd, 'w', encoding='utf-8', newline='') as f: write(f)
