@@ -348,16 +348,35 @@ def _tree(client, futures: list, fn: Callable, width: int = 8):
 def local_cluster(n_workers: int = 2, **kw):
     "A `Client` of a `LocalCluster` of worker processes, one thread each (`kw`: e.g. `memory_limit='2GB'`)."
     import logging, multiprocessing
-    from distributed import Client, LocalCluster
+    from distributed import Client
     guard = "in a script, start the cluster (or `score_dask`) under `if __name__ == '__main__':`"
     if multiprocessing.current_process().name != 'MainProcess':  # a worker importing the script that started it
         raise InputError('a Dask worker process tried to start a cluster of its own', guard)
     kw = dict(threads_per_worker=1, processes=True, dashboard_address=':0', silence_logs=logging.CRITICAL) | kw
-    try: return Client(LocalCluster(n_workers=n_workers, **kw))
+    try: return Client(_cluster(n_workers, kw))
     except RuntimeError as e:
         if 'failed to start' not in str(e): raise
         raise InputError(f'the local Dask cluster did not start ({e})',
                          f'{guard}: its workers import the script') from None
+
+# %% ../nbs/18_cluster.ipynb #cl-scratch
+def _cluster(n_workers: int, kw: dict):
+    "A `LocalCluster`; unless `kw` names a `local_directory`, its scratch space a temporary folder removed on close."
+    import tempfile, weakref, dask
+    from distributed import LocalCluster
+    if 'local_directory' in kw: return LocalCluster(n_workers=n_workers, **kw)
+    scratch = tempfile.mkdtemp(prefix='evalkit-dask-')
+    try:
+        with dask.config.set({'temporary-directory': scratch}):  # the scheduler's folder too
+            cluster = LocalCluster(n_workers=n_workers, local_directory=scratch, **kw)
+    except BaseException: shutil.rmtree(scratch, ignore_errors=True); raise
+    close = cluster.close
+    def closing(*args, **kws):
+        try: return close(*args, **kws)
+        finally: shutil.rmtree(scratch, ignore_errors=True)
+    cluster.close = closing
+    weakref.finalize(cluster, shutil.rmtree, scratch, True)  # a cluster never closed: when it goes, or at exit
+    return cluster
 
 # %% ../nbs/18_cluster.ipynb #cl-score2
 def _out_folder(per_image, fmt: str, inputs: list) -> str | None:
