@@ -13,8 +13,8 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 
 # %% auto #0
-__all__ = ['ARROW_CSV_BYTES', 'TOKEN_CHUNK', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'check_local',
-           'folder_files', 'is_parquet', 'footer_bytes', 'check_footers', 'read_source', 'read_table',
+__all__ = ['ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular',
+           'check_local', 'folder_files', 'is_parquet', 'footer_bytes', 'check_footers', 'read_source', 'read_table',
            'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'column_tokens', 'check_runs',
            'id_codes', 'in_rows', 'release_arrow', 'first_seen', 'repeated', 'positions', 'check_objects', 'check_kind',
            'check_output', 'opened_folder', 'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
@@ -403,17 +403,16 @@ def _check(source: Source, key: str, n: int, what: str):
     if n > getattr(source.limits, key): raise source.limits.exceeded(key, n, what, source.err, file=source.name)
 
 # %% ../nbs/02c_tables.ipynb #tb-decoded
-def _texts(meta, name: str, source: Source) -> list:
-    "The text columns of Parquet metadata `meta`, read dictionary-encoded so that their decoded size is known first."
+def _texts(meta) -> tuple[list, list]:
+    "The text columns of Parquet metadata `meta` read dictionary-encoded (size known first), and the prefix-coded."
     import pyarrow as pa
     enc = {}  # column -> its encodings in every row group
     for g, j in ((g, j) for g in range(meta.num_row_groups) for j in range(meta.num_columns)):
         enc.setdefault(meta.schema.column(j).path, set()).update(meta.row_group(g).column(j).encodings)
     texts = [f.name for f in meta.schema.to_arrow_schema() if pa.types.is_string(f.type) or pa.types.is_binary(f.type)]
     front = [c for c in texts if 'DELTA_BYTE_ARRAY' in enc.get(c, ())]  # each value: part of the last one, and more
-    if front: raise source.err(f'{shown(front[0])} is stored DELTA_BYTE_ARRAY-encoded, whose decoded size is not known '
-                               'before decoding', 'write it with dictionary or plain encoding', file=name)
-    return [c for c in texts if 'DELTA_LENGTH_BYTE_ARRAY' not in enc.get(c, ())]  # those: as large as their pages
+    delta = {'DELTA_LENGTH_BYTE_ARRAY', 'DELTA_BYTE_ARRAY'}  # the first: as large decoded as their pages
+    return [c for c in texts if not delta & enc.get(c, set())], front
 
 def _decoded_bytes(table) -> int:
     "The bytes of `table`'s values once decoded: a dictionary's text counted at every row that repeats it."
@@ -446,17 +445,50 @@ def _frame(table) -> pd.DataFrame:
     def dtype(t): return text if text and (pa.types.is_string(t) or pa.types.is_large_string(t)) else pd.ArrowDtype(t)
     return table.to_pandas(types_mapper=dtype, ignore_metadata=True)
 
+# %% ../nbs/02c_tables.ipynb #tb-batches
+PARQUET_BATCH_BYTES = 2 ** 26  # most bytes one batch of a prefix-coded Parquet file can decode to (64 MiB)
+
+def _batches(pq, f, texts: list, size: int, *, name: str, source: Source):
+    "Parquet file `f`'s schema, then its batches of `size` rows (`texts` as dictionaries); a damaged file refused."
+    import pyarrow as pa
+    try:
+        pf = pq.ParquetFile(f, read_dictionary=texts)
+        yield pf.schema_arrow
+        yield from pf.iter_batches(batch_size=size, use_pandas_metadata=False)
+    except (OSError, ValueError, pa.ArrowException) as e:
+        raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
+
+def _parquet_batches(pq, f, meta, texts: list, front: list, *, name: str, source: Source, room: int):
+    "The Arrow table of Parquet file `f` read in batches, counted as they come: at most `room` bytes decoded."
+    import pyarrow as pa
+    cols = {meta.schema.column(j).path: j for j in range(meta.num_columns)}
+    longest = max([meta.row_group(g).column(cols[c]).total_uncompressed_size for g in range(meta.num_row_groups)
+                   for c in front if c in cols] + [1])  # no value is longer than its column chunk
+    it = _batches(pq, f, texts, max(1, min(2 ** 16, PARQUET_BATCH_BYTES // longest)), name=name, source=source)
+    schema, out, n = next(it), [], 0
+    for b in it:
+        out.append(b); n += _decoded_bytes(pa.Table.from_batches([b]))
+        if n > room:  # the files before took the rest of the limit
+            raise source.limits.exceeded('max_decoded_bytes', source.limits.max_decoded_bytes - room + n,
+                                         'the Parquet data (decoded, so far)', source.err, file=name)
+    return pa.Table.from_batches(out, schema=schema)
+
 # %% ../nbs/02c_tables.ipynb #8f9bc7f4
 def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
     "A Parquet file or folder as one DataFrame of the stored values, and its name (a folder's names its files)."
     pq = _pyarrow_parquet(source.err)
     files, names = _parquet_files(src, source.name, source.err)
     metas = _parquet_metas(pq, files, names, source)
-    tables = [_parquet_table(pq, f, _texts(m, n, source), name=n, source=source)
-              for f, m, n in zip(files, metas, names)]
+    tables, used = [], 0
+    for f, m, n in zip(files, metas, names):
+        texts, front = _texts(m)
+        tables.append(_parquet_batches(pq, f, m, texts, front, name=n, source=source,
+                                       room=source.limits.max_decoded_bytes - used) if front else
+                      _parquet_table(pq, f, texts, name=n, source=source))
+        used += _decoded_bytes(tables[-1])
     if source.runs_col: _check(source, 'max_mask_runs', sum(_arrow_tokens(t, source.runs_col) for t in tables) // 2,
                                shown(source.runs_col))  # from a dictionary's values: before any row is decoded
-    _check(source, 'max_decoded_bytes', sum(map(_decoded_bytes, tables)), 'the Parquet data (decoded)')
+    _check(source, 'max_decoded_bytes', used, 'the Parquet data (decoded)')
     frames = [_frame(t) for t in tables]
     starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
     df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
