@@ -43,7 +43,8 @@ def value_fractions(tp,  # int [n_img, T]: true positives per image and threshol
     a, d = b2.numerator, b2.denominator  # b^2 = a/d: multiply through by d
     most = int((tp + fp + fn).max(initial=0))  # the denominator is at most (a + d) times this
     if (a + d) * most >= 2 ** 63:
-        raise InputError('F-beta of these counts overflows 64-bit integers with this beta', f'beta {beta!r}, {most:,} objects')
+        raise InputError('F-beta of these counts overflows 64-bit integers with this beta',
+                         f'beta {beta!r}, {most:,} objects')
     num = (a + d) * tp
     return num, num + a * fn + d * fp
 
