@@ -458,7 +458,7 @@ def _batches(pq, f, texts: list, size: int, *, name: str, source: Source):
     except (OSError, ValueError, pa.ArrowException) as e:
         raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
 
-def _parquet_batches(pq, f, meta, texts: list, front: list, *, name: str, source: Source, room: int):
+def _parquet_batches(pq, f, meta, texts: list, *, front: list, name: str, source: Source, room: int):
     "The Arrow table of Parquet file `f` read in batches, counted as they come: at most `room` bytes decoded."
     import pyarrow as pa
     cols = {meta.schema.column(j).path: j for j in range(meta.num_columns)}
@@ -482,7 +482,7 @@ def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
     tables, used = [], 0
     for f, m, n in zip(files, metas, names):
         texts, front = _texts(m)
-        tables.append(_parquet_batches(pq, f, m, texts, front, name=n, source=source,
+        tables.append(_parquet_batches(pq, f, m, texts, front=front, name=n, source=source,
                                        room=source.limits.max_decoded_bytes - used) if front else
                       _parquet_table(pq, f, texts, name=n, source=source))
         used += _decoded_bytes(tables[-1])
