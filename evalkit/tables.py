@@ -426,10 +426,10 @@ def _decoded_bytes(table) -> int:
     return n
 
 # %% ../nbs/02c_tables.ipynb #tb-frame
-def _parquet_table(pq, f, texts: list, *, name: str, source: Source):
-    "The Arrow table of Parquet file `f`, `texts` dictionary-encoded; a file pyarrow cannot decode refused, named."
+def _parquet_table(pq, f, texts: list, *, name: str, source: Source, columns: list | None = None):
+    "The Arrow table of Parquet file `f` (`columns`, default all), `texts` as dictionaries; a damaged file refused."
     import pyarrow as pa
-    try: return pq.read_table(f, read_dictionary=texts, use_pandas_metadata=False)
+    try: return pq.read_table(f, columns=columns, read_dictionary=texts, use_pandas_metadata=False)
     except (OSError, ValueError, pa.ArrowException) as e:
         raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
 
@@ -448,30 +448,37 @@ def _frame(table) -> pd.DataFrame:
 # %% ../nbs/02c_tables.ipynb #tb-batches
 PARQUET_BATCH_BYTES = 2 ** 26  # most bytes one batch of a prefix-coded Parquet file can decode to (64 MiB)
 
-def _batches(pq, f, texts: list, size: int, *, name: str, source: Source):
-    "Parquet file `f`'s schema, then its batches of `size` rows (`texts` as dictionaries); a damaged file refused."
+def _batches(pq, f, columns: list, size: int, *, name: str, source: Source):
+    "Parquet file `f`'s schema of `columns`, then their batches of `size` rows; a damaged file refused."
     import pyarrow as pa
     try:
-        pf = pq.ParquetFile(f, read_dictionary=texts)
-        yield pf.schema_arrow
-        yield from pf.iter_batches(batch_size=size, use_pandas_metadata=False)
+        pf = pq.ParquetFile(f)
+        yield pa.schema([pf.schema_arrow.field(c) for c in columns])
+        yield from pf.iter_batches(batch_size=size, columns=columns, use_pandas_metadata=False)
     except (OSError, ValueError, pa.ArrowException) as e:
         raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
 
+def _longest(meta, columns: list) -> int:
+    "The most bytes one row of `columns` can decode to: no value is longer than its column chunk."
+    j = {meta.schema.column(k).path: k for k in range(meta.num_columns)}
+    return sum(max([meta.row_group(g).column(j[c]).total_uncompressed_size for g in range(meta.num_row_groups)] + [1])
+               for c in columns if c in j) or 1
+
 def _parquet_batches(pq, f, meta, texts: list, *, front: list, name: str, source: Source, room: int):
-    "The Arrow table of Parquet file `f` read in batches, counted as they come: at most `room` bytes decoded."
+    "The Arrow table of Parquet file `f`, its prefix-coded columns `front` read in batches: at most `room` bytes."
     import pyarrow as pa
-    cols = {meta.schema.column(j).path: j for j in range(meta.num_columns)}
-    longest = max([meta.row_group(g).column(cols[c]).total_uncompressed_size for g in range(meta.num_row_groups)
-                   for c in front if c in cols] + [1])  # no value is longer than its column chunk
-    it = _batches(pq, f, texts, max(1, min(2 ** 16, PARQUET_BATCH_BYTES // longest)), name=name, source=source)
+    names = meta.schema.to_arrow_schema().names
+    rest = _parquet_table(pq, f, texts, name=name, source=source, columns=[c for c in names if c not in front])
+    left = room - _decoded_bytes(rest)  # the other columns as before: their decoded size known first
+    it = _batches(pq, f, front, max(1, min(2 ** 16, PARQUET_BATCH_BYTES // _longest(meta, front))), name=name,
+                  source=source)
     schema, out, n = next(it), [], 0
-    for b in it:
-        out.append(b); n += _decoded_bytes(pa.Table.from_batches([b]))
-        if n > room:  # the files before took the rest of the limit
-            raise source.limits.exceeded('max_decoded_bytes', source.limits.max_decoded_bytes - room + n,
-                                         'the Parquet data (decoded, so far)', source.err, file=name)
-    return pa.Table.from_batches(out, schema=schema)
+    for b in it:  # plain text, no dictionary copied into every batch
+        out.append(b); n += b.nbytes
+        if n > left: raise source.limits.exceeded('max_decoded_bytes', source.limits.max_decoded_bytes - left + n,
+                                                  'the Parquet data (decoded, so far)', source.err, file=name)
+    front_t = pa.Table.from_batches(out, schema=schema)
+    return pa.table({c: rest[c] if c in rest.column_names else front_t[c] for c in names})
 
 # %% ../nbs/02c_tables.ipynb #8f9bc7f4
 def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
