@@ -410,10 +410,15 @@ def _default_partitions(*sides: Side) -> int:
     size = sum(os.path.getsize(f) for f in files)
     return max(sum(s.df.npartitions for s in sides), math.ceil(size / SHUFFLE_BYTES))
 
-def _shuffled(sol: Side, sub: Side, npartitions: int | None = None):
-    "Both sides in one Dask DataFrame shuffled by image id: a partition holds every row of its images."
+def _image_part(df: pd.DataFrame) -> pd.DataFrame:
+    "A partition with `__group__`: the image of each unit id IMAGE_CLASS (the text before its last '_')."
+    return df.assign(__group__=[i.rpartition('_')[0] for i in df['__id__']])
+
+def _shuffled(sol: Side, sub: Side, npartitions: int | None = None, *, by_image: bool = False):
+    "Both sides in one Dask DataFrame shuffled by image id (`by_image`: by the image of unit ids IMAGE_CLASS)."
     both = need_dask().concat([sol.df, sub.df])
-    return both.shuffle('__id__', npartitions=npartitions or _default_partitions(sol, sub))
+    if by_image: both = both.map_partitions(_image_part, meta=both._meta.assign(__group__=pd.Series(dtype=object)))
+    return both.shuffle('__group__' if by_image else '__id__', npartitions=npartitions or _default_partitions(sol, sub))
 
 # %% ../nbs/18_cluster.ipynb #cl-inputs
 def _inputs(*sides) -> list:
@@ -449,7 +454,8 @@ def _dask_metric(metric) -> Metric:
 def _maps(sol: Side, sub: Side, *, npartitions: int | None, **kw) -> list:
     "One delayed `map_partition` per partition of the shuffled sides (`kw`: its keyword arguments but the columns)."
     from dask import delayed
-    both = _shuffled(sol, sub, npartitions)
+    by_image = bool(dict(getattr(kw.get('metric'), 'reader_args', ())).get('classes'))  # a unit per class: Severstal
+    both = _shuffled(sol, sub, npartitions, by_image=by_image)
     kw |= dict(cols=(sol.columns, sub.columns), names=(sol.name, sub.name))
     return [delayed(map_partition)(p, i, **kw) for i, p in enumerate(both.to_delayed())]
 
