@@ -9,4 +9,5 @@ __all__ = []
 from .cli import run
 
 # %% ../nbs/06a_main.ipynb #main-05
-if __name__ == '__main__' and getattr(__spec__, 'name', '') == 'evalkit.__main__': run()  # not when a notebook runs this
+if __name__ == '__main__' and getattr(__spec__, 'name', '') == 'evalkit.__main__':
+    run()  # not when a notebook runs this

@@ -9,7 +9,8 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, Limits
 from .tables import (Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown,
                               check_runs)
-from .competitions import image_codes, table_runs, mask_table, join_units, default_hw, MAX_SIDE, MAX_TOTAL_PIXELS, ORDERS
+from .competitions import (image_codes, table_runs, mask_table, join_units, default_hw, MAX_SIDE,
+                                  MAX_TOTAL_PIXELS, ORDERS)
 from .families import Scene
 from .preset import Metric, Option, parse_size
 from .coco import as_array
