@@ -298,9 +298,22 @@ def _handshake(spec: str, timeout: float):
         await comm.close()
     with ThreadPoolExecutor(1) as pool:  # a thread of its own: the caller may be running an event loop
         try: pool.submit(asyncio.run, probe()).result()
-        except (OSError, TimeoutError, asyncio.TimeoutError) as e:
-            raise InputError('cannot reach the Dask scheduler', f'{spec}: ' + (
-                str(e) or f'it took the connection but did not answer within {timeout + 1} s')) from None
+        except Exception as e: raise _unreachable(spec, e, timeout) from None  # MemoryError, TypeError: one line too
+
+# %% ../nbs/06_cli.ipynb #cli-unreachable
+def _unreachable(spec: str,  # the scheduler address given to --dask
+                 e: BaseException,  # what connecting to it raised
+                 timeout: float,  # seconds it had to take the connection
+                ) -> InputError:  # the one line that refuses it
+    "The error for a scheduler address that did not connect and answer as a Dask scheduler does."
+    import asyncio
+    if isinstance(e, (OSError, TimeoutError, asyncio.TimeoutError)):
+        why = str(e) or f'it took the connection but did not answer within {timeout + 1} s'
+    elif spec.startswith('ucx://') and isinstance(e, TypeError): why = 'the ucx transport is not installed (ucx-py)'
+    elif spec.startswith('tls://') and 'ssl_context' in str(e):
+        why = "tls:// needs the TLS settings of dask's configuration (distributed.comm.tls: ca-file, client cert, key)"
+    else: why = f'it answered, but not as a Dask scheduler does ({type(e).__name__})'
+    return InputError('cannot reach the Dask scheduler', f'{spec}: {why}')
 
 # %% ../nbs/06_cli.ipynb #1dc3df19
 def _score_dask(a, out, err) -> int:

@@ -348,16 +348,35 @@ def _tree(client, futures: list, fn: Callable, width: int = 8):
 def local_cluster(n_workers: int = 2, **kw):
     "A `Client` of a `LocalCluster` of worker processes, one thread each (`kw`: e.g. `memory_limit='2GB'`)."
     import logging, multiprocessing
-    from distributed import Client, LocalCluster
+    from distributed import Client
     guard = "in a script, start the cluster (or `score_dask`) under `if __name__ == '__main__':`"
     if multiprocessing.current_process().name != 'MainProcess':  # a worker importing the script that started it
         raise InputError('a Dask worker process tried to start a cluster of its own', guard)
     kw = dict(threads_per_worker=1, processes=True, dashboard_address=':0', silence_logs=logging.CRITICAL) | kw
-    try: return Client(LocalCluster(n_workers=n_workers, **kw))
+    try: return Client(_cluster(n_workers, kw))
     except RuntimeError as e:
         if 'failed to start' not in str(e): raise
         raise InputError(f'the local Dask cluster did not start ({e})',
                          f'{guard}: its workers import the script') from None
+
+# %% ../nbs/18_cluster.ipynb #cl-scratch
+def _cluster(n_workers: int, kw: dict):
+    "A `LocalCluster`; unless `kw` names a `local_directory`, its scratch space a temporary folder removed on close."
+    import tempfile, weakref, dask
+    from distributed import LocalCluster
+    if 'local_directory' in kw: return LocalCluster(n_workers=n_workers, **kw)
+    scratch = tempfile.mkdtemp(prefix='evalkit-dask-')
+    try:
+        with dask.config.set({'temporary-directory': scratch}):  # the scheduler's folder too
+            cluster = LocalCluster(n_workers=n_workers, local_directory=scratch, **kw)
+    except BaseException: shutil.rmtree(scratch, ignore_errors=True); raise
+    close = cluster.close
+    def closing(*args, **kws):
+        try: return close(*args, **kws)
+        finally: shutil.rmtree(scratch, ignore_errors=True)
+    cluster.close = closing
+    weakref.finalize(cluster, shutil.rmtree, scratch, True)  # a cluster never closed: when it goes, or at exit
+    return cluster
 
 # %% ../nbs/18_cluster.ipynb #cl-score2
 def _out_folder(per_image, fmt: str, inputs: list) -> str | None:
@@ -391,10 +410,15 @@ def _default_partitions(*sides: Side) -> int:
     size = sum(os.path.getsize(f) for f in files)
     return max(sum(s.df.npartitions for s in sides), math.ceil(size / SHUFFLE_BYTES))
 
-def _shuffled(sol: Side, sub: Side, npartitions: int | None = None):
-    "Both sides in one Dask DataFrame shuffled by image id: a partition holds every row of its images."
+def _image_part(df: pd.DataFrame) -> pd.DataFrame:
+    "A partition with `__group__`: the image of each unit id IMAGE_CLASS (the text before its last '_')."
+    return df.assign(__group__=[i.rpartition('_')[0] for i in df['__id__']])
+
+def _shuffled(sol: Side, sub: Side, npartitions: int | None = None, *, by_image: bool = False):
+    "Both sides in one Dask DataFrame shuffled by image id (`by_image`: by the image of unit ids IMAGE_CLASS)."
     both = need_dask().concat([sol.df, sub.df])
-    return both.shuffle('__id__', npartitions=npartitions or _default_partitions(sol, sub))
+    if by_image: both = both.map_partitions(_image_part, meta=both._meta.assign(__group__=pd.Series(dtype=object)))
+    return both.shuffle('__group__' if by_image else '__id__', npartitions=npartitions or _default_partitions(sol, sub))
 
 # %% ../nbs/18_cluster.ipynb #cl-inputs
 def _inputs(*sides) -> list:
@@ -430,7 +454,8 @@ def _dask_metric(metric) -> Metric:
 def _maps(sol: Side, sub: Side, *, npartitions: int | None, **kw) -> list:
     "One delayed `map_partition` per partition of the shuffled sides (`kw`: its keyword arguments but the columns)."
     from dask import delayed
-    both = _shuffled(sol, sub, npartitions)
+    by_image = bool(dict(getattr(kw.get('metric'), 'reader_args', ())).get('classes'))  # a unit per class: Severstal
+    both = _shuffled(sol, sub, npartitions, by_image=by_image)
     kw |= dict(cols=(sol.columns, sub.columns), names=(sol.name, sub.name))
     return [delayed(map_partition)(p, i, **kw) for i, p in enumerate(both.to_delayed())]
 

@@ -145,8 +145,8 @@ def box_iou_pairs(dt: np.ndarray,  # float64 [d, 4]: detections, xywh
     h = np.minimum((dh + dy)[d[k]], (gh + gy)[g[k]]) - np.maximum(dy[d[k]], gy[g[k]])
     k, h = k[h > 0], h[h > 0]
     i, da, out = w[k] * h, (dw * dh)[d[k]], np.zeros(len(d))
-    with np.errstate(divide='ignore', invalid='ignore'):
-        out[k] = i / np.where(crowd[g[k]], da, da + (gw * gh)[g[k]] - i)
+    with np.errstate(divide='ignore', invalid='ignore', over='ignore'):  # areas summing past float64: a union of inf,
+        out[k] = i / np.where(crowd[g[k]], da, da + (gw * gh)[g[k]] - i)  # so IoU 0, as pycocotools' C computes it
     return out
 
 # %% ../nbs/23_coco_eval.ipynb #ce-22

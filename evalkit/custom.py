@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from .errors import InputError, file_not_found
 from .iou import thresholds as make_thresholds, check_thresholds
-from .sweep import EMPTY_POLICIES
+from .sweep import EMPTY_POLICIES, beta_squared
 from .families import get_family
 from .competitions import box_scene, mask_scene
 from .dice_presets import dice_scene
@@ -111,8 +111,9 @@ def define_metric(name: str,  # how the metric is called (command line, results)
     uses = get_family(family).uses_thresholds
     empty = empty if empty is not None else 'skip' if uses else 'one'  # SPEC 14: both empty is worth 1
     if empty not in EMPTY_POLICIES: raise InputError(f'empty must be one of {EMPTY_POLICIES}', repr(empty))
-    if beta is not None and (isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta < 1e6):
+    if beta is not None and (isinstance(beta, bool) or not isinstance(beta, (int, float))):
         raise InputError('beta must be a positive number', repr(beta))
+    if beta is not None: beta_squared(beta)  # exact, and small enough to multiply counts through
     if uses != (thresholds is not None):
         raise InputError(f'the {family} family ' + ('needs IoU thresholds' if uses else 'takes no IoU thresholds'))
     ts = check_thresholds(_thresholds(thresholds), inclusive=hit == '>=') if uses else ()
@@ -140,9 +141,11 @@ def load_metric(path,  # a TOML file of the fields of `define_metric` (top level
     except (OSError, UnicodeDecodeError) as e:
         raise InputError('cannot read the metric file', str(e), file=str(path)) from None
     except ValueError as e: raise InputError('not a valid TOML file', str(e), file=str(path)) from None
+    except RecursionError: raise InputError('the TOML file nests too deeply', file=str(path)) from None
     bad = sorted(set(data) - set(FIELDS))
     if bad: raise InputError(f'unknown field {bad[0]!r}', f"known: {', '.join(FIELDS)}", file=str(path))
     if 'name' not in data: data['name'] = path.stem
     if 'layout' not in data: raise InputError('missing field', "'layout'", file=str(path))
     try: return define_metric(**data)
     except InputError as e: raise e.at(file=str(path)) from None
+    except RecursionError: raise InputError('a field nests too deeply', file=str(path)) from None

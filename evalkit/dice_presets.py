@@ -53,8 +53,8 @@ def _unit_sizes(rows: Rows, hw, codes, n: int) -> np.ndarray:
 
 # %% ../nbs/21_dice_presets.ipynb #dp-12
 def _check_classes(df, source: Source, classes: tuple):
-    "Refuse a unit id whose class (after its last '_') is not one of `classes` (nothing to check when empty)."
-    if not classes: return
+    "Refuse a unit id whose class (after its last '_') is not one of `classes` (nothing to check when none)."
+    if not classes or not len(df): return  # no rows (a header alone, an empty Dask partition): no class to check
     cls = df[source.id_col].str.rpartition('_')[2].to_numpy(object)
     Rows(df, source).refuse(~pd.Series(cls).isin(classes).to_numpy(), 'unknown class',
                             lambda i: f"{shown(cls[i])} (classes {', '.join(classes)})")

@@ -8,9 +8,9 @@ from dataclasses import dataclass, fields, replace
 import errno, os, re
 
 # %% auto #0
-__all__ = ['MAX_PART', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'InputError', 'ParticipantVisibleError', 'SolutionError',
-           'RLEError', 'SubmissionNotFound', 'SolutionNotFound', 'InputNotFound', 'file_not_found', 'Limits',
-           'as_limits']
+__all__ = ['MAX_PART', 'MAX_MESSAGE', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'InputError', 'ParticipantVisibleError',
+           'SolutionError', 'RLEError', 'SubmissionNotFound', 'SolutionNotFound', 'InputNotFound', 'file_not_found',
+           'Limits', 'as_limits']
 
 # %% ../nbs/00a_errors.ipynb #da75a82f
 def label_text(v, limit: int = 60) -> str:
@@ -25,6 +25,17 @@ MAX_PART = 500  # most characters an `InputError` keeps of its rule, detail, fil
 def _cut(v):
     "A text part of an error, cut to `MAX_PART` characters (with '...'); anything else as it is."
     return v if not isinstance(v, str) or len(v) <= MAX_PART else v[:MAX_PART] + '...'
+
+MAX_MESSAGE = 400  # most characters of an `InputError`'s text (`str()`): its longest parts are cut to fit
+
+def _fit(parts: list, room: int) -> list:
+    "`parts` (texts) with the longest cut to one common length (with '...'), so together they take about `room`."
+    if sum(map(len, parts)) <= room: return parts
+    cap, left = 20, room  # cap: the common length; never below 20, so each part still shows its start
+    for k, n in enumerate(sorted(map(len, parts))):
+        if n * (len(parts) - k) > left: cap = max(cap, left // (len(parts) - k)); break
+        left -= n
+    return [s if len(s) <= cap else s[:cap - 3] + '...' for s in parts]
 
 # %% ../nbs/00a_errors.ipynb #err-inputerror-1
 class InputError(ValueError):
@@ -41,11 +52,18 @@ class InputError(ValueError):
         super().__init__(str(self))
 
     def __str__(self):
+        parts = [str(v) for v in (self.rule, self.detail, self.file, self.id)]
+        whole = self._text(*parts)
+        if len(whole) <= MAX_MESSAGE: return whole
+        return self._text(*_fit(parts, sum(map(len, parts)) - (len(whole) - MAX_MESSAGE)))
+
+    def _text(self, rule: str, detail: str, file: str, id: str) -> str:
+        "The message from its text parts (as given, or cut by `_fit`) and the row or label."
         at = f'row {self.row}' if self.row is not None else (
             f'index label {label_text(self.label)}' if self.label is not None else None)
-        where = [f'{self.file}' if self.file else None, at, f'id {self.id}' if self.id is not None else None]
+        where = [file if self.file else None, at, f'id {id}' if self.id is not None else None]
         msg = ': '.join(w for w in where if w)
-        what = self.rule + (f' ({self.detail})' if self.detail else '')
+        what = rule + (f' ({detail})' if self.detail else '')
         return f'{msg}: {what}' if msg else what
 
     def at(self, **where):

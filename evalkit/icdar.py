@@ -12,7 +12,7 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 from .families import Scene
 from .competitions import DECIMAL
-from .tables import check_regular
+from .tables import check_regular, write_atomic
 
 # %% auto #0
 __all__ = ['CLASSES', 'COLUMNS', 'IGNORE', 'read_ground_truth', 'read_submission', 'write_submission', 'write_ground_truth',
@@ -382,8 +382,7 @@ def write_submission(df,  # detections: DataFrame page, cls, x0, y0, x1, y1 (int
     from xml.sax.saxutils import quoteattr  # here, not at import: it imports urllib, http and email (~30 ms)
     det = _writable(read_submission(df), ParticipantVisibleError)
     body = ''.join(f'<document filename={quoteattr(p + ".bmp")}>\n{x}</document>\n' for p, x in _pages_xml(det, True))
-    Path(path).write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + body, encoding='utf-8')
-    return Path(path)
+    return write_atomic(path, lambda f: f.write('<?xml version="1.0" encoding="UTF-8"?>\n' + body))  # never a pipe
 
 def write_ground_truth(df,  # ground truth: DataFrame page, cls, x0, y0, x1, y1 (integer pixels)
                        folder,  # the folder to write `<page>.xml` files into (created if missing)
@@ -396,7 +395,7 @@ def write_ground_truth(df,  # ground truth: DataFrame page, cls, x0, y0, x1, y1 
     for p, x in _pages_xml(gt, False):
         out.append(folder / f'{p}.xml')
         head = f'<?xml version="1.0" encoding="UTF-8"?>\n<document filename={quoteattr(p + ".xml")}>\n'
-        out[-1].write_text(f'{head}{x}</document>', encoding='utf-8')
+        write_atomic(out[-1], lambda f: f.write(f'{head}{x}</document>'))  # a folder, pipe or device there: refused
     return out
 
 # %% ../nbs/04_icdar.ipynb #3e89221c

@@ -131,9 +131,13 @@ def _hit_kind(inter, union,  # intersections and unions (union 0 already made 1)
               fs,  # list[Fraction]: the thresholds
              ) -> tuple:  # (inter, union, wide): int64 (float64, object) arrays; wide: bool mask of 128-bit entries
     "The arithmetic the hit test needs: int64 products where they fit, 128-bit elsewhere, float64 for float counts."
-    if not (inter.dtype.kind in 'iub' and union.dtype.kind in 'iub'):
-        return inter.astype(np.float64), union.astype(np.float64), None
     big = max([f.numerator for f in fs] + [f.denominator for f in fs] + [1])
+    if not (inter.dtype.kind in 'iub' and union.dtype.kind in 'iub'):
+        inter, union = inter.astype(np.float64), union.astype(np.float64)
+        hi = np.maximum(np.abs(inter), np.abs(union)) > np.finfo(np.float64).max / big  # products could pass float64
+        if not hi.any(): return inter, union, None
+        s = 2.0 ** -big.bit_length()  # a power of two: both scaled exactly, their ratio kept
+        return np.where(hi, inter * s, inter), np.where(hi, union * s, union), None
     top = max(int(np.abs(union).max(initial=0)), int(np.abs(inter).max(initial=0)))
     if top * big < 2**63: return inter.astype(np.int64), union.astype(np.int64), None
     if big < 2**64 and min(int(inter.min(initial=0)), int(union.min(initial=0))) >= 0:
@@ -293,7 +297,8 @@ def _overlapping(A: np.ndarray, B: np.ndarray,  # xyxy boxes [N, 4], [M, 4], sam
             k = np.flatnonzero((w > 0) & (h > 0))
             inter = w[k] * h[k]  # then the union of the overlapping pairs only, as `_inter_union_xyxy` forms it
             k, inter = k[inter > 0], inter[inter > 0]  # (a float product can underflow to 0)
-            for p, x in zip(parts, (i[k], j[k], inter, area(a[:, k]) + area(b[:, k]) - inter)): p.append(x)
+            with np.errstate(over='ignore'): union = area(a[:, k]) + area(b[:, k]) - inter  # past float64: inf, IoU 0
+            for p, x in zip(parts, (i[k], j[k], inter, union)): p.append(x)
     cat = lambda p: (np.concatenate(p), p.clear())[0]  # one column at a time, its parts freed: peak ~1.5x output
     m = max(len(B), 1)
     key = cat(parts[0]) * m + cat(parts[1])  # the pairs are distinct: one key each

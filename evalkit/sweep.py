@@ -13,9 +13,22 @@ from .iou import as_fraction, check_thresholds, threshold_text, hit_text
 from .result import Params, Result
 
 # %% auto #0
-__all__ = ['EMPTY_POLICIES', 'value_fractions', 'threshold_values', 'apply_empty_policy', 'exact_sum', 'ratio_sum', 'mean_score',
-           'over_common', 'weighted_ratio_sums', 'weighted_means', 'image_fractions', 'image_value_sums',
-           'sweep_values', 'sweep']
+__all__ = ['MAX_BETA_TERM', 'EMPTY_POLICIES', 'beta_squared', 'value_fractions', 'threshold_values', 'apply_empty_policy',
+           'exact_sum', 'ratio_sum', 'mean_score', 'over_common', 'weighted_ratio_sums', 'weighted_means',
+           'image_fractions', 'image_value_sums', 'sweep_values', 'sweep']
+
+# %% ../nbs/03_sweep.ipynb #sw-beta
+MAX_BETA_TERM = 10 ** 6  # most beta's numerator and denominator may be, as a reduced fraction (0.000001 to 1,000,000)
+
+def beta_squared(beta,  # F-beta's beta: an int, a float (read via its shortest repr) or a decimal text
+                ) -> Fraction:  # beta squared, exactly
+    "Beta squared; refused unless beta is positive with numerator and denominator up to `MAX_BETA_TERM`."
+    try: b = as_fraction(beta)
+    except InputError: b = None  # its message speaks of thresholds
+    if b is None or b <= 0 or max(b.numerator, b.denominator) > MAX_BETA_TERM:
+        raise InputError(f'beta must be a positive number with numerator and denominator up to {MAX_BETA_TERM:,} '
+                         '(such as 2, 0.5 or 0.123456)', repr(beta)[:60])
+    return b * b
 
 # %% ../nbs/03_sweep.ipynb #44388195
 def value_fractions(tp,  # int [n_img, T]: true positives per image and threshold
@@ -26,9 +39,12 @@ def value_fractions(tp,  # int [n_img, T]: true positives per image and threshol
     "Per-image, per-threshold value as integers num/den: TP/(TP+FP+FN), or F-beta multiplied through."
     tp, fp, fn = (np.asarray(x, np.int64) for x in (tp, fp, fn))
     if beta is None: return tp, tp + fp + fn
-    b2 = as_fraction(beta) ** 2
-    if b2 == 0: raise InputError('beta must be non-zero', f'{beta!r}')
+    b2 = beta_squared(beta)
     a, d = b2.numerator, b2.denominator  # b^2 = a/d: multiply through by d
+    most = int((tp + fp + fn).max(initial=0))  # the denominator is at most (a + d) times this
+    if (a + d) * most >= 2 ** 63:
+        raise InputError('F-beta of these counts overflows 64-bit integers with this beta',
+                         f'beta {beta!r}, {most:,} objects')
     num = (a + d) * tp
     return num, num + a * fn + d * fp
 

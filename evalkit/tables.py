@@ -13,10 +13,10 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 
 # %% auto #0
-__all__ = ['ARROW_CSV_BYTES', 'TOKEN_CHUNK', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular', 'check_local',
-           'folder_files', 'is_parquet', 'footer_bytes', 'check_footers', 'read_source', 'read_table',
+__all__ = ['ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular',
+           'check_local', 'folder_files', 'is_parquet', 'footer_bytes', 'check_footers', 'read_source', 'read_table',
            'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'column_tokens', 'check_runs',
-           'id_codes', 'in_rows', 'release_arrow', 'first_seen', 'repeated', 'positions', 'check_objects',
+           'id_codes', 'in_rows', 'release_arrow', 'first_seen', 'repeated', 'positions', 'check_objects', 'check_kind',
            'check_output', 'opened_folder', 'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
@@ -403,17 +403,16 @@ def _check(source: Source, key: str, n: int, what: str):
     if n > getattr(source.limits, key): raise source.limits.exceeded(key, n, what, source.err, file=source.name)
 
 # %% ../nbs/02c_tables.ipynb #tb-decoded
-def _texts(meta, name: str, source: Source) -> list:
-    "The text columns of Parquet metadata `meta`, read dictionary-encoded so that their decoded size is known first."
+def _texts(meta) -> tuple[list, list]:
+    "The text columns of Parquet metadata `meta` read dictionary-encoded (size known first), and the prefix-coded."
     import pyarrow as pa
     enc = {}  # column -> its encodings in every row group
     for g, j in ((g, j) for g in range(meta.num_row_groups) for j in range(meta.num_columns)):
         enc.setdefault(meta.schema.column(j).path, set()).update(meta.row_group(g).column(j).encodings)
     texts = [f.name for f in meta.schema.to_arrow_schema() if pa.types.is_string(f.type) or pa.types.is_binary(f.type)]
     front = [c for c in texts if 'DELTA_BYTE_ARRAY' in enc.get(c, ())]  # each value: part of the last one, and more
-    if front: raise source.err(f'{shown(front[0])} is stored DELTA_BYTE_ARRAY-encoded, whose decoded size is not known '
-                               'before decoding', 'write it with dictionary or plain encoding', file=name)
-    return [c for c in texts if 'DELTA_LENGTH_BYTE_ARRAY' not in enc.get(c, ())]  # those: as large as their pages
+    delta = {'DELTA_LENGTH_BYTE_ARRAY', 'DELTA_BYTE_ARRAY'}  # the first: as large decoded as their pages
+    return [c for c in texts if not delta & enc.get(c, set())], front
 
 def _decoded_bytes(table) -> int:
     "The bytes of `table`'s values once decoded: a dictionary's text counted at every row that repeats it."
@@ -427,10 +426,10 @@ def _decoded_bytes(table) -> int:
     return n
 
 # %% ../nbs/02c_tables.ipynb #tb-frame
-def _parquet_table(pq, f, texts: list, *, name: str, source: Source):
-    "The Arrow table of Parquet file `f`, `texts` dictionary-encoded; a file pyarrow cannot decode refused, named."
+def _parquet_table(pq, f, texts: list, *, name: str, source: Source, columns: list | None = None):
+    "The Arrow table of Parquet file `f` (`columns`, default all), `texts` as dictionaries; a damaged file refused."
     import pyarrow as pa
-    try: return pq.read_table(f, read_dictionary=texts, use_pandas_metadata=False)
+    try: return pq.read_table(f, columns=columns, read_dictionary=texts, use_pandas_metadata=False)
     except (OSError, ValueError, pa.ArrowException) as e:
         raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
 
@@ -446,17 +445,57 @@ def _frame(table) -> pd.DataFrame:
     def dtype(t): return text if text and (pa.types.is_string(t) or pa.types.is_large_string(t)) else pd.ArrowDtype(t)
     return table.to_pandas(types_mapper=dtype, ignore_metadata=True)
 
+# %% ../nbs/02c_tables.ipynb #tb-batches
+PARQUET_BATCH_BYTES = 2 ** 26  # most bytes one batch of a prefix-coded Parquet file can decode to (64 MiB)
+
+def _batches(pq, f, columns: list, size: int, *, name: str, source: Source):
+    "Parquet file `f`'s schema of `columns`, then their batches of `size` rows; a damaged file refused."
+    import pyarrow as pa
+    try:
+        pf = pq.ParquetFile(f)
+        yield pa.schema([pf.schema_arrow.field(c) for c in columns])
+        yield from pf.iter_batches(batch_size=size, columns=columns, use_pandas_metadata=False)
+    except (OSError, ValueError, pa.ArrowException) as e:
+        raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
+
+def _longest(meta, columns: list) -> int:
+    "The most bytes one row of `columns` can decode to: no value is longer than its column chunk."
+    j = {meta.schema.column(k).path: k for k in range(meta.num_columns)}
+    return sum(max([meta.row_group(g).column(j[c]).total_uncompressed_size for g in range(meta.num_row_groups)] + [1])
+               for c in columns if c in j) or 1
+
+def _parquet_batches(pq, f, meta, texts: list, *, front: list, name: str, source: Source, room: int):
+    "The Arrow table of Parquet file `f`, its prefix-coded columns `front` read in batches: at most `room` bytes."
+    import pyarrow as pa
+    names = meta.schema.to_arrow_schema().names
+    rest = _parquet_table(pq, f, texts, name=name, source=source, columns=[c for c in names if c not in front])
+    left = room - _decoded_bytes(rest)  # the other columns as before: their decoded size known first
+    it = _batches(pq, f, front, max(1, min(2 ** 16, PARQUET_BATCH_BYTES // _longest(meta, front))), name=name,
+                  source=source)
+    schema, out, n = next(it), [], 0
+    for b in it:  # plain text, no dictionary copied into every batch
+        out.append(b); n += b.nbytes
+        if n > left: raise source.limits.exceeded('max_decoded_bytes', source.limits.max_decoded_bytes - left + n,
+                                                  'the Parquet data (decoded, so far)', source.err, file=name)
+    front_t = pa.Table.from_batches(out, schema=schema)
+    return pa.table({c: rest[c] if c in rest.column_names else front_t[c] for c in names})
+
 # %% ../nbs/02c_tables.ipynb #8f9bc7f4
 def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
     "A Parquet file or folder as one DataFrame of the stored values, and its name (a folder's names its files)."
     pq = _pyarrow_parquet(source.err)
     files, names = _parquet_files(src, source.name, source.err)
     metas = _parquet_metas(pq, files, names, source)
-    tables = [_parquet_table(pq, f, _texts(m, n, source), name=n, source=source)
-              for f, m, n in zip(files, metas, names)]
+    tables, used = [], 0
+    for f, m, n in zip(files, metas, names):
+        texts, front = _texts(m)
+        tables.append(_parquet_batches(pq, f, m, texts, front=front, name=n, source=source,
+                                       room=source.limits.max_decoded_bytes - used) if front else
+                      _parquet_table(pq, f, texts, name=n, source=source))
+        used += _decoded_bytes(tables[-1])
     if source.runs_col: _check(source, 'max_mask_runs', sum(_arrow_tokens(t, source.runs_col) for t in tables) // 2,
                                shown(source.runs_col))  # from a dictionary's values: before any row is decoded
-    _check(source, 'max_decoded_bytes', sum(map(_decoded_bytes, tables)), 'the Parquet data (decoded)')
+    _check(source, 'max_decoded_bytes', used, 'the Parquet data (decoded)')
     frames = [_frame(t) for t in tables]
     starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
     df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
@@ -702,11 +741,27 @@ def check_objects(df: pd.DataFrame,  # table from `read_table`
                                      **source.at(df, i))
 
 # %% ../nbs/02c_tables.ipynb #out-code
+_KINDS = ((stat.S_ISDIR, 'a folder'), (stat.S_ISFIFO, 'a pipe (FIFO)'), (stat.S_ISCHR, 'a character device'),
+          (stat.S_ISBLK, 'a block device'), (stat.S_ISSOCK, 'a socket'))  # what an output path may not be
+
+def check_kind(st: os.stat_result | None,  # what the output path holds now (links followed); None: nothing yet
+               out,  # the output path, as the user gave it (for the message)
+               *, flag: str = 'output'):  # how the output is named in the error ('--per-image')
+    "Refuse an output path that exists and is not a regular file: a folder, pipe, device or socket is never replaced."
+    if st is None or stat.S_ISREG(st.st_mode): return
+    kind = next((k for is_, k in _KINDS if is_(st.st_mode)), 'not a regular file')
+    raise InputError(f'{flag} must be a new file or a regular file, refused', f'{out} is {kind}')
+
+def _stat(path) -> os.stat_result | None:
+    "`os.stat(path)` (links followed), or None when nothing is there (or a link leads nowhere)."
+    try: return os.stat(path)
+    except (OSError, ValueError): return None
+
 def check_output(out,  # the path evalkit is asked to write
                  inputs,  # the paths it reads (files or folders); DataFrames and other objects are skipped
                  *, flag: str = 'output',  # how the output is named in the error ('--per-image')
                 ) -> Path:  # `out`, as a Path
-    "Refuse an output path that is an input file (any spelling, link or hard link) or lies inside an input folder."
+    "Refuse an output path that is an input (any spelling, link or hard link), inside an input folder, or not a file."
     o = Path(out).resolve()
     for i in inputs:
         if not isinstance(i, (str, os.PathLike)): continue
@@ -714,6 +769,7 @@ def check_output(out,  # the path evalkit is asked to write
         same = o == ip or (o.exists() and ip.exists() and os.path.samefile(o, ip))
         if same or (ip.is_dir() and ip in o.parents):
             raise InputError(f'{flag} would overwrite an input, refused', f"{out} {'is' if same else 'is inside'} {i}")
+    check_kind(_stat(out), out, flag=flag)
     return Path(out)
 
 # %% ../nbs/02c_tables.ipynb #out-folder
@@ -739,12 +795,15 @@ def _input_ids(inputs) -> dict:
 def check_opened(dfd: int,  # the output's folder, from `opened_folder`
                  name: str,  # the output's file name in it
                  inputs,  # the paths read (files or folders); other objects are skipped
-                 *, flag: str = 'output'):  # how the output is named in the error
-    "Refuse writing `name` in the opened folder `dfd` when that is an input, or the folder is (inside) an input folder."
+                 *, flag: str = 'output',  # how the output is named in the error
+                 shown=None):  # the output path as the user gave it, for the error (default `name`)
+    "Refuse writing `name` in the opened folder `dfd`: an input, not a regular file, or (inside) an input folder."
     ids, said = _input_ids(inputs), f'{flag} would overwrite an input, refused'
-    try: hit = ids.get((lambda st: (st.st_dev, st.st_ino))(os.stat(name, dir_fd=dfd)))
-    except OSError: hit = None  # nothing there yet
+    try: st = os.stat(name, dir_fd=dfd)
+    except OSError: st = None  # nothing there yet
+    hit = st and ids.get((st.st_dev, st.st_ino))
     if hit: raise InputError(said, f'{name} is {hit[0]}')
+    check_kind(st, name if shown is None else shown, flag=flag)
     if any(d for _, d in ids.values()): _check_above(dfd, ids, said=said, name=name)
 
 # %% ../nbs/02c_tables.ipynb #d19ecc17
@@ -776,7 +835,7 @@ def write_atomic(path,  # where the output goes
     if not _DIR_FD: return _write_by_name(path, write, inputs=inputs, flag=flag)
     dfd, tmp = opened_folder(path.parent), f'.{path.name}.{os.urandom(6).hex()}.tmp'
     try:
-        check_opened(dfd, path.name, inputs, flag=flag)
+        check_opened(dfd, path.name, inputs, flag=flag, shown=path)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, 'O_NOFOLLOW', 0), 0o666, dir_fd=dfd)
         try:
             with open(fd, 'w', encoding='utf-8', newline='') as f: write(f)
