@@ -9,7 +9,7 @@ from typing import Callable
 import inspect
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError
+from .errors import InputError, ParticipantVisibleError, SolutionError
 from .preset import parse_size
 from .competitions import ORDERS, rsna_scene, box_scene, mask_scene
 from .reef import reef_scene
@@ -61,19 +61,19 @@ def image_arrays(d: dict, image_id, *, need: tuple,  # one image's dict; the key
 ARRAY_KINDS = dict(boxes='iuf', scores='iuf', area='iuf', labels='iufU', iscrowd='biu', ignore='biu', masks='biuf')
 ARRAY_NDIM = dict(boxes=2, masks=3)  # the others: one entry per object (1, or a single value)
 
-def image_array(x, key: str, where: str) -> np.ndarray:
+def image_array(x, key: str, where: str, err=InputError) -> np.ndarray:  # `err`: the side's error class
     "The array `x` of `key`, refused in one line (`where`: the side and image) unless finite, of its kinds and ndim."
     try: a = as_array(x)
-    except (ValueError, TypeError) as e: raise InputError(f'{key} must be a rectangular array', f'{where}: '
+    except (ValueError, TypeError) as e: raise err(f'{key} must be a rectangular array', f'{where}: '
                                                           + str(e).splitlines()[0][:80]) from None
     nd = ARRAY_NDIM.get(key, 1)
-    if a.dtype.kind not in ARRAY_KINDS[key]: raise InputError(f'{key} must be an array of ' + (
+    if a.dtype.kind not in ARRAY_KINDS[key]: raise err(f'{key} must be an array of ' + (
         'integers or texts' if key == 'labels' else 'numbers'), f'{where}: dtype {a.dtype}')
     if a.size and (a.ndim != nd if nd > 1 else a.ndim > 1) or key == 'boxes' and a.size and a.shape[-1:] != (4,):
-        raise InputError(f"{key} must be {dict(boxes='[n, 4]', masks='[n, H, W]').get(key, '[n]')}",
+        raise err(f"{key} must be {dict(boxes='[n, 4]', masks='[n, H, W]').get(key, '[n]')}",
                          f'{where}: shape {a.shape}')
     if a.dtype.kind == 'f' and not np.isfinite(a).all():
-        raise InputError(f'{key} must be finite', f'{where}: NaN or inf')
+        raise err(f'{key} must be finite', f'{where}: NaN or inf')
     return a
 
 # %% ../nbs/25_batches.ipynb #ba-check
@@ -81,17 +81,18 @@ def check_arrays(d, image_id, *, side: str, box_format: str = 'xyxy'):  # `side`
     "One image's dict with its arrays as numpy arrays (tensors copied once); a malformed one refused in one line."
     if not isinstance(d, dict): return d  # the batch reader says what an image is
     where, out = f'{side}, image {image_id!r:.60}', dict(d)
+    err = ParticipantVisibleError if side == 'preds' else SolutionError  # as the files' readers name the sides
     for k in [k for k in ARRAY_KINDS if k in d]:
         if k == 'masks' and isinstance(d[k], (list, tuple)) and all(isinstance(t, str) for t in d[k]): continue  # RLE
-        a = out[k] = image_array(d[k], k, where)
+        a = out[k] = image_array(d[k], k, where, err=err)
         if k == 'masks' and a.dtype != bool and not np.isin(a, (0, 1)).all():
-            raise InputError('masks must be binary (0 and 1, or bool)', where)
+            raise err('masks must be binary (0 and 1, or bool)', where)
         if k == 'boxes' and (xywh_boxes(a, box_format)[:, 2:] < 0).any():  # checks box_format too
-            raise InputError('box width and height must be at least 0', f'{where}: ' + (
+            raise err('box width and height must be at least 0', f'{where}: ' + (
                 'x1 < x0 or y1 < y0 (box_format xyxy)' if box_format == 'xyxy' else 'box_format xywh'))
     if 'size' in d:
         try: parse_size(d['size'])
-        except ValueError as e: raise InputError('size must be (height, width) in pixels', f'{where}: {e}') from None
+        except ValueError as e: raise err('size must be (height, width) in pixels', f'{where}: {e}') from None
     return out
 
 # %% ../nbs/25_batches.ipynb #580b707a
