@@ -363,6 +363,8 @@ def join_units(df: pd.DataFrame,  # the table `read_source` made (stripped strin
     require_columns(df, list(unit_cols), source)
     rows = Rows(df, source)
     for c in unit_cols: rows.refuse((df[c] == '').to_numpy(), f'empty {c}')
+    rows.refuse(df[unit_cols[1]].str.contains('_', regex=False).to_numpy(), f"{unit_cols[1]} must not contain '_'",
+                lambda i: shown(df[unit_cols[1]].iat[i]))  # the id's last '_' parts image from class
     df[source.id_col] = df[unit_cols[0]] + '_' + df[unit_cols[1]]
 
 def mask_table(src,  # CSV/Parquet path or DataFrame of a mask solution
