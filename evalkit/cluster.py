@@ -525,6 +525,10 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
                             npartitions=check_partitions(npartitions, limits), limits=as_limits(limits), **options)
     m = _dask_metric(m)
     spec, limits = m.spec(**options), as_limits(limits)
+    given = dict(spec.params)
+    off = [o for o in m.options if not o.dask and given.get(o.name, o.default) != o.default]
+    if off: raise InputError(f'{m.name}: {off[0].name}={given[off[0].name]!r} is not offered with --dask yet',
+                             'score on one machine')
     npartitions = check_partitions(npartitions, limits)
     need_dask()  # one clear line before anything is read when dask is missing
     out = _out_folder(per_image, per_image_format, _inputs(solution, submission))

@@ -213,7 +213,7 @@ severstal = Metric(
     options=(DICE_SIZE((256, 1600)), Option('layout', 'id', "'id': ImageId_ClassId,EncodedPixels, every pair listed "
                                             "(the first data); 'columns': ImageId,ClassId,EncodedPixels, defects "
                                             "only, every class of a listed image scored (the later data; submission "
-                                            "ImageId,EncodedPixels,ClassId)", choices=('id', 'columns'))),
+                                            "ImageId,EncodedPixels,ClassId)", choices=('id', 'columns'), dask=False)),
     reader_args=(('rle_col', 'EncodedPixels'), ('one_row', True), ('classes', ('1', '2', '3', '4'))),
     demo=('severstal_synthetic_solution.csv', 'sample_severstal_submission.csv', {}),
     aliases=('severstal-steel-defect-detection',),

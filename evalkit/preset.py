@@ -39,6 +39,7 @@ class Option:
     to: str = 'reader'  # who takes it: 'reader' (the file reader) or 'spec' (the scoring)
     parse: Callable | None = None  # text or a Python value -> value; ValueError (or TypeError) when invalid
     arg: str | None = None  # the reader's keyword for it, when not `name`
+    dask: bool = True  # the Dask path takes it (False: a value other than the default is refused there, for now)
 
     @property
     def cli(self) -> str: return '--' + self.name.replace('_', '-')
