@@ -61,7 +61,7 @@ def image_arrays(d: dict, image_id, *, need: tuple,  # one image's dict; the key
 ARRAY_KINDS = dict(boxes='iuf', scores='iuf', area='iuf', labels='iufU', iscrowd='biu', ignore='biu', masks='biuf')
 ARRAY_NDIM = dict(boxes=2, masks=3)  # the others: one entry per object (1, or a single value)
 
-def image_array(x, key: str, where: str, err=InputError) -> np.ndarray:  # `err`: the side's error class
+def image_array(x, key: str, where: str, *, err=InputError) -> np.ndarray:  # `err`: the side's error class
     "The array `x` of `key`, refused in one line (`where`: the side and image) unless finite, of its kinds and ndim."
     try: a = as_array(x)
     except (ValueError, TypeError) as e: raise err(f'{key} must be a rectangular array', f'{where}: '
