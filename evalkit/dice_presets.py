@@ -73,6 +73,20 @@ def _every_class(ids: np.ndarray,  # object [n]: the unit ids read (IMAGE_CLASS)
     out[at] = size
     return full, out, at[codes]
 
+# %% ../nbs/21_dice_presets.ipynb #dp-listed
+def _all_listed(ids: np.ndarray,  # object [n]: the unit ids of the solution (IMAGE_CLASS)
+                classes: tuple,  # the classes every image is listed with
+                source: Source,  # the solution's `Source`, for the error
+               ):
+    "Refuse a solution that lists an image with some of its classes only."
+    img = pd.Series(ids, dtype=object).str.rpartition('_')[0]
+    n = img.value_counts(sort=False)
+    if (n == len(classes)).all(): return
+    i = n.index[(n != len(classes)).to_numpy()][0]
+    have = sorted(u.rpartition('_')[2] for u in ids[(img == i).to_numpy()])
+    raise source.err(f'image listed without all its classes (each image has a row per class: {", ".join(classes)})',
+                     f'{shown(i)} has {", ".join(have)}', file=source.name)
+
 # %% ../nbs/21_dice_presets.ipynb #dp-15
 def read_dice_solution(src,  # CSV/Parquet path or DataFrame
                        *, id_col: str, rle_col: str,  # the unit id and RLE columns
@@ -91,6 +105,7 @@ def read_dice_solution(src,  # CSV/Parquet path or DataFrame
     codes, ids = pd.factorize(df[id_col].to_numpy())
     size = _unit_sizes(rows, _row_sizes(df, source, size_cols=size_cols, default_size=default_size), codes, len(ids))
     if every_class: ids, size, codes = _every_class(np.asarray(ids, object), size, codes, classes)
+    elif classes: _all_listed(np.asarray(ids, object), classes, source)
     df[rle_col] = _marked(df, rle_col)  # the table `read_source` made, not the input
     has = np.flatnonzero(df[rle_col] != '')
     check_objects(df, source, per_row=df[rle_col] != '')
