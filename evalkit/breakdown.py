@@ -33,12 +33,13 @@ def error_codes(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     counted = np.ones(len(s.gt_img), bool) if gt_out is None else ~np.asarray(gt_out, bool)
     c, T = counted[gi], len(an.spec.thresholds)
     pairs = (gi[c], pi[c], np.asarray(an.matching.hit, bool).reshape(T, -1)[:, c],
-             np.asarray(is_hit(inter[c], union[c], t_b, inclusive=True), bool))
+             np.asarray(is_hit(inter[c], union[c], t_b, inclusive=True), bool),
+             np.asarray(inter[c], np.float64) / np.asarray(union[c], np.float64))
     cross = other_class_pairs(s, an.spec.thresholds, inclusive=an.spec.inclusive, background_iou=t_b, counted=counted)
     return tide_codes(len(s.gt_img), len(s.pred_img), pairs, cross, tp=an.matching.pred_gt >= 0,
                       matched=an.matching.gt_pred >= 0, counted_gt=counted,
                       counted_pred=True if pred_out is None else ~np.asarray(pred_out, bool),
-                      pred_sees=None if on_best is True else np.asarray(on_best, bool)[c])
+                      pred_sees=None if on_best is True else np.asarray(on_best, bool)[c], score=s.pred_conf)
 
 # %% ../nbs/14_breakdown.ipynb #brk-record
 def _col(side: str, name: str) -> str: return f"{side}_{name.replace(' ', '_')}"
