@@ -221,8 +221,12 @@ def _codes(self, analysis, *, background_iou=None):
     "Each object's TIDE code (gt [T, n_gt], predictions [T, n_pred]; `evalkit.tide`) if it matches its own way."
     return None  # None: `evalkit.breakdown.error_codes` codes the objects from the family's matching
 
+def _dap(self, analysis, *, iou=None, background_iou=None):
+    "TIDE's delta AP ({key: AP gained}, the AP) at one IoU threshold if the family ranks its own way (COCO)."
+    return None  # None: `evalkit.breakdown.delta_ap` computes it from the matching (ranked AP), or refuses
+
 Family.breakdown, Family.confusion_options = _breakdown, _confusion_options
-Family.pr_curves, Family.codes = _pr_curves, _codes
+Family.pr_curves, Family.codes, Family.dap = _pr_curves, _codes, _dap
 
 # %% ../nbs/03b_families.ipynb #7dda93a9
 def _require(self, analysis: str):
