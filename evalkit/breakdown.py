@@ -125,23 +125,24 @@ def _ranked_ap(analysis: Analysis, k: int):
         aps = np.array([interpolate(np.cumsum(x), np.cumsum(~x), int(n), how=spec.interpolation)[0]
                         for x, n in zip(f, npos)])
         use = counted_classes(spec, npos)
-        return float(aps[use].mean()) if use.any() else 0.0
+        return float(aps[use].mean()) if use.any() else float('nan')  # no class to average: as the score
     return ap
 
 # %% ../nbs/14_breakdown.ipynb #brk-dap-2
 def delta_ap(analysis: Analysis,  # a scored submission (`Metric.analyse`) of COCO or ranked AP
-             *, iou=None,  # the IoU threshold, one of the metric's (default 0.5, TIDE's)
+             *, iou=None,  # the IoU threshold, one of the metric's (default: TIDE's 0.5 if it is one, else the first)
              background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
             ) -> DeltaAP:
     "TIDE's delta AP: the AP gained by fixing each kind of error, and by perfect precision and recall."
     an, t_b = analysis, check_background_iou(background_iou)
     an.spec.family.require('errors')
-    own = an.spec.family.dap(an, iou=iou, background_iou=t_b)
-    t = 0.5 if iou is None else float(iou)
+    ths = [float(x) for x in an.spec.thresholds]
+    t = float(iou) if iou is not None else 0.5 if 0.5 in ths or not ths else ths[0]
+    own = an.spec.family.dap(an, iou=t, background_iou=t_b)
     if own is None:
         if an.spec.family != 'ranked AP':
             raise InputError("TIDE's delta AP is for families that rank detections (COCO, ranked AP)", an.spec.family)
-        k = [i for i, x in enumerate(an.spec.thresholds) if float(x) == t]
+        k = [i for i, x in enumerate(ths) if x == t]
         if not k: raise InputError("TIDE's delta AP is at one of the metric's IoU thresholds", repr(iou))
         g, q, fix = (x[k[0]] for x in error_codes(an, background_iou=t_b, fixes=True))
         gcls = np.asarray(an.scene.gt_cls, np.int64)

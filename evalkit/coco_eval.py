@@ -973,13 +973,14 @@ def coco_codes(analysis,  # a scored COCO submission
                *, background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
                cut=None,  # bool [n_pred]: the detections taken into account (default: all the map kept)
                fixes: bool = False,  # also the object each error fixes (`evalkit.tide.tide_fixes`)
+               absorbed: bool = False,  # code the detections a crowd region absorbs too (`tidecv` gives them errors)
               ) -> tuple:  # (gt codes [T, n_gt], detection codes [T, n_pred]) int8, `evalkit.tide.CODES`; fixes
     "Each object's and detection's TIDE kind at each threshold, in area range 'all'."
     scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
     *_, keep, d, g, iou = _kept_pairs(scene, rules)  # as the map took them: s's detections, in this order
     thr, n, counted = np.asarray(rules.thresholds), len(scene.pred_img), ~gt_ignored(scene, rules)[0]
     tp, kept = np.zeros((len(thr), n), bool), np.zeros((len(thr), n), bool)
-    tp[:, keep], kept[:, keep] = s.tp[:, 0].T, ~s.ignored[:, 0].T  # [T, kept]: matched; counted (not on a crowd)
+    tp[:, keep], kept[:, keep] = s.tp[:, 0].T, absorbed | ~s.ignored[:, 0].T  # [T, kept]: matched; counted
     if cut is not None: tp, kept = tp & cut, kept & cut  # the lowest of an image: the others' matches stand
     matched = np.zeros((len(thr), len(scene.gt_img)), bool)
     at = scene.pos('gt')  # the map names objects by file position: back to the scene's rows
@@ -1026,11 +1027,13 @@ def coco_dap(analysis,  # a scored COCO submission
     keep = np.flatnonzero(_ranks(scene, rules, K)[2] < rules.max_dets[-1])  # the map's detections
     rank = unit_ranks(scene.pred_img, scene.pred_conf, scene.pos('pred'))  # per image, over every category
     g, q, fix = (x[k[0]] for x in coco_codes(analysis, background_iou=background_iou, cut=rank < rules.max_dets[-1],
-                                             fixes=True))
+                                             fixes=True, absorbed=True))
     tp = s.tp[:, 0, k[0]] & (rank[keep] < rules.max_dets[-1])
+    scored = ~s.ignored[:, 0, k[0]] & (rank[keep] < rules.max_dets[-1])  # in the lists: not absorbed, not cut
     ap = _tide_ap(s, replace(rules, iou_thrs=(rules.iou_thrs[k[0]],)), K, gcat=gcat, rank=rank[keep], tp0=tp,
                   npig=np.bincount(gcat[g != NOT_COUNTED], minlength=K))
-    return tide_dap(ap, q[keep], fix[keep], tp=tp, cls=s.det_cls, fix_cls=gcat[np.maximum(fix[keep], 0)], gt_codes=g)
+    return tide_dap(ap, q[keep], fix[keep], tp=tp, cls=s.det_cls, fix_cls=gcat[np.maximum(fix[keep], 0)], gt_codes=g,
+                    scored=scored)
 
 # %% ../nbs/23_coco_eval.ipynb #5a17c191
 def coco_pr_curves(result) -> pd.DataFrame:

@@ -145,9 +145,11 @@ def tide_dap(ap,  # the family's AP: ap(tp, fp, cls, drop, *, listed, base) -> f
              cls: np.ndarray,  # int64 [d]: class codes
              fix_cls: np.ndarray,  # int64 [d]: the class of the object each fixes (read where fix >= 0)
              gt_codes: np.ndarray,  # int8 [n_gt]: the objects' codes at the threshold
+             scored=None,  # bool [d]: the detections in the AP's lists (default: all); the others only fix objects
             ) -> tuple[dict, float]:  # ({key of `DAP_KEYS`: AP gained}, the AP)
     "TIDE's oracles at one threshold: the AP gained by fixing each kind of error, and by perfect precision and recall."
     tp, fp, none = np.asarray(tp, bool), (q > 0) & (q != NOT_COUNTED), np.zeros(len(gt_codes), bool)
+    if scored is not None: fp &= np.asarray(scored, bool)
     base = ap(tp, fp, cls, none, listed=None, base=True)
     out = {}
     for kind, code in zip(KINDS, (CLS, LOC, BOTH, DUP, BKG)):
