@@ -342,8 +342,8 @@ def _errors(a, out, err) -> int:
     from evalkit.breakdown import breakdown, check_background_iou, delta_ap
     if a.confusion and a.dap: raise InputError('--dap goes with the error kinds, not --confusion')
     if a.confusion: return _confusion(a, out, err)
-    if a.cutoff is not None or (a.iou is not None and not a.dap): raise InputError('--iou and --cutoff go with '
-                                                                                    '--confusion (--iou with --dap)')
+    if a.cutoff is not None or (a.iou is not None and not a.dap):  # --iou also picks the delta AP's threshold
+        raise InputError('--iou and --cutoff go with --confusion')
     try: iou = None if a.iou is None else float(a.iou)
     except ValueError: raise InputError('--iou takes an IoU threshold such as 0.5', repr(a.iou)) from None
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
