@@ -16,8 +16,8 @@ from .tide import (FN_KINDS, FP_KINDS, CODES, BACKGROUND_IOU, DAP_KEYS, check_ba
                           other_class_pairs, tide_codes, tide_dap)
 
 # %% auto #0
-__all__ = ['FN_COLS', 'FP_COLS', 'KIND_COLOURS', 'error_codes', 'Breakdown', 'breakdown', 'errors', 'DeltaAP', 'delta_ap',
-           'breakdown_text', 'breakdown_json', 'dap_text', 'dap_json', 'breakdown_figure']
+__all__ = ['FN_COLS', 'FP_COLS', 'KIND_COLOURS', 'error_codes', 'Breakdown', 'breakdown', 'errors', 'DeltaAP', 'ranked_dap',
+           'delta_ap', 'breakdown_text', 'breakdown_json', 'dap_text', 'dap_json', 'breakdown_figure']
 
 # %% ../nbs/14_breakdown.ipynb #brk-codes
 def error_codes(analysis: Analysis,  # a scored submission (`Metric.analyse`)
@@ -129,6 +129,19 @@ def _ranked_ap(analysis: Analysis, k: int):
     return ap
 
 # %% ../nbs/14_breakdown.ipynb #brk-dap-2
+def ranked_dap(analysis: Analysis,  # a scored ranked-AP submission
+               *, iou: float,  # the IoU threshold, one of the metric's
+               background_iou: float,  # TIDE's t_b
+              ) -> tuple[dict, float]:  # ({key of `DAP_KEYS`: AP gained}, the AP at `iou`)
+    "Ranked AP's delta AP: TIDE's oracles on the family's own lists, interpolation and class mean."
+    an, ths = analysis, [float(x) for x in analysis.spec.thresholds]
+    k = [i for i, x in enumerate(ths) if x == iou]
+    if not k: raise InputError("TIDE's delta AP is at one of the metric's IoU thresholds", repr(iou))
+    g, q, fix = (x[k[0]] for x in error_codes(an, background_iou=background_iou, fixes=True))
+    gcls = np.asarray(an.scene.gt_cls, np.int64)
+    return tide_dap(_ranked_ap(an, k[0]), q, fix, tp=an.stats.tp[:, k[0]], cls=an.stats.cls,
+                    fix_cls=gcls[np.maximum(fix, 0)] if len(gcls) else fix, gt_codes=g)
+
 def delta_ap(analysis: Analysis,  # a scored submission (`Metric.analyse`) of COCO or ranked AP
              *, iou=None,  # the IoU threshold, one of the metric's (default: TIDE's 0.5 if it is one, else the first)
              background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
@@ -138,16 +151,10 @@ def delta_ap(analysis: Analysis,  # a scored submission (`Metric.analyse`) of CO
     an.spec.family.require('errors')
     ths = [float(x) for x in an.spec.thresholds]
     t = float(iou) if iou is not None else 0.5 if 0.5 in ths or not ths else ths[0]
-    own = an.spec.family.dap(an, iou=t, background_iou=t_b)
+    own = an.spec.family.dap(an, iou=t, background_iou=t_b)  # (gains, AP) of a family that ranks its own way
+    if own is None and an.spec.family.ranked_ap: own = ranked_dap(an, iou=t, background_iou=t_b)
     if own is None:
-        if an.spec.family != 'ranked AP':
-            raise InputError("TIDE's delta AP is for families that rank detections (COCO, ranked AP)", an.spec.family)
-        k = [i for i, x in enumerate(ths) if x == t]
-        if not k: raise InputError("TIDE's delta AP is at one of the metric's IoU thresholds", repr(iou))
-        g, q, fix = (x[k[0]] for x in error_codes(an, background_iou=t_b, fixes=True))
-        gcls = np.asarray(an.scene.gt_cls, np.int64)
-        own = tide_dap(_ranked_ap(an, k[0]), q, fix, tp=an.stats.tp[:, k[0]], cls=an.stats.cls,
-                       fix_cls=gcls[np.maximum(fix, 0)] if len(gcls) else fix, gt_codes=g)
+        raise InputError("TIDE's delta AP is for families that rank detections (COCO, ranked AP)", str(an.spec.family))
     return DeltaAP(metric=an.spec.metric, iou=t, ap=own[1], gains=own[0])
 
 # %% ../nbs/14_breakdown.ipynb #brk-text
@@ -173,7 +180,8 @@ Breakdown.to_text, Breakdown.to_json = breakdown_text, breakdown_json
 def dap_text(d: DeltaAP, digits: int = 4) -> str:
     "TIDE's delta AP as lines: the AP, then the gain of each oracle."
     w = max(map(len, DAP_KEYS))
-    return '\n'.join([f"{d.metric} TIDE delta AP at IoU {d.iou:g} (AP gained by fixing each kind; AP {d.ap:.{digits}f})",
+    head = f"{d.metric} TIDE delta AP at IoU {d.iou:g} (AP gained by fixing each kind; AP {d.ap:.{digits}f})"
+    return '\n'.join([head,
                       *(f'  {k.ljust(w)} {v:.{digits}f}' for k, v in d.gains.items())])
 
 def dap_json(d: DeltaAP) -> dict:

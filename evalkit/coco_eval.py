@@ -812,6 +812,7 @@ class CocoAP(Family):
     analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
     image_scores = False
     global_ranking = True
+    ranked_ap = True
     own_score = 'this image alone (COCO ranks detections over every image)'
     positions = (('det_img', 'image'), ('det_pos', 'pred'), ('gt', 'gt'))  # what a stream's batches move
 
