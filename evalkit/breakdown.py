@@ -10,19 +10,20 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .cards import card_html, short_repr
 from .errors import InputError
 from .iou import threshold_text, is_hit
-from .families import Analysis
+from .families import Analysis, interpolate, counted_classes
 from .metrics import get_metric
-from .tide import (FN_KINDS, FP_KINDS, CODES, BACKGROUND_IOU, check_background_iou, other_class_pairs,
-                          tide_codes)
+from .tide import (FN_KINDS, FP_KINDS, CODES, BACKGROUND_IOU, DAP_KEYS, check_background_iou,
+                          other_class_pairs, tide_codes, tide_dap)
 
 # %% auto #0
-__all__ = ['FN_COLS', 'FP_COLS', 'KIND_COLOURS', 'error_codes', 'Breakdown', 'breakdown', 'errors', 'breakdown_text',
-           'breakdown_json', 'breakdown_figure']
+__all__ = ['FN_COLS', 'FP_COLS', 'KIND_COLOURS', 'error_codes', 'Breakdown', 'breakdown', 'errors', 'DeltaAP', 'ranked_dap',
+           'delta_ap', 'breakdown_text', 'breakdown_json', 'dap_text', 'dap_json', 'breakdown_figure']
 
 # %% ../nbs/14_breakdown.ipynb #brk-codes
 def error_codes(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                 *, background_iou: float = BACKGROUND_IOU,  # TIDE's t_b: IoU below it with everything is background
-               ) -> tuple[np.ndarray, np.ndarray]:  # (gt codes [T, n_gt], prediction codes [T, n_pred]), int8
+                fixes: bool = False,  # also the object each error fixes [T, n_pred] (`tide_fixes`; not COCO's)
+               ) -> tuple:  # (gt codes [T, n_gt], prediction codes [T, n_pred]), int8 (and the fixes)
     "Each object's outcome at each threshold: 0 matched, else its kind's code in `CODES` (7: not counted)."
     an, s, t_b = analysis, analysis.scene, check_background_iou(background_iou)
     own = an.spec.family.codes(an, background_iou=t_b)  # a family with a matching of its own (COCO) codes itself
@@ -33,12 +34,14 @@ def error_codes(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     counted = np.ones(len(s.gt_img), bool) if gt_out is None else ~np.asarray(gt_out, bool)
     c, T = counted[gi], len(an.spec.thresholds)
     pairs = (gi[c], pi[c], np.asarray(an.matching.hit, bool).reshape(T, -1)[:, c],
-             np.asarray(is_hit(inter[c], union[c], t_b, inclusive=True), bool))
+             np.asarray(is_hit(inter[c], union[c], t_b, inclusive=True), bool),
+             np.asarray(inter[c], np.float64) / np.asarray(union[c], np.float64))
     cross = other_class_pairs(s, an.spec.thresholds, inclusive=an.spec.inclusive, background_iou=t_b, counted=counted)
     return tide_codes(len(s.gt_img), len(s.pred_img), pairs, cross, tp=an.matching.pred_gt >= 0,
                       matched=an.matching.gt_pred >= 0, counted_gt=counted,
                       counted_pred=True if pred_out is None else ~np.asarray(pred_out, bool),
-                      pred_sees=None if on_best is True else np.asarray(on_best, bool)[c])
+                      pred_sees=None if on_best is True else np.asarray(on_best, bool)[c], score=s.pred_conf,
+                      fixes=fixes)
 
 # %% ../nbs/14_breakdown.ipynb #brk-record
 def _col(side: str, name: str) -> str: return f"{side}_{name.replace(' ', '_')}"
@@ -103,6 +106,57 @@ def errors(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_met
     "Score `submission` and break its errors down."
     return breakdown(get_metric(metric).analyse(solution, submission, **options), background_iou=background_iou)
 
+# %% ../nbs/14_breakdown.ipynb #brk-dap
+@dataclass(frozen=True)
+class DeltaAP:
+    "TIDE's delta AP of a scored submission at one IoU threshold."
+    metric: str  # the preset's name
+    iou: float  # the IoU threshold
+    ap: float  # the AP the gains are measured from (TIDE's AP for COCO, the metric's at `iou` for ranked AP)
+    gains: dict  # {key of `DAP_KEYS`: AP gained}, AP units of the score
+
+def _ranked_ap(analysis: Analysis, k: int):
+    "The `ap` `tide_dap` takes: ranked AP's mean over its classes at threshold k, with an oracle's flags."
+    d, spec, s = analysis.stats, analysis.spec, analysis.scene
+    o, C, gcls = np.lexsort((d.det_pos, -d.conf)), len(spec.classes), np.asarray(s.gt_cls, np.int64)
+    def ap(tp, fp, cls, drop, *, listed, base) -> float:
+        npos = d.npos.sum(0) - np.bincount(gcls[drop], minlength=C)
+        f = [tp[r] for r in (o[(cls[o] == c) & (tp | fp)[o]] for c in range(C))]
+        aps = np.array([interpolate(np.cumsum(x), np.cumsum(~x), int(n), how=spec.interpolation)[0]
+                        for x, n in zip(f, npos)])
+        use = counted_classes(spec, npos)
+        return float(aps[use].mean()) if use.any() else float('nan')  # no class to average: as the score
+    return ap
+
+# %% ../nbs/14_breakdown.ipynb #brk-dap-2
+def ranked_dap(analysis: Analysis,  # a scored ranked-AP submission
+               *, iou: float,  # the IoU threshold, one of the metric's
+               background_iou: float,  # TIDE's t_b
+              ) -> tuple[dict, float]:  # ({key of `DAP_KEYS`: AP gained}, the AP at `iou`)
+    "Ranked AP's delta AP: TIDE's oracles on the family's own lists, interpolation and class mean."
+    an, ths = analysis, [float(x) for x in analysis.spec.thresholds]
+    k = [i for i, x in enumerate(ths) if x == iou]
+    if not k: raise InputError("TIDE's delta AP is at one of the metric's IoU thresholds", repr(iou))
+    g, q, fix = (x[k[0]] for x in error_codes(an, background_iou=background_iou, fixes=True))
+    gcls = np.asarray(an.scene.gt_cls, np.int64)
+    return tide_dap(_ranked_ap(an, k[0]), q, fix, tp=an.stats.tp[:, k[0]], cls=an.stats.cls,
+                    fix_cls=gcls[np.maximum(fix, 0)] if len(gcls) else fix, gt_codes=g)
+
+def delta_ap(analysis: Analysis,  # a scored submission (`Metric.analyse`) of COCO or ranked AP
+             *, iou=None,  # the IoU threshold, one of the metric's (default: TIDE's 0.5 if it is one, else the first)
+             background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
+            ) -> DeltaAP:
+    "TIDE's delta AP: the AP gained by fixing each kind of error, and by perfect precision and recall."
+    an, t_b = analysis, check_background_iou(background_iou)
+    an.spec.family.require('errors')
+    ths = [float(x) for x in an.spec.thresholds]
+    t = float(iou) if iou is not None else 0.5 if 0.5 in ths or not ths else ths[0]
+    own = an.spec.family.dap(an, iou=t, background_iou=t_b)  # (gains, AP) of a family that ranks its own way
+    if own is None and an.spec.family.ranked_ap: own = ranked_dap(an, iou=t, background_iou=t_b)
+    if own is None:
+        raise InputError("TIDE's delta AP is for families that rank detections (COCO, ranked AP)", str(an.spec.family))
+    return DeltaAP(metric=an.spec.metric, iou=t, ap=own[1], gains=own[0])
+
 # %% ../nbs/14_breakdown.ipynb #brk-text
 def breakdown_text(b: Breakdown) -> str:
     "Per threshold: TP, then FN and FP with their kinds, as fixed-width text."
@@ -122,6 +176,19 @@ def breakdown_json(b: Breakdown) -> dict:
                 totals={threshold_text(t): {k: int(v) for k, v in r.items()} for t, r in b.totals.iterrows()})
 
 Breakdown.to_text, Breakdown.to_json = breakdown_text, breakdown_json
+
+def dap_text(d: DeltaAP, digits: int = 4) -> str:
+    "TIDE's delta AP as lines: the AP, then the gain of each oracle."
+    w = max(map(len, DAP_KEYS))
+    head = f"{d.metric} TIDE delta AP at IoU {d.iou:g} (AP gained by fixing each kind; AP {d.ap:.{digits}f})"
+    return '\n'.join([head,
+                      *(f'  {k.ljust(w)} {v:.{digits}f}' for k, v in d.gains.items())])
+
+def dap_json(d: DeltaAP) -> dict:
+    "The gains as the JSON `dap` object (the eight keys), with `dap_iou` and `dap_ap` beside it."
+    return dict(dap={k: float(v) for k, v in d.gains.items()}, dap_iou=d.iou, dap_ap=float(d.ap))
+
+DeltaAP.to_text, DeltaAP.to_json = dap_text, dap_json
 
 # %% ../nbs/14_breakdown.ipynb #brk-fig
 KIND_COLOURS = dict(classification='#d62728', localisation='#ff7f0e', both='#9467bd', duplicate='#17becf',

@@ -153,8 +153,11 @@ def _errors_args(e):
                    '(default 0.1)')
     e.add_argument('--confusion', action='store_true', help='print the confusion matrix instead (metrics with '
                    'classes): true class x predicted class, background last')
+    e.add_argument('--dap', action='store_true', help="also TIDE's delta AP (COCO, ranked AP): the AP gained by "
+                   'fixing each kind of error, and by perfect precision and recall, at one IoU threshold')
     e.add_argument('--iou', metavar='T', help="with --confusion: the IoU threshold (default: the metric's first; "
-                   "the metric's hit test)")
+                   "the metric's hit test); with --dap: the delta AP's (default: TIDE's 0.5 if "
+                   "the metric has it, else its first)")
     e.add_argument('--cutoff', metavar='C', help='with --confusion: keep the predictions of confidence >= C '
                    '(default: every prediction)')
 
@@ -373,16 +376,22 @@ def _cutoff(a, out, err) -> int:
 # %% ../nbs/06_cli.ipynb #18552f00
 def _errors(a, out, err) -> int:
     "Run `evalkit errors`: false negatives and false positives by TIDE kind (or the confusion matrix)."
-    from evalkit.breakdown import breakdown, check_background_iou
+    from evalkit.breakdown import breakdown, check_background_iou, delta_ap
+    if a.confusion and a.dap: raise InputError('--dap goes with the error kinds, not --confusion')
     if a.confusion: return _confusion(a, out, err)
-    if a.iou is not None or a.cutoff is not None: raise InputError('--iou and --cutoff go with --confusion')
+    if a.cutoff is not None or (a.iou is not None and not a.dap):  # --iou also picks the delta AP's threshold
+        raise InputError('--iou and --cutoff go with --confusion')
+    try: iou = None if a.iou is None else float(a.iou)
+    except ValueError: raise InputError('--iou takes an IoU threshold such as 0.5', repr(a.iou)) from None
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
     t_b = check_background_iou(a.background_iou)  # before the files are read
     an = _analyse(a)[2]
     b = breakdown(an, background_iou=t_b)
+    d = delta_ap(an, iou=iou, background_iou=t_b) if a.dap else None
     if a.per_image: write_csv(a.per_image, b.per_image, inputs=_inputs(a), flag='--per-image')
     for w in an.result.warnings: print(f'evalkit: warning: {w}', file=err)
-    print(json_text(b.to_json()) if a.json else b.to_text(), file=out)
+    if a.json: print(json_text({**b.to_json(), **(d.to_json() if d else {})}), file=out)
+    else: print(b.to_text() + ('\n\n' + d.to_text() if d else ''), file=out)
     return 0
 
 # %% ../nbs/06_cli.ipynb #44d68881

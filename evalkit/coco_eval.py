@@ -15,20 +15,20 @@ from .jit import jit, use_numba
 from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
 from .families import (Scene, ImageStats, Family, register_family, images_text, ObjectMatches,
                               point_stretches, prefix_points)
-from .tide import BACKGROUND_IOU, other_class_pairs, tide_codes
+from .tide import BACKGROUND_IOU, NOT_COUNTED, other_class_pairs, tide_codes, tide_dap
 from .result import Result, Params, Tally, Later
 from .tables import shown
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_CELLS', 'PAIR_BLOCK',
-           'ACC_CELLS', 'ACC_NUMBA_WORK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CURVE_CELLS', 'CocoRules',
-           'CocoScene', 'radix_lexsort', 'descending', 'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs',
-           'pair_intersections', 'mask_iou_pairs', 'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'outside',
-           'gt_ignored', 'outcomes', 'taken_all', 'counted', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
-           'accumulate_order', 'varying', 'accumulate', 'summary_value', 'summarize', 'coco_rules', 'in_id_order',
-           'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
-           'coco_prefix_precision', 'coco_curve', 'coco_codes', 'coco_pr_curves', 'coco_confusion_options',
-           'coco_matches', 'coco_labels']
+           'ACC_CELLS', 'ACC_NUMBA_WORK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CURVE_CELLS',
+           'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unit_ranks', 'list_order',
+           'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps', 'pair_order',
+           'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'coco_map',
+           'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate', 'summary_value',
+           'summarize', 'coco_rules', 'in_id_order', 'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists',
+           'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_codes', 'coco_dap',
+           'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -812,6 +812,7 @@ class CocoAP(Family):
     analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
     image_scores = False
     global_ranking = True
+    ranked_ap = True
     own_score = 'this image alone (COCO ranks detections over every image)'
     positions = (('det_img', 'image'), ('det_pos', 'pred'), ('gt', 'gt'))  # what a stream's batches move
 
@@ -826,6 +827,8 @@ class CocoAP(Family):
     def weighted_scores(self, analysis, W) -> np.ndarray: return coco_weighted_scores(analysis, W)
     def codes(self, analysis, *, background_iou=BACKGROUND_IOU) -> tuple:
         return coco_codes(analysis, background_iou=background_iou)
+    def dap(self, analysis, *, iou=None, background_iou=BACKGROUND_IOU) -> tuple:
+        return coco_dap(analysis, iou=iou, background_iou=background_iou)
     def object_matches(self, analysis): return coco_matches(analysis)
     def object_labels(self, analysis, code: int): return coco_labels(analysis, code)
     def pr_curves(self, result) -> pd.DataFrame: return coco_pr_curves(result)
@@ -969,22 +972,69 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
 # %% ../nbs/23_coco_eval.ipynb #a2f533f7
 def coco_codes(analysis,  # a scored COCO submission
                *, background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
-              ) -> tuple:  # (gt codes [T, n_gt], detection codes [T, n_pred]) int8, `evalkit.tide.CODES`
+               cut=None,  # bool [n_pred]: the detections taken into account (default: all the map kept)
+               fixes: bool = False,  # also the object each error fixes (`evalkit.tide.tide_fixes`)
+               absorbed: bool = False,  # code the detections a crowd region absorbs too (`tidecv` gives them errors)
+              ) -> tuple:  # (gt codes [T, n_gt], detection codes [T, n_pred]) int8, `evalkit.tide.CODES`; fixes
     "Each object's and detection's TIDE kind at each threshold, in area range 'all'."
     scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
     *_, keep, d, g, iou = _kept_pairs(scene, rules)  # as the map took them: s's detections, in this order
     thr, n, counted = np.asarray(rules.thresholds), len(scene.pred_img), ~gt_ignored(scene, rules)[0]
     tp, kept = np.zeros((len(thr), n), bool), np.zeros((len(thr), n), bool)
-    tp[:, keep], kept[:, keep] = s.tp[:, 0].T, ~s.ignored[:, 0].T  # [T, kept]: matched; counted (not on a crowd)
+    tp[:, keep], kept[:, keep] = s.tp[:, 0].T, absorbed | ~s.ignored[:, 0].T  # [T, kept]: matched; counted
+    if cut is not None: tp, kept = tp & cut, kept & cut  # the lowest of an image: the others' matches stand
     matched = np.zeros((len(thr), len(scene.gt_img)), bool)
     at = scene.pos('gt')  # the map names objects by file position: back to the scene's rows
     for t in range(len(thr)): matched[t, np.searchsorted(at, s.gt[tp[t, keep], t])] = True
     c = counted[g]
-    own = (g[c], keep[d[c]], iou[c][None] >= thr[:, None], iou[c] >= background_iou)
+    own = (g[c], keep[d[c]], iou[c][None] >= thr[:, None], iou[c] >= background_iou, iou[c])
     cross = None if scene.iou_type == 'segm' or not rules.use_cats else other_class_pairs(
         scene, analysis.spec.thresholds, inclusive=True, background_iou=background_iou, counted=counted,
         kept=kept.any(0))
-    return tide_codes(len(scene.gt_img), n, own, cross, tp=tp, matched=matched, counted_gt=counted, counted_pred=kept)
+    return tide_codes(len(scene.gt_img), n, own, cross, tp=tp, matched=matched, counted_gt=counted, counted_pred=kept,
+                      score=scene.pred_conf, fixes=fixes)
+
+# %% ../nbs/23_coco_eval.ipynb #ce-dap
+TIDE_REC_THRS = tuple(i / 100 for i in range(101))  # tidecv's recall points
+
+def _tide_ap(s: CocoStats, rules: CocoRules, K: int,  # the map, its rules narrowed to one threshold, categories
+             *, npig: np.ndarray,  # int64 [K]: counted objects per category
+             gcat: np.ndarray,  # int64 [n_gt]: each object's category code
+             rank: np.ndarray,  # int64 [d]: each detection's rank in its image (confidence, then file order)
+             tp0: np.ndarray,  # bool [d]: the map's true positives (an oracle lists them after its errors)
+            ):  # the `ap` that `evalkit.tide.tide_dap` takes
+    "TIDE's mAP of the map's detections with an oracle's flags, re-accumulated by `accumulate`."
+    r1 = replace(rules, area_rng=rules.area_rng[:1], area_lbl=rules.area_lbl[:1], max_dets=(2 ** 62,),
+                 rec_thrs=TIDE_REC_THRS)
+    def ap(tp, fp, cls, drop, *, listed, base) -> float:
+        n = npig - np.bincount(gcat[drop], minlength=K)
+        st = replace(s, tp=tp[:, None, None], ignored=(~tp & ~fp)[:, None, None], det_cls=cls, det_rank=rank,
+                     npig=n[None, :, None], det_img=s.det_img if base else s.det_img + len(s.npig) * tp0)
+        p = accumulate(st, r1, K)[0][0, :, :, 0, 0]  # [R, K]
+        use = (n > 0) | (np.bincount(cls[tp | fp if listed is None else listed], minlength=K) > 0)
+        return float(np.where(n > 0, p.mean(0), 0.0)[use].mean()) if use.any() else 0.0
+    return ap
+
+def coco_dap(analysis,  # a scored COCO submission
+             *, iou=None,  # the IoU threshold, one of the metric's (default 0.5, TIDE's)
+             background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
+            ) -> tuple[dict, float]:  # ({key of `evalkit.tide.DAP_KEYS`: AP gained}, TIDE's AP)
+    "TIDE's delta AP at one IoU threshold: the AP gained by fixing each kind of error, as `tidecv` computes it."
+    scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
+    k = [i for i, x in enumerate(rules.iou_thrs) if float(x) == (0.5 if iou is None else float(iou))]
+    if not k: raise InputError("TIDE's delta AP is at one of the metric's IoU thresholds", repr(iou))
+    K = len(scene.cat_names) if rules.use_cats else 1
+    gcat = scene.gt_cls if rules.use_cats else np.zeros(len(scene.gt_img), np.int64)
+    keep = np.flatnonzero(_ranks(scene, rules, K)[2] < rules.max_dets[-1])  # the map's detections
+    rank = unit_ranks(scene.pred_img, scene.pred_conf, scene.pos('pred'))  # per image, over every category
+    g, q, fix = (x[k[0]] for x in coco_codes(analysis, background_iou=background_iou, cut=rank < rules.max_dets[-1],
+                                             fixes=True, absorbed=True))
+    tp = s.tp[:, 0, k[0]] & (rank[keep] < rules.max_dets[-1])
+    scored = ~s.ignored[:, 0, k[0]] & (rank[keep] < rules.max_dets[-1])  # in the lists: not absorbed, not cut
+    ap = _tide_ap(s, replace(rules, iou_thrs=(rules.iou_thrs[k[0]],)), K, gcat=gcat, rank=rank[keep], tp0=tp,
+                  npig=np.bincount(gcat[g != NOT_COUNTED], minlength=K))
+    return tide_dap(ap, q[keep], fix[keep], tp=tp, cls=s.det_cls, fix_cls=gcat[np.maximum(fix[keep], 0)], gt_codes=g,
+                    scored=scored)
 
 # %% ../nbs/23_coco_eval.ipynb #5a17c191
 def coco_pr_curves(result) -> pd.DataFrame:

@@ -150,6 +150,7 @@ class Family:
     views = ()  # what dashboard and report draw: 'images', 'classes', 'masks', 'objects', 'summary' (its own text)
     image_scores = True  # each image has a score of its own (worst images first, compared image by image)
     global_ranking = False  # the finish ranks objects across images: its tally is the statistics themselves
+    ranked_ap = False  # AP of detections ranked per class over the file (TIDE's delta AP applies)
     needs_classes = False  # a preset must name its classes
     own_score = 'image score'  # what a picked image's own score is called
     uses_thresholds = True  # scores at IoU thresholds (a `Spec` needs at least one); False: takes none (Dice)
@@ -221,8 +222,12 @@ def _codes(self, analysis, *, background_iou=None):
     "Each object's TIDE code (gt [T, n_gt], predictions [T, n_pred]; `evalkit.tide`) if it matches its own way."
     return None  # None: `evalkit.breakdown.error_codes` codes the objects from the family's matching
 
+def _dap(self, analysis, *, iou=None, background_iou=None):
+    "TIDE's delta AP ({key: AP gained}, the AP) at one IoU threshold if the family ranks its own way (COCO)."
+    return None  # None: `evalkit.breakdown.delta_ap` computes it from the matching (`ranked_ap`), or refuses
+
 Family.breakdown, Family.confusion_options = _breakdown, _confusion_options
-Family.pr_curves, Family.codes = _pr_curves, _codes
+Family.pr_curves, Family.codes, Family.dap = _pr_curves, _codes, _dap
 
 # %% ../nbs/03b_families.ipynb #7dda93a9
 def _require(self, analysis: str):
@@ -810,6 +815,7 @@ class RankedAP(Family):
     views = ('classes',)
     image_scores = False
     global_ranking = True
+    ranked_ap = True
     needs_classes = True
     positions = (('det_img', 'image'), ('det_pos', 'pred'), ('gt', 'gt'))
 

@@ -11,7 +11,8 @@ from .families import Scene, overlaps, keep_predictions
 
 # %% auto #0
 __all__ = ['KINDS', 'CODES', 'NOT_COUNTED', 'FN_KINDS', 'FP_KINDS', 'BACKGROUND_IOU', 'CLS', 'LOC', 'BOTH', 'DUP', 'BKG',
-           'MISSED', 'check_background_iou', 'cross_pairs', 'other_class_pairs', 'tide_codes']
+           'MISSED', 'DAP_KEYS', 'check_background_iou', 'cross_pairs', 'other_class_pairs', 'best_objects',
+           'tide_fixes', 'tide_codes', 'tide_dap']
 
 # %% ../nbs/14a_tide.ipynb #tide-kinds
 KINDS = ('classification', 'localisation', 'both', 'duplicate', 'background', 'missed')  # codes 1..6
@@ -48,15 +49,16 @@ def other_class_pairs(scene: Scene,  # a scene (`gt_cls`, `pred_cls` None: one c
                       background_iou: float,  # t_b
                       counted=None,  # bool [n_gt]: objects the metric counts (default: all)
                       kept=None,  # bool [n_pred]: predictions taken into account (default: all)
-                     ) -> tuple | None:  # (gt [K], pred [K], hit bool [T, K], near bool [K]: IoU >= t_b), or None
-    "The overlapping pairs of an object and a prediction of different classes, with their hit tests."
+                     ) -> tuple | None:  # (gt [K], pred [K], hit bool [T, K], near bool [K]: IoU >= t_b, IoU [K])
+    "The overlapping pairs of an object and a prediction of different classes, with their hit tests and IoU."
     if scene.gt_cls is None or scene.pred_cls is None: return None
     gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=kept))  # only the kept are paired
     k = np.asarray(scene.gt_cls)[gi] != np.asarray(scene.pred_cls)[pi]
     if counted is not None: k &= np.asarray(counted, bool)[gi]
     gi, pi, inter, union = gi[k], pi[k], inter[k], union[k]
     hit = np.asarray(is_hit(inter, union, list(thresholds), inclusive=inclusive), bool).reshape(len(thresholds), -1)
-    return gi, pi, hit, np.asarray(is_hit(inter, union, background_iou, inclusive=True), bool)
+    near = np.asarray(is_hit(inter, union, background_iou, inclusive=True), bool)
+    return gi, pi, hit, near, np.asarray(inter, np.float64) / np.asarray(union, np.float64)
 
 # %% ../nbs/14a_tide.ipynb #tide-rule
 def _reached(idx, mask, n: int) -> np.ndarray:
@@ -66,36 +68,95 @@ def _reached(idx, mask, n: int) -> np.ndarray:
     return out
 
 def _pairs(p: tuple | None, T: int) -> tuple:
-    "(gt, pred, hit bool [T, K], near bool [T, K]) of pairs given as (gt, pred, hit, near); None: no pairs."
-    if p is None: return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((T, 0), bool), np.zeros((T, 0), bool)
-    gi, pi, hit, near = p
+    "(gt, pred, hit bool [T, K], near bool [T, K], IoU [K]) of pairs given as (gt, pred, hit, near, IoU); None: none."
+    if p is None: return (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((T, 0), bool), np.zeros((T, 0), bool),
+                          np.zeros(0))
+    gi, pi, hit, near, iou = p
     hit = np.asarray(hit, bool).reshape(T, -1)
-    return np.asarray(gi, np.int64), np.asarray(pi, np.int64), hit, np.broadcast_to(np.asarray(near, bool), hit.shape)
+    return (np.asarray(gi, np.int64), np.asarray(pi, np.int64), hit, np.broadcast_to(np.asarray(near, bool), hit.shape),
+            np.asarray(iou, np.float64))
+
+def best_objects(gi, pi, iou,  # [K]: pairs (object, prediction) and their IoU
+                 n_pred: int,  # predictions
+                ) -> np.ndarray:  # int64 [n_pred]: the object, -1 where a prediction has no pair
+    "Each prediction's object of highest IoU among the pairs (TIDE's argmax: the first object on a tie)."
+    gi, pi, out = np.asarray(gi, np.int64), np.asarray(pi, np.int64), np.full(n_pred, -1, np.int64)
+    o = np.lexsort((gi, -np.asarray(iou, np.float64), pi))
+    first = o[np.r_[True, pi[o][1:] != pi[o][:-1]]] if len(o) else o
+    out[pi[first]] = gi[first]
+    return out
+
+# %% ../nbs/14a_tide.ipynb #tide-fixes
+def tide_fixes(q: np.ndarray,  # int8 [T, n_pred]: the predictions' codes
+               targets: tuple,  # int64 [n_pred] twice: each prediction's best object of its class, of another (-1)
+               matched: np.ndarray,  # bool [T, n_gt]: the objects the matching took
+               order: np.ndarray,  # int64 [n_pred]: the predictions, confidence descending (file order on ties)
+              ) -> tuple[np.ndarray, np.ndarray]:  # (best kind per object [T, n_gt] (0 none), fixed object [T, n_pred])
+    "Per threshold, the object each `classification` or `localisation` error fixes (the best error on a free object)."
+    (T, n_gt), (loc, cls) = matched.shape, targets
+    kind, fix = np.zeros((T, n_gt), np.int8), np.full(q.shape, -1, np.int64)
+    for t in range(T):
+        tgt = np.where(q[t] == LOC, loc, np.where(q[t] == CLS, cls, -1))
+        ok = tgt >= 0
+        ok[ok] = ~matched[t, tgt[ok]]  # a matched object cannot be fixed: its errors are dropped
+        r = order[ok[order]]  # the open errors, best first
+        u, first = np.unique(tgt[r], return_index=True)
+        fix[t, r[first]], kind[t, u] = u, q[t, r[first]]
+    return kind, fix
 
 # %% ../nbs/14a_tide.ipynb #tide-codes
 def tide_codes(n_gt: int, n_pred: int,  # objects and predictions
-               own: tuple,  # (gt [K], pred [K], hit bool [T, K], near bool [K]): same-class pairs of counted objects
+               own: tuple,  # (gt [K], pred [K], hit bool [T, K], near bool [K], IoU [K]): same-class pairs, counted
                cross: tuple | None,  # the same for pairs of different classes (`other_class_pairs`); None: one class
                *, tp,  # bool [T, n_pred]: the predictions the matching made true positives
                matched,  # bool [T, n_gt]: the objects it matched
                counted_gt,  # bool [n_gt] (or [T, n_gt]): objects the metric counts
                counted_pred,  # bool [T, n_pred] (or [n_pred]): predictions it counts
                pred_sees=None,  # bool [K]: the same-class pairs a prediction judges itself by (default: all)
-              ) -> tuple[np.ndarray, np.ndarray]:  # (object codes [T, n_gt], prediction codes [T, n_pred]), int8
+               score=None,  # float [n_pred]: confidences, which error of an object TIDE fixes (default: file order)
+               fixes: bool = False,  # also return the object each error fixes (`tide_fixes`)
+              ) -> tuple:  # (object codes [T, n_gt], prediction codes [T, n_pred]) int8, and fixes int64 [T, n_pred]
     "TIDE's kinds: each prediction and each object at each threshold, by the first rule of its table that holds."
-    tp = np.asarray(tp, bool)
-    gi, pi, hit, near = _pairs(own, len(tp))
-    cg, cp, chit, cnear = _pairs(cross, len(tp))
-    sh, sn = (hit, near) if pred_sees is None else (hit & pred_sees, near & pred_sees)
-    o_hit, o_near = _reached(pi, sh, n_pred), _reached(pi, sn, n_pred)
+    tp, T = np.asarray(tp, bool), len(np.asarray(tp))
+    gi, pi, hit, near, iou = _pairs(own, T)
+    cg, cp, chit, cnear, ciou = _pairs(cross, T)
+    sees = np.ones(len(gi), bool) if pred_sees is None else np.asarray(pred_sees, bool)
+    o_hit, o_near = _reached(pi, hit & sees, n_pred), _reached(pi, near & sees, n_pred)
     x_hit, x_near = _reached(cp, chit, n_pred), _reached(cp, cnear, n_pred)
     q = np.select([o_near & ~o_hit, x_hit, o_hit, ~x_near], [LOC, CLS, DUP, BKG], BOTH).astype(np.int8)
     q[tp] = 0
     q[~np.broadcast_to(np.asarray(counted_pred, bool), q.shape)] = NOT_COUNTED
-    fp = (q != 0) & (q != NOT_COUNTED)
-    cover = [_reached(gi, fp[:, pi] & near & ~hit, n_gt), _reached(cg, fp[:, cp] & chit, n_gt),
-             _reached(cg, fp[:, cp] & cnear & ~chit, n_gt)]
-    g = np.select(cover, [LOC, CLS, BOTH], MISSED).astype(np.int8)
-    g[np.asarray(matched, bool)] = 0
+    sc = np.zeros(n_pred) if score is None else np.asarray(score, np.float64)
+    m = np.broadcast_to(np.asarray(matched, bool), (T, n_gt))
+    kind, fix = tide_fixes(q, (best_objects(gi[sees], pi[sees], iou[sees], n_pred), best_objects(cg, cp, ciou, n_pred)),
+                           m, np.lexsort((np.arange(n_pred), -sc)))
+    g = np.where(kind > 0, kind, MISSED).astype(np.int8)
+    g[m] = 0
     g[~np.broadcast_to(np.asarray(counted_gt, bool), g.shape)] = NOT_COUNTED
-    return g, q
+    return (g, q, fix) if fixes else (g, q)
+
+# %% ../nbs/14a_tide.ipynb #tide-dap
+DAP_KEYS = (*KINDS, 'false_positives', 'false_negatives')  # the delta-AP object's keys
+
+def tide_dap(ap,  # the family's AP: ap(tp, fp, cls, drop, *, listed, base) -> float
+             q: np.ndarray,  # int8 [d]: the code of each of the family's detections at the threshold (`CODES`)
+             fix: np.ndarray,  # int64 [d]: the object each fixes (`tide_fixes`), -1 none
+             *, tp: np.ndarray,  # bool [d]: true positives
+             cls: np.ndarray,  # int64 [d]: class codes
+             fix_cls: np.ndarray,  # int64 [d]: the class of the object each fixes (read where fix >= 0)
+             gt_codes: np.ndarray,  # int8 [n_gt]: the objects' codes at the threshold
+             scored=None,  # bool [d]: the detections in the AP's lists (default: all); the others only fix objects
+            ) -> tuple[dict, float]:  # ({key of `DAP_KEYS`: AP gained}, the AP)
+    "TIDE's oracles at one threshold: the AP gained by fixing each kind of error, and by perfect precision and recall."
+    tp, fp, none = np.asarray(tp, bool), (q > 0) & (q != NOT_COUNTED), np.zeros(len(gt_codes), bool)
+    if scored is not None: fp &= np.asarray(scored, bool)
+    base = ap(tp, fp, cls, none, listed=None, base=True)
+    out = {}
+    for kind, code in zip(KINDS, (CLS, LOC, BOTH, DUP, BKG)):
+        e = q == code
+        good = e & (fix >= 0) & (code in (CLS, LOC))
+        out[kind] = ap(tp | good, fp & ~e, np.where(good, fix_cls, cls), none, listed=None, base=False)
+    out['missed'] = ap(tp, fp, cls, gt_codes == MISSED, listed=None, base=False)
+    out['false_positives'] = ap(tp, np.zeros_like(fp), cls, none, listed=tp | fp, base=False)
+    out['false_negatives'] = ap(tp, fp, cls, (gt_codes > 0) & (gt_codes != NOT_COUNTED), listed=None, base=False)
+    return {k: max(v - base, 0.0) if k in KINDS else v - base for k, v in out.items()}, base
