@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 from .cards import brief, card_html, short_repr
-from .errors import InputError
+from .errors import InputError, Limits  # noqa: F401 (Limits: the inherited Source fields' annotation, for docs)
 from .tables import Rows, Source, read_source, to_numbers
 
 # %% auto #0
