@@ -32,7 +32,8 @@ over it, so a line past the content column looked cut off.
 Offline: material's Google fonts are off; plotly.js and the iframe-worker shim (for material's search on file://
 pages) are copied into the site; nbconvert's MathJax and mermaid loaders, which point at a CDN, are replaced by
 empty macros (`tools/docs/jupyter`, put first on JUPYTER_PATH: no page uses either); require.js is off.
-Notebooks in git stay clean (no outputs); the site shows the outputs of this build.
+Notebooks in git stay clean (no outputs), except the tutorials, which keep theirs (`tools/run_tutorials.py`, with a
+static fallback for each figure); the site shows the outputs of this build.
 """
 import argparse, html, json, os, re, shutil, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
