@@ -46,7 +46,7 @@ sys.path.insert(0, str(TOOLS))
 from directives import directives  # the one parser of cell directives (nbdev's), shared with readme.py
 
 SKIP_FLAGS = ('notest', 'slow', 'browser')
-TUTORIAL_ORDER = ['scoring_step_by_step', 'rsna', 'airbus', 'icdar']
+TUTORIAL_ORDER = ['scoring_step_by_step', 'coco', 'training_loop', 'dice', 'rsna', 'airbus', 'icdar']
 INI = ConfigParser(); INI.read(ROOT/'settings.ini'); INI = INI['DEFAULT']
 DOC_URL = INI['doc_host'].rstrip('/') + '/' + INI['doc_baseurl'].strip('/') + '/'
 REPO_URL = f"{INI['git_url'].rstrip('/')}/blob/{INI['branch']}/"
