@@ -135,12 +135,15 @@ def run_one(nb: Path, check: bool) -> tuple[bool, str]:
 
 
 def has_outputs(nb: dict) -> bool:
-    return any(c.get('outputs') or c.get('execution_count') is not None for c in nb['cells'] if c['cell_type'] == 'code')
+    "Whether some code cell of notebook `nb` (its JSON) holds outputs or an execution count."
+    code = [c for c in nb['cells'] if c['cell_type'] == 'code']
+    return any(c.get('outputs') or c.get('execution_count') is not None for c in code)
 
 
 def stray(root: Path = ROOT) -> list:
     "Notebooks under nbs/ and tests_nbs/, outside nbs/tutorials/, that hold outputs (only tutorials keep theirs)."
-    nbs = sorted(p for d in ('nbs', 'tests_nbs') for p in (root/d).rglob('*.ipynb') if '.ipynb_checkpoints' not in p.parts)
+    nbs = sorted(p for d in ('nbs', 'tests_nbs') for p in (root/d).rglob('*.ipynb')
+                 if '.ipynb_checkpoints' not in p.parts)
     return [p.relative_to(root) for p in nbs if (root/'nbs'/'tutorials') not in p.parents
             and has_outputs(json.loads(p.read_text(encoding='utf-8')))]
 
