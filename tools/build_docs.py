@@ -64,6 +64,8 @@ def no_eval(cell):
     d = directives(cell.source)[0]
     return d.get('eval', '').lower() == 'false' or bool(flags & set(d))
 nb = read_nb(src)
+for c in nb.cells:  # the tutorials are stored with outputs; execnb keeps them where a cell shows nothing now
+    if c.cell_type == 'code': c['outputs'] = []
 os.chdir(src.parent)
 k = CaptureShell(src)
 k.run_all(nb, exc_stop=False, preproc=no_eval)

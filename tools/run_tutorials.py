@@ -42,6 +42,8 @@ def no_eval(cell):
     d = directives(cell.source)[0]
     return d.get('eval', '').lower() == 'false' or bool({'notest', 'slow', 'browser'} & set(d))
 nb = read_nb(src)
+for c in nb.cells:  # execnb keeps a cell's old outputs when it shows nothing now
+    if c.cell_type == 'code': c['outputs'] = []
 os.chdir(src.parent)
 k = CaptureShell(src)
 k.run_all(nb, exc_stop=True, preproc=no_eval)
