@@ -1,5 +1,6 @@
 # evalkit: `make demo` (install + score the demo set inside the package), `make test` (install + every test),
 # `make docs` (static site in _docs/), `make bench` (benchmarks/results.md), `make bench-scale` (Dask, benchmarks/SCALE.md).
+# `make tutorials` (run the tutorials and store their outputs in the notebooks).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -12,7 +13,7 @@ STAMP := $(VENV)/.installed-$(HASH)
 PIP := $(BIN)/python -m pip --disable-pip-version-check
 PIP_LOG := $(VENV)/pip.log
 
-.PHONY: demo test test-fast docs readme bench bench-scale install clean sync export browser-deps
+.PHONY: demo test test-fast tutorials docs readme bench bench-scale install clean sync export browser-deps
 
 $(VENV)/bin/python:
 	@echo "creating .venv with $(PY) ..."
@@ -54,6 +55,10 @@ test: $(STAMP) sync browser-deps
 
 test-fast: $(STAMP)
 	$(BIN)/python tools/run_nbs.py nbs tests_nbs --lint
+
+# The tutorials keep their outputs in git (volatile parts stripped): run them and store what they show.
+tutorials: $(STAMP)
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python tools/run_tutorials.py
 
 # README.md is generated from nbs/index.ipynb; the site executes every notebook and renders it (no Quarto).
 readme: $(STAMP)

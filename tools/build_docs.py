@@ -32,7 +32,8 @@ over it, so a line past the content column looked cut off.
 Offline: material's Google fonts are off; plotly.js and the iframe-worker shim (for material's search on file://
 pages) are copied into the site; nbconvert's MathJax and mermaid loaders, which point at a CDN, are replaced by
 empty macros (`tools/docs/jupyter`, put first on JUPYTER_PATH: no page uses either); require.js is off.
-Notebooks in git stay clean (no outputs); the site shows the outputs of this build.
+Notebooks in git stay clean (no outputs), except the tutorials, which keep theirs (`tools/run_tutorials.py`, with a
+static fallback for each figure); the site shows the outputs of this build.
 """
 import argparse, html, json, os, re, shutil, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -45,7 +46,7 @@ sys.path.insert(0, str(TOOLS))
 from directives import directives  # the one parser of cell directives (nbdev's), shared with readme.py
 
 SKIP_FLAGS = ('notest', 'slow', 'browser')
-TUTORIAL_ORDER = ['scoring_step_by_step', 'rsna', 'airbus', 'icdar']
+TUTORIAL_ORDER = ['scoring_step_by_step', 'coco', 'training_loop', 'dice', 'rsna', 'airbus', 'icdar']
 INI = ConfigParser(); INI.read(ROOT/'settings.ini'); INI = INI['DEFAULT']
 DOC_URL = INI['doc_host'].rstrip('/') + '/' + INI['doc_baseurl'].strip('/') + '/'
 REPO_URL = f"{INI['git_url'].rstrip('/')}/blob/{INI['branch']}/"
@@ -63,6 +64,8 @@ def no_eval(cell):
     d = directives(cell.source)[0]
     return d.get('eval', '').lower() == 'false' or bool(flags & set(d))
 nb = read_nb(src)
+for c in nb.cells:  # the tutorials are stored with outputs; execnb keeps them where a cell shows nothing now
+    if c.cell_type == 'code': c['outputs'] = []
 os.chdir(src.parent)
 k = CaptureShell(src)
 k.run_all(nb, exc_stop=False, preproc=no_eval)

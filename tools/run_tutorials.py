@@ -1,0 +1,167 @@
+"""Execute the tutorials and store their outputs in the notebooks, so a reader on GitHub sees the results.
+
+    python tools/run_tutorials.py [NOTEBOOK ...] [--check] [--n-workers 2]
+    python tools/run_tutorials.py --stray      # notebooks outside nbs/tutorials/ that hold outputs (check_sync)
+
+Every other notebook is kept without outputs; the tutorials under `nbs/tutorials/` keep theirs. Each notebook runs in
+its own process and folder (so `../../data` resolves) with execnb's `CaptureShell`, as `nbdev_test` runs it (cells
+flagged `notest`, `slow`, `browser` or `eval: false` skipped, IN_TEST=1), plotly figures recorded as JSON
+(`PLOTLY_RENDERER=plotly_mimetype`). Then the volatile parts are stripped, so that running again gives the same
+bytes: execution counts, stderr (warnings name temporary paths), memory addresses (`at 0x...`), temporary paths
+(`/tmp/...` -> `<tmp>`), timings (`1.2 s`, `Wall time`), live widgets (their model ids are random; their text is
+kept). The notebook is written by nbdev (`nbdev_clean`), so `tools/check_sync.sh` leaves it as it is.
+
+Figures: plotly's MIME type is drawn by Jupyter and by the docs site (`tools/build_docs.py` draws its own), but
+nbconvert's HTML export and GitHub show nothing for it. Each figure also gets a `text/html` fallback: the figure as
+plotly writes it (`to_html`) with a fixed div id (`<cell id>-fig<k>`) and plotly.js from its CDN (one script tag,
+not 3 MB of plotly.js in every notebook).
+
+`--check` runs each tutorial into a scratch copy and fails, naming the cells, unless the stored notebook has the
+same bytes: the stored outputs are what the code gives now (tests_nbs/test_tutorials.ipynb runs it).
+"""
+import argparse, json, os, re, shutil, subprocess, sys, tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent
+ROOT = TOOLS.parent
+TUTORIALS = ROOT/'nbs'/'tutorials'
+PLOTLY = 'application/vnd.plotly.v1+json'
+WIDGET = 'application/vnd.jupyter.widget-view+json'
+
+EXEC_CHILD = r'''
+import os, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[3])
+from directives import directives
+from execnb.nbio import read_nb, write_nb
+from execnb.shell import CaptureShell
+src, dst = Path(sys.argv[1]), Path(sys.argv[2])
+def no_eval(cell):
+    if cell.cell_type != 'code' or 'nbdev_export' + '(' in cell.source: return True
+    d = directives(cell.source)[0]
+    return d.get('eval', '').lower() == 'false' or bool({'notest', 'slow', 'browser'} & set(d))
+nb = read_nb(src)
+for c in nb.cells:  # execnb keeps a cell's old outputs when it shows nothing now
+    if c.cell_type == 'code': c['outputs'] = []
+os.chdir(src.parent)
+k = CaptureShell(src)
+k.run_all(nb, exc_stop=True, preproc=no_eval)
+if k.exc: sys.exit(k.prettytb(fname=src))
+write_nb(nb, dst)
+'''
+
+ADDRESS = re.compile(r' at 0x[0-9a-fA-F]+')
+TMP = re.compile(r'(/private)?/tmp/[^\s\'"<>)]*|/var/folders/[^\s\'"<>)]*')
+TIMING = re.compile(r'(Wall time|CPU times): [^\n]*|\b\d+(\.\d+)? ?(ms|µs|us|ns|s|sec|seconds)\b(?= (elapsed|taken))')
+
+
+def scrub(text: str) -> str:
+    "A text output without its volatile parts: memory addresses, temporary paths, timings."
+    return TIMING.sub('<time>', TMP.sub('<tmp>', ADDRESS.sub(' at 0x...', text)))
+
+
+def joined(v) -> str: return ''.join(v) if isinstance(v, list) else v
+
+
+def static_figure(fig: dict, div_id: str) -> str:
+    "A plotly figure (its JSON) as HTML: a div of fixed id drawn by plotly.js from plotly's CDN."
+    import plotly.io as pio
+    return pio.to_html(fig, include_plotlyjs='cdn', full_html=False, div_id=div_id, validate=False,
+                       config={'displaylogo': False})
+
+
+def clean_outputs(outputs: list, cid: str) -> list:
+    "The outputs of one cell, volatile parts stripped and a static fallback added to each figure."
+    out, k = [], 0
+    for o in outputs:
+        if o.get('output_type') == 'stream' and o.get('name') == 'stderr': continue
+        o = dict(o)
+        if 'execution_count' in o: o['execution_count'] = None
+        if 'text' in o: o['text'] = scrub(joined(o['text']))
+        if 'data' in o:
+            data = {m: scrub(joined(v)) if m.startswith('text/') else v for m, v in o['data'].items()}
+            data.pop(WIDGET, None)
+            if PLOTLY in data:
+                k += 1
+                data['text/html'] = static_figure(data[PLOTLY], f'{cid}-fig{k}')
+            o['data'] = data
+            if not data: continue
+        out.append(o)
+    return out
+
+
+def clean_notebook(path: Path):
+    "Strip the volatile parts of an executed notebook's outputs, in place, and write it as nbdev does."
+    nb = json.loads(path.read_text(encoding='utf-8'))
+    for c in nb['cells']:
+        if c['cell_type'] != 'code': continue
+        c['execution_count'] = None
+        c['outputs'] = clean_outputs(c.get('outputs', []), c['id'])
+    path.write_text(json.dumps(nb, ensure_ascii=False, indent=1), encoding='utf-8')
+    env = dict(os.environ, PATH=f'{Path(sys.executable).parent}{os.pathsep}{os.environ.get("PATH", "")}')
+    subprocess.run([str(Path(sys.executable).with_name('nbdev_clean')), '--fname', str(path)], cwd=ROOT, env=env,
+                   check=True, capture_output=True)
+
+
+def execute(src: Path, dst: Path) -> str | None:
+    "Run tutorial `src` into `dst` with its outputs stored (cleaned); an error's text, or None."
+    env = dict(os.environ, IN_TEST='1', PLOTLY_RENDERER='plotly_mimetype', PYTHONHASHSEED='0')
+    env['PYTHONPATH'] = os.pathsep.join([str(ROOT), *filter(None, [env.get('PYTHONPATH')])])
+    p = subprocess.run([sys.executable, '-c', EXEC_CHILD, str(src.resolve()), str(dst.resolve()), str(TOOLS)],
+                       env=env, capture_output=True, text=True)
+    if p.returncode: return (p.stdout + p.stderr).strip() or f'exit status {p.returncode}'
+    clean_notebook(dst)
+    return None
+
+
+def changed_cells(old: Path, new: Path) -> list:
+    "The ids of the cells whose outputs differ between two notebooks (all ids if the cells differ)."
+    a, b = (json.loads(p.read_text(encoding='utf-8'))['cells'] for p in (old, new))
+    if [c['id'] for c in a] != [c['id'] for c in b]: return ['(the cells differ)']
+    return [x['id'] for x, y in zip(a, b) if x != y] or ['(the bytes differ)']
+
+
+def run_one(nb: Path, check: bool) -> tuple[bool, str]:
+    "Execute one tutorial: store its outputs, or with `check` compare them with the stored ones."
+    with tempfile.TemporaryDirectory() as d:
+        dst = Path(d)/nb.name
+        err = execute(nb, dst)
+        if err: return False, f'FAIL {nb.name}: error\n{err}'
+        if not check:
+            shutil.copyfile(dst, nb)
+            return True, f'ok   {nb.name}: outputs stored ({nb.stat().st_size:,} bytes)'
+        if dst.read_bytes() == nb.read_bytes(): return True, f'ok   {nb.name}: stored outputs up to date'
+        return False, (f'FAIL {nb.name}: the stored outputs differ from a fresh run in cells '
+                       f'{", ".join(changed_cells(nb, dst))} (run `make tutorials` and commit)')
+
+
+def has_outputs(nb: dict) -> bool:
+    "Whether some code cell of notebook `nb` (its JSON) holds outputs or an execution count."
+    code = [c for c in nb['cells'] if c['cell_type'] == 'code']
+    return any(c.get('outputs') or c.get('execution_count') is not None for c in code)
+
+
+def stray(root: Path = ROOT) -> list:
+    "Notebooks under nbs/ and tests_nbs/, outside nbs/tutorials/, that hold outputs (only tutorials keep theirs)."
+    nbs = sorted(p for d in ('nbs', 'tests_nbs') for p in (root/d).rglob('*.ipynb')
+                 if '.ipynb_checkpoints' not in p.parts)
+    return [p.relative_to(root) for p in nbs if (root/'nbs'/'tutorials') not in p.parents
+            and has_outputs(json.loads(p.read_text(encoding='utf-8')))]
+
+
+if __name__ == '__main__':
+    p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    p.add_argument('notebooks', nargs='*', help='tutorials to run (default: every one in nbs/tutorials/)')
+    p.add_argument('--check', action='store_true', help='compare with the stored outputs; change nothing')
+    p.add_argument('--stray', action='store_true', help='list notebooks outside nbs/tutorials/ with outputs')
+    p.add_argument('--n-workers', type=int, default=2)
+    a = p.parse_args()
+    if a.stray:
+        bad = stray()
+        for b in bad: print(f'{b}: has outputs (only nbs/tutorials/ keep theirs; run nbdev_clean --clear_all on it)')
+        sys.exit(1 if bad else 0)
+    nbs = [Path(n) for n in a.notebooks] or sorted(p for p in TUTORIALS.glob('*.ipynb') if not p.name.startswith('_'))
+    with ThreadPoolExecutor(a.n_workers) as ex: res = list(ex.map(lambda n: run_one(n, a.check), nbs))
+    for _, line in res: print(line, flush=True)
+    sys.exit(0 if all(ok for ok, _ in res) else 1)
