@@ -56,6 +56,7 @@ class Breakdown:
     gt_codes: np.ndarray  # int8 [T, n_gt]: 0 matched, else the code of its kind in `CODES` (`error_codes`)
     pred_codes: np.ndarray  # int8 [T, n_pred]: 0 TP, else the code of its kind in `CODES`
     background_iou: float = BACKGROUND_IOU  # TIDE's t_b
+    notes: tuple = ()  # sentences where the family's own rules make a kind read otherwise (`Family.notes`)
 
     @property
     def totals(self) -> pd.DataFrame:
@@ -96,7 +97,8 @@ def breakdown(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                        'threshold': np.tile([float(t) for t in spec.thresholds], s.n_img), 'tp': pc[0, rows],
                        'fn': gc[fn][:, rows].sum(0), **{c: gc[k, rows] for k, c in zip(fn, FN_COLS)},
                        'fp': pc[fp][:, rows].sum(0), **{c: pc[k, rows] for k, c in zip(fp, FP_COLS)}})
-    return Breakdown(metric=spec.metric, hit=spec.hit, per_image=df, gt_codes=g, pred_codes=q, background_iou=t_b)
+    return Breakdown(metric=spec.metric, hit=spec.hit, per_image=df, gt_codes=g, pred_codes=q, background_iou=t_b,
+                     notes=tuple(spec.family.notes(analysis)))
 
 # %% ../nbs/14_breakdown.ipynb #f57cdc8d
 def errors(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
@@ -168,11 +170,11 @@ def breakdown_text(b: Breakdown) -> str:
              ' '.join(h.rjust(k) for h, k in zip(head, w))]
     lines += [' '.join(str(v).rjust(k) for v, k in zip([threshold_text(t), *r], w))
               for t, r in zip(tot.index, tot.to_numpy().tolist())]
-    return '\n'.join(lines)
+    return '\n'.join(lines + [f'note: {n}' for n in b.notes])
 
 def breakdown_json(b: Breakdown) -> dict:
     "Totals per threshold as a JSON-ready dict: {threshold: {tp, fn, fn_classification, ..., fp, ...}}."
-    return dict(metric=b.metric, hit=b.hit, background_iou=b.background_iou,
+    return dict(metric=b.metric, hit=b.hit, background_iou=b.background_iou, notes=list(b.notes),
                 totals={threshold_text(t): {k: int(v) for k, v in r.items()} for t, r in b.totals.iterrows()})
 
 Breakdown.to_text, Breakdown.to_json = breakdown_text, breakdown_json

@@ -27,8 +27,8 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'coco_map',
            'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate', 'summary_value',
            'summarize', 'coco_rules', 'in_id_order', 'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists',
-           'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_codes', 'coco_dap',
-           'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_codes',
+           'coco_notes', 'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -827,6 +827,7 @@ class CocoAP(Family):
     def weighted_scores(self, analysis, W) -> np.ndarray: return coco_weighted_scores(analysis, W)
     def codes(self, analysis, *, background_iou=BACKGROUND_IOU) -> tuple:
         return coco_codes(analysis, background_iou=background_iou)
+    def notes(self, analysis) -> tuple: return coco_notes(analysis)
     def dap(self, analysis, *, iou=None, background_iou=BACKGROUND_IOU) -> tuple:
         return coco_dap(analysis, iou=iou, background_iou=background_iou)
     def object_matches(self, analysis): return coco_matches(analysis)
@@ -993,6 +994,18 @@ def coco_codes(analysis,  # a scored COCO submission
         kept=kept.any(0))
     return tide_codes(len(scene.gt_img), n, own, cross, tp=tp, matched=matched, counted_gt=counted, counted_pred=kept,
                       score=scene.pred_conf, fixes=fixes)
+
+def coco_notes(analysis) -> tuple:
+    "What pycocotools' id-0 quirk did to the breakdown, in words (nothing where it did nothing)."
+    s, scene, rules = analysis.stats, analysis.scene, coco_rules(analysis.spec)
+    if rules.zero_id or not len(s.gt) or not len(scene.gt_img): return ()
+    at, taken = scene.pos('gt'), s.gt >= 0  # [d, T]: the object each detection took (file position)
+    row = np.searchsorted(at, np.where(taken, s.gt, at[0]))
+    zero = taken & (np.asarray(scene.gt_id)[row] == 0) & ~s.tp[:, 0] & ~s.ignored[:, 0]
+    n = int(zero.any(1).sum())
+    return () if not n else (f"{n:,} detection{'s' if n > 1 else ''} took an annotation of id 0: pycocotools scores "
+                             'such a match as a false positive and its object as not found (--zero-id makes it a '
+                             'match); counted here as duplicate and missed',)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-dap
 TIDE_REC_THRS = tuple(i / 100 for i in range(101))  # tidecv's recall points

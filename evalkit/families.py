@@ -226,8 +226,12 @@ def _dap(self, analysis, *, iou=None, background_iou=None):
     "TIDE's delta AP ({key: AP gained}, the AP) at one IoU threshold if the family ranks its own way (COCO)."
     return None  # None: `evalkit.breakdown.delta_ap` computes it from the matching (`ranked_ap`), or refuses
 
+def _notes(self, analysis) -> tuple:
+    "Sentences an error breakdown adds where the family's own rules make its kinds read otherwise (COCO's quirks)."
+    return ()
+
 Family.breakdown, Family.confusion_options = _breakdown, _confusion_options
-Family.pr_curves, Family.codes, Family.dap = _pr_curves, _codes, _dap
+Family.pr_curves, Family.codes, Family.dap, Family.notes = _pr_curves, _codes, _dap, _notes
 
 # %% ../nbs/03b_families.ipynb #7dda93a9
 def _require(self, analysis: str):
