@@ -6,7 +6,7 @@
 from __future__ import annotations
 import inspect
 import numpy as np
-from .errors import InputError
+from .errors import InputError, as_limits
 from .families import get_family
 from .preset import Metric
 from .result import Result
@@ -66,9 +66,11 @@ KEEP_PARTS = 64  # maps kept apart before they are reduced into one
 class Evaluator:
     "A metric's statistics gathered batch by batch, merged across processes, scored as its files are scored."
     def __init__(self, metric,  # a `Metric` (`get_metric(name)`) with a `batch_reader`
+                 *, limits=None,  # the most the reader takes of a batch (`Limits`, a dict, 'NAME=VALUE'); None: defaults
                  **options):  # scoring options (`thresholds`, the metric's own) and the batch reader's
         if metric.batch_reader is None:
             raise InputError(f'{metric.name} has no streaming evaluator yet', 'score its files (evalkit score)')
+        self.limits = None if limits is None else as_limits(limits)  # checked here, as the files' readers check theirs
         scoring, self.batch = split_options(metric, options)
         check_batch_options(metric, self.batch)
         self.metric, self.spec = metric, metric.spec(**scoring)
@@ -112,6 +114,7 @@ def _read_batch(self, preds: list, targets: list, image_ids) -> tuple:
                       for s, ds in (('preds', preds), ('targets', targets)))
     kw = self.metric.reader_options(self.spec)
     if self.metric.id_col is not None: kw['id_col'] = self.metric.id_col  # as `Metric.read` gives it
+    if self.limits is not None: kw['limits'] = self.limits  # only when given, as `Metric.read` does
     return ids, self.metric.batch_reader(preds, targets, image_ids=ids, **self.batch, **kw)
 
 def _update(self, preds,  # the batch's predictions: per image, in the metric's batch layout
