@@ -15,7 +15,7 @@ from .stream import score_parts
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits, file_not_found
 from .result import Result
 from .metrics import get_metric, Metric
-from .tables import (is_parquet, write_csv, check_regular, check_local, check_footers, folder_files,
+from .tables import (is_parquet, write_csv, check_regular, check_local, check_footers, folder_files, check_unpacked,
                             read_table, shown)
 
 # %% auto #0
@@ -27,7 +27,8 @@ __all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFL
 ROW_BITS = 26  # a row's key is (partition << ROW_BITS) | its place in the partition (< 2**26 rows a partition)
 PART_BITS = 20  # a side has fewer than 2**20 partitions
 OBJ_BITS = 63 - ROW_BITS - PART_BITS  # ranked AP: a detection's key is (its row's key << OBJ_BITS) | its place
-CSV_ARGS = dict(dtype=str, keep_default_na=False, skipinitialspace=True, encoding='utf-8-sig')  # as `read_table`
+CSV_ARGS = dict(dtype=str, keep_default_na=False, skipinitialspace=True, encoding='utf-8-sig',  # as `read_table`
+                compression=None)
 BLOCKSIZE = 16 * 2**20  # bytes of CSV per input partition (dask makes floor(size / BLOCKSIZE) blocks of a file)
 SHUFFLE_BYTES = 32 * 2**20  # bytes of input files per partition after the shuffle (both sides in one)
 
@@ -128,6 +129,7 @@ def _read_one(p: str, err, *, what: str, blocksize: int, limits=None):
     "One local file as a Dask DataFrame: Parquet as stored (checked first), CSV as text."
     dd = need_dask()
     if not os.path.isfile(p): raise file_not_found(err, p)
+    check_unpacked(p, err, p)  # as one machine: a compressed file is not read past its limits
     if not is_parquet(p): return _read_csv_blocks(p, err, what=what, blocksize=blocksize, limits=limits)
     _parquet_checked(p, err, p)
     return _stripped_columns(dd.read_parquet(p, dtype_backend='pyarrow'))  # values as `read_table` sees them

@@ -66,7 +66,7 @@ KEEP_PARTS = 64  # maps kept apart before they are reduced into one
 class Evaluator:
     "A metric's statistics gathered batch by batch, merged across processes, scored as its files are scored."
     def __init__(self, metric,  # a `Metric` (`get_metric(name)`) with a `batch_reader`
-                 *, limits=None,  # the most the reader takes of a batch (`Limits`, a dict, 'NAME=VALUE'); None: defaults
+                 *, limits=None,  # the most the reader takes of a batch (`Limits`, dict, 'NAME=VALUE'); None: defaults
                  **options):  # scoring options (`thresholds`, the metric's own) and the batch reader's
         if metric.batch_reader is None:
             raise InputError(f'{metric.name} has no streaming evaluator yet', 'score its files (evalkit score)')

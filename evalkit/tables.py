@@ -13,11 +13,12 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 
 # %% auto #0
-__all__ = ['ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'FORMULA_START', 'shown', 'row_at', 'Source', 'check_regular',
-           'check_local', 'folder_files', 'is_parquet', 'footer_bytes', 'check_footers', 'read_source', 'read_table',
-           'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'column_tokens', 'check_runs',
-           'id_codes', 'in_rows', 'release_arrow', 'first_seen', 'repeated', 'positions', 'check_objects', 'check_kind',
-           'check_output', 'opened_folder', 'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
+__all__ = ['PACKED_MAGIC', 'ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'FORMULA_START', 'shown', 'row_at', 'Source',
+           'check_unpacked', 'check_regular', 'check_local', 'folder_files', 'is_parquet', 'footer_bytes',
+           'check_footers', 'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers', 'token_counts',
+           'check_tokens', 'column_tokens', 'check_runs', 'id_codes', 'in_rows', 'release_arrow', 'first_seen',
+           'repeated', 'positions', 'check_objects', 'check_kind', 'check_output', 'opened_folder', 'check_opened',
+           'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -69,6 +70,20 @@ class Source:
         c = self.id_col
         return dict(row_at(self.name, i), id=shown(df[c].iat[i]) if c in df.columns else None)
 
+# %% ../nbs/02c_tables.ipynb #tb-packed
+PACKED_MAGIC = {b'PK\x03\x04': 'zip', b'\x1f\x8b': 'gzip', b'BZh': 'bzip2', b'\xfd7zXZ\x00': 'xz',
+                b'\x28\xb5\x2f\xfd': 'zstd'}  # a compressed file's first bytes, and its kind
+
+def check_unpacked(src,  # a path (anything else: nothing to check)
+                   err: type, name):  # the side's error class; the file as messages name it
+    "Refuse a compressed file: its limits would count the packed bytes, not the text read from it."
+    if not isinstance(src, (str, os.PathLike)): return
+    try:
+        with open(src, 'rb') as f: head = f.read(6)
+    except OSError: return  # missing or unreadable: the reader says so
+    kind = next((k for m, k in PACKED_MAGIC.items() if head.startswith(m)), None)
+    if kind: raise err(f'a {kind}-compressed file', 'unpack it and give the file it holds', file=str(name))
+
 # %% ../nbs/02c_tables.ipynb #tb-lines
 def _check_lines(src, source: Source):
     "Refuse a CSV file with more lines below its header than `limits.max_rows`, counted before it is parsed."
@@ -93,7 +108,8 @@ def _check_header(src, columns, source: Source):
     if len(dup): raise source.err('duplicate column', repr(dup[0]), file=source.name)
 
 # %% ../nbs/02c_tables.ipynb #tb-csv
-_CSV = dict(dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True)  # how every CSV is read
+_CSV = dict(dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True,  # how every CSV is read
+            compression=None)  # never unpacked by its name (`check_unpacked`)
 
 # %% ../nbs/02c_tables.ipynb #c2f56876
 _BOM = b'\xef\xbb\xbf'
@@ -164,6 +180,7 @@ def _parsed_csv(src) -> pd.DataFrame:
 def _read_csv(src, source: Source) -> pd.DataFrame:
     "The CSV file `src` as strings, every field as written; a file pandas cannot read refused in one line."
     err, name = source.err, source.name
+    check_unpacked(src, err, name)
     _check_lines(src, source)
     try: df = _parsed_csv(src)
     except FileNotFoundError: raise file_not_found(err, name) from None
