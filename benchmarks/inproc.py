@@ -15,7 +15,7 @@ result) at most 2x. Every row's 12 stats must equal the others' (each tool's own
 machine's load average is recorded beside the figures.
 """
 from __future__ import annotations
-import argparse, contextlib, io, json, os, statistics, subprocess, sys, time
+import argparse, contextlib, datetime, io, json, os, statistics, subprocess, sys, time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -122,7 +122,9 @@ def report(rows: dict, load: list) -> tuple[str, list]:
         if rust and k in med:
             targets.append(dict(target=f'{k} <= {x}x the fastest Rust peer', ratio=round(med[k] / rust, 2),
                                 passed=med[k] <= x * rust))
-    head = [f'load average at the start: {", ".join(f"{x:.2f}" for x in load)} (2 cores)', '']
+    when = datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
+    head = [f'{when}; load average at the start: {", ".join(f"{x:.2f}" for x in load)} ({os.cpu_count()} cores); '
+            'CPU seconds of each process after the ground truth is loaded, median of the runs after a warm-up', '']
     return '\n'.join(head + lines + [''] + [f"- {t['target']}: {t['ratio']}x, {'PASS' if t['passed'] else 'FAIL'}"
                                             for t in targets]), targets
 

@@ -344,6 +344,7 @@ def benchmark_page(path: Path) -> str | None:
 # ---------------------------------------------------------------- the build
 
 BENCH_PAGES = [('results.md', 'Benchmark results'), ('coco_results.md', 'COCO benchmark results'),
+               ('inproc_results.md', 'In-process COCO results'),
                ('SCALE.md', 'Dask scale benchmark'),
                ('scale_results.md', 'Dask scale results')]  # files of benchmarks/ that are pages of the site
 
