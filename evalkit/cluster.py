@@ -15,6 +15,7 @@ from .stream import score_parts
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits, file_not_found
 from .result import Result
 from .metrics import get_metric, Metric
+from .competitions import unit_parts
 from .tables import (is_parquet, write_csv, check_regular, check_local, check_footers, folder_files, check_unpacked,
                             read_table, shown)
 
@@ -414,7 +415,7 @@ def _default_partitions(*sides: Side) -> int:
 
 def _image_part(df: pd.DataFrame) -> pd.DataFrame:
     "A partition with `__group__`: the image of each unit id IMAGE_CLASS (the text before its last '_')."
-    return df.assign(__group__=[i.rpartition('_')[0] for i in df['__id__']])
+    return df.assign(__group__=unit_parts(df['__id__'])[0])
 
 def _shuffled(sol: Side, sub: Side, npartitions: int | None = None, *, by_image: bool = False):
     "Both sides in one Dask DataFrame shuffled by image id (`by_image`: by the image of unit ids IMAGE_CLASS)."

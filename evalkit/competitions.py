@@ -17,8 +17,8 @@ from .tables import (Source, read_source, require_columns, Rows, shown, to_numbe
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
            'MAX_TOTAL_PIXELS', 'ORDERS', 'PARSE_ROWS', 'read_rsna_solution', 'bulk_numbers', 'number_groups',
            'check_boxes', 'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene',
-           'list_numbers', 'read_box_solution', 'box_scene', 'default_hw', 'table_runs', 'join_units', 'mask_table',
-           'read_mask_solution', 'read_mask_submission', 'mask_scene']
+           'list_numbers', 'read_box_solution', 'box_scene', 'default_hw', 'table_runs', 'join_units', 'unit_parts',
+           'mask_table', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
 RSNA_COLS = ['x', 'y', 'width', 'height']
@@ -366,6 +366,11 @@ def join_units(df: pd.DataFrame,  # the table `read_source` made (stripped strin
     rows.refuse(df[unit_cols[1]].str.contains('_', regex=False).to_numpy(), f"{unit_cols[1]} must not contain '_'",
                 lambda i: shown(df[unit_cols[1]].iat[i]))  # the id's last '_' parts image from class
     df[source.id_col] = df[unit_cols[0]] + '_' + df[unit_cols[1]]
+
+def unit_parts(ids) -> tuple[np.ndarray, np.ndarray]:  # ids: str [n] unit ids IMAGE_CLASS (Series, array, list)
+    "(images, classes), object [n] each: every unit id cut at its last '_' (the inverse of `join_units`)."
+    p = pd.Series(ids, dtype=object).str.rpartition('_')
+    return p[0].to_numpy(object), p[2].to_numpy(object)
 
 def mask_table(src,  # CSV/Parquet path or DataFrame of a mask solution
                *, id_col: str, rle_col: str,  # the id and RLE columns

@@ -12,6 +12,7 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .rle import Runs
 from .sweep import value_fractions, ratio_sum, weighted_means, over_common
 from .result import Result, Params
+from .competitions import unit_parts
 from .families import Family, ImageStats, Part, Scene, register_family, in_file_order
 
 # %% auto #0
@@ -208,7 +209,7 @@ def _class_cutoffs(self, an, by: str) -> pd.DataFrame | None:
     "Per class: its units, its best minimum area (the highest of the best), its mean value with all and at best."
     st, spec = an.stats, an.spec
     if by != 'area' or not spec.classes: return None
-    cls, rows, total, count = pd.Series(st.image_ids, dtype=object).str.rpartition('_')[2].to_numpy(object), [], 0, 0
+    cls, rows, total, count = unit_parts(st.image_ids)[1], [], 0, 0
     for c in spec.classes:
         u = np.flatnonzero(cls == c)
         areas = np.unique(st.pred_px[u][st.pred_px[u] > 0])

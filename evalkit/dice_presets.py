@@ -9,7 +9,7 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, Limits
 from .tables import (Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown,
                               check_runs)
-from .competitions import (image_codes, table_runs, mask_table, join_units, default_hw, MAX_SIDE,
+from .competitions import (image_codes, table_runs, mask_table, join_units, unit_parts, default_hw, MAX_SIDE,
                                   MAX_TOTAL_PIXELS, ORDERS)
 from .families import Scene
 from .preset import Metric, Option, parse_size
@@ -55,7 +55,7 @@ def _unit_sizes(rows: Rows, hw, codes, n: int) -> np.ndarray:
 def _check_classes(df, source: Source, classes: tuple):
     "Refuse a unit id whose class (after its last '_') is not one of `classes` (nothing to check when none)."
     if not classes or not len(df): return  # no rows (a header alone, an empty Dask partition): no class to check
-    cls = df[source.id_col].str.rpartition('_')[2].to_numpy(object)
+    cls = unit_parts(df[source.id_col])[1]
     Rows(df, source).refuse(~pd.Series(cls).isin(classes).to_numpy(), 'unknown class',
                             lambda i: f"{shown(cls[i])} (classes {', '.join(classes)})")
 
@@ -66,7 +66,7 @@ def _every_class(ids: np.ndarray,  # object [n]: the unit ids read (IMAGE_CLASS)
                  classes: tuple,  # every class an image is scored on
                 ) -> tuple:  # (ids, size, codes) of every unit of every listed image
     "Every class of every listed image as a unit (the added ones empty, sized as their image's first unit)."
-    k, images = pd.factorize(pd.Series(ids, dtype=object).str.rpartition('_')[0].to_numpy(object))
+    k, images = pd.factorize(unit_parts(ids)[0])
     full = np.array([f'{i}_{c}' for i in images for c in classes], object)
     at = pd.Index(full).get_indexer(ids)  # every read unit is among them (its class was checked)
     out = np.repeat(size[np.unique(k, return_index=True)[1]], len(classes), axis=0)  # each image's first unit
@@ -79,11 +79,11 @@ def _all_listed(ids: np.ndarray,  # object [n]: the unit ids of the solution (IM
                 source: Source,  # the solution's `Source`, for the error
                ):
     "Refuse a solution that lists an image with some of its classes only."
-    img = pd.Series(ids, dtype=object).str.rpartition('_')[0]
-    n = img.value_counts(sort=False)
+    img, cls = unit_parts(ids)
+    n = pd.Series(img).value_counts(sort=False)
     if (n == len(classes)).all(): return
     i = n.index[(n != len(classes)).to_numpy()][0]
-    have = sorted(u.rpartition('_')[2] for u in ids[(img == i).to_numpy()])
+    have = sorted(cls[img == i])
     raise source.err(f'image listed without all its classes (each image has a row per class: {", ".join(classes)})',
                      f'{shown(i)} has {", ".join(have)}', file=source.name)
 
@@ -201,8 +201,8 @@ def dice_tables(preds, targets, ids, *, id_col: str, rle_col: str, pred_col: str
 
 def _split_units(t: pd.DataFrame, id_col: str, unit_cols: tuple) -> pd.DataFrame:
     "The table with its IMAGE_CLASS unit ids written as the image and class columns (the 'columns' layout)."
-    parts = t[id_col].str.rpartition('_')
-    return t.drop(columns=id_col).assign(**{unit_cols[0]: parts[0], unit_cols[1]: parts[2]})
+    img, cls = unit_parts(t[id_col])
+    return t.drop(columns=id_col).assign(**{unit_cols[0]: img, unit_cols[1]: cls})
 
 dice_batch = TableBatch(dice_tables, dice_scene)  # the five Dice presets' batch reader
 
