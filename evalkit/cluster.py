@@ -17,7 +17,7 @@ from .result import Result
 from .metrics import get_metric, Metric
 from .competitions import unit_parts
 from .tables import (is_parquet, write_csv, check_regular, check_local, check_footers, folder_files, check_unpacked,
-                            read_table, shown)
+                            read_table, read_row_group, Source, shown)
 
 # %% auto #0
 __all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFLE_BYTES', 'LOST', 'EMPTY', 'need_dask', 'Side',
@@ -133,7 +133,14 @@ def _read_one(p: str, err, *, what: str, blocksize: int, limits=None):
     check_unpacked(p, err, p)  # as one machine: a compressed file is not read past its limits
     if not is_parquet(p): return _read_csv_blocks(p, err, what=what, blocksize=blocksize, limits=limits)
     _parquet_checked(p, err, p)
-    return _stripped_columns(dd.read_parquet(p, dtype_backend='pyarrow'))  # values as `read_table` sees them
+    import pyarrow.parquet as pq
+    read = partial(_read_group, path=p, what=what, limits=limits)  # each row group as one machine reads a file
+    return dd.from_map(read, range(pq.read_metadata(p).num_row_groups) or [None], meta=read(None),
+                       enforce_metadata=False, divisions=None)
+
+def _read_group(group: int | None, *, path: str, what: str, limits=None) -> pd.DataFrame:
+    "Row group `group` of Parquet file `path` (None: no rows), read as `read_table` reads a file, within `limits`."
+    return _stripped_columns(read_row_group(path, group, Source(path, side=what, limits=limits)))
 
 # %% ../nbs/18_cluster.ipynb #bb9dfaa0
 def _read_files(paths: list, err, *, blocksize: int, limits=None) -> tuple:
@@ -142,12 +149,23 @@ def _read_files(paths: list, err, *, blocksize: int, limits=None) -> tuple:
     for p in paths: check_regular(p, err)  # a pipe in a folder or glob: refused, never waited on (nor opened)
     parquet = [p for p in paths if is_parquet(p)]
     check_footers(parquet, parquet, limits=limits, err=err)  # as one machine: before pyarrow parses any footer
+    _check_groups(parquet, err, limits=limits)
     for p in paths:
         d = _read_one(p, err, what=what, blocksize=blocksize, limits=limits)
         if parts and list(d.columns) != list(parts[0].columns):
             raise err('the files of one side must share one header', f'this one has {list(d.columns)}', file=p)
         parts.append(d); files += [p] * d.npartitions
     return (parts[0] if len(parts) == 1 else need_dask().concat(parts)), files
+
+# %% ../nbs/18_cluster.ipynb #cl-check-groups
+def _check_groups(paths: list, err, *, limits=None):
+    "Refuse Parquet files holding more row groups together than `max_row_groups` (each one partition), as one machine."
+    import pyarrow.parquet as pq
+    limits, n = as_limits(limits), 0
+    for p in paths:
+        try: n += pq.read_metadata(p).num_row_groups
+        except (OSError, ValueError): continue  # `_parquet_checked` says it as one machine does
+        if n > limits.max_row_groups: raise limits.exceeded('max_row_groups', n, 'the Parquet data', err, file=p)
 
 # %% ../nbs/18_cluster.ipynb #cl-keys
 def _strip_ids(s: pd.Series) -> pd.Series:

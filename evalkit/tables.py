@@ -15,10 +15,10 @@ from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, 
 # %% auto #0
 __all__ = ['PACKED_MAGIC', 'ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'FORMULA_START', 'shown', 'row_at', 'Source',
            'check_unpacked', 'check_regular', 'check_local', 'folder_files', 'is_parquet', 'footer_bytes',
-           'check_footers', 'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers', 'token_counts',
-           'check_tokens', 'column_tokens', 'check_runs', 'id_codes', 'in_rows', 'release_arrow', 'first_seen',
-           'repeated', 'positions', 'check_objects', 'check_kind', 'check_output', 'opened_folder', 'check_opened',
-           'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
+           'check_footers', 'read_row_group', 'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers',
+           'token_counts', 'check_tokens', 'column_tokens', 'check_runs', 'id_codes', 'in_rows', 'release_arrow',
+           'first_seen', 'repeated', 'positions', 'check_objects', 'check_kind', 'check_output', 'opened_folder',
+           'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -443,10 +443,13 @@ def _decoded_bytes(table) -> int:
     return n
 
 # %% ../nbs/02c_tables.ipynb #tb-frame
-def _parquet_table(pq, f, texts: list, *, name: str, source: Source, columns: list | None = None):
+def _parquet_table(pq, f, texts: list, *, name: str, source: Source, columns: list | None = None,
+                   group: int | None = None):  # one row group (None: all)
     "The Arrow table of Parquet file `f` (`columns`, default all), `texts` as dictionaries; a damaged file refused."
     import pyarrow as pa
-    try: return pq.read_table(f, columns=columns, read_dictionary=texts, use_pandas_metadata=False)
+    try:
+        if group is None: return pq.read_table(f, columns=columns, read_dictionary=texts, use_pandas_metadata=False)
+        return pq.ParquetFile(f, read_dictionary=texts).read_row_group(group, columns=columns, use_pandas_metadata=False)
     except (OSError, ValueError, pa.ArrowException) as e:
         raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
 
@@ -465,13 +468,14 @@ def _frame(table) -> pd.DataFrame:
 # %% ../nbs/02c_tables.ipynb #tb-batches
 PARQUET_BATCH_BYTES = 2 ** 26  # most bytes one batch of a prefix-coded Parquet file can decode to (64 MiB)
 
-def _batches(pq, f, columns: list, size: int, *, name: str, source: Source):
+def _batches(pq, f, columns: list, size: int, *, name: str, source: Source, group: int | None = None):
     "Parquet file `f`'s schema of `columns`, then their batches of `size` rows; a damaged file refused."
     import pyarrow as pa
     try:
         pf = pq.ParquetFile(f)
         yield pa.schema([pf.schema_arrow.field(c) for c in columns])
-        yield from pf.iter_batches(batch_size=size, columns=columns, use_pandas_metadata=False)
+        yield from pf.iter_batches(batch_size=size, columns=columns, use_pandas_metadata=False,
+                                   row_groups=None if group is None else [group])
     except (OSError, ValueError, pa.ArrowException) as e:
         raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
 
@@ -481,14 +485,16 @@ def _longest(meta, columns: list) -> int:
     return sum(max([meta.row_group(g).column(j[c]).total_uncompressed_size for g in range(meta.num_row_groups)] + [1])
                for c in columns if c in j) or 1
 
-def _parquet_batches(pq, f, meta, texts: list, *, front: list, name: str, source: Source, room: int):
+def _parquet_batches(pq, f, meta, texts: list, *, front: list, name: str, source: Source, room: int,
+                     group: int | None = None):  # one row group (None: all)
     "The Arrow table of Parquet file `f`, its prefix-coded columns `front` read in batches: at most `room` bytes."
     import pyarrow as pa
     names = meta.schema.to_arrow_schema().names
-    rest = _parquet_table(pq, f, texts, name=name, source=source, columns=[c for c in names if c not in front])
+    rest = _parquet_table(pq, f, texts, name=name, source=source, columns=[c for c in names if c not in front],
+                          group=group)
     left = room - _decoded_bytes(rest)  # the other columns as before: their decoded size known first
     it = _batches(pq, f, front, max(1, min(2 ** 16, PARQUET_BATCH_BYTES // _longest(meta, front))), name=name,
-                  source=source)
+                  source=source, group=group)
     schema, out, n = next(it), [], 0
     for b in it:  # plain text, no dictionary copied into every batch
         out.append(b); n += b.nbytes
@@ -517,6 +523,24 @@ def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
     starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
     df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     return df, (_Named(source.name, parts=(names, starts)) if Path(src).is_dir() else source.name)
+
+# %% ../nbs/02c_tables.ipynb #tb-rowgroup
+def read_row_group(path,  # a Parquet file, its footer already held to `max_footer_bytes` (`check_footers`)
+                   group: int | None,  # which row group, from 0; None: no rows (the columns and their types)
+                   source: Source,  # its name, side and limits
+                  ) -> pd.DataFrame:  # the values as `read_table` gives them
+    "Row group `group` of Parquet file `path`, its decoded bytes held to `max_decoded_bytes` as a file's are."
+    pq = _pyarrow_parquet(source.err)
+    try: meta = pq.read_metadata(path)
+    except (OSError, ValueError) as e: raise source.err('not a readable Parquet file', shown(e, 200), file=source.name)
+    if group is None: return _frame(meta.schema.to_arrow_schema().empty_table())
+    _check(source, 'max_decoded_bytes', meta.row_group(group).total_byte_size, 'the Parquet data (uncompressed)')
+    texts, front = _texts(meta)
+    t = (_parquet_batches(pq, path, meta, texts, front=front, name=source.name, source=source,
+                          room=source.limits.max_decoded_bytes, group=group) if front else
+         _parquet_table(pq, path, texts, name=source.name, source=source, group=group))
+    _check(source, 'max_decoded_bytes', _decoded_bytes(t), 'the Parquet data (decoded)')
+    return _frame(t)
 
 # %% ../nbs/02c_tables.ipynb #tb-csvdir
 def _read_csv_folder(src, source: Source) -> tuple[pd.DataFrame, str]:
