@@ -161,6 +161,14 @@ def _errors_args(e):
     e.add_argument('--cutoff', metavar='C', help='with --confusion: keep the predictions of confidence >= C '
                    '(default: every prediction)')
 
+# %% ../nbs/06_cli.ipynb #cli-calibration-args
+def _calibration_args(c):
+    _metric_options(c)
+    c.add_argument('--iou', metavar='T', help="the IoU threshold whose hits are the labels, one of the metric's "
+                   "(default: 0.5 if it has it, else its first)")
+    c.add_argument('--bins', type=int, default=10, help='equal bins of confidence in [0, 1] (default 10)')
+    c.add_argument('--json', action='store_true', help='print one JSON object')
+
 # %% ../nbs/06_cli.ipynb #9246ccdc
 def _compare_args(m):
     _metric_options(m)
@@ -408,6 +416,17 @@ def _confusion(a, out, err) -> int:
     print(json_text(c.to_json()) if a.json else c.to_text(), file=out)
     return 0
 
+# %% ../nbs/06_cli.ipynb #cli-calibration
+def _calibration(a, out, err) -> int:
+    "Run `evalkit calibration`: the reliability table, ECE and MCE of the confidences at one IoU threshold."
+    from evalkit.calibration import analysis_calibration, check_bins
+    check_bins(a.bins)  # before the files are read
+    an = _analyse(a)[2]
+    c = analysis_calibration(an, iou=a.iou, bins=a.bins)
+    for w in an.result.warnings: print(f'evalkit: warning: {w}', file=err)
+    print(json_text(c.to_json()) if a.json else c.to_text(), file=out)
+    return 0
+
 # %% ../nbs/06_cli.ipynb #6a3dd9ae
 def _compare(a, out, err) -> int:
     "Run `evalkit compare`: A (SUBMISSION) against B."
@@ -496,6 +515,8 @@ COMMANDS = {c.name: c for c in (
             _cutoff),
     Command('errors', 'false negatives and false positives by TIDE kind, per threshold; --confusion: the confusion '
             'matrix', _errors_args, _errors),
+    Command('calibration', 'expected and maximum calibration error of the confidences: hit rate per bin of '
+            'confidence at one IoU threshold', _calibration_args, _calibration),
     Command('compare', 'compare two submissions (SUBMISSION is A) against one solution', _compare_args, _compare),
     Command('dashboard', 'serve the live dashboard on these files (Voila on 127.0.0.1; dashboard extra)',
             _dashboard_args, _dashboard),
@@ -504,7 +525,8 @@ COMMANDS = {c.name: c for c in (
     Command('demo', 'score the demo set inside the package (or --data FOLDER) with every metric', _demo_args,
             _demo))}
 
-ASKED = dict(cutoff='cutoff', errors='errors', compare='compare', report='report', dashboard='dashboard')
+ASKED = dict(cutoff='cutoff', errors='errors', calibration='errors', compare='compare', report='report',
+             dashboard='dashboard')
 
 def _refuse_unoffered(a):
     "Refuse in one line an analysis the metric's family does not offer (`Family.analyses`)."

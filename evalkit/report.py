@@ -235,6 +235,19 @@ def _confusion_section(pg: _Page, analysis):
          'no prediction took, a prediction that took no object).' + out)
     pg.fig(confusion_figure(c))
 
+# %% ../nbs/05c_report.ipynb #rep-calibration
+def _calibration_section(pg: _Page, analysis):
+    "The reliability diagram of the confidences at the metric's IoU threshold (0.5 where it has it), if it has them."
+    from evalkit.calibration import analysis_calibration, calibration_figure
+    if analysis.scene.pred_conf is None or 'errors' not in analysis.spec.family.analyses: return
+    pg.h(2, 'Calibration of the confidences')
+    try: c = analysis_calibration(analysis)
+    except InputError as e: return pg.p(f'Not measured: {e}.')
+    pg.p(f'Among the detections of each bin of confidence, the share that are hits at IoU {c.hit} {c.iou:g} (the '
+         f"metric's own matching): a calibrated detector's bars end on the diagonal. ECE {c.ece:.4f} (the gap "
+         f'averaged over the {c.n:,} detections), MCE {c.mce:.4f} (the largest gap of a bin).')
+    pg.fig(calibration_figure(c))
+
 # %% ../nbs/05c_report.ipynb #rep-leaderboard
 def _leaderboard_section(pg: _Page, placements: tuple):
     "Where the score would have placed on each leaderboard: rank, teams, percentile and medal, one row a board."
@@ -276,6 +289,7 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
     if leaderboard: _leaderboard_section(pg, place(r, leaderboard))
     if 'masks' in views: _mask_pictures(pg, analysis, n_worst=n_worst)
     if has_confusion(analysis): _confusion_section(pg, analysis)
+    _calibration_section(pg, analysis)
     if pg.n_fig and not self_contained: write_plotly_js(Path(path).parent, inputs=inputs)
     return write_atomic(path, lambda f: f.write(pg.html(title)), inputs=inputs, flag='the report')
 

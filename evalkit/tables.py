@@ -449,7 +449,8 @@ def _parquet_table(pq, f, texts: list, *, name: str, source: Source, columns: li
     import pyarrow as pa
     try:
         if group is None: return pq.read_table(f, columns=columns, read_dictionary=texts, use_pandas_metadata=False)
-        return pq.ParquetFile(f, read_dictionary=texts).read_row_group(group, columns=columns, use_pandas_metadata=False)
+        pf = pq.ParquetFile(f, read_dictionary=texts)
+        return pf.read_row_group(group, columns=columns, use_pandas_metadata=False)
     except (OSError, ValueError, pa.ArrowException) as e:
         raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
 
