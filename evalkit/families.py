@@ -20,10 +20,11 @@ from .result import Result, Params, Tally
 
 # %% auto #0
 __all__ = ['FAMILIES', 'INTERPOLATIONS', 'Scene', 'take', 'keep_predictions', 'overlaps', 'Part', 'ImageStats', 'Units', 'units',
-           'Family', 'ObjectMatches', 'images_text', 'register_family', 'get_family', 'Spec', 'Counts', 'Detections',
-           'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'voc07_ap',
-           'interpolate', 'point_stretches', 'prefix_points', 'ranked_lists', 'counted_classes', 'SweepFamily',
-           'PerImageSweep', 'PooledSweep', 'RankedAP', 'map_scene', 'finish', 'Analysis', 'analyse_scene']
+           'Family', 'ObjectMatches', 'spec_params', 'images_text', 'register_family', 'get_family', 'Spec', 'Counts',
+           'Detections', 'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order',
+           'voc07_ap', 'interpolate', 'point_stretches', 'prefix_points', 'ranked_lists', 'counted_classes',
+           'SweepFamily', 'PerImageSweep', 'PooledSweep', 'RankedAP', 'map_scene', 'finish', 'Analysis',
+           'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -155,12 +156,16 @@ class Family:
     own_score = 'image score'  # what a picked image's own score is called
     uses_thresholds = True  # scores at IoU thresholds (a `Spec` needs at least one); False: takes none (Dice)
     analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')  # what faces may ask of it
+    positions = ()  # (field, 'image' | 'gt' | 'pred'): per-detection fields of the map holding positions (-1: none)
 
-    def __eq__(self, other): return self.name == (other if isinstance(other, str) else getattr(other, 'name', None))
+    def __eq__(self, other):
+        "A family equals itself, another of its name, and its name."
+        return self.name == (other if isinstance(other, str) else getattr(other, 'name', None))
     def __hash__(self): return hash(self.name)
     def __str__(self): return self.name
     def __repr__(self): return repr(self.name)
 
+    # the three steps: map, reduce, finish
     def check(self, spec):
         "Refuse a `Spec` this family cannot score (called once, when the `Spec` is made)."
         if spec.matcher not in self.matchers:
@@ -175,80 +180,144 @@ class Family:
         "Associative, order-free reduce of the maps of disjoint sets of images (one machine)."
         return reduce(*parts)
 
-# %% ../nbs/03b_families.ipynb #ca31647e
-Family.positions = ()  # (field, 'image' | 'gt' | 'pred'): per-detection fields of the map holding positions (-1: none)
+    def shift(self, stats, *, image: int = 0, gt: int = 0, pred: int = 0):
+        "The map with its positions moved past `image` images, `gt` objects and `pred` predictions (a stream's)."
+        k = dict(image=image, gt=gt, pred=pred)
+        moved = {f: np.where(a >= 0, a + k[what], a).astype(a.dtype)
+                 for f, what in self.positions for a in [getattr(stats, f)]}
+        return replace(stats, image_pos=stats.image_pos + image, **moved)
 
-def _shift(self, stats, *, image: int = 0, gt: int = 0, pred: int = 0):
-    "The map with its positions moved past `image` images, `gt` objects and `pred` predictions (a stream's)."
-    k, moved = dict(image=image, gt=gt, pred=pred), {}
-    for f, what in self.positions:
-        a = getattr(stats, f)
-        moved[f] = np.where(a >= 0, a + k[what], a).astype(a.dtype)
-    return replace(stats, image_pos=stats.image_pos + image, **moved)
+    def values(self, stats, spec) -> tuple:  # (float64 [n, T], bool [n])
+        "Each image's value at each threshold, float64 [n, T], and whether it takes part, bool [n]."
+        v = np.asarray(stats.values, np.float64)
+        return v, ~np.isnan(v).any(1)
 
-Family.shift = _shift
+    def value_sums(self, stats, spec) -> tuple:
+        "Per threshold, the exact sum of the values of the images that take part."
+        v, s = self.values(stats, spec)
+        return tuple(exact_sum(v[s, t]) for t in range(len(spec.thresholds)))
 
-# %% ../nbs/03b_families.ipynb #573a39cd
-def _areas(self, scene) -> np.ndarray:
-    "int64 [n_pred]: what the minimum-area cutoff compares for each prediction: its mask's pixels."
-    return runs_area(scene.pred)
+    def counts_score(self, tp, fp, fn, *, beta, empty: str) -> tuple:
+        "(values [n, T], taking part [n], per-threshold values [T], score) from TP, FP, FN: families that count."
+        raise InputError(f'the {self.name} family scores no TP, FP and FN counts')
 
-def _class_cutoffs(self, analysis, by: str):
-    "Per class, the best cutoff of its own (a table), where classes can be cut apart; None: they cannot."
-    return None
+    def finish(self, stats, spec) -> Result:
+        "The mean over the images that take part, with the per-image table (file order)."
+        return _finish_units(self, stats, spec)
 
-def _picture(self, analysis, code: int):
-    "(uint8 [h, w] pixel statuses, stride) of unit `code`: families with the 'masks' view draw their units."
-    raise InputError(f'the {self.name} family draws no pixel statuses')
+    def nothing(self, spec):
+        "The statistics of no image (the finish of a tally starts from them)."
+        z = np.zeros(0, np.int64)
+        return Units(image_ids=np.zeros(0, object), image_pos=z, n_gt=z, n_pred=z,
+                     values=np.zeros((0, len(spec.thresholds))))
 
-Family.areas, Family.class_cutoffs, Family.picture = _areas, _class_cutoffs, _picture
+    # many machines: tally, merge, finish_tally
+    def tally(self, stats, spec) -> Part:
+        "The part's exact sums."
+        _, s = self.values(stats, spec)
+        counts = {k: tuple(int(x) for x in getattr(stats, k).sum(0)) for k in ('tp', 'fp', 'fn') if hasattr(stats, k)}
+        return Part(n_img=len(stats.image_ids), n_scored=int(s.sum()), n_pred=int(np.sum(stats.n_pred)),
+                    value_sum=self.value_sums(stats, spec), **counts)
 
-# %% ../nbs/03b_families.ipynb #293eb4ae
-def _breakdown(self, analysis):
-    "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
-    return None
+    def merge(self, *parts):
+        "The associative reduce of tallies (None: a part without images)."
+        parts = [p for p in parts if p is not None]
+        return sum(parts[1:], parts[0]) if parts else None
 
-def _confusion_options(self, analysis,
-                       *, threshold=None,  # Fraction: the matrix's IoU threshold (a family may read its matching there)
-                      ) -> dict:
-    "What the confusion matrix takes of this family's scenes (`evalkit.confusion.confusion`): class names."
-    return dict(classes=analysis.spec.classes)
+    def tally_score(self, part, spec) -> tuple:  # (float64 [T], float)
+        "(per-threshold values, score) of a reduced tally."
+        return mean_score(part.value_sum, part.n_scored)
 
-def _pr_curves(self, result):
-    "Precision against recall per threshold (threshold, recall, precision) for the report, or None."
-    return None
+    def finish_tally(self, part, spec) -> Result:
+        "The result of the reduced tally: score, per-threshold values and a `Tally`; the tables left empty."
+        return _finish_tally(self, part, spec)
 
-def _codes(self, analysis, *, background_iou=None):
-    "Each object's TIDE code (gt [T, n_gt], predictions [T, n_pred]; `evalkit.tide`) if it matches its own way."
-    return None  # None: `evalkit.breakdown.error_codes` codes the objects from the family's matching
+    # analyses: bootstrap, cutoffs, errors, confusion, TIDE
+    def weighted_scores(self, analysis, W) -> np.ndarray:
+        "The score of each weighted file, W [B, n_img] in the order of `analysis.stats` (mean of image scores)."
+        v, s = self.values(analysis.stats, analysis.spec)
+        img, W = np.where(s, np.nan_to_num(v).mean(1), 0.0), np.asarray(W, np.float64)
+        with np.errstate(invalid='ignore', divide='ignore'): return (W @ img) / (W @ s.astype(np.float64))  # NaN: none
 
-def _dap(self, analysis, *, iou=None, background_iou=None):
-    "TIDE's delta AP ({key: AP gained}, the AP) at one IoU threshold if the family ranks its own way (COCO)."
-    return None  # None: `evalkit.breakdown.delta_ap` computes it from the matching (`ranked_ap`), or refuses
+    def areas(self, scene) -> np.ndarray:
+        "int64 [n_pred]: what the minimum-area cutoff compares for each prediction: its mask's pixels."
+        return runs_area(scene.pred)
 
-def _notes(self, analysis) -> tuple:
-    "Sentences an error breakdown adds where the family's own rules make its kinds read otherwise (COCO's quirks)."
-    return ()
+    def curve(self, analysis, key, cut, kept) -> tuple:
+        "(value [T, n_cut], per-class table or None, score [n_cut] or None): families with `cutoffs` define it."
+        raise InputError(f'the {self.name} family has no cutoff curve')
 
-Family.breakdown, Family.confusion_options = _breakdown, _confusion_options
-Family.pr_curves, Family.codes, Family.dap, Family.notes = _pr_curves, _codes, _dap, _notes
+    def class_cutoffs(self, analysis, by: str):
+        "Per class, the best cutoff of its own (a table), where classes can be cut apart; None: they cannot."
+        return None
 
-# %% ../nbs/03b_families.ipynb #7dda93a9
-def _require(self, analysis: str):
-    "Refuse, in one line, an analysis (one of `analyses`) this family does not offer."
-    if analysis not in self.analyses:
-        raise InputError(f'{analysis} is not available for the {self.name} family yet',
-                         f"it offers: {', '.join(self.analyses) or 'the score and its tables'}")
+    def kept_stats(self, analysis, p, scene, m):
+        "The statistics of the kept predictions `p` of `scene` (matching `m`, cut from the whole file's): mapped anew."
+        return self.map(scene, analysis.spec)[0]
 
-def _text(self, result, digits: int) -> str | None:
-    "The family's own text of a result (`result_text`), or None: the shared per-threshold table."
-    return None
+    def error_rules(self, analysis) -> tuple:
+        "How errors are counted: (pairs counted as hits [K] or True, gt [n_gt] and predictions [T, n_pred] left out)."
+        return True, None, None
 
-def _json(self, result, j: dict) -> dict:
-    "The JSON of a result: the shared keys `j`, with any keys of the family's own."
-    return j
+    def breakdown(self, analysis):
+        "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
+        return None
 
-Family.require, Family.text, Family.json = _require, _text, _json
+    def confusion_options(self, analysis, *, threshold=None) -> dict:  # threshold: Fraction, the matrix's IoU
+        "What the confusion matrix takes of this family's scenes (`evalkit.confusion.confusion`): class names."
+        return dict(classes=analysis.spec.classes)
+
+    def codes(self, analysis, *, background_iou=None):
+        "Each object's TIDE code (gt [T, n_gt], predictions [T, n_pred]; `evalkit.tide`) if it matches its own way."
+        return None  # None: `evalkit.breakdown.error_codes` codes the objects from the family's matching
+
+    def dap(self, analysis, *, iou=None, background_iou=None):
+        "TIDE's delta AP ({key: AP gained}, the AP) at one IoU threshold if the family ranks its own way (COCO)."
+        return None  # None: `evalkit.breakdown.delta_ap` computes it from the matching (`ranked_ap`), or refuses
+
+    def notes(self, analysis) -> tuple:
+        "Sentences an error breakdown adds where the family's own rules make its kinds read otherwise (COCO's quirks)."
+        return ()
+
+    # faces: pictures, report, text and JSON
+    def picture(self, analysis, code: int):
+        "(uint8 [h, w] pixel statuses, stride) of unit `code`: families with the 'masks' view draw their units."
+        raise InputError(f'the {self.name} family draws no pixel statuses')
+
+    def object_matches(self, analysis):
+        "The `ObjectMatches` of a scored submission; None: the family draws no objects so."
+        return None
+
+    def object_labels(self, analysis, code: int):
+        "(gt, pred) int32 [H, W] label images of image `code`'s masks (0 none, j + 1: its j-th object); None: boxes."
+        return None
+
+    def pr_curves(self, result):
+        "Precision against recall per threshold (threshold, recall, precision) for the report, or None."
+        return None
+
+    def require(self, analysis: str):
+        "Refuse, in one line, an analysis (one of `analyses`) this family does not offer."
+        if analysis not in self.analyses:
+            raise InputError(f'{analysis} is not available for the {self.name} family yet',
+                             f"it offers: {', '.join(self.analyses) or 'the score and its tables'}")
+
+    def text(self, result, digits: int) -> str | None:
+        "The family's own text of a result (`result_text`), or None: the shared per-threshold table."
+        return None
+
+    def json(self, result, j: dict) -> dict:
+        "The JSON of a result: the shared keys `j`, with any keys of the family's own."
+        return j
+
+    def scored_text(self, result) -> str:
+        "Which images took part, for the first line of the text output."
+        left = result.n_total - result.n_images
+        return f'{images_text(result)} scored' + (f'; {left:,} left out' if left else '')
+
+    def score_words(self, result) -> str:
+        "How the score is made, in a sentence (the report)."
+        return f'score = mean over {result.n_images} scored images of {result.n_total}.'
 
 # %% ../nbs/03b_families.ipynb #fam-objects
 @dataclass(frozen=True, eq=False)
@@ -259,30 +328,8 @@ class ObjectMatches:
     gt_counted: np.ndarray  # bool [n_gt]: the object counts (TP or FN); False: ignored (crowd, area range...)
     classes: tuple = ()  # class names by code (`Scene.gt_cls`, `pred_cls`); () without classes
 
-def _no_objects(self, analysis):
-    "The `ObjectMatches` of a scored submission; None: the family draws no objects so."
-    return None
-
-def _no_labels(self, analysis, code: int):
-    "(gt, pred) int32 [H, W] label images of image `code`'s masks (0 none, j + 1: its j-th object); None: boxes."
-    return None
-
-Family.object_matches, Family.object_labels = _no_objects, _no_labels
-
-# %% ../nbs/03b_families.ipynb #ca896fcd
-def _values(self, stats, spec) -> tuple[np.ndarray, np.ndarray]:
-    "Each image's value at each threshold, float64 [n, T], and whether it takes part, bool [n]."
-    v = np.asarray(stats.values, np.float64)
-    return v, ~np.isnan(v).any(1)
-
-# %% ../nbs/03b_families.ipynb #ca896fcd-1
-def _value_sums(self, stats, spec) -> tuple:
-    "Per threshold, the exact sum of the values of the images that take part."
-    v, s = self.values(stats, spec)
-    return tuple(exact_sum(v[s, t]) for t in range(len(spec.thresholds)))
-
 # %% ../nbs/03b_families.ipynb #ca896fcd-2
-def _params(spec) -> dict:
+def spec_params(spec) -> dict:
     "The parameters a result records: the reader's options, the hit test, the matcher."
     return dict(spec.params, inclusive=spec.inclusive, method=spec.matcher)
 
@@ -298,37 +345,12 @@ def _finish_units(self, stats, spec) -> Result:
                               'hit': spec.hit, 'value': v[k].ravel(), 'image_score': np.repeat(img[k], T)})
     images = pd.DataFrame({'image_id': pd.Series(ids, dtype=object), 'n_gt': stats.n_gt[o],
                            'n_pred': stats.n_pred[o], 'score': img, 'scored': s})
-    p = Params({**_params(spec), 'thresholds': tuple(map(threshold_text, spec.thresholds))})
+    p = Params({**spec_params(spec), 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     return Result(metric=spec.metric, score=score, thresholds=spec.thresholds, per_image=per_image, images=images,
                   per_threshold=pd.Series(per_t, index=pd.Index(tf, name='threshold'), name=spec.metric or 'value'),
                   params=p, title=spec.title, spec=spec)
 
-# %% ../nbs/03b_families.ipynb #ca896fcd-4
-def _nothing(self, spec) -> Units:
-    "The statistics of no image (the finish of a tally starts from them)."
-    z = np.zeros(0, np.int64)
-    return Units(image_ids=np.zeros(0, object), image_pos=z, n_gt=z, n_pred=z,
-                 values=np.zeros((0, len(spec.thresholds))))
-
-Family.values, Family.value_sums, Family.finish, Family.nothing = _values, _value_sums, _finish_units, _nothing
-
 # %% ../nbs/03b_families.ipynb #55be0428
-def _tally(self, stats, spec) -> Part:
-    "The part's exact sums."
-    _, s = self.values(stats, spec)
-    counts = {k: tuple(int(x) for x in getattr(stats, k).sum(0)) for k in ('tp', 'fp', 'fn') if hasattr(stats, k)}
-    return Part(n_img=len(stats.image_ids), n_scored=int(s.sum()), n_pred=int(np.sum(stats.n_pred)),
-                value_sum=self.value_sums(stats, spec), **counts)
-
-def _merge(self, *parts):
-    "The associative reduce of tallies (None: a part without images)."
-    parts = [p for p in parts if p is not None]
-    return sum(parts[1:], parts[0]) if parts else None
-
-def _tally_score(self, part: Part, spec) -> tuple[np.ndarray, float]:
-    "(per-threshold values, score) of a reduced tally."
-    return mean_score(part.value_sum, part.n_scored)
-
 def _finish_tally(self, part: Part, spec) -> Result:
     "The result of the reduced tally: score, per-threshold values and a `Tally`; the tables left empty."
     base = self.finish(self.nothing(spec), spec)  # columns, parameters and names as one machine makes them
@@ -337,45 +359,11 @@ def _finish_tally(self, part: Part, spec) -> Result:
     per_t = pd.Series(per_t, index=base.per_threshold.index, name=base.per_threshold.name)
     return replace(base, score=score, per_threshold=per_t, tally=tally)
 
-Family.tally, Family.merge, Family.tally_score, Family.finish_tally = _tally, _merge, _tally_score, _finish_tally
-
-# %% ../nbs/03b_families.ipynb #c37ce4fc
-def _weighted_scores(self, analysis, W) -> np.ndarray:
-    "The score of each weighted file, W [B, n_img] in the order of `analysis.stats` (mean of image scores)."
-    v, s = self.values(analysis.stats, analysis.spec)
-    img = np.where(s, np.nan_to_num(v).mean(1), 0.0)
-    with np.errstate(invalid='ignore', divide='ignore'):  # NaN: nothing scored
-        return (np.asarray(W, np.float64) @ img) / (np.asarray(W, np.float64) @ s.astype(np.float64))
-
-# %% ../nbs/03b_families.ipynb #c37ce4fc-1
-def _curve(self, analysis, key, cut, kept) -> tuple:
-    "(value [T, n_cut], per-class table or None, score [n_cut] or None): families with `cutoffs` define it."
-    raise InputError(f'the {self.name} family has no cutoff curve')
-
-# %% ../nbs/03b_families.ipynb #c37ce4fc-2
-def _error_rules(self, analysis) -> tuple:
-    "How errors are counted: (pairs that count as hits [K] or True, gt [n_gt] and predictions [T, n_pred] left out)."
-    return True, None, None
-
 # %% ../nbs/03b_families.ipynb #c37ce4fc-3
 def images_text(result: Result) -> str:
     "How many images took part, in words: '2 images', '549 of 26,684 images'."
     n, total = result.n_images, result.n_total
     return f"{n:,} image{'' if n == 1 else 's'}" if n == total else f'{n:,} of {total:,} images'
-
-# %% ../nbs/03b_families.ipynb #c37ce4fc-4
-def _scored_text(self, result) -> str:
-    "Which images took part, for the first line of the text output."
-    left = result.n_total - result.n_images
-    return f'{images_text(result)} scored' + (f'; {left:,} left out' if left else '')
-
-# %% ../nbs/03b_families.ipynb #c37ce4fc-5
-def _score_words(self, result) -> str:
-    "How the score is made, in a sentence (the report)."
-    return f'score = mean over {result.n_images} scored images of {result.n_total}.'
-
-Family.weighted_scores, Family.curve, Family.error_rules = _weighted_scores, _curve, _error_rules
-Family.scored_text, Family.score_words = _scored_text, _score_words
 
 # %% ../nbs/03b_families.ipynb #ece50f77
 FAMILIES: dict = {}  # name -> the registered `Family`
@@ -697,7 +685,7 @@ def _finish_ranked(d: Detections, spec: Spec) -> Result:
     per_t, score = mean_score(tuple(exact_sum(a) for a in ap), int(use.sum()))  # exact means, rounded once
     images = pd.DataFrame({'image_id': pd.Series(d.image_ids[io], dtype=object), 'n_gt': d.n_gt[io],
                            'n_pred': d.n_pred[io], 'score': np.nan, 'scored': True})
-    p = Params({**_params(spec), 'interpolation': spec.interpolation,
+    p = Params({**spec_params(spec), 'interpolation': spec.interpolation,
                 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     cat = lambda fs: pd.concat(list(fs), ignore_index=True)
     per_t = pd.Series(per_t, index=pd.Index([float(t) for t in spec.thresholds], name='threshold'), name='map')
@@ -756,7 +744,7 @@ def _finish_image_sweep(self, c: Counts, spec) -> Result:
     o = in_file_order(c)
     r = sweep(tp=c.tp[o], fp=c.fp[o], fn=c.fn[o], thresholds=spec.thresholds, image_ids=c.image_ids[o],
               n_gt=c.n_gt[o], n_pred=c.n_pred[o], beta=spec.beta, empty=spec.empty, metric=spec.metric,
-              params=_params(spec))
+              params=spec_params(spec))
     return replace(r, title=spec.title, spec=spec)
 
 PerImageSweep.finish = _finish_image_sweep
@@ -803,7 +791,7 @@ def _finish_pooled(self, c: Counts, spec) -> Result:
                               'tp': c.tp[o].ravel(), 'fp': c.fp[o].ravel(), 'fn': c.fn[o].ravel()})
     images = pd.DataFrame({'image_id': pd.Series(ids, dtype=object), 'n_gt': c.n_gt[o],
                            'n_pred': c.n_pred[o], 'score': np.nan, 'scored': True})
-    p = Params({**_params(spec), 'beta': spec.beta, 'thresholds': tuple(map(threshold_text, spec.thresholds))})
+    p = Params({**spec_params(spec), 'beta': spec.beta, 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     per_t = pd.Series(v, index=pd.Index(tf, name='threshold'), name=spec.metric or 'value')
     return Result(metric=spec.metric, score=score, thresholds=spec.thresholds, per_threshold=per_t,
                   per_image=per_image, images=images, params=p, title=spec.title, spec=spec)
