@@ -15,7 +15,6 @@ from .families import Scene
 from .preset import Metric, Option, parse_size
 from .iou import as_array
 from .batches import TableBatch, mask_texts
-import evalkit.dice  # noqa: F401  (registers the 'dice' and 'pooled dice' families)
 
 # %% auto #0
 __all__ = ['EMPTY_MARKS', 'dice_batch', 'RLE_FORM', 'DICE_SIZE', 'siim', 'severstal', 'hubmap', 'contrails', 'vesuvius',
