@@ -102,7 +102,7 @@ class Dice(Family):
 
     def curve(self, analysis, key, cut, kept) -> tuple:
         "(value [1, n_cut], None, score [n_cut]): the mean over units, the units below each cutoff dropped."
-        return _curve_mean(self, analysis, key, cut, kept)
+        return _curve_mean(self, analysis, cut)
 
     def class_cutoffs(self, analysis, by: str):
         "Per class, its best minimum area, where the units' ids end with a class of the preset (Severstal)."
@@ -187,7 +187,7 @@ class PooledDice(Dice):
 
     def curve(self, analysis, key, cut, kept) -> tuple:
         "(value [1, n_cut], None, score): one value of the counts of the units at or above each cutoff."
-        return _curve_pooled(self, analysis, key, cut, kept)
+        return _curve_pooled(self, analysis, cut)
 
     def class_cutoffs(self, analysis, by: str):
         "None: pooled counts do not split by class."
@@ -225,12 +225,12 @@ def _class_means(total, count, L: int) -> np.ndarray:
     "float64 [n]: each exact sum over L divided by its count, rounded once (NaN: no unit takes part)."
     return np.array([int(s) / (L * int(k)) if k else np.nan for s, k in zip(total.tolist(), count.tolist())])
 
-def _curve_mean(self, an, key, cut, kept) -> tuple:
+def _curve_mean(self, an, cut) -> tuple:
     "(value [1, n_cut] at each cutoff, None, score [n_cut]): the mean over units, the units below each cutoff dropped."
     v = _class_means(*_class_sums(self, an, np.arange(len(an.stats.image_ids)), cut))
     return v[None], None, v
 
-def _curve_pooled(self, an, key, cut, kept) -> tuple:
+def _curve_pooled(self, an, cut) -> tuple:
     "(value [1, n_cut] at each cutoff, None, score): one value of the counts of the units at or above each cutoff."
     st, spec, o = an.stats, an.spec, np.argsort(an.stats.pred_px, kind='stable')
     n_drop = np.searchsorted(st.pred_px[o], cut, side='left')
