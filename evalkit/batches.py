@@ -15,7 +15,7 @@ from .competitions import ORDERS, rsna_scene, box_scene, mask_scene
 from .reef import reef_scene
 from .vinbigdata import vinbigdata_scene, NO_FINDING
 from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, COLUMNS as ICDAR_COLUMNS
-from .coco import as_array, xywh_boxes
+from .iou import as_array, xywh_boxes
 
 # %% auto #0
 __all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'rsna_batch', 'box_batch', 'reef_batch', 'vinbigdata_batch', 'icdar_batch', 'mask_batch',

@@ -10,7 +10,8 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .cards import card_html, short_repr
 from .errors import InputError
 from .iou import threshold_text, is_hit
-from .families import Analysis, interpolate, counted_classes
+from .families import Analysis
+from .ranked_ap import interpolate, counted_classes
 from .metrics import get_metric
 from .tide import (FN_KINDS, FP_KINDS, CODES, BACKGROUND_IOU, DAP_KEYS, check_background_iou,
                           other_class_pairs, tide_codes, tide_dap)

@@ -24,8 +24,7 @@ __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', '
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
            'check_units', 'read_coco_gt', 'CocoResults', 'read_coco_results', 'frames_to_coco', 'mask_bases',
            'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
-           'as_array', 'xywh_boxes', 'mask_rles', 'batch_tables', 'coco_batch', 'parse_ints', 'parse_max_dets',
-           'parse_ids']
+           'mask_rles', 'batch_tables', 'coco_batch', 'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -578,18 +577,7 @@ def coco_scene(gt, results,  # ground truth and results: paths, JSON texts, or p
     with gc_paused(): return part_scene(coco_parts(gt, results, **options)[0])
 
 # %% ../nbs/24_coco.ipynb #daba73d1
-def as_array(x, dtype=None) -> np.ndarray:
-    "`x` as a numpy array: lists, numpy arrays, or tensors of any device (copied to the CPU; torch not imported)."
-    if hasattr(x, 'detach') and hasattr(x, 'cpu'): x = x.detach().cpu().numpy()
-    return np.asarray(x, dtype)
-
-def xywh_boxes(boxes, box_format: str) -> np.ndarray:
-    "float64 [n, 4]: boxes as COCO's [x, y, width, height]."
-    if box_format not in ('xyxy', 'xywh'): raise InputError("box_format must be 'xyxy' or 'xywh'", repr(box_format))
-    b = as_array(boxes, np.float64)
-    if b.size and (b.ndim != 2 or b.shape[1] != 4): raise InputError('boxes must be [n, 4]', f'shape {b.shape}')
-    b = b.reshape(-1, 4)
-    return b if box_format == 'xywh' else np.c_[b[:, :2], b[:, 2:] - b[:, :2]]
+from .iou import as_array, xywh_boxes  # generic array helpers: in 00_iou, under every layout
 
 # %% ../nbs/24_coco.ipynb #85333bc9
 def mask_rles(masks) -> list:

@@ -5,7 +5,6 @@
 # %% ../nbs/13_cutoff.ipynb #cut-imports
 from __future__ import annotations
 import math
-from fractions import Fraction
 from dataclasses import dataclass, replace
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
@@ -14,15 +13,12 @@ from .errors import InputError
 from .tables import shown
 from .iou import threshold_text
 from .rle import Runs, runs_area
-from .sweep import value_fractions, over_common
-from .families import (Scene, Spec, Analysis, analyse_scene, ranked_lists, counted_classes, keep_predictions,
-                              SweepFamily, PerImageSweep, PooledSweep, RankedAP, point_stretches, prefix_points)
-from .matching import Matching, count_matches
+from .families import Scene, Analysis, analyse_scene, keep_predictions
 from .metrics import get_metric
 
 # %% auto #0
-__all__ = ['BY', 'MAX_RESCORE', 'cutoff_keys', 'cutoffs', 'no_competition', 'one_matching', 'prefix_ap', 'Curve', 'cutoff_curve',
-           'cutoff', 'cut_analysis', 'curve_json', 'curve_text', 'cutoff_figure']
+__all__ = ['BY', 'MAX_RESCORE', 'cutoff_keys', 'cutoffs', 'no_competition', 'one_matching', 'Curve', 'cutoff_curve', 'cutoff',
+           'cut_analysis', 'curve_json', 'curve_text', 'cutoff_figure']
 
 # %% ../nbs/13_cutoff.ipynb #cut-keys
 BY = ('confidence', 'area')
@@ -68,125 +64,6 @@ def one_matching(analysis: Analysis,  # a scored submission
     why = (f"the {spec.matcher} matcher is not confidence-ordered" if by == 'confidence' else
            'predictions are not chosen in order of area')
     return f'{why}, and some ground-truth object is hit by two predictions'
-
-# %% ../nbs/13_cutoff.ipynb #cut-running
-def _running(img,  # int64 [n]: image code of each prediction
-             hits,  # bool [T, n]: the prediction is a true positive at threshold t
-             order,  # int [n]: the predictions in the order they are added
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # each in `order`: (image, kept in it, TPs in it [T, n])
-    "For each prediction added, its image and that image's kept predictions and true positives just after."
-    im, h = np.asarray(img, np.int64)[order], np.asarray(hits, np.int64)[:, order]
-    g = np.argsort(im, kind='stable')  # by image, in adding order within each image
-    first = np.r_[True, im[g][1:] != im[g][:-1]] if len(g) else np.zeros(0, bool)
-    start = np.maximum.accumulate(np.where(first, np.arange(len(g)), 0))
-    kept, tp = np.empty(len(g), np.int64), np.empty_like(h)
-    kept[g] = np.arange(len(g)) - start + 1
-    c = np.cumsum(h[:, g], axis=1)
-    tp[:, g] = c - np.where(start > 0, c[:, np.maximum(start - 1, 0)], 0)
-    return im, kept, tp
-
-# %% ../nbs/13_cutoff.ipynb #cut-sweep
-def _fractions(tp, kept, n_gt, *, spec: Spec) -> tuple:
-    "(num, den) int64 of image states; an empty image (0/0) by the policy (skip: 0/1, counted apart)."
-    num, den = value_fractions(tp, kept - tp, n_gt - tp, beta=spec.beta)
-    blank = den == 0
-    return np.where(blank, int(spec.empty == 'one'), num), np.where(blank, 1, den)
-
-def _means(total, L: int, n, T: int) -> tuple:
-    "(per-threshold means [T, c], score [c]) of exact sums `total` [T, c] over L of `n` [c] images, each rounded once."
-    tot, n = np.asarray(total).tolist(), np.asarray(n).tolist()
-    vals = np.array([[x / (L * c) if c else np.nan for x, c in zip(row, n)] for row in tot]).reshape(T, len(n))
-    return vals, np.array([sum(col) / (L * c * T) if c else np.nan for col, c in zip(zip(*tot), n)])
-
-def _image_curve(an: Analysis, order, ends) -> tuple:
-    "Per-image sweep: (value [T, n_cut], score [n_cut]) at each cutoff (`ends`: predictions kept), one exact sum."
-    s, spec = an.scene, an.spec
-    n_gt = np.bincount(s.gt_img, minlength=s.n_img)
-    hits = an.matching.pred_gt >= 0
-    im, kept, tp = _running(s.pred_img, hits, order)
-    (na, da), (nb, db) = (_fractions(tp, kept, n_gt[im], spec=spec),
-                          _fractions(tp - hits[:, order], kept - 1, n_gt[im], spec=spec))  # after, before
-    v, L = over_common(np.stack([na, nb]), np.stack([da, db]), most=s.n_img)
-    empty = n_gt == 0
-    total = np.cumsum(v[0] - v[1], axis=1)[:, ends - 1] + int(empty.sum()) * L * (spec.empty == 'one')
-    joined = np.cumsum((spec.empty == 'skip') & (n_gt[im] == 0) & (kept == 1))[ends - 1]  # empty images now scored
-    scored = (~empty).sum() + (empty.sum() if spec.empty != 'skip' else 0) + joined
-    return _means(total, L, scored, len(spec.thresholds))
-
-# %% ../nbs/13_cutoff.ipynb #cut-pooled
-def _pooled_curve(an: Analysis, order, ends) -> tuple:
-    "Pooled sweep: (value [T, n_cut], score [n_cut]) at each cutoff from running TP counts, exact."
-    tp = np.cumsum(np.asarray(an.matching.pred_gt >= 0, np.int64)[:, order], axis=1)[:, ends - 1]
-    num, den = value_fractions(tp, ends - tp, len(an.scene.gt_img) - tp, beta=an.spec.beta)
-    num, den = np.where(den > 0, num, 1), np.where(den > 0, den, 1)  # 0/0 (nothing at all): 1
-    v, L = over_common(num, den, most=len(num))
-    return num / den, np.array([x / (L * len(num)) for x in v.sum(0).tolist()])  # the exact mean, rounded once
-
-# %% ../nbs/13_cutoff.ipynb #cut-prefix
-def _envelope_sums(ctp, up, npos: int) -> np.ndarray:
-    "voc_all: for each prefix, the sum over its true positives of the highest later precision in it, / npos."
-    prec = ctp / np.arange(1, len(ctp) + 1)  # tp / (tp + fp), the float `interpolate` takes
-    E = 54 + int(len(ctp)).bit_length()  # a precision >= 1/n is an integer multiple of 2**-E
-    out, vals, counts, total = np.zeros(len(ctp) + 1), [], [], 0
-    for j, (x, u) in enumerate(zip(prec.tolist(), up.tolist())):
-        p, c = int(math.ldexp(x, E)), int(u)
-        while vals and vals[-1] <= p: total += counts[-1] * (p - vals.pop()); c += counts.pop()
-        vals.append(p); counts.append(c); total += p * u
-        out[j + 1] = total / (1 << E) / npos  # fsum's correctly rounded sum, then interpolate's division
-    return out
-
-def prefix_ap(tp,  # bool [n]: TP flag of each counted detection of one class, in rank order (else FP)
-              npos: int,  # counted ground-truth objects of the class
-              *, how: str = 'voc07',  # 'voc07', 'voc_all' or 'coco101'
-              m=None,  # int [c]: the prefix lengths wanted (None: every m = 0..n)
-             ) -> np.ndarray:  # float64 [c]: the AP of the first m detections, as `interpolate` gives it
-    "The AP of prefixes of a ranked list."
-    tp = np.asarray(tp, bool); n = len(tp)
-    if how not in ('voc07', 'voc_all', 'coco101'): raise InputError('unknown interpolation', repr(how))
-    m = np.arange(n + 1) if m is None else np.asarray(m, np.int64)
-    if npos <= 0 or not n: return np.zeros(len(m))
-    ctp = np.cumsum(tp, dtype=np.int64)
-    if how == 'voc_all': return _envelope_sums(ctp, tp, npos)[m]
-    at = np.flatnonzero(tp); k, e = ctp[at], np.r_[0, ctp][m]  # TPs, as counts; TPs in each prefix
-    if how == 'coco101':
-        first = np.searchsorted(np.arange(1, len(at) + 1) / npos, np.linspace(0.0, 1.00, 101), side='left')
-        return prefix_points(point_stretches(k / (at + 1 + np.spacing(1)), first), e).mean(1)
-    p = k / (at + 1)  # voc07: the precision at each TP; its exact fraction below
-    exact = {**dict(zip(p.tolist(), map(Fraction, k.tolist(), (at + 1).tolist()))), 0.0: Fraction(0)}
-    pts = prefix_points(point_stretches(p, np.searchsorted(10 * np.arange(1, len(at) + 1), np.arange(11) * npos)), e)
-    return np.array([float(sum(map(exact.__getitem__, row), Fraction(0)) / 11) for row in pts.tolist()])
-
-# %% ../nbs/13_cutoff.ipynb #cut-ranked
-def _float_means(v: np.ndarray, n: int) -> tuple:
-    "(means [T, c] over axis 1, mean of all [c]) of float64 v [T, n, c], exact, each rounded once (NaN: n == 0)."
-    T, _, c = v.shape
-    if n == 0: return np.full((T, c), np.nan), np.full(c, np.nan)
-    mant, ex = np.frexp(v)  # v = mant * 2**ex exactly, mant * 2**53 an integer
-    E = int(max(53 - ex.min(initial=0), 0))  # every value an integer multiple of 2**-E
-    ints = np.ldexp(mant, 53).astype(np.int64).astype(object) << (ex + (E - 53)).astype(object)
-    return _means(ints.sum(1), 1 << E, np.full(c, n), T)
-
-def _ranked_curve(an: Analysis, cut) -> tuple:
-    "Ranked AP: (mAP [T, n_cut], per class and threshold AP, P, R, F1 along the curve, score [n_cut])."
-    d, spec = an.stats, an.spec
-    o, lists = ranked_lists(d, spec)
-    conf, tp = d.conf[o], d.tp[o]
-    npos, rows, ap = d.npos.sum(0), [], np.zeros((len(spec.thresholds), len(spec.classes), len(cut)))
-    for k, t in enumerate(spec.thresholds):
-        for c, name in enumerate(spec.classes):
-            r = lists[k, c]
-            m = np.searchsorted(-conf[r], -cut, side='right')  # detections of the class kept at each cutoff
-            n_tp = np.r_[0, np.cumsum(tp[r, k])][m]
-            ap[k, c] = prefix_ap(tp[r, k], int(npos[c]), how=spec.interpolation, m=m)
-            rows.append(pd.DataFrame(dict(cutoff=cut, threshold=float(t), cls=name, ap=ap[k, c], tp=n_tp, fp=m - n_tp,
-                                          npos=int(npos[c]))))
-    per = pd.concat(rows, ignore_index=True)
-    per['precision'] = np.where(per.tp + per.fp > 0, per.tp / np.maximum(per.tp + per.fp, 1), 0.0)
-    per['recall'] = np.where(per.npos > 0, per.tp / np.maximum(per.npos, 1), 0.0)
-    per['f1'] = np.where(per.tp > 0, 2 * per.tp / np.maximum(per.tp + per.fp + per.npos, 1), 0.0)
-    use = counted_classes(spec, npos)
-    vals, score = _float_means(ap[:, use], int(use.sum()))  # the scorer's exact means of the class APs
-    return vals, per, score
 
 # %% ../nbs/13_cutoff.ipynb #cut-rescore
 MAX_RESCORE = 200  # most cutoffs re-scored one by one when one matching cannot give the curve
@@ -236,21 +113,6 @@ class Curve:
                          params=dict(cutoffs=len(self.cutoffs), method=self.method, hit=self.hit),
                          table=t.sort_values('score', ascending=False, kind='stable', na_position='last'))
 
-# %% ../nbs/13_cutoff.ipynb #cut-build
-def _in_key_order(key) -> np.ndarray: return np.lexsort((np.arange(len(key)), -key))  # key descending, file order
-
-def _curve_image(self, an: Analysis, key, cut, kept) -> tuple:
-    vals, score = _image_curve(an, _in_key_order(key), kept)
-    return vals, None, score
-
-def _curve_pooled(self, an: Analysis, key, cut, kept) -> tuple:
-    vals, score = _pooled_curve(an, _in_key_order(key), kept)
-    return vals, None, score
-
-def _curve_ranked(self, an: Analysis, key, cut, kept) -> tuple: return _ranked_curve(an, cut)
-
-PerImageSweep.curve, PooledSweep.curve, RankedAP.curve = _curve_image, _curve_pooled, _curve_ranked
-
 # %% ../nbs/13_cutoff.ipynb #2476101f
 def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                  *, by: str = 'confidence',  # 'confidence', or 'area' for masks (minimum predicted pixels)
@@ -282,22 +144,6 @@ def cutoff(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_met
            **options) -> Curve:  # the metric's options, as `Metric.evaluate`
     "Score `submission` and its cutoff curve."
     return cutoff_curve(get_metric(metric).analyse(solution, submission, **options), by=by, max_rescore=max_rescore)
-
-# %% ../nbs/13_cutoff.ipynb #cut-cut
-_PER_DETECTION = ('det_img', 'det_pos', 'cls', 'conf', 'gt', 'inter', 'union', 'tp', 'neutral')  # fields per detection
-
-def _kept_counts(self, an: Analysis, p, scene: Scene, m: Matching):
-    "Sweeps: the counts of the kept predictions `p` (indices) from the whole file's matching `m`, cut to them."
-    tp, fp, fn = count_matches(m, scene.gt_img, scene.pred_img, scene.n_img)
-    return replace(an.stats, n_pred=np.bincount(scene.pred_img, minlength=scene.n_img), tp=tp, fp=fp, fn=fn)
-
-# %% ../nbs/13_cutoff.ipynb #cut-cut-1
-def _kept_detections(self, an: Analysis, p, scene: Scene, m: Matching):
-    "Ranked AP: the kept detections `p` (indices) with their flags from the whole file's."
-    return replace(an.stats, n_pred=np.bincount(scene.pred_img, minlength=scene.n_img),
-                   **{k: getattr(an.stats, k)[p] for k in _PER_DETECTION})
-
-SweepFamily.kept_stats, RankedAP.kept_stats = _kept_counts, _kept_detections
 
 # %% ../nbs/13_cutoff.ipynb #cut-cut-2
 def cut_analysis(analysis: Analysis,  # a scored submission (`Metric.analyse`)

@@ -85,6 +85,36 @@ class Dice(Family):
     uses_thresholds = False
     own_score = 'Dice of this unit'
     map, nothing = _map_dice, _nothing_dice
+    cutoffs = ('area',)  # the minimum-area cutoff (below)
+    views = ('masks',)  # each unit's pixels by status (below)
+
+    def finish(self, stats, spec) -> Result:
+        "The score, an empty per-threshold table, and the per-unit tables."
+        return _finish_dice(self, stats, spec)
+
+    def tables(self, stats, spec) -> tuple:
+        "(per_image: each unit's counts and value; images: the usual summary), in file order."
+        return _dice_tables(self, stats, spec)
+
+    def areas(self, scene) -> np.ndarray:
+        "int64 [n_pred]: each prediction's key for the area cutoff, the pixels of its unit's predicted union."
+        return _unit_areas(self, scene)
+
+    def curve(self, analysis, key, cut, kept) -> tuple:
+        "(value [1, n_cut], None, score [n_cut]): the mean over units, the units below each cutoff dropped."
+        return _curve_mean(self, analysis, cut)
+
+    def class_cutoffs(self, analysis, by: str):
+        "Per class, its best minimum area, where the units' ids end with a class of the preset (Severstal)."
+        return _class_cutoffs(self, analysis, by)
+
+    def breakdown(self, analysis):
+        "The family's own error breakdown: each unit's status and pixel errors."
+        return _unit_errors(self, analysis)
+
+    def picture(self, analysis, code: int):
+        "(uint8 [h, w] pixel statuses, stride) of unit `code` (`unit_picture`)."
+        return unit_picture(analysis, code)
 
     def values(self, stats, spec) -> tuple:  # (value float [n, 1], taking part [n])
         num, den, s = dice_fractions(stats, beta=spec.beta, empty=spec.empty)
@@ -128,7 +158,6 @@ def _finish_dice(self, stats: DiceStats, spec) -> Result:
                                           name=spec.metric or 'value'),
                   per_image=per_image, images=images, params=p, title=spec.title, spec=spec)
 
-Dice.tables, Dice.finish = _dice_tables, _finish_dice
 register_family(Dice())
 
 # %% ../nbs/20_dice.ipynb #dc-pooled
@@ -155,6 +184,14 @@ class PooledDice(Dice):
         i, fp, fn = (W @ a for a in (st.inter, st.pred_px - st.inter, st.gt_px - st.inter))  # exact integer sums
         parts = (Part(0, 0, 0, tp=(int(a),), fp=(int(b),), fn=(int(c),)) for a, b, c in zip(i, fp, fn))
         return np.array([self.tally_score(p, analysis.spec)[1] for p in parts])
+
+    def curve(self, analysis, key, cut, kept) -> tuple:
+        "(value [1, n_cut], None, score): one value of the counts of the units at or above each cutoff."
+        return _curve_pooled(self, analysis, cut)
+
+    def class_cutoffs(self, analysis, by: str):
+        "None: pooled counts do not split by class."
+        return None
 
     def scored_text(self, result) -> str: return f'{result.n_images:,} units, every pixel pooled'
     def score_words(self, result) -> str: return f'one Dice of the pixels of {result.n_images:,} units, pooled.'
@@ -188,12 +225,12 @@ def _class_means(total, count, L: int) -> np.ndarray:
     "float64 [n]: each exact sum over L divided by its count, rounded once (NaN: no unit takes part)."
     return np.array([int(s) / (L * int(k)) if k else np.nan for s, k in zip(total.tolist(), count.tolist())])
 
-def _curve_mean(self, an, key, cut, kept) -> tuple:
+def _curve_mean(self, an, cut) -> tuple:
     "(value [1, n_cut] at each cutoff, None, score [n_cut]): the mean over units, the units below each cutoff dropped."
     v = _class_means(*_class_sums(self, an, np.arange(len(an.stats.image_ids)), cut))
     return v[None], None, v
 
-def _curve_pooled(self, an, key, cut, kept) -> tuple:
+def _curve_pooled(self, an, cut) -> tuple:
     "(value [1, n_cut] at each cutoff, None, score): one value of the counts of the units at or above each cutoff."
     st, spec, o = an.stats, an.spec, np.argsort(an.stats.pred_px, kind='stable')
     n_drop = np.searchsorted(st.pred_px[o], cut, side='left')
@@ -201,8 +238,6 @@ def _curve_pooled(self, an, key, cut, kept) -> tuple:
     part = lambda j: Part(0, 0, 0, tp=(int(i[j]),), fp=(int(x[j] - i[j]),), fn=(int(st.gt_px.sum() - i[j]),))
     v = np.array([self.tally_score(part(j), spec)[1] for j in range(len(cut))])
     return v[None], None, v
-
-Dice.cutoffs, Dice.areas, Dice.curve, PooledDice.curve = ('area',), _unit_areas, _curve_mean, _curve_pooled
 
 # %% ../nbs/20_dice.ipynb #b7f5a0f9
 def _class_cutoffs(self, an, by: str) -> pd.DataFrame | None:
@@ -222,9 +257,6 @@ def _class_cutoffs(self, an, by: str) -> pd.DataFrame | None:
     df = pd.DataFrame(rows)
     df.attrs['score'] = float(total / count) if count else float('nan')  # exact, rounded once
     return df
-
-Dice.class_cutoffs = _class_cutoffs
-PooledDice.class_cutoffs = lambda self, an, by: None  # pooled counts do not split by class
 
 # %% ../nbs/20_dice.ipynb #7301ff96
 UNIT_STATUS = ('exact', 'partial', 'missed', 'false alarm', 'empty')  # what a unit's prediction did, by its counts
@@ -267,8 +299,6 @@ def _unit_errors(self, analysis) -> UnitErrors:
     df = df.assign(fp_px=df.pred_px - df.inter, fn_px=df.gt_px - df.inter)
     return UnitErrors(metric=analysis.spec.metric, per_image=df)
 
-Dice.breakdown = _unit_errors
-
 # %% ../nbs/20_dice.ipynb #6fc8bbff
 PIXEL_STATUS = ('none', 'both', 'predicted only', 'ground truth only')  # the codes 0-3 of `unit_picture`
 MAX_PICTURE_PIXELS = 2 ** 22  # most pixels of a unit's picture (about 2048 x 2048)
@@ -307,7 +337,3 @@ def unit_picture(analysis,  # an `Analysis` of a Dice-family metric
     side = lambda runs, img: _covered(runs.start[img[runs.obj] == code], runs.end[img[runs.obj] == code], p.ravel())
     x, y = side(sc.pred, sc.pred_img), side(sc.gt, sc.gt_img)
     return (np.select([x & y, x, y], [1, 2, 3], 0).astype(np.uint8).reshape(p.shape)), s
-
-# %% ../nbs/20_dice.ipynb #263e8241
-Dice.views = ('masks',)
-Dice.picture = lambda self, analysis, code: unit_picture(analysis, code)

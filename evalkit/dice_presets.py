@@ -13,9 +13,8 @@ from .competitions import (image_codes, table_runs, mask_table, join_units, unit
                                   MAX_TOTAL_PIXELS, ORDERS)
 from .families import Scene
 from .preset import Metric, Option, parse_size
-from .coco import as_array
+from .iou import as_array
 from .batches import TableBatch, mask_texts
-import evalkit.dice  # noqa: F401  (registers the 'dice' and 'pooled dice' families)
 
 # %% auto #0
 __all__ = ['EMPTY_MARKS', 'dice_batch', 'RLE_FORM', 'DICE_SIZE', 'siim', 'severstal', 'hubmap', 'contrails', 'vesuvius',

@@ -4,26 +4,24 @@
 
 # %% ../nbs/03b_families.ipynb #fam-imports
 from __future__ import annotations
-import math
 from dataclasses import dataclass, fields, replace
-from fractions import Fraction
+from importlib import import_module
 from typing import Callable
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import box_pairs, is_hit, check_thresholds, threshold_text, hit_text
 from .rle import Runs, runs_area, runs_intersections
-from .matching import Matching, match, count_matches, iou_rank
-from .sweep import (sweep, threshold_values, value_fractions, sweep_values, image_value_sums, image_fractions,
-                           exact_sum, mean_score, weighted_means, EMPTY_POLICIES)
+from .matching import Matching, iou_rank
+from .sweep import exact_sum, mean_score, EMPTY_POLICIES
 from .result import Result, Params, Tally
 
 # %% auto #0
-__all__ = ['FAMILIES', 'INTERPOLATIONS', 'Scene', 'take', 'keep_predictions', 'overlaps', 'Part', 'ImageStats', 'Units', 'units',
-           'Family', 'ObjectMatches', 'images_text', 'register_family', 'get_family', 'Spec', 'Counts', 'Detections',
-           'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'voc07_ap',
-           'interpolate', 'point_stretches', 'prefix_points', 'ranked_lists', 'counted_classes', 'SweepFamily',
-           'PerImageSweep', 'PooledSweep', 'RankedAP', 'map_scene', 'finish', 'Analysis', 'analyse_scene']
+__all__ = ['FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'keep_predictions', 'overlaps', 'Part', 'ImageStats',
+           'Units', 'units', 'image_counts', 'Family', 'ObjectMatches', 'spec_params', 'exact_means', 'images_text',
+           'register_family', 'get_family', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box', 'pair_boxes',
+           'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'point_stretches', 'prefix_points', 'map_scene',
+           'finish', 'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -136,10 +134,13 @@ def units(scene: Scene,  # the images (and their objects) that were mapped
           values,  # float [n_img, T]: each image's value at each threshold, NaN: takes no part
          ) -> Units:
     "The `Units` of `scene`'s images with the given values."
-    n = scene.n_img
-    return Units(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
-                 n_gt=np.bincount(scene.gt_img, minlength=n), n_pred=np.bincount(scene.pred_img, minlength=n),
-                 values=np.asarray(values, np.float64).reshape(n, -1))
+    n_gt, n_pred = image_counts(scene)
+    return Units(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'), n_gt=n_gt,
+                 n_pred=n_pred, values=np.asarray(values, np.float64).reshape(scene.n_img, -1))
+
+def image_counts(scene: Scene) -> tuple[np.ndarray, np.ndarray]:  # (n_gt, n_pred), int64 [n_img] each
+    "The ground-truth objects and the predictions of each image of `scene`."
+    return tuple(np.bincount(np.asarray(a, np.int64), minlength=scene.n_img) for a in (scene.gt_img, scene.pred_img))
 
 # %% ../nbs/03b_families.ipynb #57e1984d
 class Family:
@@ -155,12 +156,16 @@ class Family:
     own_score = 'image score'  # what a picked image's own score is called
     uses_thresholds = True  # scores at IoU thresholds (a `Spec` needs at least one); False: takes none (Dice)
     analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')  # what faces may ask of it
+    positions = ()  # (field, 'image' | 'gt' | 'pred'): per-detection fields of the map holding positions (-1: none)
 
-    def __eq__(self, other): return self.name == (other if isinstance(other, str) else getattr(other, 'name', None))
+    def __eq__(self, other):
+        "A family equals itself, another of its name, and its name."
+        return self.name == (other if isinstance(other, str) else getattr(other, 'name', None))
     def __hash__(self): return hash(self.name)
     def __str__(self): return self.name
     def __repr__(self): return repr(self.name)
 
+    # the three steps: map, reduce, finish
     def check(self, spec):
         "Refuse a `Spec` this family cannot score (called once, when the `Spec` is made)."
         if spec.matcher not in self.matchers:
@@ -175,80 +180,144 @@ class Family:
         "Associative, order-free reduce of the maps of disjoint sets of images (one machine)."
         return reduce(*parts)
 
-# %% ../nbs/03b_families.ipynb #ca31647e
-Family.positions = ()  # (field, 'image' | 'gt' | 'pred'): per-detection fields of the map holding positions (-1: none)
+    def shift(self, stats, *, image: int = 0, gt: int = 0, pred: int = 0):
+        "The map with its positions moved past `image` images, `gt` objects and `pred` predictions (a stream's)."
+        k = dict(image=image, gt=gt, pred=pred)
+        moved = {f: np.where(a >= 0, a + k[what], a).astype(a.dtype)
+                 for f, what in self.positions for a in [getattr(stats, f)]}
+        return replace(stats, image_pos=stats.image_pos + image, **moved)
 
-def _shift(self, stats, *, image: int = 0, gt: int = 0, pred: int = 0):
-    "The map with its positions moved past `image` images, `gt` objects and `pred` predictions (a stream's)."
-    k, moved = dict(image=image, gt=gt, pred=pred), {}
-    for f, what in self.positions:
-        a = getattr(stats, f)
-        moved[f] = np.where(a >= 0, a + k[what], a).astype(a.dtype)
-    return replace(stats, image_pos=stats.image_pos + image, **moved)
+    def values(self, stats, spec) -> tuple:  # (float64 [n, T], bool [n])
+        "Each image's value at each threshold, float64 [n, T], and whether it takes part, bool [n]."
+        v = np.asarray(stats.values, np.float64)
+        return v, ~np.isnan(v).any(1)
 
-Family.shift = _shift
+    def value_sums(self, stats, spec) -> tuple:
+        "Per threshold, the exact sum of the values of the images that take part."
+        v, s = self.values(stats, spec)
+        return tuple(exact_sum(v[s, t]) for t in range(len(spec.thresholds)))
 
-# %% ../nbs/03b_families.ipynb #573a39cd
-def _areas(self, scene) -> np.ndarray:
-    "int64 [n_pred]: what the minimum-area cutoff compares for each prediction: its mask's pixels."
-    return runs_area(scene.pred)
+    def counts_score(self, tp, fp, fn, *, beta, empty: str) -> tuple:
+        "(values [n, T], taking part [n], per-threshold values [T], score) from TP, FP, FN: families that count."
+        raise InputError(f'the {self.name} family scores no TP, FP and FN counts')
 
-def _class_cutoffs(self, analysis, by: str):
-    "Per class, the best cutoff of its own (a table), where classes can be cut apart; None: they cannot."
-    return None
+    def finish(self, stats, spec) -> Result:
+        "The mean over the images that take part, with the per-image table (file order)."
+        return _finish_units(self, stats, spec)
 
-def _picture(self, analysis, code: int):
-    "(uint8 [h, w] pixel statuses, stride) of unit `code`: families with the 'masks' view draw their units."
-    raise InputError(f'the {self.name} family draws no pixel statuses')
+    def nothing(self, spec):
+        "The statistics of no image (the finish of a tally starts from them)."
+        z = np.zeros(0, np.int64)
+        return Units(image_ids=np.zeros(0, object), image_pos=z, n_gt=z, n_pred=z,
+                     values=np.zeros((0, len(spec.thresholds))))
 
-Family.areas, Family.class_cutoffs, Family.picture = _areas, _class_cutoffs, _picture
+    # many machines: tally, merge, finish_tally
+    def tally(self, stats, spec) -> Part:
+        "The part's exact sums."
+        _, s = self.values(stats, spec)
+        counts = {k: tuple(int(x) for x in getattr(stats, k).sum(0)) for k in ('tp', 'fp', 'fn') if hasattr(stats, k)}
+        return Part(n_img=len(stats.image_ids), n_scored=int(s.sum()), n_pred=int(np.sum(stats.n_pred)),
+                    value_sum=self.value_sums(stats, spec), **counts)
 
-# %% ../nbs/03b_families.ipynb #293eb4ae
-def _breakdown(self, analysis):
-    "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
-    return None
+    def merge(self, *parts):
+        "The associative reduce of tallies (None: a part without images)."
+        parts = [p for p in parts if p is not None]
+        return sum(parts[1:], parts[0]) if parts else None
 
-def _confusion_options(self, analysis,
-                       *, threshold=None,  # Fraction: the matrix's IoU threshold (a family may read its matching there)
-                      ) -> dict:
-    "What the confusion matrix takes of this family's scenes (`evalkit.confusion.confusion`): class names."
-    return dict(classes=analysis.spec.classes)
+    def tally_score(self, part, spec) -> tuple:  # (float64 [T], float)
+        "(per-threshold values, score) of a reduced tally."
+        return mean_score(part.value_sum, part.n_scored)
 
-def _pr_curves(self, result):
-    "Precision against recall per threshold (threshold, recall, precision) for the report, or None."
-    return None
+    def finish_tally(self, part, spec) -> Result:
+        "The result of the reduced tally: score, per-threshold values and a `Tally`; the tables left empty."
+        return _finish_tally(self, part, spec)
 
-def _codes(self, analysis, *, background_iou=None):
-    "Each object's TIDE code (gt [T, n_gt], predictions [T, n_pred]; `evalkit.tide`) if it matches its own way."
-    return None  # None: `evalkit.breakdown.error_codes` codes the objects from the family's matching
+    # analyses: bootstrap, cutoffs, errors, confusion, TIDE
+    def weighted_scores(self, analysis, W) -> np.ndarray:
+        "The score of each weighted file, W [B, n_img] in the order of `analysis.stats` (mean of image scores)."
+        v, s = self.values(analysis.stats, analysis.spec)
+        img, W = np.where(s, np.nan_to_num(v).mean(1), 0.0), np.asarray(W, np.float64)
+        with np.errstate(invalid='ignore', divide='ignore'): return (W @ img) / (W @ s.astype(np.float64))  # NaN: none
 
-def _dap(self, analysis, *, iou=None, background_iou=None):
-    "TIDE's delta AP ({key: AP gained}, the AP) at one IoU threshold if the family ranks its own way (COCO)."
-    return None  # None: `evalkit.breakdown.delta_ap` computes it from the matching (`ranked_ap`), or refuses
+    def areas(self, scene) -> np.ndarray:
+        "int64 [n_pred]: what the minimum-area cutoff compares for each prediction: its mask's pixels."
+        return runs_area(scene.pred)
 
-def _notes(self, analysis) -> tuple:
-    "Sentences an error breakdown adds where the family's own rules make its kinds read otherwise (COCO's quirks)."
-    return ()
+    def curve(self, analysis, key, cut, kept) -> tuple:
+        "(value [T, n_cut], per-class table or None, score [n_cut] or None): families with `cutoffs` define it."
+        raise InputError(f'the {self.name} family has no cutoff curve')
 
-Family.breakdown, Family.confusion_options = _breakdown, _confusion_options
-Family.pr_curves, Family.codes, Family.dap, Family.notes = _pr_curves, _codes, _dap, _notes
+    def class_cutoffs(self, analysis, by: str):
+        "Per class, the best cutoff of its own (a table), where classes can be cut apart; None: they cannot."
+        return None
 
-# %% ../nbs/03b_families.ipynb #7dda93a9
-def _require(self, analysis: str):
-    "Refuse, in one line, an analysis (one of `analyses`) this family does not offer."
-    if analysis not in self.analyses:
-        raise InputError(f'{analysis} is not available for the {self.name} family yet',
-                         f"it offers: {', '.join(self.analyses) or 'the score and its tables'}")
+    def kept_stats(self, analysis, p, scene, m):
+        "The statistics of the kept predictions `p` of `scene` (matching `m`, cut from the whole file's): mapped anew."
+        return self.map(scene, analysis.spec)[0]
 
-def _text(self, result, digits: int) -> str | None:
-    "The family's own text of a result (`result_text`), or None: the shared per-threshold table."
-    return None
+    def error_rules(self, analysis) -> tuple:
+        "How errors are counted: (pairs counted as hits [K] or True, gt [n_gt] and predictions [T, n_pred] left out)."
+        return True, None, None
 
-def _json(self, result, j: dict) -> dict:
-    "The JSON of a result: the shared keys `j`, with any keys of the family's own."
-    return j
+    def breakdown(self, analysis):
+        "The family's own error breakdown (with `to_text`, `to_json`, `per_image`), or None: by matched objects."
+        return None
 
-Family.require, Family.text, Family.json = _require, _text, _json
+    def confusion_options(self, analysis, *, threshold=None) -> dict:  # threshold: Fraction, the matrix's IoU
+        "What the confusion matrix takes of this family's scenes (`evalkit.confusion.confusion`): class names."
+        return dict(classes=analysis.spec.classes)
+
+    def codes(self, analysis, *, background_iou=None):
+        "Each object's TIDE code (gt [T, n_gt], predictions [T, n_pred]; `evalkit.tide`) if it matches its own way."
+        return None  # None: `evalkit.breakdown.error_codes` codes the objects from the family's matching
+
+    def dap(self, analysis, *, iou=None, background_iou=None):
+        "TIDE's delta AP ({key: AP gained}, the AP) at one IoU threshold if the family ranks its own way (COCO)."
+        return None  # None: `evalkit.breakdown.delta_ap` computes it from the matching (`ranked_ap`), or refuses
+
+    def notes(self, analysis) -> tuple:
+        "Sentences an error breakdown adds where the family's own rules make its kinds read otherwise (COCO's quirks)."
+        return ()
+
+    # faces: pictures, report, text and JSON
+    def picture(self, analysis, code: int):
+        "(uint8 [h, w] pixel statuses, stride) of unit `code`: families with the 'masks' view draw their units."
+        raise InputError(f'the {self.name} family draws no pixel statuses')
+
+    def object_matches(self, analysis):
+        "The `ObjectMatches` of a scored submission; None: the family draws no objects so."
+        return None
+
+    def object_labels(self, analysis, code: int):
+        "(gt, pred) int32 [H, W] label images of image `code`'s masks (0 none, j + 1: its j-th object); None: boxes."
+        return None
+
+    def pr_curves(self, result):
+        "Precision against recall per threshold (threshold, recall, precision) for the report, or None."
+        return None
+
+    def require(self, analysis: str):
+        "Refuse, in one line, an analysis (one of `analyses`) this family does not offer."
+        if analysis not in self.analyses:
+            raise InputError(f'{analysis} is not available for the {self.name} family yet',
+                             f"it offers: {', '.join(self.analyses) or 'the score and its tables'}")
+
+    def text(self, result, digits: int) -> str | None:
+        "The family's own text of a result (`result_text`), or None: the shared per-threshold table."
+        return None
+
+    def json(self, result, j: dict) -> dict:
+        "The JSON of a result: the shared keys `j`, with any keys of the family's own."
+        return j
+
+    def scored_text(self, result) -> str:
+        "Which images took part, for the first line of the text output."
+        left = result.n_total - result.n_images
+        return f'{images_text(result)} scored' + (f'; {left:,} left out' if left else '')
+
+    def score_words(self, result) -> str:
+        "How the score is made, in a sentence (the report)."
+        return f'score = mean over {result.n_images} scored images of {result.n_total}.'
 
 # %% ../nbs/03b_families.ipynb #fam-objects
 @dataclass(frozen=True, eq=False)
@@ -259,32 +328,20 @@ class ObjectMatches:
     gt_counted: np.ndarray  # bool [n_gt]: the object counts (TP or FN); False: ignored (crowd, area range...)
     classes: tuple = ()  # class names by code (`Scene.gt_cls`, `pred_cls`); () without classes
 
-def _no_objects(self, analysis):
-    "The `ObjectMatches` of a scored submission; None: the family draws no objects so."
-    return None
-
-def _no_labels(self, analysis, code: int):
-    "(gt, pred) int32 [H, W] label images of image `code`'s masks (0 none, j + 1: its j-th object); None: boxes."
-    return None
-
-Family.object_matches, Family.object_labels = _no_objects, _no_labels
-
-# %% ../nbs/03b_families.ipynb #ca896fcd
-def _values(self, stats, spec) -> tuple[np.ndarray, np.ndarray]:
-    "Each image's value at each threshold, float64 [n, T], and whether it takes part, bool [n]."
-    v = np.asarray(stats.values, np.float64)
-    return v, ~np.isnan(v).any(1)
-
-# %% ../nbs/03b_families.ipynb #ca896fcd-1
-def _value_sums(self, stats, spec) -> tuple:
-    "Per threshold, the exact sum of the values of the images that take part."
-    v, s = self.values(stats, spec)
-    return tuple(exact_sum(v[s, t]) for t in range(len(spec.thresholds)))
-
 # %% ../nbs/03b_families.ipynb #ca896fcd-2
-def _params(spec) -> dict:
+def spec_params(spec) -> dict:
     "The parameters a result records: the reader's options, the hit test, the matcher."
     return dict(spec.params, inclusive=spec.inclusive, method=spec.matcher)
+
+def exact_means(total,  # int [T, c]: exact sums of values over L (per threshold, per column)
+                L: int,  # the common denominator of the summed values
+                n,  # int [c]: how many images each column's sums are over (0: NaN)
+                T: int,  # thresholds
+               ) -> tuple:  # (per-threshold means float64 [T, c], score [c])
+    "The means of exact sums `total` over L of `n` images, per threshold and over the thresholds, each rounded once."
+    tot, n = np.asarray(total).tolist(), np.asarray(n).tolist()
+    vals = np.array([[x / (L * c) if c else np.nan for x, c in zip(row, n)] for row in tot]).reshape(T, len(n))
+    return vals, np.array([sum(col) / (L * c * T) if c else np.nan for col, c in zip(zip(*tot), n)])
 
 # %% ../nbs/03b_families.ipynb #ca896fcd-3
 def _finish_units(self, stats, spec) -> Result:
@@ -298,37 +355,12 @@ def _finish_units(self, stats, spec) -> Result:
                               'hit': spec.hit, 'value': v[k].ravel(), 'image_score': np.repeat(img[k], T)})
     images = pd.DataFrame({'image_id': pd.Series(ids, dtype=object), 'n_gt': stats.n_gt[o],
                            'n_pred': stats.n_pred[o], 'score': img, 'scored': s})
-    p = Params({**_params(spec), 'thresholds': tuple(map(threshold_text, spec.thresholds))})
+    p = Params({**spec_params(spec), 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     return Result(metric=spec.metric, score=score, thresholds=spec.thresholds, per_image=per_image, images=images,
                   per_threshold=pd.Series(per_t, index=pd.Index(tf, name='threshold'), name=spec.metric or 'value'),
                   params=p, title=spec.title, spec=spec)
 
-# %% ../nbs/03b_families.ipynb #ca896fcd-4
-def _nothing(self, spec) -> Units:
-    "The statistics of no image (the finish of a tally starts from them)."
-    z = np.zeros(0, np.int64)
-    return Units(image_ids=np.zeros(0, object), image_pos=z, n_gt=z, n_pred=z,
-                 values=np.zeros((0, len(spec.thresholds))))
-
-Family.values, Family.value_sums, Family.finish, Family.nothing = _values, _value_sums, _finish_units, _nothing
-
 # %% ../nbs/03b_families.ipynb #55be0428
-def _tally(self, stats, spec) -> Part:
-    "The part's exact sums."
-    _, s = self.values(stats, spec)
-    counts = {k: tuple(int(x) for x in getattr(stats, k).sum(0)) for k in ('tp', 'fp', 'fn') if hasattr(stats, k)}
-    return Part(n_img=len(stats.image_ids), n_scored=int(s.sum()), n_pred=int(np.sum(stats.n_pred)),
-                value_sum=self.value_sums(stats, spec), **counts)
-
-def _merge(self, *parts):
-    "The associative reduce of tallies (None: a part without images)."
-    parts = [p for p in parts if p is not None]
-    return sum(parts[1:], parts[0]) if parts else None
-
-def _tally_score(self, part: Part, spec) -> tuple[np.ndarray, float]:
-    "(per-threshold values, score) of a reduced tally."
-    return mean_score(part.value_sum, part.n_scored)
-
 def _finish_tally(self, part: Part, spec) -> Result:
     "The result of the reduced tally: score, per-threshold values and a `Tally`; the tables left empty."
     base = self.finish(self.nothing(spec), spec)  # columns, parameters and names as one machine makes them
@@ -337,48 +369,16 @@ def _finish_tally(self, part: Part, spec) -> Result:
     per_t = pd.Series(per_t, index=base.per_threshold.index, name=base.per_threshold.name)
     return replace(base, score=score, per_threshold=per_t, tally=tally)
 
-Family.tally, Family.merge, Family.tally_score, Family.finish_tally = _tally, _merge, _tally_score, _finish_tally
-
-# %% ../nbs/03b_families.ipynb #c37ce4fc
-def _weighted_scores(self, analysis, W) -> np.ndarray:
-    "The score of each weighted file, W [B, n_img] in the order of `analysis.stats` (mean of image scores)."
-    v, s = self.values(analysis.stats, analysis.spec)
-    img = np.where(s, np.nan_to_num(v).mean(1), 0.0)
-    with np.errstate(invalid='ignore', divide='ignore'):  # NaN: nothing scored
-        return (np.asarray(W, np.float64) @ img) / (np.asarray(W, np.float64) @ s.astype(np.float64))
-
-# %% ../nbs/03b_families.ipynb #c37ce4fc-1
-def _curve(self, analysis, key, cut, kept) -> tuple:
-    "(value [T, n_cut], per-class table or None, score [n_cut] or None): families with `cutoffs` define it."
-    raise InputError(f'the {self.name} family has no cutoff curve')
-
-# %% ../nbs/03b_families.ipynb #c37ce4fc-2
-def _error_rules(self, analysis) -> tuple:
-    "How errors are counted: (pairs that count as hits [K] or True, gt [n_gt] and predictions [T, n_pred] left out)."
-    return True, None, None
-
 # %% ../nbs/03b_families.ipynb #c37ce4fc-3
 def images_text(result: Result) -> str:
     "How many images took part, in words: '2 images', '549 of 26,684 images'."
     n, total = result.n_images, result.n_total
     return f"{n:,} image{'' if n == 1 else 's'}" if n == total else f'{n:,} of {total:,} images'
 
-# %% ../nbs/03b_families.ipynb #c37ce4fc-4
-def _scored_text(self, result) -> str:
-    "Which images took part, for the first line of the text output."
-    left = result.n_total - result.n_images
-    return f'{images_text(result)} scored' + (f'; {left:,} left out' if left else '')
-
-# %% ../nbs/03b_families.ipynb #c37ce4fc-5
-def _score_words(self, result) -> str:
-    "How the score is made, in a sentence (the report)."
-    return f'score = mean over {result.n_images} scored images of {result.n_total}.'
-
-Family.weighted_scores, Family.curve, Family.error_rules = _weighted_scores, _curve, _error_rules
-Family.scored_text, Family.score_words = _scored_text, _score_words
-
 # %% ../nbs/03b_families.ipynb #ece50f77
 FAMILIES: dict = {}  # name -> the registered `Family`
+BUILT_IN = {'per-image sweep': 'sweep_families', 'pooled sweep': 'sweep_families', 'ranked AP': 'ranked_ap',
+            'dice': 'dice', 'pooled dice': 'dice', 'COCO AP': 'coco_eval'}  # name -> the module that registers it
 
 def register_family(family: Family) -> Family:
     "Add `family` (an instance of a `Family` class) to `FAMILIES` under its name."
@@ -390,9 +390,11 @@ def register_family(family: Family) -> Family:
     return family
 
 def get_family(family) -> Family:
-    "The registered family called `family` (or `family` itself)."
+    "The registered family called `family` (or `family` itself); a built-in one's module is imported on first use."
     if isinstance(family, Family): return family
-    if family not in FAMILIES: raise InputError('unknown family', f"{family!r}; known: {', '.join(FAMILIES)}")
+    if family not in FAMILIES and family in BUILT_IN: import_module(f'evalkit.{BUILT_IN[family]}')
+    if family not in FAMILIES:
+        raise InputError('unknown family', f"{family!r}; known: {', '.join(dict.fromkeys([*BUILT_IN, *FAMILIES]))}")
     return FAMILIES[family]
 
 # %% ../nbs/03b_families.ipynb #fam-spec
@@ -507,43 +509,6 @@ def pair_hits(pairs,  # (gt, pred, inter, union) [K]: the overlap table of `over
     T = len(spec.thresholds)
     return np.atleast_2d(is_hit(inter, union, list(spec.thresholds), inclusive=spec.inclusive)).reshape(T, len(inter))
 
-# %% ../nbs/03b_families.ipynb #59a57f1a
-def _bincount(codes, n: int) -> np.ndarray: return np.bincount(np.asarray(codes, np.int64), minlength=n)
-
-# %% ../nbs/03b_families.ipynb #59a57f1a-1
-def _map_counts(scene: Scene, spec: Spec, pairs) -> tuple[Counts, Matching]:
-    "Sweep families: match at every threshold at once, count per image."
-    m = match(*pairs, n_gt=len(scene.gt_img), n_pred=len(scene.pred_img), thresholds=spec.thresholds,
-              pred_conf=scene.pred_conf, inclusive=spec.inclusive, method=spec.matcher, hit=pair_hits(pairs, spec))
-    tp, fp, fn = count_matches(m, scene.gt_img, scene.pred_img, scene.n_img)
-    n_gt, n_pred = _bincount(scene.gt_img, scene.n_img), _bincount(scene.pred_img, scene.n_img)
-    return Counts(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'), n_gt=n_gt,
-                  n_pred=n_pred, tp=tp, fp=fp, fn=fn), m
-
-# %% ../nbs/03b_families.ipynb #59a57f1a-2
-def _map_ranked(scene: Scene, spec: Spec, pairs) -> tuple[Detections, Matching]:
-    "Ranked AP: each detection's best box and VOC flags; each image's counted ground truth per class."
-    gi, pi, inter, union = pairs
-    n_pred, n_gt = len(scene.pred_img), len(scene.gt_img)
-    hard = np.zeros(n_gt, bool) if scene.gt_hard is None else np.asarray(scene.gt_hard, bool)
-    conf = np.zeros(n_pred) if scene.pred_conf is None else np.asarray(scene.pred_conf, np.float64)
-    hit, k = pair_hits(pairs, spec), best_pair(gi, pi, inter, union, n_pred=n_pred)  # each detection's best row
-    best, bi, bu = pair_boxes(k, gi, inter, union)
-    order = np.lexsort((scene.pos('pred'), -conf))  # within an image and class this is the global rank order
-    on_best = hit[:, np.maximum(k, 0)] & (k >= 0) if len(gi) else np.zeros((len(spec.thresholds), n_pred), bool)
-    tp, neutral = voc_flags(best, on_best, hard=hard, order=order)
-    npos = np.zeros((scene.n_img, len(spec.classes)), np.int64)
-    np.add.at(npos, (scene.gt_img[~hard], scene.gt_cls[~hard]), 1)
-    m = Matching(pred_gt=np.where(tp.T, best, -1), thresholds=spec.thresholds, n_gt=n_gt, n_pred=n_pred, hit=hit,
-                 method='voc')
-    gt = np.where(best >= 0, scene.pos('gt')[np.maximum(best, 0)] if n_gt else -1, -1)
-    d = Detections(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
-                   n_gt=_bincount(scene.gt_img, scene.n_img), n_pred=_bincount(scene.pred_img, scene.n_img), npos=npos,
-                   det_img=scene.pos('image')[scene.pred_img], det_pos=scene.pos('pred'),
-                   cls=np.asarray(scene.pred_cls, np.int64), conf=conf, gt=gt, inter=bi, union=bu, tp=tp,
-                   neutral=neutral)
-    return d, m
-
 # %% ../nbs/03b_families.ipynb #fam-reduce
 def reduce(*parts: Counts | Detections) -> Counts | Detections:
     "Associative, order-free reduce of maps of disjoint sets of images: their rows, concatenated."
@@ -562,46 +527,6 @@ def in_file_order(stats) -> np.ndarray:
         twice = stats.image_ids[o][np.r_[False, p[1:] == p[:-1]]][0]
         raise InputError('the parts overlap: an image was mapped twice', repr(twice))
     return o
-
-# %% ../nbs/03b_families.ipynb #fam-voc07
-def voc07_ap(tp,  # int[n]: cumulative true positives down the ranked list (counted detections only)
-             fp,  # int[n]: cumulative false positives, same points
-             npos: int,  # number of ground-truth objects of the class (not hard)
-            ) -> tuple[Fraction, ...]:  # 11 interpolated precisions at recall 0, 0.1, ..., 1.0, exact
-    "PASCAL VOC 2007 11-point interpolated precisions, with exact recall levels; AP is their mean."
-    tp, fp = np.asarray(tp, np.int64), np.asarray(fp, np.int64)
-    if npos <= 0 or not len(tp): return (Fraction(0),) * 11
-    start = np.searchsorted(10 * tp, np.arange(11) * npos, side='left')  # first point with 10 * TP >= k * npos
-    prec = tp / np.maximum(tp + fp, 1)
-    suffix = np.maximum.accumulate(prec[::-1])[::-1]
-    at = [s + int(np.argmax(prec[s:] == suffix[s])) if s < len(tp) else -1 for s in start]
-    return tuple(Fraction(int(tp[j]), int(tp[j] + fp[j])) if j >= 0 else Fraction(0) for j in at)
-
-# %% ../nbs/03b_families.ipynb #fam-interp
-def interpolate(tp,  # int[n]: cumulative true positives down the ranked list
-                fp,  # int[n]: cumulative false positives
-                npos: int,  # counted ground-truth objects of the class
-                *, how: str = 'voc07',  # one of `INTERPOLATIONS`
-               ) -> tuple[float, np.ndarray, np.ndarray]:  # (AP, recall of each point, precision of each point)
-    "AP of one ranked list by an interpolation rule, with the points it averaged."
-    tp, fp = np.asarray(tp, np.int64), np.asarray(fp, np.int64)
-    if how == 'voc07':
-        pts = voc07_ap(tp, fp, npos)
-        return float(sum(pts) / 11), np.arange(11) / 10, np.array([float(x) for x in pts])
-    if how == 'voc_all':
-        if npos <= 0 or not len(tp): return 0.0, np.zeros(0), np.zeros(0)
-        env = np.maximum.accumulate((tp / (tp + fp))[::-1])[::-1]  # tp + fp >= 1 at every point
-        up = np.flatnonzero(np.diff(np.r_[0, tp]) > 0)  # positions where recall increases (by 1/npos)
-        return math.fsum(env[up]) / npos, tp[up] / npos, env[up]
-    if how == 'coco101':
-        rec = np.linspace(0.0, 1.00, 101)
-        if npos <= 0 or not len(tp): return 0.0, rec, np.zeros(101)
-        rc, pr = tp / npos, tp / (fp + tp + np.spacing(1))
-        env = np.maximum.accumulate(pr[::-1])[::-1]
-        i = np.searchsorted(rc, rec, side='left')
-        q = np.where(i < len(env), env[np.minimum(i, len(env) - 1)], 0.0)
-        return float(q.mean()), rec, q
-    raise InputError(f'interpolation must be one of {INTERPOLATIONS}', repr(how))
 
 # %% ../nbs/03b_families.ipynb #fam-stretch
 def point_stretches(p,  # float64 [k]: a ranked list's precision at each of its k TPs, in rank order
@@ -627,261 +552,7 @@ def prefix_points(stretches: tuple,  # `point_stretches` of one ranked list
     best = np.maximum.accumulate(b[:, ::-1], axis=1)[:, ::-1]  # each point: the best from its stretch on
     return np.ascontiguousarray(best[:, col])  # C order: a row's mean sums as a 1-D array's does (np.mean, pairwise)
 
-# %% ../nbs/03b_families.ipynb #fam-ranked
-def _class_scores(tp: int, fp: int, npos: int) -> tuple[Fraction, Fraction, Fraction]:
-    "Exact (precision, recall, F1) at the end of the ranked list; 0 wherever the ratio is 0/0."
-    p = Fraction(tp, tp + fp) if tp + fp else Fraction(0)
-    r = Fraction(tp, npos) if npos else Fraction(0)
-    return p, r, Fraction(2 * tp, tp + fp + npos) if tp else Fraction(0)
-
-# %% ../nbs/03b_families.ipynb #fam-ranked-1
-def _class_tables(tp,  # bool [n]: TP flag of each counted detection of the class, in rank order (else FP)
-                  rank, conf,  # [n]: their ranks and confidences
-                  *, t: float, name: str, npos: int, ndet: int, how: str):  # threshold, class, counts, interpolation
-    "One class at one threshold: (scores row, ranked PR curve, interpolation points) from its ranked TP flags."
-    ctp, cfp = np.cumsum(tp, dtype=np.int64), np.cumsum(~tp, dtype=np.int64)
-    ap, prec_r, prec_p = interpolate(ctp, cfp, npos, how=how)
-    n_tp, n_fp = (int(ctp[-1]), int(cfp[-1])) if len(ctp) else (0, 0)
-    p, r, f1 = _class_scores(n_tp, n_fp, npos)
-    row = dict(threshold=t, cls=name, ap=ap, precision=float(p), recall=float(r), f1=float(f1), npos=npos, ndet=ndet,
-               tp=n_tp, fp=n_fp)
-    curve = pd.DataFrame(dict(threshold=t, cls=name, rank=rank, conf=conf, tp=ctp, fp=cfp,
-                              precision=ctp / np.maximum(ctp + cfp, 1),
-                              recall=ctp / npos if npos else np.zeros(len(ctp))))
-    return row, curve, pd.DataFrame(dict(threshold=t, cls=name, recall=prec_r, precision=prec_p))
-
-# %% ../nbs/03b_families.ipynb #fam-ranked-2
-def ranked_lists(d: Detections,  # the reduced detections of a ranked AP file
-                 spec: Spec,  # its thresholds and classes
-                ) -> tuple[np.ndarray, dict]:  # (rank order o [d], {(threshold index, class code): positions in o})
-    "The rank order (by class, confidence descending, equal confidences in file order) and each class's counted list."
-    o = np.lexsort((d.det_pos, -d.conf, d.cls))
-    cls, neutral = d.cls[o], d.neutral[o]
-    return o, {(k, c): np.flatnonzero((cls == c) & ~neutral[:, k])
-               for k in range(len(spec.thresholds)) for c in range(len(spec.classes))}
-
-# %% ../nbs/03b_families.ipynb #fam-ranked-3
-def counted_classes(spec: Spec, npos) -> np.ndarray:
-    "bool [C]: the classes the mAP averages: every class, or those with counted ground truth (`map_over='present'`)."
-    return np.ones(len(spec.classes), bool) if spec.map_over == 'all' else np.asarray(npos) > 0
-
-# %% ../nbs/03b_families.ipynb #fam-ranked-4
-def _detection_table(d: Detections, spec: Spec, *, o, rank, io) -> pd.DataFrame:
-    "Every ranked detection (order `o`) at every threshold: its image, class, rank, best box, IoU and outcome."
-    ids = pd.Series(d.image_ids[io], index=d.image_pos[io]).loc[d.det_img[o]].to_numpy()
-    iou = np.divide(d.inter, d.union, out=np.zeros(len(d.inter)), where=np.asarray(d.union) > 0)[o]
-    tp, neutral = d.tp[o], d.neutral[o]
-    return pd.concat([pd.DataFrame(dict(threshold=float(t), hit=spec.hit, det=d.det_pos[o], image_id=ids,
-                                        cls=np.asarray(spec.classes, object)[d.cls[o]], conf=d.conf[o], rank=rank,
-                                        gt=d.gt[o], iou=iou,
-                                        outcome=np.where(tp[:, k], 'tp', np.where(neutral[:, k], 'neutral', 'fp'))))
-                      for k, t in enumerate(spec.thresholds)], ignore_index=True)
-
-# %% ../nbs/03b_families.ipynb #fam-ranked-5
-def _finish_ranked(d: Detections, spec: Spec) -> Result:
-    "Rank every class's detections over the dataset; AP, P, R, F1 per class and threshold; mAP; the tidy tables."
-    io = in_file_order(d)
-    o, lists = ranked_lists(d, spec)
-    cls, conf, tp = d.cls[o], d.conf[o], d.tp[o]
-    rank = np.arange(len(o)) - np.searchsorted(cls, cls) + 1  # 1-based rank within the class
-    npos, ndet = d.npos.sum(0), np.bincount(cls, minlength=len(spec.classes))
-    tables = [_class_tables(tp[r, k], rank[r], conf[r], t=float(t), name=name, npos=int(npos[c]), ndet=int(ndet[c]),
-                            how=spec.interpolation)
-              for k, t in enumerate(spec.thresholds) for c, name in enumerate(spec.classes)
-              for r in [lists[k, c]]]
-    rows, curves, points = zip(*tables)
-    classes = pd.DataFrame(list(rows))
-    use = counted_classes(spec, npos)
-    classes['counted'] = np.tile(use, len(spec.thresholds))  # the class takes part in the mAP and the averages
-    ap = classes.ap.to_numpy().reshape(len(spec.thresholds), -1)[:, use]
-    per_t, score = mean_score(tuple(exact_sum(a) for a in ap), int(use.sum()))  # exact means, rounded once
-    images = pd.DataFrame({'image_id': pd.Series(d.image_ids[io], dtype=object), 'n_gt': d.n_gt[io],
-                           'n_pred': d.n_pred[io], 'score': np.nan, 'scored': True})
-    p = Params({**_params(spec), 'interpolation': spec.interpolation,
-                'thresholds': tuple(map(threshold_text, spec.thresholds))})
-    cat = lambda fs: pd.concat(list(fs), ignore_index=True)
-    per_t = pd.Series(per_t, index=pd.Index([float(t) for t in spec.thresholds], name='threshold'), name='map')
-    return Result(metric=spec.metric, score=score, thresholds=spec.thresholds,
-                  per_threshold=per_t, per_image=_detection_table(d, spec, o=o, rank=rank, io=io), images=images,
-                  params=p, title=spec.title, spec=spec, classes=classes, curves=cat(curves),
-                  points=cat(points))
-
-# %% ../nbs/03b_families.ipynb #0d8c4fc7
-class SweepFamily(Family):
-    "What both sweeps share (SPEC 5): one-to-one matching at every threshold, TP, FP and FN per image."
-    matchers = ('greedy', 'kernel')
-    cutoffs = ('confidence', 'area')
-    views = ('images',)
-
-    def map(self, scene, spec):
-        pairs = overlaps(scene)
-        stats, m = _map_counts(scene, spec, pairs)
-        return stats, pairs, m
-
-    def nothing(self, spec) -> Counts:
-        z, zt = np.zeros(0, np.int64), np.zeros((0, len(spec.thresholds)), np.int64)
-        return Counts(image_ids=np.zeros(0, object), image_pos=z, n_gt=z, n_pred=z, tp=zt, fp=zt, fn=zt)
-
-    def values(self, stats, spec):
-        return self.counts_score(stats.tp, stats.fp, stats.fn, beta=spec.beta, empty=spec.empty)[:2]
-
-# %% ../nbs/03b_families.ipynb #2bccfbb6
-class PerImageSweep(SweepFamily):
-    "Per image and threshold a value from TP, FP, FN; image score = mean over thresholds; mean over images."
-    name = 'per-image sweep'
-
-    def counts_score(self, tp, fp, fn, *, beta, empty: str) -> tuple:
-        "(values float [n, T] (NaN: takes no part), taking part [n], per-threshold values [T], score)."
-        return sweep_values(tp, fp, fn, beta=beta, empty=empty)
-
-    def values(self, stats, spec):  # the values alone: no exact sums (the tally asks `value_sums` for those)
-        num, den, s = image_fractions(stats.tp, stats.fp, stats.fn, beta=spec.beta, empty=spec.empty)
-        with np.errstate(divide='ignore', invalid='ignore'): return np.where(s[:, None], num / den, np.nan), s
-
-    def value_sums(self, stats, spec) -> tuple:
-        return image_value_sums(stats.tp, stats.fp, stats.fn, beta=spec.beta, empty=spec.empty)[0]
-
-    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
-        c, spec = analysis.stats, analysis.spec
-        return weighted_means(W, *image_fractions(c.tp, c.fp, c.fn, beta=spec.beta, empty=spec.empty))
-
-    def scored_text(self, result) -> str:
-        left = result.n_total - result.n_images
-        return f'{images_text(result)} scored' + (
-            f'; {left:,} with no ground truth and no predictions left out' if left else '')
-
-# %% ../nbs/03b_families.ipynb #0433c8b3
-def _finish_image_sweep(self, c: Counts, spec) -> Result:
-    "The per-image sweep's result: `sweep` of the counts in file order."
-    o = in_file_order(c)
-    r = sweep(tp=c.tp[o], fp=c.fp[o], fn=c.fn[o], thresholds=spec.thresholds, image_ids=c.image_ids[o],
-              n_gt=c.n_gt[o], n_pred=c.n_pred[o], beta=spec.beta, empty=spec.empty, metric=spec.metric,
-              params=_params(spec))
-    return replace(r, title=spec.title, spec=spec)
-
-PerImageSweep.finish = _finish_image_sweep
-
-# %% ../nbs/03b_families.ipynb #4a334390
-class PooledSweep(SweepFamily):
-    "TP, FP, FN summed over every image per threshold, a value of the sums; the mean over thresholds."
-    name = 'pooled sweep'
-    image_scores = False
-    own_score = 'this image alone (the score pools the counts of every image)'
-
-    def counts_score(self, tp, fp, fn, *, beta, empty: str = 'skip') -> tuple:
-        "(values float [n, T] of each image alone, every image taking part, pooled values [T], score)."
-        num, den = value_fractions(*(np.asarray(x).sum(0) for x in (tp, fp, fn)), beta=beta)
-        return (threshold_values(tp, fp, fn, beta=beta), np.ones(len(tp), bool),
-                *self._pooled(num.tolist(), den.tolist()))
-
-    @staticmethod
-    def _pooled(num, den) -> tuple:
-        "Pooled values (0/0 -> 1) and their exact mean."
-        fr = [Fraction(int(a), int(b)) if b else Fraction(1) for a, b in zip(num, den)]
-        return np.array([float(f) for f in fr]), float(sum(fr, Fraction(0)) / len(fr)) if fr else float('nan')
-
-    def value_sums(self, stats, spec) -> tuple: return ()  # the pooled value is taken of the summed counts
-
-    def tally_score(self, part, spec) -> tuple:
-        return self._pooled(*value_fractions(np.array(part.tp), np.array(part.fp), np.array(part.fn), beta=spec.beta))
-
-    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
-        c, W = analysis.stats, np.atleast_2d(np.asarray(W, np.int64))
-        num, den = value_fractions(*(W @ x for x in (c.tp, c.fp, c.fn)), beta=analysis.spec.beta)
-        return np.array([self._pooled(a, b)[1] for a, b in zip(num.tolist(), den.tolist())])
-
-    def scored_text(self, result) -> str: return f'{images_text(result)}, pooled'
-    def score_words(self, result) -> str: return f'counts pooled over {result.n_images} images.'
-
-# %% ../nbs/03b_families.ipynb #ca3a96ff
-def _finish_pooled(self, c: Counts, spec) -> Result:
-    "The pooled sweep's result: the pooled values and score, every image's counts in file order."
-    o, T = in_file_order(c), len(spec.thresholds)
-    _, _, v, score = self.counts_score(c.tp, c.fp, c.fn, beta=spec.beta)
-    tf, ids = [float(t) for t in spec.thresholds], c.image_ids[o]
-    per_image = pd.DataFrame({'image_id': np.repeat(ids, T), 'threshold': np.tile(tf, len(o)), 'hit': spec.hit,
-                              'tp': c.tp[o].ravel(), 'fp': c.fp[o].ravel(), 'fn': c.fn[o].ravel()})
-    images = pd.DataFrame({'image_id': pd.Series(ids, dtype=object), 'n_gt': c.n_gt[o],
-                           'n_pred': c.n_pred[o], 'score': np.nan, 'scored': True})
-    p = Params({**_params(spec), 'beta': spec.beta, 'thresholds': tuple(map(threshold_text, spec.thresholds))})
-    per_t = pd.Series(v, index=pd.Index(tf, name='threshold'), name=spec.metric or 'value')
-    return Result(metric=spec.metric, score=score, thresholds=spec.thresholds, per_threshold=per_t,
-                  per_image=per_image, images=images, params=p, title=spec.title, spec=spec)
-
-PooledSweep.finish = _finish_pooled
-
-# %% ../nbs/03b_families.ipynb #b92ef777
-class RankedAP(Family):
-    "Per class, detections ranked over the file; AP by an interpolation rule; mAP over classes and thresholds."
-    name = 'ranked AP'
-    matchers = ('voc',)
-    cutoffs = ('confidence',)
-    views = ('classes',)
-    image_scores = False
-    global_ranking = True
-    ranked_ap = True
-    needs_classes = True
-    positions = (('det_img', 'image'), ('det_pos', 'pred'), ('gt', 'gt'))
-
-    def map(self, scene, spec):
-        pairs = overlaps(scene)
-        stats, m = _map_ranked(scene, spec, pairs)
-        return stats, pairs, m
-
-    def finish(self, stats, spec) -> Result: return _finish_ranked(stats, spec)
-    def tally(self, stats, spec): return stats  # the detections themselves: `merge` concatenates them
-    def merge(self, *parts):
-        parts = [p for p in parts if p is not None]  # None: a part without images
-        return self.reduce(*parts) if parts else None
-
-    def error_rules(self, analysis) -> tuple:
-        an, s = analysis, analysis.scene
-        gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
-        on_best = best_pair(gi, pi, inter, union, n_pred=len(s.pred_img))[pi] == np.arange(len(pi))
-        return on_best, None if s.gt_hard is None else np.asarray(s.gt_hard, bool), an.stats.neutral.T
-
-    def scored_text(self, result) -> str:  # the hit test in words: `--inclusive` makes it IoU >= t
-        return f'mAP averaged over the thresholds, a hit when IoU {result.hit} t; {images_text(result)}'
-
-    def score_words(self, result) -> str:
-        return f'mAP averaged over the thresholds, a hit when IoU {result.hit} t; {images_text(result)}.'
-
-# %% ../nbs/03b_families.ipynb #d453392a
-def _finish_ranked_tally(self, d: Detections, spec) -> Result:
-    "The result of every detection of the file gathered in one place, with a `Tally` of its tables."
-    dense = np.empty(len(d.det_pos), np.int64)
-    dense[np.argsort(d.det_pos, kind='stable')] = np.arange(len(d.det_pos))
-    r = self.finish(replace(d, det_pos=dense), spec)
-    c = r.classes.assign(fn=r.classes.npos - r.classes.tp).groupby('threshold', sort=False)[['tp', 'fp', 'fn']].sum()
-    tally = Tally(n_images=len(r.images), n_scored=r.n_images, n_pred=int(d.n_pred.sum()),
-                  tp=tuple(map(int, c.tp)), fp=tuple(map(int, c.fp)), fn=tuple(map(int, c.fn)))
-    return replace(r, tally=tally)
-
-RankedAP.finish_tally = _finish_ranked_tally
-
-# %% ../nbs/03b_families.ipynb #a13310fd
-def _ranked_weighted_scores(self, analysis, W) -> np.ndarray:
-    "The score of each weighted file, every detection repeated as often as its image is drawn."
-    d, spec = analysis.stats, analysis.spec
-    o, ranked = ranked_lists(d, spec)
-    sorter = np.argsort(d.image_pos, kind='stable')
-    img = sorter[np.searchsorted(d.image_pos[sorter], d.det_img[o])]  # row in W of each ranked detection's image
-    lists = [(k, c, d.tp[o][r, k], img[r]) for (k, c), r in ranked.items()]
-    out, aps = np.empty(len(W)), np.zeros((len(spec.thresholds), len(spec.classes)))
-    for b, w in enumerate(np.asarray(W, np.int64)):
-        npos = w @ d.npos
-        for k, c, f, im in lists:
-            f = np.repeat(f, w[im])
-            aps[k, c] = interpolate(np.cumsum(f), np.cumsum(~f), int(npos[c]), how=spec.interpolation)[0]
-        use = counted_classes(spec, npos)
-        out[b] = float(exact_sum(aps[:, use]) / aps[:, use].size) if use.any() else np.nan  # as the finish does
-    return out
-
-RankedAP.weighted_scores = _ranked_weighted_scores
-
 # %% ../nbs/03b_families.ipynb #499fbdd3
-for _f in (PerImageSweep(), PooledSweep(), RankedAP()): register_family(_f)
-
 def map_scene(scene: Scene,  # validated objects of some images (a whole file, or a part from `take`)
               spec: Spec,  # the resolved preset
              ) -> tuple:  # (statistics, overlap table, matching)

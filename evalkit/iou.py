@@ -14,7 +14,7 @@ from .rle import expand_ranges
 # %% auto #0
 __all__ = ['MAX_THRESHOLDS', 'MAX_DENOMINATOR', 'PAIR_BLOCK', 'as_fraction', 'thresholds', 'threshold_text', 'hit_text',
            'check_thresholds', 'mul128', 'gt128', 'is_hit', 'box_inter_union', 'box_iou', 'box_pairs',
-           'mask_inter_union', 'mask_iou', 'label_inter_union']
+           'mask_inter_union', 'mask_iou', 'label_inter_union', 'as_array', 'xywh_boxes']
 
 # %% ../nbs/00_iou.ipynb #f1f4ef33
 def as_fraction(t,  # str '0.6' or '3/5', int, Fraction, Decimal, or float (read via its shortest repr)
@@ -369,3 +369,17 @@ def label_inter_union(gt_labels,  # (H, W) int label image: 0 background, object
     h = np.bincount((g * (m + 1) + p).ravel(), minlength=(n + 1) * (m + 1)).reshape(n + 1, m + 1)
     inter = h[1:, 1:]
     return inter, h[1:].sum(1)[:, None] + h[:, 1:].sum(0)[None, :] - inter
+
+# %% ../nbs/00_iou.ipynb #iou-as-array
+def as_array(x, dtype=None) -> np.ndarray:
+    "`x` as a numpy array: lists, numpy arrays, or tensors of any device (copied to the CPU; torch not imported)."
+    if hasattr(x, 'detach') and hasattr(x, 'cpu'): x = x.detach().cpu().numpy()
+    return np.asarray(x, dtype)
+
+def xywh_boxes(boxes, box_format: str) -> np.ndarray:
+    "float64 [n, 4]: boxes as COCO's [x, y, width, height]."
+    if box_format not in ('xyxy', 'xywh'): raise InputError("box_format must be 'xyxy' or 'xywh'", repr(box_format))
+    b = as_array(boxes, np.float64)
+    if b.size and (b.ndim != 2 or b.shape[1] != 4): raise InputError('boxes must be [n, 4]', f'shape {b.shape}')
+    b = b.reshape(-1, 4)
+    return b if box_format == 'xywh' else np.c_[b[:, :2], b[:, 2:] - b[:, :2]]

@@ -18,7 +18,6 @@ from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, IGNORE
 from .dice_presets import DICE_PRESETS
 from .coco import coco
 from .batches import rsna_batch, box_batch, mask_batch, reef_batch, vinbigdata_batch, icdar_batch
-from .stream import Evaluator  # noqa: F401 (`Metric.evaluator`, defined there, for every metric)
 
 # %% auto #0
 __all__ = ['MATCHING', 'USAGE', 'IGNORE_OPT', 'PLUS_ONE', 'PATTERN', 'SIZE', 'ORDER', 'METRICS', 'rsna', 'dsb2018', 'airbus',

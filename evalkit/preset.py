@@ -5,6 +5,7 @@
 # %% ../nbs/03c_preset.ipynb #3a952459
 from __future__ import annotations
 from dataclasses import dataclass, replace
+from importlib import import_module
 from typing import Callable
 import numbers, re
 import numpy as np
@@ -228,3 +229,10 @@ def _score(self, solution: pd.DataFrame,  # the solution, as the Kaggle metric r
     return score
 
 Metric.score = _score
+
+# %% ../nbs/03c_preset.ipynb #pre-evaluator
+def _evaluator(self, **options):
+    "A streaming `Evaluator` of this metric (`evalkit.stream`): `update` batch by batch, `merge`, `result`."
+    return import_module('evalkit.stream').Evaluator(self, **options)  # the stream builds on the readers: loaded on use
+
+Metric.evaluator = _evaluator

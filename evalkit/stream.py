@@ -8,7 +8,6 @@ import inspect
 import numpy as np
 from .errors import InputError, as_limits
 from .families import get_family
-from .preset import Metric
 from .result import Result
 from .batches import check_arrays
 
@@ -147,12 +146,6 @@ def _result(self) -> Result:
     return self.family.finish(self.family.reduce(*self.parts), self.spec)
 
 Evaluator.merge, Evaluator.result = _merge, _result
-
-def _evaluator(self, **options) -> Evaluator:
-    "A streaming `Evaluator` of this metric: `update` batch by batch, `merge`, `result` (options as `Evaluator`)."
-    return Evaluator(self, **options)
-
-Metric.evaluator = _evaluator  # here, not in `preset`: the stream builds on the batch readers, which build on presets
 
 # %% ../nbs/26_stream.ipynb #906b7f6b
 def map_part(make,  # a zero-argument callable making the part's `Scene` (from the metric's `partitioner`)
