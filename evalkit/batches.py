@@ -4,149 +4,20 @@
 
 # %% ../nbs/25_batches.ipynb #4827a0ae
 from __future__ import annotations
-from dataclasses import dataclass, replace
-from typing import Callable
-import inspect
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError, ParticipantVisibleError, SolutionError
-from .preset import parse_size
-from .competitions import ORDERS, rsna_scene, box_scene, mask_scene
+from .errors import InputError
+from .competitions import rsna_scene, box_scene, mask_scene
 from .reef import reef_scene
 from .vinbigdata import vinbigdata_scene, NO_FINDING
 from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, COLUMNS as ICDAR_COLUMNS
-from .iou import as_array, xywh_boxes
+from .batch_arrays import image_arrays, mask_texts, ranked, TableBatch  # what every layout shares (24b)
+from .batch_arrays import check_arrays, read_ids, rle_text  # noqa: F401 (read from here too)
 
 # %% auto #0
-__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'rsna_batch', 'box_batch', 'reef_batch', 'vinbigdata_batch', 'icdar_batch', 'mask_batch',
-           'id_texts', 'read_ids', 'numbers_text', 'file_boxes', 'image_arrays', 'image_array', 'check_arrays',
-           'rle_text', 'mask_texts', 'ranked', 'TableBatch', 'prediction_strings', 'rsna_tables', 'box_tables',
-           'reef_tables', 'vinbigdata_tables', 'icdar_classes', 'icdar_tables', 'mask_tables']
-
-# %% ../nbs/25_batches.ipynb #8f78a56a
-def id_texts(image_ids) -> list:
-    "The batch's image ids as a file writes them: texts, none repeated."
-    ids = [str(i) for i in image_ids]
-    if len(set(ids)) < len(ids): raise InputError('two image ids of the batch are the same text', repr(ids))
-    return ids
-
-def read_ids(image_ids) -> list:
-    "The batch's image ids as the tables' readers read them: texts stripped of surrounding whitespace, as every cell."
-    return [i.strip() if isinstance(i, str) else i for i in image_ids]
-
-def numbers_text(values) -> str:
-    "Numbers as a file holds them: space-separated, each read back as the same float64 ('' for none)."
-    return ' '.join(str(v) for v in np.asarray(values, np.float64).ravel().tolist())
-
-# %% ../nbs/25_batches.ipynb #03a407ea
-def file_boxes(boxes, box_format: str, fmt: str) -> np.ndarray:
-    "float64 [n, 4]: boxes given as `box_format` ('xyxy' or 'xywh') in a file's `fmt`."
-    b = xywh_boxes(boxes, box_format)  # checks box_format
-    if box_format == fmt: return as_array(boxes, np.float64).reshape(-1, 4)
-    return b if fmt == 'xywh' else np.c_[b[:, :2], b[:, :2] + b[:, 2:]]
-
-def image_arrays(d: dict, image_id, *, need: tuple,  # one image's dict; the keys it must have
-                 box_format: str = 'xyxy', fmt: str = 'xywh') -> dict:  # boxes given; the file's boxes
-    "One image's arrays: boxes [n, 4] in `fmt`, scores and labels [n]; a missing key or a wrong length refused."
-    if not isinstance(d, dict): raise InputError('each image of a batch is a dict of arrays', type(d).__name__)
-    miss = [k for k in need if k not in d]
-    if miss: raise InputError(f"each dict of the batch needs {', '.join(need)}", f'image {image_id!r}: no {miss[0]}')
-    out = {k: (file_boxes(d[k], box_format, fmt) if k == 'boxes' else as_array(d[k]).reshape(-1)) for k in need}
-    bad = [k for k in need if len(out[k]) != len(out[need[0]])]
-    if bad: raise InputError(f'{bad[0]} has {len(out[bad[0]])} entries for {len(out[need[0]])} {need[0]}',
-                             f'image {image_id!r}')
-    return out
-
-# %% ../nbs/25_batches.ipynb #ba-image-array
-ARRAY_KINDS = dict(boxes='iuf', scores='iuf', area='iuf', labels='iufU', iscrowd='biu', ignore='biu', masks='biuf')
-ARRAY_NDIM = dict(boxes=2, masks=3)  # the others: one entry per object (1, or a single value)
-
-def image_array(x, key: str, where: str, *, err=InputError) -> np.ndarray:  # `err`: the side's error class
-    "The array `x` of `key`, refused in one line (`where`: the side and image) unless finite, of its kinds and ndim."
-    try: a = as_array(x)
-    except (ValueError, TypeError) as e: raise err(f'{key} must be a rectangular array', f'{where}: '
-                                                          + str(e).splitlines()[0][:80]) from None
-    nd = ARRAY_NDIM.get(key, 1)
-    if a.dtype.kind not in ARRAY_KINDS[key]: raise err(f'{key} must be an array of ' + (
-        'integers or texts' if key == 'labels' else 'numbers'), f'{where}: dtype {a.dtype}')
-    if a.size and (a.ndim != nd if nd > 1 else a.ndim > 1) or key == 'boxes' and a.size and a.shape[-1:] != (4,):
-        raise err(f"{key} must be {dict(boxes='[n, 4]', masks='[n, H, W]').get(key, '[n]')}",
-                         f'{where}: shape {a.shape}')
-    if a.dtype.kind == 'f' and not np.isfinite(a).all():
-        raise err(f'{key} must be finite', f'{where}: NaN or inf')
-    return a
-
-# %% ../nbs/25_batches.ipynb #ba-check
-def check_arrays(d, image_id, *, side: str, box_format: str = 'xyxy'):  # `side`: 'preds' or 'targets'
-    "One image's dict with its arrays as numpy arrays (tensors copied once); a malformed one refused in one line."
-    if not isinstance(d, dict): return d  # the batch reader says what an image is
-    where, out = f'{side}, image {image_id!r:.60}', dict(d)
-    err = ParticipantVisibleError if side == 'preds' else SolutionError  # as the files' readers name the sides
-    for k in [k for k in ARRAY_KINDS if k in d]:
-        if k == 'masks' and isinstance(d[k], (list, tuple)) and all(isinstance(t, str) for t in d[k]): continue  # RLE
-        a = out[k] = image_array(d[k], k, where, err=err)
-        if k == 'masks' and a.dtype != bool and not np.isin(a, (0, 1)).all():
-            raise err('masks must be binary (0 and 1, or bool)', where)
-        if k == 'boxes' and (xywh_boxes(a, box_format)[:, 2:] < 0).any():  # checks box_format too
-            raise err('box width and height must be at least 0', f'{where}: ' + (
-                'x1 < x0 or y1 < y0 (box_format xyxy)' if box_format == 'xyxy' else 'box_format xywh'))
-    if 'size' in d:
-        try: parse_size(d['size'])
-        except ValueError as e: raise err('size must be (height, width) in pixels', f'{where}: {e}') from None
-    return out
-
-# %% ../nbs/25_batches.ipynb #580b707a
-def rle_text(mask,  # [H, W] binary
-             *, order: str = 'column', relative: bool = False) -> str:  # pixel order; SIIM's relative starts
-    "One binary mask as an RLE text ('' when empty)."
-    f = np.concatenate([[False], np.asarray(mask, bool).ravel(order=ORDERS[order]), [False]])
-    edge = np.flatnonzero(f[1:] != f[:-1])
-    s, e = edge[0::2], edge[1::2]
-    starts = s - np.r_[0, e[:-1]] if relative else s + 1
-    return ' '.join(map(str, np.c_[starts, e - s].ravel().tolist()))
-
-# %% ../nbs/25_batches.ipynb #766c6075
-def mask_texts(d: dict, image_id, *, order: str = 'column', relative: bool = False,
-               default_size=None) -> tuple[list, tuple]:  # (RLE texts [n], (H, W))
-    "One image's `masks` as RLE texts in a layout's encoding, and the image's size."
-    if 'masks' not in d: raise InputError('each dict of the batch needs masks', f'image {image_id!r}')
-    m = d['masks']
-    if isinstance(m, (list, tuple)) and all(isinstance(t, str) for t in m):  # RLE texts, as the files hold them
-        hw = d.get('size', default_size)
-        if hw is None: raise InputError('masks given as RLE texts need the image size', f'image {image_id!r}: size')
-        return list(m), tuple(int(v) for v in hw)
-    a = as_array(m)
-    if a.ndim != 3 or not (a.dtype == bool or np.isin(a, (0, 1)).all()):
-        raise InputError('masks must be binary, [n, H, W]', f'image {image_id!r}: shape {a.shape}, dtype {a.dtype}')
-    return [rle_text(x, order=order, relative=relative) for x in a], a.shape[1:]
-
-# %% ../nbs/25_batches.ipynb #2abf57f8
-def ranked(texts: list, d: dict, image_id) -> list:
-    "Predicted masks' texts in submission order: by descending `scores` when given (stable), else as given."
-    if 'scores' not in d: return texts
-    s = as_array(d['scores'], np.float64).reshape(-1)
-    if len(s) != len(texts):
-        raise InputError(f'scores has {len(s)} entries for {len(texts)} masks', f'image {image_id!r}')
-    return [texts[k] for k in np.argsort(-s, kind='stable')]
-
-# %% ../nbs/25_batches.ipynb #a67fbd6a
-@dataclass(frozen=True)
-class TableBatch:
-    "A metric's batch reader: the batch's tables written by `tables`, read by the metric's own `reader`."
-    tables: Callable  # (preds, targets, ids, **options) -> (solution, submission) DataFrames
-    reader: Callable  # the metric's reader: (solution, submission, *, names, **options) -> Scene
-    rows: bool = False  # the reader's positions number the tables' rows
-    read_ids = staticmethod(read_ids)  # the ids as the tables' reader reads them (a stream checks these)
-
-    def __call__(self, preds: list, targets: list, *, image_ids: list, box_format: str = 'xyxy', **options):
-        "The `Scene` of one batch: per image a dict of arrays on each side; `options`: the reader's."
-        bad = [k for k in options if k not in inspect.signature(self.reader).parameters]
-        if bad: raise InputError(f'the batch takes no option {bad[0]!r}', "its options: box_format and the metric's")
-        if len(preds) != len(targets):
-            raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
-        sol, sub = self.tables(preds, targets, id_texts(image_ids), box_format=box_format, **options)
-        scene = self.reader(sol, sub, names=('targets', 'preds'), **options)
-        return replace(scene, rows=(len(sol), len(sub))) if self.rows else scene
+__all__ = ['rsna_batch', 'box_batch', 'reef_batch', 'vinbigdata_batch', 'icdar_batch', 'mask_batch', 'prediction_strings',
+           'rsna_tables', 'box_tables', 'reef_tables', 'vinbigdata_tables', 'icdar_classes', 'icdar_tables',
+           'mask_tables']
 
 # %% ../nbs/25_batches.ipynb #0e9cf831
 def prediction_strings(preds: list, ids: list, *, id_col: str, col: str = 'PredictionString', fmt: str = 'xywh',

@@ -12,7 +12,6 @@ from .errors import InputError
 from .iou import threshold_text, is_hit
 from .families import Analysis
 from .ranked_ap import interpolate, counted_classes
-from .metrics import get_metric
 from .tide import (FN_KINDS, FP_KINDS, CODES, BACKGROUND_IOU, DAP_KEYS, check_background_iou,
                           other_class_pairs, tide_codes, tide_dap)
 
@@ -107,6 +106,7 @@ def errors(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_met
            *, background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
            **options) -> Breakdown:  # the metric's options, as `Metric.evaluate`
     "Score `submission` and break its errors down."
+    from evalkit.metrics import get_metric  # the registry, on first use: the analyses sit below it
     return breakdown(get_metric(metric).analyse(solution, submission, **options), background_iou=background_iou)
 
 # %% ../nbs/14_breakdown.ipynb #brk-dap

@@ -13,7 +13,6 @@ from .cards import card_html, short_repr
 from .errors import InputError
 from .iou import threshold_text
 from .families import Analysis
-from .metrics import get_metric
 from .tide import NOT_COUNTED
 from .breakdown import error_codes
 
@@ -150,6 +149,7 @@ def calibration(metric,  # a name or alias, a `Metric`, or a .toml path (see `ge
                 *, iou=None, bins: int = 10,  # as `analysis_calibration`
                 **options) -> Calibration:  # the metric's options, as `Metric.evaluate`
     "Score `submission`, then measure the calibration of its confidences."
+    from evalkit.metrics import get_metric  # the registry, on first use: the analyses sit below it
     return analysis_calibration(get_metric(metric).analyse(solution, submission, **options), iou=iou, bins=bins)
 
 # %% ../nbs/14c_calibration.ipynb #cal-text

@@ -12,7 +12,6 @@ from .errors import InputError
 from .tables import shown
 from .iou import as_fraction, threshold_text
 from .families import Analysis, in_file_order
-from .metrics import get_metric
 from .breakdown import breakdown, CODES
 from .intervals import weighted_scores, check_draws, random_subsets
 
@@ -136,6 +135,7 @@ def compare(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_me
             *, threshold=None, halves: int = HALVES, seed: int = 0,  # as `compare_analyses`
             **options) -> Comparison:  # the metric's options, as `Metric.evaluate`
     "Score two submissions against one solution and compare them."
+    from evalkit.metrics import get_metric  # the registry, on first use: the analyses sit below it
     m = get_metric(metric)
     return compare_analyses(m.analyse(solution, a, **options), m.analyse(solution, b, **options),
                             threshold=threshold, halves=halves, seed=seed)

@@ -8,17 +8,17 @@ import re
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, RLEError, Limits, label_text
-from .rle import Runs, parse_runs, check_disjoint, fromstring_strict
+from .rle import Runs, parse_runs, check_disjoint, fromstring_strict, ORDERS
 from .families import Scene
 from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens, check_runs,
                             check_objects, in_rows, row_at, first_seen, repeated, positions)
 
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
-           'MAX_TOTAL_PIXELS', 'ORDERS', 'PARSE_ROWS', 'read_rsna_solution', 'bulk_numbers', 'number_groups',
-           'check_boxes', 'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene',
-           'list_numbers', 'read_box_solution', 'box_scene', 'default_hw', 'table_runs', 'join_units', 'unit_parts',
-           'mask_table', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
+           'MAX_TOTAL_PIXELS', 'PARSE_ROWS', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
+           'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
+           'read_box_solution', 'box_scene', 'default_hw', 'table_runs', 'join_units', 'unit_parts', 'mask_table',
+           'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
 RSNA_COLS = ['x', 'y', 'width', 'height']
@@ -266,7 +266,6 @@ USAGES = {'Public', 'Private', 'Ignored'}
 MAX_SIDE = 2 ** 31 - 1  # largest Height or Width; all images together must fit in MAX_TOTAL_PIXELS
 MAX_TOTAL_PIXELS = 2 ** 62  # the global pixel space of a file (int64 run coordinates, no overflow)
 
-ORDERS = {'column': 'F', 'row': 'C', 'F': 'F', 'C': 'C'}  # pixel numbering: top to bottom first, or left to right
 
 def _sizes(df, source: Source, default_size, *, size_cols=('Height', 'Width')):
     "Height and width of each solution row (from the columns `size_cols`, or `default_size`)."

@@ -15,7 +15,6 @@ from .iou import is_hit, check_thresholds, threshold_text, hit_text
 from .matching import iou_rank
 from .families import Scene, Analysis
 from .tables import shown
-from .metrics import get_metric
 from .tide import cross_pairs  # defined with the error breakdown, which pairs across classes too
 
 # %% auto #0
@@ -179,6 +178,7 @@ def confusion_matrix(metric,  # a name or alias, a `Metric`, or a .toml path (se
                      *, iou=None, cutoff=None,  # as `analysis_confusion`
                      **options) -> Confusion:  # the metric's options, as `Metric.evaluate`
     "Score `submission`, then its confusion matrix."
+    from evalkit.metrics import get_metric  # the registry, on first use: the analyses sit below it
     return analysis_confusion(get_metric(metric).analyse(solution, submission, **options), iou=iou, cutoff=cutoff)
 
 # %% ../nbs/25_confusion.ipynb #cf-text

@@ -14,7 +14,6 @@ from .tables import shown
 from .iou import threshold_text
 from .rle import Runs, runs_area
 from .families import Scene, Analysis, analyse_scene, keep_predictions
-from .metrics import get_metric
 
 # %% auto #0
 __all__ = ['BY', 'MAX_RESCORE', 'cutoff_keys', 'cutoffs', 'no_competition', 'one_matching', 'Curve', 'cutoff_curve', 'cutoff',
@@ -143,6 +142,7 @@ def cutoff(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_met
            max_rescore: int = MAX_RESCORE,  # most cutoffs re-scored one by one
            **options) -> Curve:  # the metric's options, as `Metric.evaluate`
     "Score `submission` and its cutoff curve."
+    from evalkit.metrics import get_metric  # the registry, on first use: the analyses sit below it
     return cutoff_curve(get_metric(metric).analyse(solution, submission, **options), by=by, max_rescore=max_rescore)
 
 # %% ../nbs/13_cutoff.ipynb #cut-cut-2

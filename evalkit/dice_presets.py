@@ -14,7 +14,7 @@ from .competitions import (image_codes, table_runs, mask_table, join_units, unit
 from .families import Scene
 from .preset import Metric, Option, parse_size
 from .iou import as_array
-from .batches import TableBatch, mask_texts
+from .batch_arrays import TableBatch, mask_texts
 
 # %% auto #0
 __all__ = ['EMPTY_MARKS', 'dice_batch', 'RLE_FORM', 'DICE_SIZE', 'siim', 'severstal', 'hubmap', 'contrails', 'vesuvius',

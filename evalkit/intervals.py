@@ -10,7 +10,6 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .cards import brief, card_html, short_repr
 from .errors import InputError
 from .families import Analysis
-from .metrics import get_metric
 
 # %% auto #0
 __all__ = ['MAX_RESAMPLES', 'PROGRESS_STEPS', 'weighted_scores', 'check_draws', 'Interval', 'bootstrap', 'score_ci',
@@ -114,6 +113,7 @@ def score_ci(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_m
              *, level: float = 0.95, resamples: int = 1000, seed: int = 0,  # as `bootstrap`
              **options) -> Interval:  # the metric's options, as `Metric.evaluate`
     "Score `submission` and give a bootstrap interval of the score."
+    from evalkit.metrics import get_metric  # the registry, on first use: the analyses sit below it
     return bootstrap(get_metric(metric).analyse(solution, submission, **options), level=level, resamples=resamples,
                      seed=seed)
 

@@ -7,16 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import Callable
-import numbers, re
+import numbers
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, Limits, as_limits
 from .iou import threshold_text, hit_text
 from .families import Spec, Analysis, analyse_scene, get_family
 from .result import Result
+from .rle import parse_size  # image sizes are geometry: options parse them with it
 
 # %% auto #0
-__all__ = ['INCLUSIVE', 'parse_bool', 'Option', 'parse_size', 'Metric']
+__all__ = ['INCLUSIVE', 'parse_bool', 'Option', 'Metric']
 
 # %% ../nbs/03c_preset.ipynb #opt-bool
 def parse_bool(text) -> bool:
@@ -65,18 +66,6 @@ class Option:
         if parse is None and self.choices is None and self.default is not None and not isinstance(value, kind):
             raise InputError(f'{metric}: {self.name} must be a {kind.__name__}', f'{value!r:.60}')
         return value
-
-# %% ../nbs/03c_preset.ipynb #9fc81e31
-def parse_size(text) -> tuple[int, int]:
-    "'101x101' or (101, 101) (height, width in pixels) -> (101, 101); ValueError unless two positive integers."
-    if not isinstance(text, str):
-        v = tuple(text) if isinstance(text, (list, tuple, np.ndarray)) else ()
-        whole = all(isinstance(x, numbers.Integral) and not isinstance(x, (bool, np.bool_)) for x in v)
-        if len(v) == 2 and whole and all(0 < x < 10 ** 10 for x in v): return int(v[0]), int(v[1])
-        raise ValueError(f'{text!r:.60}: expected (height, width) in pixels, two positive integers')
-    m = re.fullmatch(r'\s*([1-9][0-9]{0,9})\s*[xX]\s*([1-9][0-9]{0,9})\s*', text)
-    if not m: raise ValueError(f'{text!r:.60}: expected HEIGHTxWIDTH in pixels, e.g. 101x101')
-    return int(m[1]), int(m[2])
 
 # %% ../nbs/03c_preset.ipynb #bc4cc471
 @dataclass(frozen=True)

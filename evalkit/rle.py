@@ -4,7 +4,7 @@
 
 # %% ../nbs/01_rle.ipynb #dfe0bee4
 from __future__ import annotations
-import re, warnings
+import numbers, re, warnings
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import repeat
@@ -12,8 +12,9 @@ import numpy as np
 from .errors import RLEError, label_text
 
 # %% auto #0
-__all__ = ['MAX_CURSOR', 'MAX_PIXELS', 'Runs', 'fromstring_strict', 'parse_runs', 'rle_decode', 'rle_encode', 'runs_area',
-           'expand_ranges', 'runs_intersections', 'check_disjoint', 'to_coco_counts', 'from_coco_counts']
+__all__ = ['MAX_CURSOR', 'MAX_PIXELS', 'ORDERS', 'Runs', 'fromstring_strict', 'parse_runs', 'rle_decode', 'rle_encode',
+           'runs_area', 'expand_ranges', 'runs_intersections', 'check_disjoint', 'to_coco_counts', 'from_coco_counts',
+           'parse_size']
 
 # %% ../nbs/01_rle.ipynb #f33f7291
 @dataclass(frozen=True, eq=False)
@@ -362,3 +363,17 @@ def from_coco_counts(counts,  # COCO uncompressed counts (ints, zeros first), or
     s, e = ends[0::2][:len(c) // 2], ends[1::2]
     obj, s, e = _merge_adjacent(np.zeros(len(s), np.int64), s[e > s], e[e > s])
     return ' '.join(f'{a} {b}' for a, b in zip((s + 1).tolist(), (e - s).tolist()))
+
+# %% ../nbs/01_rle.ipynb #rle-sizes
+ORDERS = {'column': 'F', 'row': 'C', 'F': 'F', 'C': 'C'}  # pixel numbering: top to bottom first, or left to right
+
+def parse_size(text) -> tuple[int, int]:
+    "'101x101' or (101, 101) (height, width in pixels) -> (101, 101); ValueError unless two positive integers."
+    if not isinstance(text, str):
+        v = tuple(text) if isinstance(text, (list, tuple, np.ndarray)) else ()
+        whole = all(isinstance(x, numbers.Integral) and not isinstance(x, (bool, np.bool_)) for x in v)
+        if len(v) == 2 and whole and all(0 < x < 10 ** 10 for x in v): return int(v[0]), int(v[1])
+        raise ValueError(f'{text!r:.60}: expected (height, width) in pixels, two positive integers')
+    m = re.fullmatch(r'\s*([1-9][0-9]{0,9})\s*[xX]\s*([1-9][0-9]{0,9})\s*', text)
+    if not m: raise ValueError(f'{text!r:.60}: expected HEIGHTxWIDTH in pixels, e.g. 101x101')
+    return int(m[1]), int(m[2])

@@ -9,7 +9,7 @@ import numpy as np
 from .errors import InputError, as_limits
 from .families import get_family
 from .result import Result
-from .batches import check_arrays
+from .batch_arrays import check_arrays
 
 # %% auto #0
 __all__ = ['KEEP_PARTS', 'split_options', 'batch_ids', 'read_text', 'as_read', 'check_batch_options', 'Evaluator', 'batch_extent',
