@@ -26,9 +26,10 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps', 'pair_order',
            'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'coco_map',
            'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate', 'summary_value',
-           'summarize', 'coco_rules', 'in_id_order', 'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists',
-           'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_codes',
-           'coco_notes', 'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'summarize', 'coco_rules', 'in_id_order', 'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoAP',
+           'category_lists', 'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve',
+           'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches',
+           'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -802,6 +803,15 @@ def _stat_lines(result: Result) -> list[str]:
         out.append(f' {title:<18} {kind} @[ IoU={ious:<9} | area={area:>6s} | maxDets={m:>3d} ] = {v:0.3f}')
     return out
 
+# %% ../nbs/23_coco_eval.ipynb #ce-class-stats
+def coco_class_stats(result: Result) -> pd.DataFrame:
+    "Per category (in id order, as pycocotools) and stat (`STAT_NAMES`): pycocotools' value; NaN for its -1."
+    a, rules = result.arrays, coco_rules(result.spec)
+    P, R = a['precision'], a['recall']
+    v = np.array([summarize(P[:, :, k:k + 1], R[:, k:k + 1], rules) for k in range(P.shape[2])]).reshape(-1, 12)
+    return pd.DataFrame({'class': np.repeat(np.asarray(a['categories'], object), len(STAT_NAMES)),
+                         'stat': np.tile(STAT_NAMES, len(a['categories'])), 'value': np.where(v == -1, np.nan, v).ravel()})
+
 # %% ../nbs/23_coco_eval.ipynb #ce-55
 class CocoAP(Family):
     "pycocotools' COCOeval: per image and category matching with crowd, ignore and area ranges; 101-point AP."
@@ -833,6 +843,7 @@ class CocoAP(Family):
     def object_matches(self, analysis): return coco_matches(analysis)
     def object_labels(self, analysis, code: int): return coco_labels(analysis, code)
     def pr_curves(self, result) -> pd.DataFrame: return coco_pr_curves(result)
+    def class_stats(self, result) -> pd.DataFrame: return coco_class_stats(result)
     def confusion_options(self, analysis, *, threshold=None) -> dict:
         return coco_confusion_options(analysis, threshold=threshold)
     def scored_text(self, result) -> str: return f'AP averaged over the thresholds; {images_text(result)}'

@@ -16,8 +16,8 @@ from .breakdown import breakdown, CODES
 from .intervals import weighted_scores, check_draws, random_subsets
 
 # %% auto #0
-__all__ = ['HALVES', 'CHANGED_COLS', 'Comparison', 'paired_halves', 'compare_analyses', 'compare', 'comparison_json',
-           'comparison_text', 'comparison_figure']
+__all__ = ['HALVES', 'CHANGED_COLS', 'Comparison', 'paired_halves', 'class_deltas', 'compare_analyses', 'compare',
+           'comparison_json', 'comparison_text', 'comparison_figure']
 
 # %% ../nbs/16_compare.ipynb #cmp-record
 _STATUS = ('found', *CODES[1:-1], 'hard')  # the ground-truth codes of `error_codes`, in words
@@ -34,6 +34,7 @@ class Comparison:
     p_a_wins: float  # share of random halves on which A scores higher (ties count one half)
     halves: int  # random halves drawn
     seed: int  # their seed
+    per_class: pd.DataFrame | None = None  # class, stat, a, b, delta = a - b (NaN: undefined on a side); None: no classes
 
     @property
     def difference(self) -> float: return self.score_a - self.score_b
@@ -114,6 +115,15 @@ def _own_values(a: Analysis, b: Analysis) -> pd.DataFrame:
     df['delta'] = df.score_a - df.score_b
     return df.sort_values('delta', kind='stable', na_position='last').reset_index(drop=True)
 
+# %% ../nbs/16_compare.ipynb #cmp-classes
+def class_deltas(a: Analysis, b: Analysis,  # two submissions scored against one solution, same options
+                ) -> pd.DataFrame | None:  # class, stat, a, b, delta (the family's order); None: no classes
+    "Each class's summary numbers for A and B and their difference A - B."
+    ca, cb = (x.spec.family.class_stats(x.result) for x in (a, b))
+    if ca is None or cb is None: return None
+    df = ca.rename(columns={'value': 'a'}).assign(b=cb.value.to_numpy())
+    return df.assign(delta=df.a - df.b)
+
 # %% ../nbs/16_compare.ipynb #4acde5da
 def compare_analyses(a: Analysis, b: Analysis,  # two submissions scored against one solution, same options
                      *, threshold=None,  # the threshold of the per-image counts and changed objects (default: first)
@@ -122,7 +132,8 @@ def compare_analyses(a: Analysis, b: Analysis,  # two submissions scored against
     "A against B: scores, where they differ, and how often A wins on random halves."
     _same_images(a, b)
     kw = dict(metric=a.spec.metric, score_a=float(a.result.score), score_b=float(b.result.score),
-              p_a_wins=paired_halves(a, b, halves=halves, seed=seed), halves=halves, seed=int(seed))
+              p_a_wins=paired_halves(a, b, halves=halves, seed=seed), halves=halves, seed=int(seed),
+              per_class=class_deltas(a, b))
     if not a.spec.family.uses_thresholds:  # no objects matched (Dice): each unit's own value
         if threshold is not None: raise InputError(f'the {a.spec.family} family has no IoU thresholds', repr(threshold))
         return Comparison(threshold=None, per_image=_own_values(a, b), changed=pd.DataFrame(columns=CHANGED_COLS), **kw)
@@ -147,7 +158,8 @@ def comparison_json(c: Comparison) -> dict:
                 threshold=c.threshold, p_a_wins=None if np.isnan(c.p_a_wins) else c.p_a_wins, halves=c.halves,
                 seed=c.seed,
                 changed=dict(found_by_a_only=int((c.changed.status_a == 'found').sum()),
-                             found_by_b_only=int((c.changed.status_b == 'found').sum())))
+                             found_by_b_only=int((c.changed.status_b == 'found').sum())),
+                per_class=None if c.per_class is None else c.per_class.to_dict('records'))
 
 def comparison_text(c: Comparison, rows: int = 5) -> str:
     "Scores, difference, the paired test, and the images where A lost and gained most, as text."
@@ -162,7 +174,18 @@ def comparison_text(c: Comparison, rows: int = 5) -> str:
         if len(part):
             each = (f'{shown(i)} ({d:+.3g})' for i, d in zip(part.image_id, part.delta))
             lines.append(f'{what} ({unit}): ' + ', '.join(each))
-    return '\n'.join(lines)
+    return '\n'.join(lines + _class_lines(c, rows))
+
+def _class_lines(c: Comparison, rows: int) -> list:
+    "The classes where A lost and gained most on the family's first stat (AP), as lines."
+    if c.per_class is None: return []
+    stat = c.per_class.stat.iloc[0]
+    d = c.per_class[c.per_class.stat == stat].dropna(subset=['delta']).sort_values('delta', kind='stable')
+    out = [f'per class, {stat} A - B:']
+    for what, part in (('A worse', d[d.delta < 0].head(rows)), ('A better', d[d.delta > 0].tail(rows)[::-1])):
+        if len(part): out.append(f'  {what}: ' + ', '.join(f'{shown(k)} ({v:+.4f})' for k, v in zip(part['class'],
+                                                                                                 part.delta)))
+    return out if len(out) > 1 else out + ['  no class differs']
 
 Comparison.to_json, Comparison.to_text = comparison_json, comparison_text
 

@@ -296,6 +296,10 @@ class Family:
         "Precision against recall per threshold (threshold, recall, precision) for the report, or None."
         return None
 
+    def class_stats(self, result):
+        "Per class, the family's summary numbers: a table (class, stat, value; NaN undefined), or None: no classes."
+        return None
+
     def require(self, analysis: str):
         "Refuse, in one line, an analysis (one of `analyses`) this family does not offer."
         if analysis not in self.analyses:

@@ -19,7 +19,7 @@ from .families import (Family, Scene, Spec, Detections, Analysis, INTERPOLATIONS
                               point_stretches, prefix_points, register_family)
 
 # %% auto #0
-__all__ = ['voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes', 'RankedAP', 'prefix_ap']
+__all__ = ['voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes', 'ranked_class_stats', 'RankedAP', 'prefix_ap']
 
 # %% ../nbs/03e_ranked_ap.ipynb #59a57f1a-2
 def _map_ranked(scene: Scene, spec: Spec, pairs) -> tuple[Detections, Matching]:
@@ -165,6 +165,17 @@ def _finish_ranked(d: Detections, spec: Spec) -> Result:
                   params=p, title=spec.title, spec=spec, classes=classes, curves=cat(curves),
                   points=cat(points))
 
+# %% ../nbs/03e_ranked_ap.ipynb #rap-class-stats
+def ranked_class_stats(result: Result) -> pd.DataFrame:
+    "Per class (in class order): 'AP' (the mean over thresholds, one rounding) then 'AP@t' each; NaN: not counted."
+    c, ths = result.classes, [threshold_text(t) for t in result.thresholds]
+    ap = c.ap.where(c.counted).to_numpy().reshape(len(ths), -1)  # threshold x class
+    names = c.cls.to_numpy()[:ap.shape[1]]
+    mean = [math.fsum(col) / len(col) if not np.isnan(col).any() else math.nan for col in ap.T]
+    stats = ['AP', *(f'AP@{t}' for t in ths)]
+    return pd.DataFrame({'class': np.repeat(names, len(stats)), 'stat': np.tile(stats, len(names)),
+                         'value': np.c_[mean, ap.T].ravel()})
+
 # %% ../nbs/03e_ranked_ap.ipynb #b92ef777
 class RankedAP(Family):
     "Per class, detections ranked over the file; AP by an interpolation rule; mAP over classes and thresholds."
@@ -214,6 +225,10 @@ class RankedAP(Family):
 
     def scored_text(self, result) -> str:  # the hit test in words: `--inclusive` makes it IoU >= t
         return f'mAP averaged over the thresholds, a hit when IoU {result.hit} t; {images_text(result)}'
+
+    def class_stats(self, result) -> pd.DataFrame:
+        "Per class: its AP at each threshold ('AP@t') and their mean ('AP'); NaN where the class is not counted."
+        return ranked_class_stats(result)
 
     def score_words(self, result) -> str:
         return f'mAP averaged over the thresholds, a hit when IoU {result.hit} t; {images_text(result)}.'
