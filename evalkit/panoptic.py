@@ -103,7 +103,7 @@ def read_segments(info,  # the annotation's `segments_info`: a list of objects
         crowd, area = s.get('iscrowd', 0) if truth else 0, s.get('area', -1) if truth else -1
         if crowd not in (0, 1) or type(crowd) not in (int, bool):
             raise err(f'{at}: iscrowd must be 0 or 1', shown(crowd), **where)
-        if truth and (not _whole(area) or area < 0):
+        if truth and 'area' in s and (not _whole(area) or area < 0):
             raise err(f'{at}: area must be a whole number of pixels', shown(area), **where)
         for lst, v in zip(out, (i, cats[c], bool(crowd), int(area))): lst.append(v)
     ids = np.asarray(out[0], np.int64)
@@ -248,8 +248,11 @@ def png_folder(json_path, given) -> Path:
     return Path(p[:-5] if p.endswith('.json') else p)
 
 # %% ../nbs/30_panoptic.ipynb #pq-31
-def _areas_fit(gt: Segments, t: ImageTable, where: dict):
-    "Refuse a ground-truth JSON area below the segment's pixels in its PNG (an IoU above 1)."
+def _areas_fit(gt: Segments, t: ImageTable, where: dict, *, listed: bool = False):  # listed: every area given
+    "Refuse a ground-truth JSON area below the segment's pixels in its PNG (an IoU above 1), or missing if `listed`."
+    if listed and (gt.area < 0).any():
+        raise SolutionError(f'segment {int(gt.ids[gt.area < 0][0])} has no area', '--gt-area pixels counts the pixels',
+                            **where)
     bad = (gt.area >= 0) & (gt.area < t.gt_px)
     if bad.any():
         j = int(np.argmax(bad))
@@ -293,7 +296,7 @@ def panoptic_scene(gt, pred,  # the two panoptic JSONs: paths (or parsed objects
                                                                     file=pn, id=shown(i))
         else: p, ppath, pmap = empty_segments(), None, np.zeros_like(gmap)
         t = image_table(gmap, pmap, g, p, where=dict(file=str(ppath), id=shown(i)))
-        if gt_area == 'json': _areas_fit(g, t, dict(file=gn, id=shown(i)))
+        if gt_area == 'json': _areas_fit(g, t, dict(file=gn, id=shown(i)), listed=True)
         ids.append(i); segs.append((g, p)); tables.append(t); sizes.append(gmap.shape); files.append((gpath, ppath))
     if gt_area == 'pixels': segs = [(replace(g, area=np.full(len(g.ids), -1, np.int64)), p) for g, p in segs]
     return build_scene(ids, segs, tables, cats=cats, sizes=sizes, files=tuple(files))
