@@ -5,6 +5,7 @@
 # %% ../nbs/30_panoptic.ipynb #pq-01
 from __future__ import annotations
 import os, struct
+from functools import partial
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
@@ -24,7 +25,7 @@ __all__ = ['OFFSET', 'PNG_SIGNATURE', 'PER_IMAGE', 'GROUPS', 'SEGMENT_STATUS', '
            'PanopticScene', 'build_scene', 'read_categories', 'read_annotations', 'png_folder', 'panoptic_scene',
            'empty_segments', 'PQStats', 'crowd_rows', 'match_segments', 'pq_map', 'pq_reduce', 'category_sums',
            'pq_fractions', 'group_means', 'pq_arrays', 'image_iou', 'mean_pq', 'weighted_pq', 'PanopticQuality',
-           'segment_picture', 'id_map', 'panoptic_batch', 'folder_text']
+           'segment_picture', 'id_map', 'panoptic_batch', 'panoptic_partitions', 'folder_text']
 
 # %% ../nbs/30_panoptic.ipynb #pq-06
 OFFSET = 2 ** 24  # segment ids are R + 256 G + 65536 B: below 2**24; 0 is VOID
@@ -268,6 +269,7 @@ def panoptic_scene(gt, pred,  # the two panoptic JSONs: paths (or parsed objects
                    gt_folder=None, pred_folder=None,  # the PNG folders (default: each JSON's path without .json)
                    gt_area: str = 'json',  # 'json': the ground truth's `area` (panopticapi); 'pixels': its PNG's
                    images: str = 'empty',  # a ground-truth image with no prediction: 'empty', 'panopticapi' (refused)
+                   first: int = 0,  # file position of the first image (a part of a file: its images' place)
                    **scoring) -> PanopticScene:  # options the map reads (`crowd`), taken and left
     "Read the ground truth and predictions in the COCO panoptic format (JSON + PNG folders) into a scene."
     gn, pn = (str(n or (s if isinstance(s, (str, os.PathLike)) else side)) for n, s, side in
@@ -301,7 +303,8 @@ def panoptic_scene(gt, pred,  # the two panoptic JSONs: paths (or parsed objects
         if gt_area == 'json': _areas_fit(g, t, dict(file=gn, id=shown(i)), listed=True)
         ids.append(i); segs.append((g, p)); tables.append(t); sizes.append(gmap.shape); files.append((gpath, ppath))
     if gt_area == 'pixels': segs = [(replace(g, area=np.full(len(g.ids), -1, np.int64)), p) for g, p in segs]
-    return build_scene(ids, segs, tables, cats=cats, sizes=sizes, files=tuple(files))
+    sc = build_scene(ids, segs, tables, cats=cats, sizes=sizes, files=tuple(files))
+    return replace(sc, image_pos=first + np.arange(sc.n_img, dtype=np.int64)) if first else sc
 
 def empty_segments() -> Segments:
     "The segments of an image without an annotation: none."
@@ -467,7 +470,7 @@ class PanopticQuality(Family):
     uses_thresholds = False
     image_scores = False
     own_score = 'PQ of this image alone (the score pools every image per category)'
-    analyses = ('compare', 'intervals', 'report', 'dashboard')
+    analyses = ('compare', 'intervals', 'report', 'dashboard', 'dask')
     positions = (('m_pos', 'image'),)  # what a stream's batches move
 
     def map(self, scene, spec): return pq_map(scene, crowd=dict(spec.params).get('crowd', 'last')), None, None
@@ -583,6 +586,28 @@ def panoptic_batch(preds: list, targets: list,  # per image: dict(panoptic=ids [
     return build_scene(list(image_ids), segs, tables, cats=cats, sizes=sizes)
 
 # %% ../nbs/30_panoptic.ipynb #pq-52
+def panoptic_partitions(gt, pred,  # the two panoptic JSONs, as `panoptic_scene` takes them
+                        n: int,  # parts of consecutive images
+                        *, names: tuple = (None, None), limits: Limits | None = None,  # as `panoptic_scene`
+                        gt_folder=None, pred_folder=None, **options) -> list:  # the reader's options
+    "Zero-argument makers of the scenes of `n` parts of the ground truth's images, to map elsewhere (Dask)."
+    gn, pn = (str(nm or (s if isinstance(s, (str, os.PathLike)) else side)) for nm, s, side in
+              zip(names, (gt, pred), ('ground truth', 'predictions')))
+    dg = load_json(gt, err=SolutionError, name=gn, limits=limits)
+    dp = load_json(pred, err=ParticipantVisibleError, name=pn, limits=limits)
+    ga = read_annotations(dg, err=SolutionError, name=gn)
+    pa = read_annotations(dp, err=ParticipantVisibleError, name=pn)
+    extra = [i for i in pa if i not in ga]
+    if extra: raise ParticipantVisibleError('an image_id not in the ground truth', file=pn, id=shown(extra[0]))
+    ids, cats = list(ga), dg.get('categories') if isinstance(dg, dict) else None
+    cuts = np.linspace(0, len(ids), max(1, min(int(n), len(ids))) + 1).round().astype(int)
+    kw = dict(names=(gn, pn), limits=limits, gt_folder=str(png_folder(gt, gt_folder)),
+              pred_folder=str(png_folder(pred, pred_folder)), **options)
+    return [partial(panoptic_scene, dict(annotations=[ga[i] for i in ids[a:b]], categories=cats),
+                    dict(annotations=[pa[i] for i in ids[a:b] if i in pa]), first=int(a), **kw)
+            for a, b in zip(cuts[:-1], cuts[1:])]
+
+# %% ../nbs/30_panoptic.ipynb #pq-54
 def folder_text(v) -> str:
     "A folder given as text or a path, as text; ValueError for anything else."
     if isinstance(v, (str, os.PathLike)) and str(v): return str(v)
@@ -603,6 +628,7 @@ PANOPTIC_OPTIONS = (
 panoptic = Metric(
     name='panoptic', title='COCO panoptic quality (panopticapi pq_compute)', family='pq', thresholds=(),
     reader=panoptic_scene, options=PANOPTIC_OPTIONS, aliases=('coco-panoptic',), batch_reader=panoptic_batch,
+    partitioner=panoptic_partitions,
     demo=('panoptic_synthetic_gt.json', 'sample_panoptic_pred.json', {}),
     layouts='COCO panoptic: JSON {annotations [{image_id, file_name, segments_info}], categories} + a PNG folder '
             'each (ids R + 256 G + 65536 B)')
