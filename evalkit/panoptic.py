@@ -4,7 +4,7 @@
 
 # %% ../nbs/30_panoptic.ipynb #pq-01
 from __future__ import annotations
-import os, struct
+import os, struct, zlib
 from functools import partial
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -21,11 +21,11 @@ from .coco import load_json, check_units
 
 # %% auto #0
 __all__ = ['OFFSET', 'PNG_SIGNATURE', 'PER_IMAGE', 'GROUPS', 'SEGMENT_STATUS', 'PANOPTIC_OPTIONS', 'panoptic', 'png_size',
-           'read_ids', 'rgb_ids', 'Segments', 'read_segments', 'id_pairs', 'rows_of', 'ImageTable', 'image_table',
-           'PanopticScene', 'build_scene', 'read_categories', 'read_annotations', 'png_folder', 'panoptic_scene',
-           'empty_segments', 'PQStats', 'crowd_rows', 'match_segments', 'pq_map', 'pq_reduce', 'category_sums',
-           'pq_fractions', 'group_means', 'pq_arrays', 'image_iou', 'mean_pq', 'weighted_pq', 'PanopticQuality',
-           'segment_picture', 'id_map', 'panoptic_batch', 'panoptic_partitions', 'folder_text']
+           'read_ids', 'rgb_ids', 'decode_png', 'Segments', 'read_segments', 'id_pairs', 'rows_of', 'ImageTable',
+           'image_table', 'PanopticScene', 'build_scene', 'read_categories', 'read_annotations', 'png_folder',
+           'panoptic_scene', 'empty_segments', 'PQStats', 'crowd_rows', 'match_segments', 'pq_map', 'pq_reduce',
+           'category_sums', 'pq_fractions', 'group_means', 'pq_arrays', 'image_iou', 'mean_pq', 'weighted_pq',
+           'PanopticQuality', 'segment_picture', 'id_map', 'panoptic_batch', 'panoptic_partitions', 'folder_text']
 
 # %% ../nbs/30_panoptic.ipynb #pq-06
 OFFSET = 2 ** 24  # segment ids are R + 256 G + 65536 B: below 2**24; 0 is VOID
@@ -57,7 +57,8 @@ def read_ids(path, *, err=InputError, name: str | None = None, limits: Limits | 
             ) -> np.ndarray:  # int64 [H, W]: segment ids, R + 256 G + 65536 B
     "The segment-id map of a panoptic PNG (Pillow, imported here), its size checked from the header first."
     h, w = png_size(path, err=err, name=name, limits=limits)
-    from PIL import Image
+    try: from PIL import Image
+    except ImportError: return rgb_ids(decode_png(Path(path).read_bytes(), err=err, name=name or str(path)))
     try:
         with Image.open(path) as im:
             if im.mode != 'RGB' or im.size != (w, h): raise err('a panoptic PNG is 8-bit RGB', im.mode, file=name)
@@ -72,6 +73,42 @@ def rgb_ids(rgb) -> np.ndarray:
     return a[..., 0] + 256 * a[..., 1] + 65536 * a[..., 2]
 
 # %% ../nbs/30_panoptic.ipynb #pq-13
+def _unfilter(kind: int, x: np.ndarray, prev: np.ndarray) -> np.ndarray:
+    "One PNG row of 8-bit RGB bytes from its filtered bytes `x` and the row above `prev` (PNG spec 9.2)."
+    if kind == 0: return x.copy()
+    if kind == 1: return np.cumsum(x.reshape(-1, 3), axis=0, dtype=np.uint8).ravel()  # Sub: wraps mod 256
+    if kind == 2: return x + prev  # Up (uint8 wraps)
+    cur, b = [0] * len(x), prev.tolist()
+    for i, v in enumerate(x.tolist()):  # Average and Paeth depend on the pixel to the left: a loop
+        a, c = (cur[i - 3], b[i - 3]) if i >= 3 else (0, 0)
+        if kind == 3: cur[i] = (v + (a + b[i]) // 2) & 255; continue
+        p = a + b[i] - c
+        pa, pb, pc = abs(p - a), abs(p - b[i]), abs(p - c)
+        cur[i] = (v + (a if pa <= pb and pa <= pc else b[i] if pb <= pc else c)) & 255
+    return np.array(cur, np.uint8)
+
+def decode_png(data: bytes,  # a whole 8-bit RGB PNG file
+               *, err=InputError, name: str = 'PNG') -> np.ndarray:  # the side's error class; the file's name
+    "uint8 [H, W, 3]: a non-interlaced 8-bit RGB PNG decoded with zlib and numpy (Pillow's stand-in, slower)."
+    w, h = struct.unpack('>II', data[16:24])
+    if data[28]: raise err('an interlaced PNG needs Pillow to be read', 'pip install pillow', file=name)
+    parts, pos = [], 8
+    while pos + 8 <= len(data):
+        n, kind = int.from_bytes(data[pos:pos + 4], 'big'), data[pos + 4:pos + 8]
+        if kind == b'IDAT': parts.append(data[pos + 8:pos + 8 + n])
+        if kind == b'IEND': break
+        pos += 12 + n
+    size = h * (3 * w + 1)
+    try: raw = zlib.decompressobj().decompress(b''.join(parts), size)  # never more than the header's size
+    except zlib.error as e: raise err('cannot decode the PNG', str(e), file=name) from None
+    if len(raw) < size: raise err('cannot decode the PNG', 'its data is cut short', file=name)
+    rows, out = np.frombuffer(raw, np.uint8).reshape(h, 3 * w + 1), np.zeros((h, 3 * w), np.uint8)
+    for y in range(h):
+        if rows[y, 0] > 4: raise err('cannot decode the PNG', f'row {y}: unknown filter {rows[y, 0]}', file=name)
+        out[y] = _unfilter(int(rows[y, 0]), rows[y, 1:], out[y - 1] if y else out[y])
+    return out.reshape(h, w, 3)
+
+# %% ../nbs/30_panoptic.ipynb #pq-16
 @dataclass(frozen=True)
 class Segments:
     "The segments one JSON annotation lists for an image, in its order."
@@ -82,7 +119,7 @@ class Segments:
 
 def _whole(v) -> bool: return type(v) is int or (type(v) is float and v.is_integer())
 
-# %% ../nbs/30_panoptic.ipynb #pq-14
+# %% ../nbs/30_panoptic.ipynb #pq-17
 def read_segments(info,  # the annotation's `segments_info`: a list of objects
                   *, cats: dict,  # category id -> code
                   truth: bool,  # ground truth (iscrowd and area read) or predictions
@@ -114,7 +151,7 @@ def read_segments(info,  # the annotation's `segments_info`: a list of objects
     return Segments(ids=ids, cat=np.asarray(out[1], np.int64), crowd=np.asarray(out[2], bool),
                     area=np.asarray(out[3], np.int64))
 
-# %% ../nbs/30_panoptic.ipynb #pq-17
+# %% ../nbs/30_panoptic.ipynb #pq-20
 def id_pairs(gt,  # int [H, W]: ground-truth segment ids
              pred,  # int [H, W]: predicted segment ids, the same size
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # (gt id, pred id, pixels) int64 [k] each
@@ -132,7 +169,7 @@ def rows_of(listed, ids) -> np.ndarray:
     k = np.minimum(np.searchsorted(listed[o], ids), len(o) - 1)
     return np.where(listed[o][k] == ids, o[k], -1)
 
-# %% ../nbs/30_panoptic.ipynb #pq-20
+# %% ../nbs/30_panoptic.ipynb #pq-23
 @dataclass(frozen=True)
 class ImageTable:
     "One image's segments as its PNGs draw them: pixels, VOID pixels, and the pixels each listed pair shares."
@@ -143,7 +180,7 @@ class ImageTable:
     pair_pred: np.ndarray  # int64 [k]: row of its prediction
     pair_inter: np.ndarray  # int64 [k]: the pixels they share, I(g, p)
 
-# %% ../nbs/30_panoptic.ipynb #pq-21
+# %% ../nbs/30_panoptic.ipynb #pq-24
 def image_table(gt_ids, pred_ids,  # int [H, W]: the two segment-id maps of one image
                 gt: Segments, pred: Segments,  # the segments their annotations list
                 *, err=ParticipantVisibleError, where: dict | None = None,  # the predictions' error class and place
@@ -167,7 +204,7 @@ def image_table(gt_ids, pred_ids,  # int [H, W]: the two segment-id maps of one 
                       void=np.bincount(pr[v], n[v], len(pred.ids)).astype(np.int64),
                       pair_gt=gr[both], pair_pred=pr[both], pair_inter=n[both])
 
-# %% ../nbs/30_panoptic.ipynb #pq-24
+# %% ../nbs/30_panoptic.ipynb #pq-27
 @dataclass(frozen=True)
 class PanopticScene(Scene):
     "A `Scene` of panoptic segments: `gt` and `pred` are segment ids, with each image's pixels and shared pixels."
@@ -184,7 +221,7 @@ class PanopticScene(Scene):
     cat_thing: np.ndarray | None = None  # bool [K]: `isthing`
     files: tuple = ()  # (gt PNG, pred PNG or None) paths of each image, for pictures (() from arrays)
 
-# %% ../nbs/30_panoptic.ipynb #pq-25
+# %% ../nbs/30_panoptic.ipynb #pq-28
 def build_scene(image_ids: list, segs: list, tables: list,  # per image: its id, (gt, pred) `Segments`, `ImageTable`
                 *, cats: tuple, sizes: list, files: tuple = ()) -> PanopticScene:  # (ids, names, isthing); (H, W) each
     "The `PanopticScene` of images read one by one: segment rows numbered across images, in file order."
@@ -204,7 +241,7 @@ def build_scene(image_ids: list, segs: list, tables: list,  # per image: its id,
                          pair_pred=tab('pair_pred', op), pair_inter=tab('pair_inter'), cat_ids=tuple(cats[0]),
                          cat_names=tuple(cats[1]), cat_thing=np.asarray(cats[2], bool), files=files)
 
-# %% ../nbs/30_panoptic.ipynb #pq-27
+# %% ../nbs/30_panoptic.ipynb #pq-30
 def read_categories(cats,  # the ground truth's `categories`
                     *, err=SolutionError, name=None,  # the error class and the file's name
                     limits: Limits | None = None) -> tuple:  # `max_categories`
@@ -223,7 +260,7 @@ def read_categories(cats,  # the ground truth's `categories`
         ids.append(c['id']); names.append(str(c.get('name', c['id']))); thing.append(bool(c['isthing']))
     return tuple(ids), tuple(names), tuple(thing)
 
-# %% ../nbs/30_panoptic.ipynb #pq-28
+# %% ../nbs/30_panoptic.ipynb #pq-31
 def read_annotations(d,  # a parsed panoptic JSON document
                      *, err, name) -> dict:  # error class, file
     "image_id -> its annotation (an object with `file_name` and `segments_info`), in file order."
@@ -250,7 +287,7 @@ def png_folder(json_path, given) -> Path:
     p = str(json_path)
     return Path(p[:-5] if p.endswith('.json') else p)
 
-# %% ../nbs/30_panoptic.ipynb #pq-31
+# %% ../nbs/30_panoptic.ipynb #pq-34
 def _areas_fit(gt: Segments, t: ImageTable, where: dict, *, listed: bool = False):  # listed: every area given
     "Refuse a ground-truth JSON area below the segment's pixels in its PNG (an IoU above 1), or missing if `listed`."
     if listed and (gt.area < 0).any():
@@ -311,7 +348,7 @@ def empty_segments() -> Segments:
     z = np.zeros(0, np.int64)
     return Segments(ids=z, cat=z, crowd=np.zeros(0, bool), area=z)
 
-# %% ../nbs/30_panoptic.ipynb #pq-33
+# %% ../nbs/30_panoptic.ipynb #pq-36
 @dataclass(frozen=True, eq=False)
 class PQStats(ImageStats):
     "Map of the panoptic family: per image and category TP, FP, FN; each match's image, category, I and U."
@@ -324,7 +361,7 @@ class PQStats(ImageStats):
     m_union: np.ndarray  # int64 [M]: U = area_p + area_g - I - V(p); the match's IoU is I / U
     cats: tuple = ((), (), ())  # (ids, names, isthing) of the K categories, the ground truth's order
 
-# %% ../nbs/30_panoptic.ipynb #pq-34
+# %% ../nbs/30_panoptic.ipynb #pq-37
 def crowd_rows(scene: PanopticScene, *, crowd: str = 'last') -> np.ndarray:
     "bool [n_gt]: the crowd segments that excuse a prediction: the last of each image and category, or 'all'."
     c = np.flatnonzero(scene.gt_crowd)
@@ -335,7 +372,7 @@ def crowd_rows(scene: PanopticScene, *, crowd: str = 'last') -> np.ndarray:
     out = np.zeros(len(scene.gt_crowd), bool); out[last] = True
     return out
 
-# %% ../nbs/30_panoptic.ipynb #pq-35
+# %% ../nbs/30_panoptic.ipynb #pq-38
 def match_segments(scene: PanopticScene, *, crowd: str = 'last') -> dict:
     "Every pair's hit and union; each ground-truth segment matched or missed; each prediction matched or counted FP."
     g, p, inter = scene.pair_gt, scene.pair_pred, scene.pair_inter
@@ -361,7 +398,7 @@ def pq_map(scene: PanopticScene, *, crowd: str = 'last') -> PQStats:
                    m_cat=scene.gt_cls[g[hit]], m_inter=scene.pair_inter[hit], m_union=m['union'][hit],
                    cats=(scene.cat_ids, scene.cat_names, tuple(map(bool, scene.cat_thing))))
 
-# %% ../nbs/30_panoptic.ipynb #pq-37
+# %% ../nbs/30_panoptic.ipynb #pq-40
 PER_IMAGE = ('tp', 'fp', 'fn', 'm_pos', 'm_cat', 'm_inter', 'm_union')  # what the reduce concatenates, with the ids
 
 def pq_reduce(*parts: PQStats) -> PQStats:
@@ -372,7 +409,7 @@ def pq_reduce(*parts: PQStats) -> PQStats:
     cat = lambda f: np.concatenate([getattr(p, f) for p in parts])
     return PQStats(**{f: cat(f) for f in ('image_ids', 'image_pos', 'n_gt', 'n_pred', *PER_IMAGE)}, cats=parts[0].cats)
 
-# %% ../nbs/30_panoptic.ipynb #pq-38
+# %% ../nbs/30_panoptic.ipynb #pq-41
 def category_sums(stats: PQStats) -> tuple:
     "(TP, FP, FN int64 [K], S: K exact Fractions, the sums of the matches' IoUs) over every image of `stats`."
     K = stats.tp.shape[1]
@@ -382,7 +419,7 @@ def category_sums(stats: PQStats) -> tuple:
     S = tuple(ratio_sum(i[a:b], u[a:b]) for a, b in zip(cut[:-1], cut[1:]))
     return stats.tp.sum(0).astype(np.int64), stats.fp.sum(0).astype(np.int64), stats.fn.sum(0).astype(np.int64), S
 
-# %% ../nbs/30_panoptic.ipynb #pq-39
+# %% ../nbs/30_panoptic.ipynb #pq-42
 def pq_fractions(tp, fp, fn, S) -> tuple:
     "(PQ, SQ, RQ) per category as exact Fractions (None where TP + FP + FN = 0), and counted bool [K]."
     out, counted = ([], [], []), []
@@ -401,7 +438,7 @@ def group_means(pq, sq, rq,  # K Fractions each (None where not counted)
     mean = lambda v: float(sum((v[j] for j in k), Fraction(0)) / len(k)) if len(k) else None
     return dict(pq=mean(pq), sq=mean(sq), rq=mean(rq), n=len(k))
 
-# %% ../nbs/30_panoptic.ipynb #pq-41
+# %% ../nbs/30_panoptic.ipynb #pq-44
 GROUPS = (('all', 'All'), ('things', 'Things'), ('stuff', 'Stuff'))  # panopticapi's rows: JSON key, text label
 
 def pq_arrays(tp, fp, fn, S, cats: tuple) -> dict:
@@ -419,7 +456,7 @@ def pq_arrays(tp, fp, fn, S, cats: tuple) -> dict:
     for v in a.values(): v.flags.writeable = False
     return a | dict(groups=groups)
 
-# %% ../nbs/30_panoptic.ipynb #pq-42
+# %% ../nbs/30_panoptic.ipynb #pq-45
 def _per_image(stats: PQStats, o: np.ndarray) -> pd.DataFrame:
     "One row per image and category with a segment: TP, FP, FN and the sum of the matches' IoUs (file order)."
     n, K = stats.tp.shape
@@ -436,7 +473,7 @@ def image_iou(stats: PQStats) -> np.ndarray:
         np.sort(stats.image_pos), stats.m_pos)]
     return np.bincount(row * K + stats.m_cat, stats.m_inter / np.maximum(stats.m_union, 1), n * K).reshape(n, K)
 
-# %% ../nbs/30_panoptic.ipynb #pq-43
+# %% ../nbs/30_panoptic.ipynb #pq-46
 def mean_pq(tp, fp, fn, iou) -> np.ndarray:  # [r, K] each: counts and IoU sums per row and category
     "float64 [r]: PQ All of each row, the mean PQ of its counted categories (NaN where none is counted)."
     t, f, m, s = (np.asarray(x, np.float64) for x in (tp, fp, fn, iou))
@@ -463,7 +500,7 @@ def _finish(self, stats: PQStats, spec) -> Result:
                   params=Params({**dict(spec.params), 'family': self.name}),
                   title=spec.title, spec=spec, arrays=arrays)
 
-# %% ../nbs/30_panoptic.ipynb #pq-45
+# %% ../nbs/30_panoptic.ipynb #pq-48
 class PanopticQuality(Family):
     "panopticapi's `pq_compute`: per category, matches of IoU > 1/2 pooled over the images; PQ, SQ, RQ (SPEC 17)."
     name = 'pq'
@@ -487,7 +524,7 @@ class PanopticQuality(Family):
 
 PanopticQuality.finish = _finish
 
-# %% ../nbs/30_panoptic.ipynb #pq-46
+# %% ../nbs/30_panoptic.ipynb #pq-49
 def _num(v, digits: int) -> str: return 'n/a' if v is None or v != v else f'{v:.{digits}f}'
 
 def _text(self, result, digits: int) -> str:
@@ -522,7 +559,7 @@ def _json(self, result, j: dict) -> dict:
 PanopticQuality.text, PanopticQuality.json = _text, _json
 register_family(PanopticQuality())
 
-# %% ../nbs/30_panoptic.ipynb #pq-48
+# %% ../nbs/30_panoptic.ipynb #pq-51
 SEGMENT_STATUS = ('none', 'matched', 'false positive', 'missed', 'not counted')  # the codes 0-4 of `segment_picture`
 
 def _status_map(ids, listed, status) -> np.ndarray:
@@ -547,7 +584,7 @@ def segment_picture(analysis,  # an `Analysis` of the panoptic metric, read from
 
 PanopticQuality.views = ('summary', 'segments')
 
-# %% ../nbs/30_panoptic.ipynb #pq-50
+# %% ../nbs/30_panoptic.ipynb #pq-53
 def id_map(d: dict, *, err, where: dict, limits: Limits | None = None) -> np.ndarray:
     "int64 [H, W]: the `panoptic` array of a batch's image, segment ids [H, W] or RGB [H, W, 3] (uint8)."
     from evalkit.coco import as_array
@@ -585,7 +622,7 @@ def panoptic_batch(preds: list, targets: list,  # per image: dict(panoptic=ids [
         segs.append((g, q)); tables.append(tab); sizes.append(gmap.shape)
     return build_scene(list(image_ids), segs, tables, cats=cats, sizes=sizes)
 
-# %% ../nbs/30_panoptic.ipynb #pq-52
+# %% ../nbs/30_panoptic.ipynb #pq-55
 def panoptic_partitions(gt, pred,  # the two panoptic JSONs, as `panoptic_scene` takes them
                         n: int,  # parts of consecutive images
                         *, names: tuple = (None, None), limits: Limits | None = None,  # as `panoptic_scene`
@@ -607,7 +644,7 @@ def panoptic_partitions(gt, pred,  # the two panoptic JSONs, as `panoptic_scene`
                     dict(annotations=[pa[i] for i in ids[a:b] if i in pa]), first=int(a), **kw)
             for a, b in zip(cuts[:-1], cuts[1:])]
 
-# %% ../nbs/30_panoptic.ipynb #pq-54
+# %% ../nbs/30_panoptic.ipynb #pq-57
 def folder_text(v) -> str:
     "A folder given as text or a path, as text; ValueError for anything else."
     if isinstance(v, (str, os.PathLike)) and str(v): return str(v)
