@@ -17,7 +17,6 @@ from .sweep import ratio_sum
 from .result import Result, Params
 from .preset import Metric, Option
 from .families import Family, ImageStats, Scene, register_family, in_file_order, images_text
-from .coco import load_json, check_units
 
 # %% auto #0
 __all__ = ['OFFSET', 'PNG_SIGNATURE', 'PER_IMAGE', 'GROUPS', 'SEGMENT_STATUS', 'PANOPTIC_OPTIONS', 'panoptic', 'png_size',
@@ -25,7 +24,7 @@ __all__ = ['OFFSET', 'PNG_SIGNATURE', 'PER_IMAGE', 'GROUPS', 'SEGMENT_STATUS', '
            'image_table', 'PanopticScene', 'build_scene', 'read_categories', 'read_annotations', 'png_folder',
            'panoptic_scene', 'empty_segments', 'PQStats', 'crowd_rows', 'match_segments', 'pq_map', 'pq_reduce',
            'category_sums', 'pq_fractions', 'group_means', 'pq_arrays', 'image_iou', 'mean_pq', 'weighted_pq',
-           'PanopticQuality', 'segment_picture', 'id_map', 'panoptic_batch', 'panoptic_partitions', 'folder_text']
+           'segment_picture', 'PanopticQuality', 'id_map', 'panoptic_batch', 'panoptic_partitions', 'folder_text']
 
 # %% ../nbs/30_panoptic.ipynb #pq-06
 OFFSET = 2 ** 24  # segment ids are R + 256 G + 65536 B: below 2**24; 0 is VOID
@@ -311,6 +310,7 @@ def panoptic_scene(gt, pred,  # the two panoptic JSONs: paths (or parsed objects
     "Read the ground truth and predictions in the COCO panoptic format (JSON + PNG folders) into a scene."
     gn, pn = (str(n or (s if isinstance(s, (str, os.PathLike)) else side)) for n, s, side in
               zip(names, (gt, pred), ('ground truth', 'predictions')))
+    from evalkit.coco import load_json, check_units  # on first use: COCO's JSON reading, bounded by the limits
     dg = load_json(gt, err=SolutionError, name=gn, limits=limits)
     dp = load_json(pred, err=ParticipantVisibleError, name=pn, limits=limits)
     cats = read_categories(dg.get('categories') if isinstance(dg, dict) else None, name=gn, limits=limits)
@@ -501,30 +501,6 @@ def _finish(self, stats: PQStats, spec) -> Result:
                   title=spec.title, spec=spec, arrays=arrays)
 
 # %% ../nbs/30_panoptic.ipynb #pq-48
-class PanopticQuality(Family):
-    "panopticapi's `pq_compute`: per category, matches of IoU > 1/2 pooled over the images; PQ, SQ, RQ (SPEC 17)."
-    name = 'pq'
-    uses_thresholds = False
-    image_scores = False
-    own_score = 'PQ of this image alone (the score pools every image per category)'
-    analyses = ('compare', 'intervals', 'report', 'dashboard', 'dask')
-    positions = (('m_pos', 'image'),)  # what a stream's batches move
-
-    def map(self, scene, spec): return pq_map(scene, crowd=dict(spec.params).get('crowd', 'last')), None, None
-    def reduce(self, *parts): return pq_reduce(*parts)
-    def nothing(self, spec): return None
-    def values(self, stats, spec) -> tuple:  # (each image's own PQ [n, 1], taking part [n])
-        return mean_pq(stats.tp, stats.fp, stats.fn, image_iou(stats))[:, None], np.ones(len(stats.image_ids), bool)
-    def weighted_scores(self, analysis, W) -> np.ndarray:
-        st = analysis.stats
-        return weighted_pq(st.tp, st.fp, st.fn, image_iou(st), W=W)
-    def scored_text(self, result) -> str: return f'{images_text(result)}; categories pooled over the images'
-    def score_words(self, result) -> str:
-        return f'PQ All: the mean PQ of the counted categories, each pooled over {images_text(result)}.'
-
-PanopticQuality.finish = _finish
-
-# %% ../nbs/30_panoptic.ipynb #pq-49
 def _num(v, digits: int) -> str: return 'n/a' if v is None or v != v else f'{v:.{digits}f}'
 
 def _text(self, result, digits: int) -> str:
@@ -556,10 +532,7 @@ def _json(self, result, j: dict) -> dict:
                                   fp=int(a['fp'][k]), fn=int(a['fn'][k])) for k in range(len(a['tp']))}
     return {**j, 'per_class': per, **{k: dict(a['groups'][k]) for k, _ in GROUPS}}
 
-PanopticQuality.text, PanopticQuality.json = _text, _json
-register_family(PanopticQuality())
-
-# %% ../nbs/30_panoptic.ipynb #pq-51
+# %% ../nbs/30_panoptic.ipynb #pq-50
 SEGMENT_STATUS = ('none', 'matched', 'false positive', 'missed', 'not counted')  # the codes 0-4 of `segment_picture`
 
 def _status_map(ids, listed, status) -> np.ndarray:
@@ -582,9 +555,33 @@ def segment_picture(analysis,  # an `Analysis` of the panoptic metric, read from
     pmap = np.zeros_like(gmap) if pp is None else read_ids(pp, err=ParticipantVisibleError)
     return _status_map(gmap, sc.gt[g], gs), _status_map(pmap, sc.pred[p], ps)
 
-PanopticQuality.views = ('summary', 'segments')
+# %% ../nbs/30_panoptic.ipynb #pq-52
+class PanopticQuality(Family):
+    "panopticapi's `pq_compute`: per category, matches of IoU > 1/2 pooled over the images; PQ, SQ, RQ (SPEC 17)."
+    name = 'pq'
+    uses_thresholds = False
+    image_scores = False
+    own_score = 'PQ of this image alone (the score pools every image per category)'
+    analyses = ('compare', 'intervals', 'report', 'dashboard', 'dask')
+    views = ('summary', 'segments')  # its own text; the segments drawn by status (`segment_picture`)
+    positions = (('m_pos', 'image'),)  # what a stream's batches move
 
-# %% ../nbs/30_panoptic.ipynb #pq-53
+    def map(self, scene, spec): return pq_map(scene, crowd=dict(spec.params).get('crowd', 'last')), None, None
+    def reduce(self, *parts): return pq_reduce(*parts)
+    def nothing(self, spec): return None
+    def values(self, stats, spec) -> tuple:  # (each image's own PQ [n, 1], taking part [n])
+        return mean_pq(stats.tp, stats.fp, stats.fn, image_iou(stats))[:, None], np.ones(len(stats.image_ids), bool)
+    def weighted_scores(self, analysis, W) -> np.ndarray:
+        st = analysis.stats
+        return weighted_pq(st.tp, st.fp, st.fn, image_iou(st), W=W)
+    def scored_text(self, result) -> str: return f'{images_text(result)}; categories pooled over the images'
+    def score_words(self, result) -> str:
+        return f'PQ All: the mean PQ of the counted categories, each pooled over {images_text(result)}.'
+    finish, text, json = _finish, _text, _json
+
+register_family(PanopticQuality())
+
+# %% ../nbs/30_panoptic.ipynb #pq-54
 def id_map(d: dict, *, err, where: dict, limits: Limits | None = None) -> np.ndarray:
     "int64 [H, W]: the `panoptic` array of a batch's image, segment ids [H, W] or RGB [H, W, 3] (uint8)."
     from evalkit.coco import as_array
@@ -622,7 +619,7 @@ def panoptic_batch(preds: list, targets: list,  # per image: dict(panoptic=ids [
         segs.append((g, q)); tables.append(tab); sizes.append(gmap.shape)
     return build_scene(list(image_ids), segs, tables, cats=cats, sizes=sizes)
 
-# %% ../nbs/30_panoptic.ipynb #pq-55
+# %% ../nbs/30_panoptic.ipynb #pq-56
 def panoptic_partitions(gt, pred,  # the two panoptic JSONs, as `panoptic_scene` takes them
                         n: int,  # parts of consecutive images
                         *, names: tuple = (None, None), limits: Limits | None = None,  # as `panoptic_scene`
@@ -630,6 +627,7 @@ def panoptic_partitions(gt, pred,  # the two panoptic JSONs, as `panoptic_scene`
     "Zero-argument makers of the scenes of `n` parts of the ground truth's images, to map elsewhere (Dask)."
     gn, pn = (str(nm or (s if isinstance(s, (str, os.PathLike)) else side)) for nm, s, side in
               zip(names, (gt, pred), ('ground truth', 'predictions')))
+    from evalkit.coco import load_json  # on first use
     dg = load_json(gt, err=SolutionError, name=gn, limits=limits)
     dp = load_json(pred, err=ParticipantVisibleError, name=pn, limits=limits)
     ga = read_annotations(dg, err=SolutionError, name=gn)
@@ -644,7 +642,7 @@ def panoptic_partitions(gt, pred,  # the two panoptic JSONs, as `panoptic_scene`
                     dict(annotations=[pa[i] for i in ids[a:b] if i in pa]), first=int(a), **kw)
             for a, b in zip(cuts[:-1], cuts[1:])]
 
-# %% ../nbs/30_panoptic.ipynb #pq-57
+# %% ../nbs/30_panoptic.ipynb #pq-58
 def folder_text(v) -> str:
     "A folder given as text or a path, as text; ValueError for anything else."
     if isinstance(v, (str, os.PathLike)) and str(v): return str(v)
