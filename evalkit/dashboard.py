@@ -270,6 +270,9 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
     if 'masks' in views: return MaskDashboard(a, image=image)
     if 'classes' in views: return RankedDashboard(a.result, analysis=a)
     if 'images' in views: return Dashboard(a, loader=loader, image=image)
+    if 'segments' in views:  # panoptic segments by status (30a_panoptic_view)
+        from evalkit.panoptic_view import PanopticDashboard
+        return PanopticDashboard(a, image=image)
     return UnitsDashboard(a.result)
 
 # %% ../nbs/05b_dashboard.ipynb #a834b076

@@ -183,3 +183,7 @@ siim, severstal, hubmap, contrails, vesuvius = DICE_PRESETS  # as `evalkit.metri
 
 # %% ../nbs/04a_metrics.ipynb #bf79cbfa
 register(coco)
+
+# %% ../nbs/04a_metrics.ipynb #met-panoptic
+from .panoptic import panoptic  # noqa: E402 (its family registers with it)
+register(panoptic)

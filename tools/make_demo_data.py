@@ -47,7 +47,9 @@ def main(out: Path = OUT):
                          'rows |')
         else:
             for f in (sol, sub): shutil.copy(DATA/f, out/f)
-            notes.append(f'| {sol}, {sub} | whole |')
+            pngs = [f for f in (sol, sub) if f.endswith('.json') and (DATA/f[:-5]).is_dir()]  # COCO panoptic
+            for f in pngs: shutil.copytree(DATA/f[:-5], out/f[:-5])
+            notes.append(f'| {sol}, {sub} | whole' + (' (with their PNG folders)' if pngs else '') + ' |')
     (out/'PROVENANCE.md').write_text(
         '# Demo data shipped with evalkit\n\nSubsets of the files of the same name in the source repository\'s '
         '`data/` folder (their provenance: `data/PROVENANCE.md` there), made by `tools/make_demo_data.py`: whole '
