@@ -13,6 +13,7 @@ from .iou import threshold_text
 from .rle import Runs, runs_intersections, expand_ranges
 from .jit import jit, use_numba
 from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
+from .keypoints import oks_pairs, kp_summary, KP_ROWS, KP_STAT_NAMES, KP_MAX_DETS, KP_AREA_RNG, KP_AREA_LBL
 from .families import (Scene, ImageStats, Family, register_family, images_text, ObjectMatches,
                               point_stretches, prefix_points)
 from .tide import BACKGROUND_IOU, NOT_COUNTED, other_class_pairs, tide_codes, tide_dap
@@ -54,6 +55,7 @@ class CocoRules:
     per_image: bool = False  # quirk fix: `max_dets` cut per image over all categories (pycocotools: per category)
     zero_id: bool = False  # quirk fix: a match to ground truth of id 0 is a match (pycocotools: a false positive)
     cap: bool = True  # quirk kept: thresholds capped at 1 - 1e-10; False: IoU >= t exactly
+    keypoints: bool = False  # keypoints (OKS): pycocotools' `summarizeKps`, its 10 stats
 
     @property
     def thresholds(self) -> np.ndarray:
@@ -74,6 +76,9 @@ class CocoScene(Scene):
     image_hw: np.ndarray | None = None  # int64 [n_img, 2]: height, width of each image (masks; None for boxes)
     gt_base: np.ndarray | None = None  # int64 [n_gt]: first pixel of each mask's unit (its runs are laid from there)
     pred_base: np.ndarray | None = None  # int64 [n_pred]: the same for the detections' masks
+    gt_kp: np.ndarray | None = None  # float64 [n_gt, K, 3]: keypoints (x, y, v) ('keypoints'; gt: the boxes)
+    pred_kp: np.ndarray | None = None  # float64 [n_pred, K, 3]: the detections' (pred: their boxes or extents)
+    sigmas: tuple | None = None  # K per-keypoint sigmas of the OKS
 
 # %% ../nbs/23_coco_eval.ipynb #ce-12a
 def radix_lexsort(keys: list,  # non-negative integer arrays [n] (int64 or uint64), the last the primary key
@@ -340,7 +345,8 @@ def outside(area: np.ndarray,  # float64 [n]: areas
 
 def gt_ignored(scene: CocoScene, rules: CocoRules) -> np.ndarray:
     "bool [A, n_gt]: ground truth ignored in each area range."
-    flag = scene.gt_crowd | (scene.gt_ignore if rules.honour_ignore else False)
+    kp = scene.iou_type == 'keypoints'  # `gt_ignore` is then num_keypoints == 0, always read (pycocotools)
+    flag = scene.gt_crowd | (scene.gt_ignore if rules.honour_ignore or kp else False)
     return flag[None, :] | outside(scene.gt_area, rules)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-34
@@ -410,6 +416,8 @@ def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
             (scene.image_hw[img, 0], base) for img, base in ((scene.pred_img, scene.pred_base),
                                                              (scene.gt_img, scene.gt_base)))
         return mask_iou_pairs(scene.pred, scene.gt, keep[d], g, crowd=scene.gt_crowd, floor=floor, frames=fr)
+    if scene.iou_type == 'keypoints':  # OKS (23a_keypoints): crowd regions as any object
+        return oks_pairs(scene.pred_kp[keep], scene.gt_kp, scene.gt, scene.gt_area, d, g, sigmas=scene.sigmas)
     dt, b = scene.pred[keep], PAIR_BLOCK
     return np.concatenate([np.zeros(0)] + [box_iou_pairs(dt, scene.gt, d[i:i + b], g[i:i + b], crowd=scene.gt_crowd)
                                            for i in range(0, len(d), b)])
@@ -689,6 +697,7 @@ def summarize(precision, recall, rules: CocoRules) -> np.ndarray:
     "pycocotools' 12 `stats`, in its order (`STAT_NAMES`)."
     md = rules.max_dets
     f = lambda ap, **kw: summary_value(precision, recall, rules, ap=ap, **kw)
+    if rules.keypoints: return kp_summary(f)  # its 10 (`KP_STAT_NAMES`)
     # the first line reads 100 detections whatever `max_dets` says (pycocotools' default argument): -1 without 100
     return np.array([f(True, max_dets=100), f(True, iou=.5, max_dets=md[2]), f(True, iou=.75, max_dets=md[2]),
                      *(f(True, area=a, max_dets=md[2]) for a in ('small', 'medium', 'large')),
@@ -705,8 +714,10 @@ def coco_rules(spec) -> CocoRules:
     exact = bool(p.get('exact_thresholds', False))
     ts = tuple(float(t) for t in spec.thresholds)
     default = tuple(map(threshold_text, spec.thresholds)) == tuple(threshold_text(t) for t in DEFAULT_THRESHOLDS)
+    kp = dict(keypoints=True, max_dets=KP_MAX_DETS, area_rng=KP_AREA_RNG, area_lbl=KP_AREA_LBL) \
+        if p.get('iou_type') == 'keypoints' else {}  # pycocotools' `setKpParams`
     return CocoRules(iou_thrs=tuple(IOU_THRS) if default and not exact else ts, cap=not exact,
-                     max_dets=tuple(p.get('max_dets', MAX_DETS)), use_cats=bool(p.get('use_cats', True)),
+                     **{'max_dets': tuple(p.get('max_dets', MAX_DETS)), **kp}, use_cats=bool(p.get('use_cats', True)),
                      per_image=p.get('max_dets_per', 'category') == 'image',
                      **{k: bool(p.get(k, False)) for k in QUIRKS if k != 'per_image'})
 
@@ -791,10 +802,11 @@ def _stat_lines(result: Result) -> list[str]:
     "pycocotools' summary lines, character for character."
     r, st = coco_rules(result.spec), result.arrays['stats']
     th = r.iou_thrs
-    md = r.max_dets
+    md = r.max_dets * 3  # keypoints: one count (20), read by the rows below
     rows = [(1, None, 'all', 100), (1, .5, 'all', md[2]), (1, .75, 'all', md[2]), (1, None, 'small', md[2]),
             (1, None, 'medium', md[2]), (1, None, 'large', md[2]), (0, None, 'all', md[0]), (0, None, 'all', md[1]),
             (0, None, 'all', md[2]), (0, None, 'small', md[2]), (0, None, 'medium', md[2]), (0, None, 'large', md[2])]
+    if r.keypoints: rows = [(ap, iou, area, 20) for ap, iou, area in KP_ROWS]  # summarizeKps
     out = []
     for v, (ap, iou, area, m) in zip(st, rows):
         title, kind = ('Average Precision', '(AP)') if ap else ('Average Recall', '(AR)')
@@ -819,6 +831,11 @@ class CocoAP(Family):
     def check(self, spec):
         super().check(spec)
         if not spec.inclusive: raise InputError('COCO hits are IoU >= t (pycocotools): the strict test does not apply')
+        p = dict(spec.params)
+        if p.get('iou_type') == 'keypoints' and not p.get('use_cats', True):  # pycocotools' OKS: category -1 only
+            raise InputError('keypoints are scored per category: use_cats=0 is refused', 'pycocotools matches nothing')
+        if p.get('iou_type') == 'keypoints' and tuple(p.get('max_dets', MAX_DETS)) != MAX_DETS:
+            raise InputError('keypoints are scored at 20 detections (pycocotools): max_dets does not apply')
 
     def map(self, scene, spec): return coco_map(scene, coco_rules(spec)), None, None
     def reduce(self, *parts): return coco_reduce(*parts)
@@ -854,7 +871,8 @@ class CocoAP(Family):
     def json(self, result, j: dict) -> dict:
         "The shared keys, with `stats` by name and `per_class` (AP by category name; None where undefined)."
         ap = result.arrays['class_ap']
-        return {**j, 'stats': dict(zip(STAT_NAMES, map(float, result.arrays['stats']))),
+        names = KP_STAT_NAMES if coco_rules(result.spec).keypoints else STAT_NAMES
+        return {**j, 'stats': dict(zip(names, map(float, result.arrays['stats']))),
                 'per_class': {str(n): (float(v) if v > -1 else None) for n, v in zip(result.arrays['categories'], ap)}}
 
 register_family(CocoAP())
