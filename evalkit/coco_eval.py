@@ -58,6 +58,9 @@ class CocoRules:
     keypoints: bool = False  # keypoints (OKS): pycocotools' `summarizeKps`, its 10 stats
 
     @property
+    def score_dets(self) -> int: return KP_MAX_DETS[0] if self.keypoints else 100  # the count the score reads
+
+    @property
     def thresholds(self) -> np.ndarray:
         return np.minimum(self.iou_thrs, 1 - 1e-10) if self.cap else np.array(self.iou_thrs)
 
@@ -912,10 +915,10 @@ def coco_weighted_scores(analysis, W) -> np.ndarray:
     s, rules = analysis.stats, coco_rules(analysis.spec)
     K, T, R = s.npig.shape[1], len(rules.iou_thrs), len(rules.rec_thrs)
     W = np.asarray(W, np.int64)
-    if 100 not in rules.max_dets: return np.full(len(W), np.nan)
+    if rules.score_dets not in rules.max_dets: return np.full(len(W), np.nan)
     sorter = np.argsort(s.image_pos, kind='stable')
     row = sorter[np.searchsorted(s.image_pos[sorter], s.det_img)]  # W's column of each detection's image
-    lists = [(*_flags(s, i), row[i], _ties(s, i)) for i in category_lists(s, K)]
+    lists = [(*_flags(s, i), row[i], _ties(s, i)) for i in category_lists(s, K, md=rules.score_dets)]
     out = np.empty(len(W))
     for b, w in enumerate(W):
         npig, prec = w @ s.npig[:, :, 0], np.full((T, R, K), -1.0)
@@ -968,10 +971,10 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
     s, rules = analysis.stats, coco_rules(analysis.spec)
     K, T, rec = s.npig.shape[1], len(rules.iou_thrs), np.asarray(rules.rec_thrs, np.float64)
     npig, cut, R, n = s.npig[:, :, 0].sum(0), np.asarray(cut, np.float64), len(rules.rec_thrs), len(cut)
-    if 100 not in rules.max_dets or not (npig > 0).any(): return np.full((T, n), np.nan), None, np.full(n, np.nan)
+    if rules.score_dets not in rules.max_dets or not (npig > 0).any(): return np.full((T, n), np.nan), None, np.full(n, np.nan)
     ok, small = np.flatnonzero(npig > 0), n * T * K <= MAX_CURVE_ROWS
     lists, m, flags = [], [], []  # the counted categories' ranked lists at each threshold; detections kept; counts
-    for k, i in enumerate(category_lists(s, K)):
+    for k, i in enumerate(category_lists(s, K, md=rules.score_dets)):
         m.append(np.searchsorted(-s.score[i], -cut, side='right'))  # the category's detections kept at each cutoff
         tp, fp = _flags(s, i)
         if npig[k] > 0: lists.append([coco_prefix_lists(tp[t], fp[t], int(npig[k]), rec) for t in range(T)])
@@ -989,6 +992,16 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
     return vals, _curve_table(analysis, cut, ap, flags=flags, npig=npig) if small else None, score
 
 # %% ../nbs/23_coco_eval.ipynb #a2f533f7
+def _kp_cross(scene: CocoScene, thr: np.ndarray, *, background_iou: float, counted, kept) -> tuple:
+    "`other_class_pairs` of keypoints: each counted object and kept detection of another category, by OKS."
+    pk = np.flatnonzero(kept)
+    d, g = unit_pairs(scene.gt_img, scene.pred_img[pk])
+    d = pk[d]
+    k = (scene.gt_cls[g] != scene.pred_cls[d]) & counted[g]
+    d, g = d[k], g[k]
+    o = oks_pairs(scene.pred_kp, scene.gt_kp, scene.gt, scene.gt_area, d, g, sigmas=scene.sigmas)
+    return g, d, o[None] >= thr[:, None], o >= background_iou, o
+
 def coco_codes(analysis,  # a scored COCO submission
                *, background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
                cut=None,  # bool [n_pred]: the detections taken into account (default: all the map kept)
@@ -1007,7 +1020,9 @@ def coco_codes(analysis,  # a scored COCO submission
     for t in range(len(thr)): matched[t, np.searchsorted(at, s.gt[tp[t, keep], t])] = True
     c = counted[g]
     own = (g[c], keep[d[c]], iou[c][None] >= thr[:, None], iou[c] >= background_iou, iou[c])
-    cross = None if scene.iou_type == 'segm' or not rules.use_cats else other_class_pairs(
+    cross = None if scene.iou_type == 'segm' or not rules.use_cats else _kp_cross(  # OKS, keypoints by keypoints
+        scene, rules.thresholds, background_iou=background_iou, counted=counted, kept=kept.any(0)) \
+        if scene.iou_type == 'keypoints' else other_class_pairs(
         scene, analysis.spec.thresholds, inclusive=True, background_iou=background_iou, counted=counted,
         kept=kept.any(0))
     return tide_codes(len(scene.gt_img), n, own, cross, tp=tp, matched=matched, counted_gt=counted, counted_pred=kept,
@@ -1084,6 +1099,7 @@ def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
     "What pycocotools leaves out at `threshold`, for `evalkit.confusion.confusion`; masks refused."
     s, rules, st = analysis.scene, coco_rules(analysis.spec), analysis.stats
     if s.iou_type == 'segm': raise InputError('no confusion matrix of COCO masks yet', 'score boxes: --iou-type bbox')
+    if s.iou_type == 'keypoints': raise InputError('no confusion matrix of COCO keypoints yet', 'score their boxes')
     t = analysis.spec.thresholds[0] if threshold is None else threshold
     k = [i for i, x in enumerate(analysis.spec.thresholds) if x == t][:1]
     if not k: st, k = coco_map(s, replace(rules, iou_thrs=(float(t),))), [0]  # a threshold of its own: match there

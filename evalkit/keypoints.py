@@ -8,7 +8,8 @@ import numpy as np
 
 # %% auto #0
 __all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'OKS_BLOCK', 'KP_ROWS',
-           'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'row_sums', 'oks_pairs', 'kp_summary']
+           'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'row_sums', 'oks_pairs', 'kp_summary',
+           'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -98,3 +99,46 @@ KP_ROWS = ((1, None, 'all'), (1, .5, 'all'), (1, .75, 'all'), (1, None, 'medium'
 def kp_summary(value) -> np.ndarray:  # `value(ap=, iou=, area=, max_dets=)`: one summary line's number
     "pycocotools' 10 keypoint `stats` (`KP_STAT_NAMES`), each from one summary line."
     return np.array([value(ap=bool(ap), iou=iou, area=area, max_dets=20) for ap, iou, area in KP_ROWS])
+
+# %% ../nbs/23a_keypoints.ipynb #kp-draw
+COCO_SKELETON = ((15, 13), (13, 11), (16, 14), (14, 12), (11, 12), (5, 11), (6, 12), (5, 6), (5, 7), (6, 8), (7, 9),
+                 (8, 10), (1, 2), (0, 1), (0, 2), (1, 3), (2, 4), (3, 5), (4, 6))  # COCO person's limbs, 0-based
+
+def skeleton_segments(kp: np.ndarray,  # float64 [n, K, 3]: keypoints
+                      *, truth: bool,  # ground truth (drawn where v > 0) or detections (where not at (0, 0))
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # (segments [m, 4] x0 y0 x1 y1, object [m], shown)
+    "The limbs to draw of each object (both ends shown), and which keypoints are shown (bool [n, K])."
+    K = kp.shape[1]
+    edges = np.array(COCO_SKELETON if K == 17 else [(k, k + 1) for k in range(K - 1)], np.int64).reshape(-1, 2)
+    shown = kp[:, :, 2] > 0 if truth else (kp[:, :, 0] != 0) | (kp[:, :, 1] != 0)
+    o, e = np.nonzero(shown[:, edges[:, 0]] & shown[:, edges[:, 1]])
+    return np.c_[kp[o, edges[e, 0], :2], kp[o, edges[e, 1], :2]], o, shown
+
+# %% ../nbs/23a_keypoints.ipynb #kp-draw-2
+def draw_skeletons(pic: np.ndarray,  # uint8 (H, W, 3) picture (not modified)
+                   kp: np.ndarray, colors,  # float64 [n, K, 3] keypoints; uint8 [n, 3] colour of each object
+                   *, truth: bool, width: int = 2,  # as `skeleton_segments`; line width in pixels
+                  ) -> np.ndarray:  # uint8 (H, W, 3)
+    "Copy of `pic` with the skeletons of `kp` drawn, clipped to the picture."
+    out, (H, W), colors = pic.copy(), pic.shape[:2], np.asarray(colors, np.uint8).reshape(-1, 3)
+    seg, o, shown = skeleton_segments(kp, truth=truth)
+    n = np.ceil(np.abs(seg[:, 2:] - seg[:, :2]).max(1, initial=0)).astype(np.int64) + 1 if len(seg) else seg[:, 0]
+    f = np.concatenate([np.linspace(0, 1, int(k)) for k in n] or [np.zeros(0)])  # points along each limb
+    i = np.repeat(np.arange(len(seg)), n.astype(np.int64))
+    pts = np.r_[seg[i, :2] + (seg[i, 2:] - seg[i, :2]) * f[:, None], kp[:, :, :2][shown]]
+    who = np.r_[o[i], np.nonzero(shown)[0]]
+    r = max(1, width // 2) + np.zeros(len(pts), np.int64)
+    r[len(i):] += 1  # keypoints a little larger than the limbs
+    for dy in range(-r.max(), r.max() + 1):
+        for dx in range(-r.max(), r.max() + 1):
+            y, x, k = np.rint(pts[:, 1]).astype(np.int64) + dy, np.rint(pts[:, 0]).astype(np.int64) + dx, \
+                (abs(dy) <= r) & (abs(dx) <= r)
+            k &= (y >= 0) & (y < H) & (x >= 0) & (x < W)
+            out[y[k], x[k]] = colors[who[k]]
+    return out
+
+def skeleton_paths(kp: np.ndarray, *, truth: bool) -> tuple[list, list]:  # as `skeleton_segments`
+    "x, y of the skeletons' limbs, separated by None (plotly lines)."
+    seg = skeleton_segments(kp, truth=truth)[0]
+    xs, ys = (np.c_[seg[:, j], seg[:, j + 2], np.full(len(seg), np.nan)].ravel() for j in (0, 1))
+    return [None if v != v else float(v) for v in xs], [None if v != v else float(v) for v in ys]
