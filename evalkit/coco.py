@@ -248,7 +248,7 @@ class CocoTruth:
     crowd: np.ndarray  # bool [n]: `iscrowd`
     ignore: np.ndarray  # bool [n]: the `ignore` field (0 where absent)
     segm: list | None = None  # [n] the `segmentation` fields, for mask evaluation (None for boxes)
-    kp: np.ndarray | None = None  # float64 [n, K, 3]: the `keypoints` fields (keypoints only; `ignore`: num_keypoints 0)
+    kp: np.ndarray | None = None  # float64 [n, K, 3]: `keypoints` (keypoints only; `ignore` is then num_keypoints 0)
 
 # %% ../nbs/24_coco.ipynb #co-19
 def _lists(d, keys: tuple, *, err, name) -> list:
@@ -639,7 +639,16 @@ def _segms(d: dict, n: int) -> list:
     if 'masks' in d: return mask_rles(d['masks']) if n else []
     raise InputError("iou_type='segm' needs masks or segmentation in every dict of the batch")
 
-def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool) -> list:
+def _kp_rows(d: dict, truth: bool) -> dict:
+    "The `keypoints` ([n, K, 3] or [n, 3K]) of one image's dict, and the truth's num_keypoints (given, else v > 0)."
+    if 'keypoints' not in d: raise InputError("iou_type='keypoints' needs keypoints in every dict of the batch")
+    kp = as_array(d['keypoints'], np.float64)
+    kp = kp.reshape(len(kp), int(np.prod(kp.shape[1:]))) if kp.ndim else kp.reshape(1, 1)
+    num = as_array(d['num_keypoints']).reshape(-1).tolist() if 'num_keypoints' in d else \
+        (kp[:, 2::3] > 0).sum(1).tolist()
+    return dict(keypoints=kp.tolist(), **(dict(num_keypoints=num) if truth else {}))
+
+def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool, keypoints: bool = False) -> list:
     "One image's dict of arrays as COCO annotations (truth) or results."
     if not isinstance(d, dict): raise InputError('each image of a batch is a dict of arrays', type(d).__name__)
     if 'labels' not in d: raise InputError('each dict of a batch needs labels (category ids)', f'image {image_id!r}')
@@ -647,8 +656,10 @@ def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool) -> 
     n = len(labels)
     col = lambda k, default: as_array(d[k]).reshape(-1).tolist() if k in d else [default] * n
     rows = dict(image_id=[image_id] * n, category_id=labels)
-    if 'boxes' in d or not segm: rows['bbox'] = xywh_boxes(d.get('boxes', np.zeros((0, 4))), box_format).tolist()
+    if 'boxes' in d or not (segm or keypoints and not truth):
+        rows['bbox'] = xywh_boxes(d.get('boxes', np.zeros((0, 4))), box_format).tolist()
     if segm: rows['segmentation'] = _segms(d, n)
+    if keypoints: rows |= _kp_rows(d, truth)
     if truth: rows |= dict(iscrowd=col('iscrowd', 0), ignore=col('ignore', 0), area=col('area', None))
     else: rows['score'] = col('scores', None)
     bad = [k for k, v in rows.items() if len(v) != n]
@@ -735,8 +746,8 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
     "A batch of images given as arrays, read as the COCO files holding them."
     if len(preds) != len(targets):
         raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
-    t = None if iou_type == 'segm' else batch_tables(preds, targets, image_ids=image_ids, categories=categories,
-                                                     box_format=box_format, limits=kw.get('limits'))
+    t = None if iou_type in ('segm', 'keypoints') else batch_tables(
+        preds, targets, image_ids=image_ids, categories=categories, box_format=box_format, limits=kw.get('limits'))
     if t is None: return _dict_batch(preds, targets, image_ids=image_ids, categories=categories, box_format=box_format,
                                      iou_type=iou_type, **kw)
     with gc_paused(): return part_scene(coco_parts(*t, names=('targets', 'preds'), **kw)[0])
@@ -744,12 +755,13 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
 def _dict_batch(preds: list, targets: list, *, image_ids: list, categories, box_format: str, iou_type: str,
                 **kw) -> CocoScene:
     "The batch written as COCO objects and read as files are: masks, and batches the arrays' checks refuse."
-    segm = iou_type == 'segm'
+    segm, kp = iou_type == 'segm', dict(keypoints=iou_type == 'keypoints')
     cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
-    anns = [o for t, i in zip(targets, image_ids) for o in _objects(t, i, segm=segm, box_format=box_format, truth=True)]
+    obj = partial(_objects, segm=segm, box_format=box_format, **kp)
+    anns = [o for t, i in zip(targets, image_ids) for o in obj(t, i, truth=True)]
     gt = dict(images=[_image(t, i) for t, i in zip(targets, image_ids)], categories=cats,
               annotations=[dict(a, id=j + 1) for j, a in enumerate(anns)])
-    res = [o for p, i in zip(preds, image_ids) for o in _objects(p, i, segm=segm, box_format=box_format, truth=False)]
+    res = [o for p, i in zip(preds, image_ids) for o in obj(p, i, truth=False)]
     return coco_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
 
 # %% ../nbs/24_coco.ipynb #co-29

@@ -94,7 +94,7 @@ def oks_pairs(dt: np.ndarray,  # float64 [n_dt, K, >=2]: detections' keypoints (
 
 # %% ../nbs/23a_keypoints.ipynb #kp-summary
 KP_ROWS = ((1, None, 'all'), (1, .5, 'all'), (1, .75, 'all'), (1, None, 'medium'), (1, None, 'large'),
-           (0, None, 'all'), (0, .5, 'all'), (0, .75, 'all'), (0, None, 'medium'), (0, None, 'large'))  # (ap, iou, area)
+           (0, None, 'all'), (0, .5, 'all'), (0, .75, 'all'), (0, None, 'medium'), (0, None, 'large'))  # ap, iou, area
 
 def kp_summary(value) -> np.ndarray:  # `value(ap=, iou=, area=, max_dets=)`: one summary line's number
     "pycocotools' 10 keypoint `stats` (`KP_STAT_NAMES`), each from one summary line."

@@ -50,7 +50,8 @@ class Params:
     def setKpParams(self):
         "pycocotools 2.0.11's defaults for keypoints (`evalkit.keypoints`): 20 detections, no 'small' range."
         self.setDetParams()
-        self.maxDets, self.areaRng, self.areaRngLbl = list(KP_MAX_DETS), [list(r) for r in KP_AREA_RNG], list(KP_AREA_LBL)
+        self.maxDets, self.areaRngLbl = list(KP_MAX_DETS), list(KP_AREA_LBL)
+        self.areaRng = [list(r) for r in KP_AREA_RNG]
         self.kpt_oks_sigmas = np.array(SIGMAS)  # K per-keypoint sigmas of the OKS
 
     def __init__(self, iouType='segm'):  # 'bbox', 'segm' or 'keypoints'
