@@ -23,10 +23,10 @@ from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
 # %% auto #0
 __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'load_json', 'box_types',
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
-           'check_units', 'read_coco_gt', 'keypoints_field', 'CocoResults', 'read_coco_results', 'frames_to_coco',
-           'mask_bases', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions',
-           'coco_scene', 'as_array', 'xywh_boxes', 'mask_rles', 'batch_tables', 'coco_batch', 'parse_ints',
-           'parse_max_dets', 'parse_ids']
+           'check_units', 'read_coco_gt', 'keypoints_field', 'check_kp_names', 'CocoResults', 'read_coco_results',
+           'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts',
+           'coco_partitions', 'coco_scene', 'as_array', 'xywh_boxes', 'mask_rles', 'batch_tables', 'coco_batch',
+           'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -332,6 +332,7 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
     bbox = (numbers(f('bbox'), key='bbox', width=4, **kw) if boxed else np.full((len(anns), 4), np.nan))
     if boxed: _check_sizes(bbox, **kw)
     num = numbers(f('num_keypoints'), key='num_keypoints', **kw) if iou_type == 'keypoints' else None
+    if num is not None: check_kp_names(cats, K=len(sigmas or SIGMAS), err=err, name=name)
     return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names,
                      ann_id=ann_id if ann_id.dtype != object else np.arange(1, len(anns) + 1), img=img, cat=cat,
                      bbox=bbox,
@@ -360,6 +361,12 @@ def keypoints_field(f, kw: dict,  # `f(key)`: a field of every object; kw: the l
     bad, rule = bad_keypoints(kp, truth=num is not None, num=num)
     refuse_entries(bad, rule, lambda i: _shown(kp[i].ravel().tolist()), **kw)
     return kp
+
+def check_kp_names(cats: list, *, K: int, err, name):  # the ground truth's categories; K: the sigmas' count
+    "Refuse a category whose `keypoints` list (the names of its keypoints) does not name K keypoints."
+    n = [len(c['keypoints']) if isinstance(c, dict) and isinstance(c.get('keypoints'), list) else K for c in cats]
+    refuse_entries(np.array(n, np.int64) != K, f'keypoints must name {K} keypoints, one per sigma',
+                   lambda i: f'{n[i]} names', objs=cats, what='categories', err=err, name=name)
 
 # %% ../nbs/24_coco.ipynb #co-23
 @dataclass(frozen=True)
