@@ -27,7 +27,8 @@ def workload(seed: int = 0, n_img: int = 5000, n_people_img: int = 2693, n_ann: 
         x, y = rng.uniform(0, 640 - w), rng.uniform(0, 480 - h)
         vis = rng.random() < 0.58  # about 6,350 of 11,004 with keypoints
         v = np.where(rng.random(17) < 0.75, rng.choice([1, 2], 17), 0) if vis else np.zeros(17, int)
-        kx, ky = np.where(v > 0, rng.uniform(x, x + w, 17), 0).round(2), np.where(v > 0, rng.uniform(y, y + h, 17), 0).round(2)
+        kx = np.where(v > 0, rng.uniform(x, x + w, 17), 0).round(2)
+        ky = np.where(v > 0, rng.uniform(y, y + h, 17), 0).round(2)
         anns.append(dict(id=j + 1, image_id=images[k]['id'], category_id=1, bbox=[round(x, 2), round(y, 2), w, h],
                          area=round(float(w * h * rng.uniform(.4, .8)), 2), iscrowd=int(rng.random() < 0.01),
                          num_keypoints=int((v > 0).sum()), keypoints=np.c_[kx, ky, v].ravel().tolist()))
@@ -99,18 +100,22 @@ def main():
                f'{os.cpu_count()} cores', rows=rows, fastest_rust=fastest, ratio=ratio,
                agree={k: max(abs(x - y) for x, y in zip(r['stats'], ref)) for k, r in rows.items()})
     Path(a.out, 'keypoints_results.json').write_text(json.dumps(res, indent=1))
-    lines = [f"# COCO keypoints benchmark (SPEC 15.1)", '',
+    lines = ['# COCO keypoints benchmark (SPEC 15.1)', '',
              f"Made by `python benchmarks/keypoints.py --repeat {a.repeat}` on {res['date']} (seed {a.seed}); "
-             f"{res['images']:,} images, {res['annotations']:,} person annotations, {res['results']:,} keypoint results "
-             f"(no boxes); every scorer a whole process, median wall time. Machine: {res['machine']}; load average "
-             f"{load0[0]:.2f} before and {load1[0]:.2f} after the run (a shared machine: compare within the table).", '',
+             f"{res['images']:,} images, {res['annotations']:,} person annotations, {res['results']:,} keypoint "
+             f"results "
+             f"(no boxes); every scorer a whole process, median wall time. Machine: {res['machine']}; load "
+             f"average {load0[0]:.2f} before and {load1[0]:.2f} after the run (a shared machine: compare within the "
+             'table; CPU s is less sensitive to the load than wall time).', '',
              f"Target: evalkit within 1.5x of the fastest Rust peer ({fastest}): "
              f"**{ratio:.2f}x** ({'PASS' if ratio <= 1.5 else 'FAIL'}).", '',
-             '| scorer | median s | runs | CPU s | peak MB | time / evalkit\'s | AP | max diff of the 10 stats vs pycocotools |',
+             '| scorer | median s | runs | CPU s | peak MB | time / evalkit\'s | AP | max diff of the 10 stats vs '
+             'pycocotools |',
              '|---|---:|---:|---:|---:|---:|---:|---:|']
     for k, r in rows.items():
         lines.append(f"| {k} | {r['median_s']:.3f} | {r['runs']} | {r['cpu_s']:.2f} | {r['peak_mb']} | "
-                     f"{r['median_s'] / rows['evalkit']['median_s']:.2f}x | {r['stats'][0]:.12f} | {res['agree'][k]:.1e} |")
+                     f"{r['median_s'] / rows['evalkit']['median_s']:.2f}x | {r['stats'][0]:.12f} | "
+                     f"{res['agree'][k]:.1e} |")
     Path(a.out, 'keypoints_results.md').write_text('\n'.join(lines) + '\n')
     print('\n'.join(lines))
 

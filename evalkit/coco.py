@@ -103,10 +103,18 @@ if msgspec is not None:
         images: list[dict]; annotations: list[_Ann]; categories: list[dict]
     class _Det(msgspec.Struct):
         image_id: _Id; category_id: _Id; score: float; bbox: list[float]
+    class _KpAnn(msgspec.Struct):  # keypoints: `ignore` not read, `num_keypoints` and `keypoints` needed
+        id: _Id; image_id: _Id; category_id: _Id; area: float; iscrowd: int; bbox: list[float]; num_keypoints: float
+        keypoints: list[float]
+    class _KpTruth(msgspec.Struct):
+        images: list[dict]; annotations: list[_KpAnn]; categories: list[dict]
+    class _KpDet(msgspec.Struct):  # a box is optional ([]: absent)
+        image_id: _Id; category_id: _Id; score: float; keypoints: list[float]; bbox: list[float] = []
 
-def box_types() -> tuple | None:
-    "(ground truth, results) msgspec types of the fields box scoring reads; None without msgspec."
-    return None if msgspec is None else (_Truth, list[_Det])
+def box_types(iou_type: str = 'bbox') -> tuple | None:
+    "(ground truth, results) msgspec types of the fields box (or keypoint) scoring reads; None without msgspec."
+    if msgspec is None or iou_type not in ('bbox', 'keypoints'): return None
+    return (_Truth, list[_Det]) if iou_type == 'bbox' else (_KpTruth, list[_KpDet])
 
 # %% ../nbs/24_coco.ipynb #co-09
 def _pruned(v, depth: int = 3):
@@ -312,7 +320,7 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                 ) -> CocoTruth:
     "Read and check a COCO ground truth."
     err, name = SolutionError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'ground truth')
-    typed = box_types() if iou_type == 'bbox' else None
+    typed = box_types(iou_type)
     d = load_json(src, err=err, name=name, limits=limits, typed=typed and typed[0])
     if typed and isinstance(d, typed[0]): d = dict(images=d.images, annotations=d.annotations, categories=d.categories)
     images, anns, cats = _lists(d,
@@ -389,7 +397,7 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
                      ) -> CocoResults:
     "Read and check a COCO results list against its ground truth."
     err, name = ParticipantVisibleError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'results')
-    typed = box_types() if iou_type == 'bbox' else None
+    typed = box_types(iou_type)
     res = load_json(src, err=err, name=name, limits=limits, typed=typed and typed[1])
     if not isinstance(res, list): raise err('a COCO results file is a JSON list of objects', type(res).__name__,
                                             file=name)

@@ -420,7 +420,8 @@ def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
                                                              (scene.gt_img, scene.gt_base)))
         return mask_iou_pairs(scene.pred, scene.gt, keep[d], g, crowd=scene.gt_crowd, floor=floor, frames=fr)
     if scene.iou_type == 'keypoints':  # OKS (23a_keypoints): crowd regions as any object
-        return oks_pairs(scene.pred_kp[keep], scene.gt_kp, scene.gt, scene.gt_area, d, g, sigmas=scene.sigmas)
+        return oks_pairs(scene.pred_kp[keep], scene.gt_kp, d, g, gt_box=scene.gt, gt_area=scene.gt_area,
+                         sigmas=scene.sigmas)
     dt, b = scene.pred[keep], PAIR_BLOCK
     return np.concatenate([np.zeros(0)] + [box_iou_pairs(dt, scene.gt, d[i:i + b], g[i:i + b], crowd=scene.gt_crowd)
                                            for i in range(0, len(d), b)])
@@ -1000,7 +1001,7 @@ def _kp_cross(scene: CocoScene, thr: np.ndarray, *, background_iou: float, count
     d = pk[d]
     k = (scene.gt_cls[g] != scene.pred_cls[d]) & counted[g]
     d, g = d[k], g[k]
-    o = oks_pairs(scene.pred_kp, scene.gt_kp, scene.gt, scene.gt_area, d, g, sigmas=scene.sigmas)
+    o = oks_pairs(scene.pred_kp, scene.gt_kp, d, g, gt_box=scene.gt, gt_area=scene.gt_area, sigmas=scene.sigmas)
     return g, d, o[None] >= thr[:, None], o >= background_iou, o
 
 def coco_codes(analysis,  # a scored COCO submission

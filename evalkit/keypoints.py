@@ -8,8 +8,8 @@ import numpy as np
 
 # %% auto #0
 __all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'OKS_BLOCK', 'KP_ROWS',
-           'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'row_sums', 'oks_pairs', 'kp_summary',
-           'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
+           'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'row_sums', 'kept_sums', 'oks_pairs',
+           'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -62,35 +62,51 @@ def row_sums(t: np.ndarray,  # float64 [p, K]: terms, each row's first n[i] the 
         if k: out[i] = np.ascontiguousarray(t[i, :k]).sum(1)
     return out
 
+def kept_sums(t: np.ndarray, keep: np.ndarray,  # float64 [p, K] terms; bool [p, K]: the ones summed
+              order: np.ndarray,  # int64 [p, K]: each row's kept terms first, in their order (a stable argsort)
+             ) -> np.ndarray:  # float64 [p]: numpy's sum of each row's kept terms, compacted
+    "Each row's kept terms summed as numpy sums them once compacted (fewer than 8: left to right, zeros between)."
+    n, out = keep.sum(1), np.zeros(len(t))
+    lo, full = np.flatnonzero(n < 8), np.flatnonzero(n == t.shape[1])
+    z = np.where(keep[lo], t[lo], 0.0)
+    for k in range(t.shape[1]): out[lo] += z[:, k]  # x + 0.0 is x: the kept terms left to right
+    if len(full): out[full] = t[full].sum(1)
+    mid = np.flatnonzero((n >= 8) & (n < t.shape[1]))
+    if len(mid): out[mid] = row_sums(np.take_along_axis(t[mid], order[mid], 1), n[mid])
+    return out
+
 # %% ../nbs/23a_keypoints.ipynb #kp-oks
-def _oks_block(dt: np.ndarray, gt: np.ndarray, box: np.ndarray, area: np.ndarray, var: np.ndarray) -> np.ndarray:
-    "OKS of aligned rows: detections [p, K, >=2], ground truth [p, K, 3], its boxes [p, 4] and areas [p]."
-    vis = gt[:, :, 2] > 0
-    nv = vis.sum(1)
-    x0, y0 = (box[:, :2] - box[:, 2:]).T[:, :, None]  # three times the box about its centre
-    x1, y1 = (box[:, :2] + box[:, 2:] * 2).T[:, :, None]
-    xd, yd, on = dt[:, :, 0], dt[:, :, 1], (nv > 0)[:, None]
-    dx = np.where(on, xd - gt[:, :, 0], np.maximum(0, x0 - xd) + np.maximum(0, xd - x1))
-    dy = np.where(on, yd - gt[:, :, 1], np.maximum(0, y0 - yd) + np.maximum(0, yd - y1))
-    t = np.exp(-((dx ** 2 + dy ** 2) / var / (area + np.spacing(1))[:, None] / 2))
-    keep = vis | ~on  # the terms summed: the visible ones, or all K
-    t = np.take_along_axis(t, np.argsort(~keep, axis=1, kind='stable'), 1)  # those first, in keypoint order
-    n = keep.sum(1)
-    return row_sums(t, n) / n
+def _oks_terms(xd, yd, xg, yg,  # float64 [p, K]: the pairs' keypoints, detection and ground truth
+               *, box: np.ndarray, area: np.ndarray, on: np.ndarray,  # the truth's [p, 4] box, [p] area, any visible
+               var: np.ndarray) -> np.ndarray:  # [K] variances (2 s)^2
+    "float64 [p, K]: exp(-e) of every keypoint of each pair, as `computeOks` computes it (all K, summed or not)."
+    dx, dy, b = xd - xg, yd - yg, np.flatnonzero(~on)
+    if len(b):  # no visible keypoint: the distance outside the box enlarged three times about its centre
+        (x0, y0), (x1, y1) = (box[b, :2] - box[b, 2:]).T[:, :, None], (box[b, :2] + box[b, 2:] * 2).T[:, :, None]
+        dx[b] = np.maximum(0, x0 - xd[b]) + np.maximum(0, xd[b] - x1)
+        dy[b] = np.maximum(0, y0 - yd[b]) + np.maximum(0, yd[b] - y1)
+    return np.exp(-((dx ** 2 + dy ** 2) / var / (area + np.spacing(1))[:, None] / 2))
 
 # %% ../nbs/23a_keypoints.ipynb #kp-oks-2
-OKS_BLOCK = 2 ** 15  # pairs whose OKS is computed at once (a dozen [pairs, K] float arrays)
+OKS_BLOCK = 2 ** 16  # pairs whose OKS is computed at once (a dozen [pairs, K] float arrays)
 
 def oks_pairs(dt: np.ndarray,  # float64 [n_dt, K, >=2]: detections' keypoints (x, y[, v])
               gt: np.ndarray,  # float64 [n_gt, K, 3]: ground truth's keypoints (x, y, v)
-              gt_box: np.ndarray, gt_area: np.ndarray,  # float64 [n_gt, 4] xywh boxes; [n_gt] `area` fields
               d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs (detection, ground truth)
-              *, sigmas: tuple = SIGMAS,  # K per-keypoint sigmas
+              *, gt_box: np.ndarray, gt_area: np.ndarray,  # float64 [n_gt, 4] xywh boxes; [n_gt] `area` fields
+              sigmas: tuple = SIGMAS,  # K per-keypoint sigmas
              ) -> np.ndarray:  # float64 [k]: OKS of each pair
     "The OKS of each pair (detection d, ground truth g), pycocotools' `computeOks` to the last bit."
-    var, b = (np.asarray(sigmas, np.float64) * 2) ** 2, OKS_BLOCK
-    return np.concatenate([np.zeros(0)] + [_oks_block(dt[d[i:i + b]], gt[g[i:i + b]], gt_box[g[i:i + b]],
-                                                      gt_area[g[i:i + b]], var) for i in range(0, len(d), b)])
+    var, b, vis = (np.asarray(sigmas, np.float64) * 2) ** 2, OKS_BLOCK, gt[:, :, 2] > 0
+    on = vis.any(1)
+    keep = vis | ~on[:, None]  # the terms summed: the visible ones, or all K
+    order, n = np.argsort(~keep, axis=1, kind='stable'), keep.sum(1)  # per object: its kept terms first
+    xd, yd, xg, yg = (np.ascontiguousarray(a[:, :, j]) for a in (dt, gt) for j in (0, 1))
+    out = []
+    for i, j in ((d[i:i + b], g[i:i + b]) for i in range(0, len(d), b)):
+        t = _oks_terms(xd[i], yd[i], xg[j], yg[j], box=gt_box[j], area=gt_area[j], on=on[j], var=var)
+        out.append(kept_sums(t, keep[j], order[j]) / n[j])
+    return np.concatenate([np.zeros(0)] + out)
 
 # %% ../nbs/23a_keypoints.ipynb #kp-summary
 KP_ROWS = ((1, None, 'all'), (1, .5, 'all'), (1, .75, 'all'), (1, None, 'medium'), (1, None, 'large'),
