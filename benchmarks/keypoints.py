@@ -5,11 +5,13 @@ synthetic file the size of COCO's person_keypoints_val2017 (5,000 images, 11,004
 
     python benchmarks/keypoints.py [--repeat 5] [--seed 0] [--out benchmarks]
 """
-import argparse, datetime, json, os, platform, statistics, subprocess, sys, tempfile, time
+import argparse, datetime, json, os, platform, statistics, subprocess, sys, tempfile
 from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from run import run_once  # noqa: E402  the COCO rows' trampoline: each process's own time, CPU and peak memory
 PEERS = ('pycocotools', 'faster-coco-eval', 'hotcoco', 'ultrafast-pycocotools')
 RUST = ('hotcoco', 'ultrafast-pycocotools')
 
@@ -50,15 +52,10 @@ def workload(seed: int = 0, n_img: int = 5000, n_people_img: int = 2693, n_ann: 
 
 
 def run(cmd: list) -> tuple[float, float, int, str]:
-    "(wall s, CPU s, peak MB, stdout) of one whole process (its own rusage, by `os.wait4`)."
-    with tempfile.TemporaryFile('w+') as f:
-        t = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.DEVNULL)
-        _, status, ru = os.wait4(p.pid, 0)
-        wall, p.returncode = time.perf_counter() - t, os.waitstatus_to_exitcode(status)
-        if p.returncode: raise RuntimeError(f'{cmd[:4]} failed (exit {p.returncode})')
-        f.seek(0)
-        return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss // 1024, f.read()
+    "(wall s, CPU s, peak MB, stdout) of one whole process, forked by run.py's trampoline (its own peak memory)."
+    r = run_once(cmd)
+    if r['rc']: raise RuntimeError(f"{cmd[:4]} failed (exit {r['rc']}): {r['err'][-300:]}")
+    return r['secs'], r['cpu_s'], round(r['peak_mb']), r['out']
 
 
 def stats_of(who: str, out: str) -> list:
@@ -76,6 +73,8 @@ def main():
     gt, dets = workload(a.seed)
     tmp = Path(tempfile.mkdtemp())
     (tmp / 'gt.json').write_text(json.dumps(gt)); (tmp / 'res.json').write_text(json.dumps(dets))
+    n_img, n_ann, n_res = len(gt['images']), len(gt['annotations']), len(dets)
+    del gt, dets  # not held while the scorers run
     py, files = sys.executable, [str(tmp / 'gt.json'), str(tmp / 'res.json')]
     evalkit = str(Path(py).with_name('evalkit'))
     cmds = {'evalkit': [evalkit, 'score', 'coco', *files, '--iou-type', 'keypoints', '--json'],
@@ -95,7 +94,7 @@ def main():
     fastest = min(RUST, key=lambda p: rows[p]['median_s'])
     ratio = rows['evalkit']['median_s'] / rows[fastest]['median_s']
     res = dict(date=datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), seed=a.seed,
-               images=len(gt['images']), annotations=len(gt['annotations']), results=len(dets),
+               images=n_img, annotations=n_ann, results=n_res,
                load_before=load0, load_after=load1, machine=f'{platform.processor() or platform.machine()}, '
                f'{os.cpu_count()} cores', rows=rows, fastest_rust=fastest, ratio=ratio,
                agree={k: max(abs(x - y) for x, y in zip(r['stats'], ref)) for k, r in rows.items()})
