@@ -368,6 +368,9 @@ def keypoints_field(f, kw: dict,  # `f(key)`: a field of every object; kw: the l
     kp = numbers(f('keypoints'), key=f'keypoints ({K} keypoints)', width=3 * K, **kw).reshape(-1, K, 3)
     bad, rule = bad_keypoints(kp, truth=num is not None, num=num)
     refuse_entries(bad, rule, lambda i: _shown(kp[i].ravel().tolist()), **kw)
+    if num is not None:  # the truth's area: the OKS divides by it
+        a = numbers(f('area'), key='area', **kw)
+        refuse_entries(a < 0, 'area must be at least 0 (the OKS divides by it)', lambda i: _shown(float(a[i])), **kw)
     return kp
 
 def check_kp_names(cats: list, *, K: int, err, name):  # the ground truth's categories; K: the sigmas' count
