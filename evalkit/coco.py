@@ -18,13 +18,15 @@ from .preset import Metric, Option, parse_bool
 from .rle import runs_area
 from .coco_masks import coco_runs, brief
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
+from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
 
 # %% auto #0
 __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'load_json', 'box_types',
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
-           'check_units', 'read_coco_gt', 'CocoResults', 'read_coco_results', 'frames_to_coco', 'mask_bases',
-           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
-           'mask_rles', 'batch_tables', 'coco_batch', 'parse_ints', 'parse_max_dets', 'parse_ids']
+           'check_units', 'read_coco_gt', 'keypoints_field', 'check_kp_names', 'CocoResults', 'read_coco_results',
+           'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts',
+           'coco_partitions', 'coco_scene', 'mask_rles', 'batch_tables', 'coco_batch', 'parse_ints', 'parse_max_dets',
+           'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -101,10 +103,18 @@ if msgspec is not None:
         images: list[dict]; annotations: list[_Ann]; categories: list[dict]
     class _Det(msgspec.Struct):
         image_id: _Id; category_id: _Id; score: float; bbox: list[float]
+    class _KpAnn(msgspec.Struct):  # keypoints: `ignore` not read, `num_keypoints` and `keypoints` needed
+        id: _Id; image_id: _Id; category_id: _Id; area: float; iscrowd: int; bbox: list[float]; num_keypoints: float
+        keypoints: list[float]
+    class _KpTruth(msgspec.Struct):
+        images: list[dict]; annotations: list[_KpAnn]; categories: list[dict]
+    class _KpDet(msgspec.Struct):  # a box is optional ([]: absent)
+        image_id: _Id; category_id: _Id; score: float; keypoints: list[float]; bbox: list[float] = []
 
-def box_types() -> tuple | None:
-    "(ground truth, results) msgspec types of the fields box scoring reads; None without msgspec."
-    return None if msgspec is None else (_Truth, list[_Det])
+def box_types(iou_type: str = 'bbox') -> tuple | None:
+    "(ground truth, results) msgspec types of the fields box (or keypoint) scoring reads; None without msgspec."
+    if msgspec is None or iou_type not in ('bbox', 'keypoints'): return None
+    return (_Truth, list[_Det]) if iou_type == 'bbox' else (_KpTruth, list[_KpDet])
 
 # %% ../nbs/24_coco.ipynb #co-09
 def _pruned(v, depth: int = 3):
@@ -246,6 +256,7 @@ class CocoTruth:
     crowd: np.ndarray  # bool [n]: `iscrowd`
     ignore: np.ndarray  # bool [n]: the `ignore` field (0 where absent)
     segm: list | None = None  # [n] the `segmentation` fields, for mask evaluation (None for boxes)
+    kp: np.ndarray | None = None  # float64 [n, K, 3]: `keypoints` (keypoints only; `ignore` is then num_keypoints 0)
 
 # %% ../nbs/24_coco.ipynb #co-19
 def _lists(d, keys: tuple, *, err, name) -> list:
@@ -304,11 +315,12 @@ def check_units(n_img: int, n_cat: int,  # images and categories of a ground tru
 
 def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                  *, iou_type: str = 'bbox',  # 'bbox' (boxes needed) or 'segm' (segmentations and image sizes)
+                 sigmas: tuple | None = None,  # 'keypoints' (boxes and keypoints needed): K sigmas (None: COCO's)
                  name: str | None = None, limits: Limits | None = None,  # the file's name in errors; limits
                 ) -> CocoTruth:
     "Read and check a COCO ground truth."
     err, name = SolutionError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'ground truth')
-    typed = box_types() if iou_type == 'bbox' else None
+    typed = box_types(iou_type)
     d = load_json(src, err=err, name=name, limits=limits, typed=typed and typed[0])
     if typed and isinstance(d, typed[0]): d = dict(images=d.images, annotations=d.annotations, categories=d.categories)
     images, anns, cats = _lists(d,
@@ -324,13 +336,17 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                 rule='annotation of an image not in images', **kw)
     cat = codes(ids_of(f('category_id'), key='category_id', **kw), cat_ids, key='category_id',
                 rule='category not in categories', **kw)
-    bbox = (numbers(f('bbox'), key='bbox', width=4, **kw) if iou_type == 'bbox' else np.full((len(anns), 4), np.nan))
-    if iou_type == 'bbox': _check_sizes(bbox, **kw)
+    boxed = iou_type in ('bbox', 'keypoints')
+    bbox = (numbers(f('bbox'), key='bbox', width=4, **kw) if boxed else np.full((len(anns), 4), np.nan))
+    if boxed: _check_sizes(bbox, **kw)
+    num = numbers(f('num_keypoints'), key='num_keypoints', **kw) if iou_type == 'keypoints' else None
+    if num is not None: check_kp_names(cats, K=len(sigmas or SIGMAS), err=err, name=name)
     return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names,
                      ann_id=ann_id if ann_id.dtype != object else np.arange(1, len(anns) + 1), img=img, cat=cat,
                      bbox=bbox,
                      area=numbers(f('area'), key='area', **kw), crowd=_flags(f('iscrowd'), key='iscrowd', **kw),
-                     ignore=_flags(f('ignore', default=0, required=False), key='ignore', **kw),
+                     ignore=_flags(f('ignore', default=0, required=False), key='ignore', **kw) if num is None else
+                     num == 0, kp=None if num is None else keypoints_field(f, kw, K=len(sigmas or SIGMAS), num=num),
                      segm=f('segmentation') if iou_type == 'segm' else None)
 
 # %% ../nbs/24_coco.ipynb #co-21-1
@@ -343,6 +359,26 @@ def _check_sizes(bbox: np.ndarray, *, what, objs, err, name):
     refuse_entries(far, 'bbox corner or area beyond float64', lambda i: _shown(bbox[i].tolist()), objs=objs,
                    what=what, err=err, name=name)
 
+# %% ../nbs/24_coco.ipynb #co-21-kp
+def keypoints_field(f, kw: dict,  # `f(key)`: a field of every object; kw: the list, its name, error class, file
+                    *, K: int,  # keypoints per object (the sigmas')
+                    num: np.ndarray | None = None,  # the ground truth's num_keypoints (None: results)
+                   ) -> np.ndarray:  # float64 [n, K, 3]
+    "The `keypoints` field: K triples of finite numbers per object, checked (`keypoints.bad_keypoints`)."
+    kp = numbers(f('keypoints'), key=f'keypoints ({K} keypoints)', width=3 * K, **kw).reshape(-1, K, 3)
+    bad, rule = bad_keypoints(kp, truth=num is not None, num=num)
+    refuse_entries(bad, rule, lambda i: _shown(kp[i].ravel().tolist()), **kw)
+    if num is not None:  # the truth's area: the OKS divides by it
+        a = numbers(f('area'), key='area', **kw)
+        refuse_entries(a < 0, 'area must be at least 0 (the OKS divides by it)', lambda i: _shown(float(a[i])), **kw)
+    return kp
+
+def check_kp_names(cats: list, *, K: int, err, name):  # the ground truth's categories; K: the sigmas' count
+    "Refuse a category whose `keypoints` list (the names of its keypoints) does not name K keypoints."
+    n = [len(c['keypoints']) if isinstance(c, dict) and isinstance(c.get('keypoints'), list) else K for c in cats]
+    refuse_entries(np.array(n, np.int64) != K, f'keypoints must name {K} keypoints, one per sigma',
+                   lambda i: f'{n[i]} names', objs=cats, what='categories', err=err, name=name)
+
 # %% ../nbs/24_coco.ipynb #co-23
 @dataclass(frozen=True)
 class CocoResults:
@@ -353,16 +389,18 @@ class CocoResults:
     bbox: np.ndarray  # float64 [n, 4]: xywh (NaN where absent)
     has_bbox: bool  # the first result has a `bbox` (pycocotools then takes every area from the boxes)
     segm: list | None = None  # [n] `segmentation` fields, for mask evaluation
+    kp: np.ndarray | None = None  # float64 [n, K, 3]: the `keypoints` fields (keypoints only; v never read)
 
 # %% ../nbs/24_coco.ipynb #co-24
 def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
                       gt: CocoTruth,  # the ground truth the results are of
-                      *, iou_type: str = 'bbox',  # 'bbox' or 'segm'
+                      *, iou_type: str = 'bbox',  # 'bbox', 'segm' or 'keypoints'
+                      sigmas: tuple | None = None,  # keypoints: K sigmas (None: COCO's 17)
                       name: str | None = None, limits: Limits | None = None,  # the file's name in errors; limits
                      ) -> CocoResults:
     "Read and check a COCO results list against its ground truth."
     err, name = ParticipantVisibleError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'results')
-    typed = box_types() if iou_type == 'bbox' else None
+    typed = box_types(iou_type)
     res = load_json(src, err=err, name=name, limits=limits, typed=typed and typed[1])
     if not isinstance(res, list): raise err('a COCO results file is a JSON list of objects', type(res).__name__,
                                             file=name)
@@ -378,7 +416,8 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
         np.full((len(res), 4), np.nan)
     if iou_type == 'bbox' or has_bbox: _check_sizes(bbox, **kw)
     return CocoResults(img=img, cat=cat, score=numbers(f('score'), key='score', **kw), bbox=bbox, has_bbox=has_bbox,
-                       segm=f('segmentation') if iou_type == 'segm' else None)
+                       segm=f('segmentation') if iou_type == 'segm' else None,
+                       kp=keypoints_field(f, kw, K=len(sigmas or SIGMAS)) if iou_type == 'keypoints' else None)
 
 # %% ../nbs/24_coco.ipynb #a9f66997
 INT_COLS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # whole floats here are ints (NaN made them float)
@@ -472,6 +511,7 @@ class CocoPart:
     use_cats: bool = True
     names: tuple = (None, None)
     limits: Limits | None = None  # the limits of decoding masks (`coco_runs`)
+    sigmas: tuple | None = None  # keypoints: the per-keypoint sigmas (None: COCO's)
 
 # %% ../nbs/24_coco.ipynb #297bb144-1
 _NUM = {int, float}
@@ -504,7 +544,7 @@ def take_rows(rec, idx: np.ndarray):
     "The record with only the rows `idx` of its per-row fields (a `CocoTruth`'s images and categories stay)."
     keep = ('image_ids', 'image_size', 'cat_ids', 'cat_names', 'has_bbox')
     return replace(rec, **{f.name: (None if getattr(rec, f.name) is None else [rec.segm[i] for i in idx])
-                           if f.name == 'segm' else getattr(rec, f.name)[idx]
+                           if f.name == 'segm' else None if getattr(rec, f.name) is None else getattr(rec, f.name)[idx]
                            for f in fields(rec) if f.name not in keep})
 
 # %% ../nbs/24_coco.ipynb #9d1ddd32
@@ -513,30 +553,36 @@ def part_scene(p: CocoPart) -> CocoScene:
     g, r = p.g, p.r
     ni, nc = np.full(len(g.image_ids), -1, np.int64), _renumber(p.cats)
     ni[p.images] = np.arange(len(p.images))
-    gt_obj, pred_obj = (g.bbox, r.bbox) if p.iou_type == 'bbox' else \
+    kp = p.iou_type == 'keypoints'  # boxes beside the keypoints (gt: `bbox`; results: `bbox`, else their extent)
+    gt_obj, pred_obj = (g.bbox, r.bbox) if p.iou_type == 'bbox' or kp else \
         _masks(g, r, names=p.names, by_cat=p.use_cats, pos=(p.gt_pos, p.pred_pos), limits=p.limits)
-    pred_area = r.bbox[:, 2] * r.bbox[:, 3] if p.iou_type == 'bbox' or r.has_bbox else \
-        runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area when results have boxes
+    if kp and not r.has_bbox: pred_obj = extent_boxes(r.kp)[0]  # pycocotools' loadRes, its keypoints branch
+    pred_area = r.bbox[:, 2] * r.bbox[:, 3] if p.iou_type == 'bbox' or r.has_bbox else pred_obj[:, 2] * pred_obj[
+        :, 3] if kp else runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area, if boxes
     return CocoScene(image_ids=g.image_ids[p.images].astype(object), gt_img=ni[g.img], pred_img=ni[r.img],
                      gt=gt_obj, pred=pred_obj, pred_conf=r.score, gt_cls=nc[g.cat], pred_cls=nc[r.cat],
                      image_pos=p.image_pos, gt_pos=p.gt_pos, pred_pos=p.pred_pos, gt_id=g.ann_id, gt_area=g.area,
                      gt_crowd=g.crowd, gt_ignore=g.ignore, pred_area=pred_area,
                      cat_names=tuple(np.asarray(g.cat_names, object)[p.cats]),
                      cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type,
-                     **({} if p.iou_type == 'bbox' else dict(  # where each mask's pixels are: for drawing them
+                     **(dict(gt_kp=g.kp, pred_kp=r.kp, sigmas=p.sigmas or SIGMAS) if kp else
+                        {} if p.iou_type == 'bbox' else dict(  # where each mask's pixels are: for drawing them
                          image_hw=g.image_size[p.images],
                          **dict(zip(('gt_base', 'pred_base'), mask_bases(g, r, by_cat=p.use_cats))))))
 
 # %% ../nbs/24_coco.ipynb #db790139
 def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, parsed objects, or read (`batch_tables`)
                *, n: int | None = None,  # parts of consecutive images, about equal in objects (None: one)
-               iou_type: str = 'bbox',  # 'bbox' or 'segm'
+               iou_type: str = 'bbox',  # 'bbox', 'segm' or 'keypoints'
+               sigmas=None,  # keypoints: K per-keypoint sigmas (None: COCO's 17)
                img_ids=None, cat_ids=None,  # score only these images / categories (None: all)
                use_cats: bool = True,  # False: categories ignored (masks then share their image's pixels)
                names: tuple = (None, None), limits: Limits | None = None,  # file names in errors; limits
                **rules) -> list:  # `rules`: the preset's scoring options (read by the family, not here)
     "Read and check both files, then cut the scored images into `n` parts (`CocoPart`)."
-    if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
+    if iou_type not in ('bbox', 'segm', 'keypoints'):
+        raise InputError("iou_type must be 'bbox', 'segm' or 'keypoints'", repr(iou_type))
+    kw = dict(sigmas=parse_sigmas(sigmas) if sigmas is not None else None) if iou_type == 'keypoints' else {}
     if is_frame(gt) or is_frame(results):
         gt, results = frames_to_coco(pd.DataFrame(gt), pd.DataFrame(results))
     names = tuple(n or (str(f) if isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(
@@ -544,8 +590,8 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
     if isinstance(gt, CocoTruth) and isinstance(results, CocoResults): g, r = gt, results  # read from arrays
     else:
         with gc_paused():  # millions of parsed objects, no cycles
-            g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits)
-            r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
+            g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
+            r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
     if (n or 1) > 1 and iou_type == 'segm':  # parts are sent to other processes: nothing nested deeper than COCO's
         g, r = (_sendable(f, g, name=nm, limits=limits) for f, nm in ((g, names[0]), (r, names[1])))
     ki, kc = _subset(g.image_ids, img_ids, 'img_ids'), _subset(g.cat_ids, cat_ids, 'cat_ids')
@@ -560,7 +606,8 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
         gp, rp = gk[(gi >= a) & (gi < b)], rk[(ri >= a) & (ri < b)]
         with gc_paused(): out.append(CocoPart(g=take_rows(g, gp), r=take_rows(r, rp), gt_pos=gp, pred_pos=rp,
                                               images=scored[a:b], image_pos=np.arange(a, b), cats=kc,
-                                              iou_type=iou_type, use_cats=use_cats, names=names, limits=limits))
+                                              iou_type=iou_type, use_cats=use_cats, names=names, limits=limits,
+                                              **kw))
     return out
 
 # %% ../nbs/24_coco.ipynb #103ce223
@@ -599,7 +646,16 @@ def _segms(d: dict, n: int) -> list:
     if 'masks' in d: return mask_rles(d['masks']) if n else []
     raise InputError("iou_type='segm' needs masks or segmentation in every dict of the batch")
 
-def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool) -> list:
+def _kp_rows(d: dict, truth: bool) -> dict:
+    "The `keypoints` ([n, K, 3] or [n, 3K]) of one image's dict, and the truth's num_keypoints (given, else v > 0)."
+    if 'keypoints' not in d: raise InputError("iou_type='keypoints' needs keypoints in every dict of the batch")
+    kp = as_array(d['keypoints'], np.float64)
+    kp = kp.reshape(len(kp), int(np.prod(kp.shape[1:]))) if kp.ndim else kp.reshape(1, 1)
+    num = as_array(d['num_keypoints']).reshape(-1).tolist() if 'num_keypoints' in d else \
+        (kp[:, 2::3] > 0).sum(1).tolist()
+    return dict(keypoints=kp.tolist(), **(dict(num_keypoints=num) if truth else {}))
+
+def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool, keypoints: bool = False) -> list:
     "One image's dict of arrays as COCO annotations (truth) or results."
     if not isinstance(d, dict): raise InputError('each image of a batch is a dict of arrays', type(d).__name__)
     if 'labels' not in d: raise InputError('each dict of a batch needs labels (category ids)', f'image {image_id!r}')
@@ -607,8 +663,10 @@ def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool) -> 
     n = len(labels)
     col = lambda k, default: as_array(d[k]).reshape(-1).tolist() if k in d else [default] * n
     rows = dict(image_id=[image_id] * n, category_id=labels)
-    if 'boxes' in d or not segm: rows['bbox'] = xywh_boxes(d.get('boxes', np.zeros((0, 4))), box_format).tolist()
+    if 'boxes' in d or not (segm or keypoints and not truth):
+        rows['bbox'] = xywh_boxes(d.get('boxes', np.zeros((0, 4))), box_format).tolist()
     if segm: rows['segmentation'] = _segms(d, n)
+    if keypoints: rows |= _kp_rows(d, truth)
     if truth: rows |= dict(iscrowd=col('iscrowd', 0), ignore=col('ignore', 0), area=col('area', None))
     else: rows['score'] = col('scores', None)
     bad = [k for k, v in rows.items() if len(v) != n]
@@ -695,8 +753,8 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
     "A batch of images given as arrays, read as the COCO files holding them."
     if len(preds) != len(targets):
         raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
-    t = None if iou_type == 'segm' else batch_tables(preds, targets, image_ids=image_ids, categories=categories,
-                                                     box_format=box_format, limits=kw.get('limits'))
+    t = None if iou_type in ('segm', 'keypoints') else batch_tables(
+        preds, targets, image_ids=image_ids, categories=categories, box_format=box_format, limits=kw.get('limits'))
     if t is None: return _dict_batch(preds, targets, image_ids=image_ids, categories=categories, box_format=box_format,
                                      iou_type=iou_type, **kw)
     with gc_paused(): return part_scene(coco_parts(*t, names=('targets', 'preds'), **kw)[0])
@@ -704,12 +762,13 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
 def _dict_batch(preds: list, targets: list, *, image_ids: list, categories, box_format: str, iou_type: str,
                 **kw) -> CocoScene:
     "The batch written as COCO objects and read as files are: masks, and batches the arrays' checks refuse."
-    segm = iou_type == 'segm'
+    segm, kp = iou_type == 'segm', dict(keypoints=iou_type == 'keypoints')
     cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
-    anns = [o for t, i in zip(targets, image_ids) for o in _objects(t, i, segm=segm, box_format=box_format, truth=True)]
+    obj = partial(_objects, segm=segm, box_format=box_format, **kp)
+    anns = [o for t, i in zip(targets, image_ids) for o in obj(t, i, truth=True)]
     gt = dict(images=[_image(t, i) for t, i in zip(targets, image_ids)], categories=cats,
               annotations=[dict(a, id=j + 1) for j, a in enumerate(anns)])
-    res = [o for p, i in zip(preds, image_ids) for o in _objects(p, i, segm=segm, box_format=box_format, truth=False)]
+    res = [o for p, i in zip(preds, image_ids) for o in obj(p, i, truth=False)]
     return coco_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
 
 # %% ../nbs/24_coco.ipynb #co-29
@@ -755,7 +814,10 @@ QUIRK_OPTIONS = (
            'values, 0.9 is 0.8999999999999999, capped at 1 - 1e-10)', flag=True))
 
 COCO_OPTIONS = (
-    Option('iou_type', 'bbox', "'bbox' (boxes) or 'segm' (masks: RLE or polygons)", choices=('bbox', 'segm')),
+    Option('iou_type', 'bbox', "'bbox' (boxes), 'segm' (masks: RLE or polygons) or 'keypoints' (OKS)",
+           choices=('bbox', 'segm', 'keypoints')),
+    Option('sigmas', None, "keypoints: K per-keypoint OKS sigmas, comma-separated (default COCO's 17)",
+           parse=parse_sigmas),
     Option('max_dets', MAX_DETS, 'detections kept per image and category, three ascending counts (maxDets)',
            parse=parse_max_dets),
     Option('use_cats', True, '1: per category (useCats); 0: categories ignored', parse=parse_bool),

@@ -13,6 +13,7 @@ from .iou import threshold_text
 from .rle import Runs, runs_intersections, expand_ranges
 from .jit import jit, use_numba
 from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
+from .keypoints import oks_pairs, kp_summary, KP_ROWS, KP_STAT_NAMES, KP_MAX_DETS, KP_AREA_RNG, KP_AREA_LBL
 from .families import (Scene, ImageStats, Family, register_family, images_text, ObjectMatches,
                               point_stretches, prefix_points)
 from .tide import BACKGROUND_IOU, NOT_COUNTED, other_class_pairs, tide_codes, tide_dap
@@ -55,6 +56,10 @@ class CocoRules:
     per_image: bool = False  # quirk fix: `max_dets` cut per image over all categories (pycocotools: per category)
     zero_id: bool = False  # quirk fix: a match to ground truth of id 0 is a match (pycocotools: a false positive)
     cap: bool = True  # quirk kept: thresholds capped at 1 - 1e-10; False: IoU >= t exactly
+    keypoints: bool = False  # keypoints (OKS): pycocotools' `summarizeKps`, its 10 stats
+
+    @property
+    def score_dets(self) -> int: return KP_MAX_DETS[0] if self.keypoints else 100  # the count the score reads
 
     @property
     def thresholds(self) -> np.ndarray:
@@ -75,6 +80,9 @@ class CocoScene(Scene):
     image_hw: np.ndarray | None = None  # int64 [n_img, 2]: height, width of each image (masks; None for boxes)
     gt_base: np.ndarray | None = None  # int64 [n_gt]: first pixel of each mask's unit (its runs are laid from there)
     pred_base: np.ndarray | None = None  # int64 [n_pred]: the same for the detections' masks
+    gt_kp: np.ndarray | None = None  # float64 [n_gt, K, 3]: keypoints (x, y, v) ('keypoints'; gt: the boxes)
+    pred_kp: np.ndarray | None = None  # float64 [n_pred, K, 3]: the detections' (pred: their boxes or extents)
+    sigmas: tuple | None = None  # K per-keypoint sigmas of the OKS
 
 # %% ../nbs/23_coco_eval.ipynb #ce-12a
 def radix_lexsort(keys: list,  # non-negative integer arrays [n] (int64 or uint64), the last the primary key
@@ -341,7 +349,8 @@ def outside(area: np.ndarray,  # float64 [n]: areas
 
 def gt_ignored(scene: CocoScene, rules: CocoRules) -> np.ndarray:
     "bool [A, n_gt]: ground truth ignored in each area range."
-    flag = scene.gt_crowd | (scene.gt_ignore if rules.honour_ignore else False)
+    kp = scene.iou_type == 'keypoints'  # `gt_ignore` is then num_keypoints == 0, always read (pycocotools)
+    flag = scene.gt_crowd | (scene.gt_ignore if rules.honour_ignore or kp else False)
     return flag[None, :] | outside(scene.gt_area, rules)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-34
@@ -411,6 +420,9 @@ def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
             (scene.image_hw[img, 0], base) for img, base in ((scene.pred_img, scene.pred_base),
                                                              (scene.gt_img, scene.gt_base)))
         return mask_iou_pairs(scene.pred, scene.gt, keep[d], g, crowd=scene.gt_crowd, floor=floor, frames=fr)
+    if scene.iou_type == 'keypoints':  # OKS (23a_keypoints): crowd regions as any object
+        return oks_pairs(scene.pred_kp[keep], scene.gt_kp, d, g, gt_box=scene.gt, gt_area=scene.gt_area,
+                         sigmas=scene.sigmas)
     dt, b = scene.pred[keep], PAIR_BLOCK
     return np.concatenate([np.zeros(0)] + [box_iou_pairs(dt, scene.gt, d[i:i + b], g[i:i + b], crowd=scene.gt_crowd)
                                            for i in range(0, len(d), b)])
@@ -690,6 +702,7 @@ def summarize(precision, recall, rules: CocoRules) -> np.ndarray:
     "pycocotools' 12 `stats`, in its order (`STAT_NAMES`)."
     md = rules.max_dets
     f = lambda ap, **kw: summary_value(precision, recall, rules, ap=ap, **kw)
+    if rules.keypoints: return kp_summary(f)  # its 10 (`KP_STAT_NAMES`)
     # the first line reads 100 detections whatever `max_dets` says (pycocotools' default argument): -1 without 100
     return np.array([f(True, max_dets=100), f(True, iou=.5, max_dets=md[2]), f(True, iou=.75, max_dets=md[2]),
                      *(f(True, area=a, max_dets=md[2]) for a in ('small', 'medium', 'large')),
@@ -706,8 +719,10 @@ def coco_rules(spec) -> CocoRules:
     exact = bool(p.get('exact_thresholds', False))
     ts = tuple(float(t) for t in spec.thresholds)
     default = tuple(map(threshold_text, spec.thresholds)) == tuple(threshold_text(t) for t in DEFAULT_THRESHOLDS)
+    kp = dict(keypoints=True, max_dets=KP_MAX_DETS, area_rng=KP_AREA_RNG, area_lbl=KP_AREA_LBL) \
+        if p.get('iou_type') == 'keypoints' else {}  # pycocotools' `setKpParams`
     return CocoRules(iou_thrs=tuple(IOU_THRS) if default and not exact else ts, cap=not exact,
-                     max_dets=tuple(p.get('max_dets', MAX_DETS)), use_cats=bool(p.get('use_cats', True)),
+                     **{'max_dets': tuple(p.get('max_dets', MAX_DETS)), **kp}, use_cats=bool(p.get('use_cats', True)),
                      per_image=p.get('max_dets_per', 'category') == 'image',
                      **{k: bool(p.get(k, False)) for k in QUIRKS if k != 'per_image'})
 
@@ -792,10 +807,11 @@ def _stat_lines(result: Result) -> list[str]:
     "pycocotools' summary lines, character for character."
     r, st = coco_rules(result.spec), result.arrays['stats']
     th = r.iou_thrs
-    md = r.max_dets
+    md = r.max_dets * 3  # keypoints: one count (20), read by the rows below
     rows = [(1, None, 'all', 100), (1, .5, 'all', md[2]), (1, .75, 'all', md[2]), (1, None, 'small', md[2]),
             (1, None, 'medium', md[2]), (1, None, 'large', md[2]), (0, None, 'all', md[0]), (0, None, 'all', md[1]),
             (0, None, 'all', md[2]), (0, None, 'small', md[2]), (0, None, 'medium', md[2]), (0, None, 'large', md[2])]
+    if r.keypoints: rows = [(ap, iou, area, 20) for ap, iou, area in KP_ROWS]  # summarizeKps
     out = []
     for v, (ap, iou, area, m) in zip(st, rows):
         title, kind = ('Average Precision', '(AP)') if ap else ('Average Recall', '(AR)')
@@ -829,6 +845,11 @@ class CocoAP(Family):
     def check(self, spec):
         super().check(spec)
         if not spec.inclusive: raise InputError('COCO hits are IoU >= t (pycocotools): the strict test does not apply')
+        p = dict(spec.params)
+        if p.get('iou_type') == 'keypoints' and not p.get('use_cats', True):  # pycocotools' OKS: category -1 only
+            raise InputError('keypoints are scored per category: use_cats=0 is refused', 'pycocotools matches nothing')
+        if p.get('iou_type') == 'keypoints' and tuple(p.get('max_dets', MAX_DETS)) != MAX_DETS:
+            raise InputError('keypoints are scored at 20 detections (pycocotools): max_dets does not apply')
 
     def map(self, scene, spec): return coco_map(scene, coco_rules(spec)), None, None
     def reduce(self, *parts): return coco_reduce(*parts)
@@ -865,7 +886,8 @@ class CocoAP(Family):
     def json(self, result, j: dict) -> dict:
         "The shared keys, with `stats` by name and `per_class` (AP by category name; None where undefined)."
         ap = result.arrays['class_ap']
-        return {**j, 'stats': dict(zip(STAT_NAMES, map(float, result.arrays['stats']))),
+        names = KP_STAT_NAMES if coco_rules(result.spec).keypoints else STAT_NAMES
+        return {**j, 'stats': dict(zip(names, map(float, result.arrays['stats']))),
                 'per_class': {str(n): (float(v) if v > -1 else None) for n, v in zip(result.arrays['categories'], ap)}}
 
 register_family(CocoAP())
@@ -905,10 +927,10 @@ def coco_weighted_scores(analysis, W) -> np.ndarray:
     s, rules = analysis.stats, coco_rules(analysis.spec)
     K, T, R = s.npig.shape[1], len(rules.iou_thrs), len(rules.rec_thrs)
     W = np.asarray(W, np.int64)
-    if 100 not in rules.max_dets: return np.full(len(W), np.nan)
+    if rules.score_dets not in rules.max_dets: return np.full(len(W), np.nan)
     sorter = np.argsort(s.image_pos, kind='stable')
     row = sorter[np.searchsorted(s.image_pos[sorter], s.det_img)]  # W's column of each detection's image
-    lists = [(*_flags(s, i), row[i], _ties(s, i)) for i in category_lists(s, K)]
+    lists = [(*_flags(s, i), row[i], _ties(s, i)) for i in category_lists(s, K, md=rules.score_dets)]
     out = np.empty(len(W))
     for b, w in enumerate(W):
         npig, prec = w @ s.npig[:, :, 0], np.full((T, R, K), -1.0)
@@ -961,10 +983,11 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
     s, rules = analysis.stats, coco_rules(analysis.spec)
     K, T, rec = s.npig.shape[1], len(rules.iou_thrs), np.asarray(rules.rec_thrs, np.float64)
     npig, cut, R, n = s.npig[:, :, 0].sum(0), np.asarray(cut, np.float64), len(rules.rec_thrs), len(cut)
-    if 100 not in rules.max_dets or not (npig > 0).any(): return np.full((T, n), np.nan), None, np.full(n, np.nan)
+    if rules.score_dets not in rules.max_dets or not (npig > 0).any():
+        return np.full((T, n), np.nan), None, np.full(n, np.nan)
     ok, small = np.flatnonzero(npig > 0), n * T * K <= MAX_CURVE_ROWS
     lists, m, flags = [], [], []  # the counted categories' ranked lists at each threshold; detections kept; counts
-    for k, i in enumerate(category_lists(s, K)):
+    for k, i in enumerate(category_lists(s, K, md=rules.score_dets)):
         m.append(np.searchsorted(-s.score[i], -cut, side='right'))  # the category's detections kept at each cutoff
         tp, fp = _flags(s, i)
         if npig[k] > 0: lists.append([coco_prefix_lists(tp[t], fp[t], int(npig[k]), rec) for t in range(T)])
@@ -982,6 +1005,16 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
     return vals, _curve_table(analysis, cut, ap, flags=flags, npig=npig) if small else None, score
 
 # %% ../nbs/23_coco_eval.ipynb #a2f533f7
+def _kp_cross(scene: CocoScene, thr: np.ndarray, *, background_iou: float, counted, kept) -> tuple:
+    "`other_class_pairs` of keypoints: each counted object and kept detection of another category, by OKS."
+    pk = np.flatnonzero(kept)
+    d, g = unit_pairs(scene.gt_img, scene.pred_img[pk])
+    d = pk[d]
+    k = (scene.gt_cls[g] != scene.pred_cls[d]) & counted[g]
+    d, g = d[k], g[k]
+    o = oks_pairs(scene.pred_kp, scene.gt_kp, d, g, gt_box=scene.gt, gt_area=scene.gt_area, sigmas=scene.sigmas)
+    return g, d, o[None] >= thr[:, None], o >= background_iou, o
+
 def coco_codes(analysis,  # a scored COCO submission
                *, background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
                cut=None,  # bool [n_pred]: the detections taken into account (default: all the map kept)
@@ -1000,7 +1033,9 @@ def coco_codes(analysis,  # a scored COCO submission
     for t in range(len(thr)): matched[t, np.searchsorted(at, s.gt[tp[t, keep], t])] = True
     c = counted[g]
     own = (g[c], keep[d[c]], iou[c][None] >= thr[:, None], iou[c] >= background_iou, iou[c])
-    cross = None if scene.iou_type == 'segm' or not rules.use_cats else other_class_pairs(
+    cross = None if scene.iou_type == 'segm' or not rules.use_cats else _kp_cross(  # OKS, keypoints by keypoints
+        scene, rules.thresholds, background_iou=background_iou, counted=counted, kept=kept.any(0)) \
+        if scene.iou_type == 'keypoints' else other_class_pairs(
         scene, analysis.spec.thresholds, inclusive=True, background_iou=background_iou, counted=counted,
         kept=kept.any(0))
     return tide_codes(len(scene.gt_img), n, own, cross, tp=tp, matched=matched, counted_gt=counted, counted_pred=kept,
@@ -1077,6 +1112,7 @@ def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
     "What pycocotools leaves out at `threshold`, for `evalkit.confusion.confusion`; masks refused."
     s, rules, st = analysis.scene, coco_rules(analysis.spec), analysis.stats
     if s.iou_type == 'segm': raise InputError('no confusion matrix of COCO masks yet', 'score boxes: --iou-type bbox')
+    if s.iou_type == 'keypoints': raise InputError('no confusion matrix of COCO keypoints yet', 'score their boxes')
     t = analysis.spec.thresholds[0] if threshold is None else threshold
     k = [i for i, x in enumerate(analysis.spec.thresholds) if x == t][:1]
     if not k: st, k = coco_map(s, replace(rules, iou_thrs=(float(t),))), [0]  # a threshold of its own: match there

@@ -15,6 +15,7 @@ from .errors import InputError
 from .iou import as_fraction
 from .result import value_name
 from .rle import expand_ranges
+from .keypoints import draw_skeletons
 from .views import Model, ImageView, ThresholdView, RankedView, image_size, image_labels
 from .views import ObjectModel, ObjectView
 
@@ -475,7 +476,10 @@ def object_picture(model: ObjectModel, ov: ObjectView,  # the model and the pick
     hw = np.shape(pixels)[:2] if pixels is not None else tuple(np.minimum(np.ceil(reach[::-1]) + 8, 4096).astype(int))
     pic, w = np.clip(base_picture(pixels, hw), 0, 255).astype(np.uint8), max(2, round(max(hw) / 400))
     out = draw_boxes(pic, xywh(s.gt[ov.gt]), _status_rgb(ov.gt_status), width=w)
-    return draw_boxes(out, xywh(s.pred[ov.pred]), _status_rgb(ov.pred_status), width=w, dashed=True)
+    out = draw_boxes(out, xywh(s.pred[ov.pred]), _status_rgb(ov.pred_status), width=w, dashed=True)
+    if getattr(s, 'gt_kp', None) is None: return out  # keypoints: their skeletons over the boxes
+    out = draw_skeletons(out, s.gt_kp[ov.gt], _status_rgb(ov.gt_status), truth=True, width=w)
+    return draw_skeletons(out, s.pred_kp[ov.pred], _status_rgb(ov.pred_status), truth=False, width=w)
 
 # %% ../nbs/05a_drawing.ipynb #draw-obj-legend
 def object_legend_html(ov: ObjectView) -> str:

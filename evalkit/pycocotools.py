@@ -17,6 +17,7 @@ from .coco_eval import CocoRules, CocoScene, CocoStats, coco_map, accumulate, gt
 from .coco_eval import box_iou_pairs, mask_iou_pairs
 from .coco import CocoTruth, CocoResults, CocoPart, take_rows, part_scene, read_coco_gt, read_coco_results
 from .coco import load_json
+from .keypoints import SIGMAS, KP_ROWS, KP_MAX_DETS, KP_AREA_RNG, KP_AREA_LBL
 from .coco import field, ids_of, index_of, unique_ids, codes, refuse_entries, box_types, gc_paused
 
 # %% auto #0
@@ -29,10 +30,9 @@ __all__ = ['INDEXES', 'LINE', 'SUMMARY', 'NAMES', 'MASK_FUNCTIONS', 'check_iou_t
 
 # %% ../nbs/27_pycocotools.ipynb #pc-06
 def check_iou_type(iou_type):  # pycocotools' iouType
-    "Refuse an `iouType` evalkit does not score: 'keypoints' (not yet), or anything but 'bbox' and 'segm'."
-    if iou_type == 'keypoints':
-        raise InputError("iouType 'keypoints' is not scored by evalkit yet", "use 'bbox' or 'segm'")
-    if iou_type not in ('bbox', 'segm'): raise InputError("iouType must be 'bbox' or 'segm'", repr(iou_type))
+    "Refuse an `iouType` evalkit does not score: anything but 'bbox', 'segm' and 'keypoints'."
+    if iou_type not in ('bbox', 'segm', 'keypoints'):
+        raise InputError("iouType must be 'bbox', 'segm' or 'keypoints'", repr(iou_type))
 
 # %% ../nbs/27_pycocotools.ipynb #pc-07
 class Params:
@@ -47,9 +47,16 @@ class Params:
         self.areaRngLbl = ['all', 'small', 'medium', 'large']  # their names (summarize reads them)
         self.useCats = 1  # 0: categories ignored (proposals)
 
-    def __init__(self, iouType='segm'):  # 'bbox' or 'segm'
-        check_iou_type(iouType)
+    def setKpParams(self):
+        "pycocotools 2.0.11's defaults for keypoints (`evalkit.keypoints`): 20 detections, no 'small' range."
         self.setDetParams()
+        self.maxDets, self.areaRngLbl = list(KP_MAX_DETS), list(KP_AREA_LBL)
+        self.areaRng = [list(r) for r in KP_AREA_RNG]
+        self.kpt_oks_sigmas = np.array(SIGMAS)  # K per-keypoint sigmas of the OKS
+
+    def __init__(self, iouType='segm'):  # 'bbox', 'segm' or 'keypoints'
+        check_iou_type(iouType)
+        self.setKpParams() if iouType == 'keypoints' else self.setDetParams()
         self.iouType, self.useSegm = iouType, None  # useSegm: deprecated, 1 = 'segm', 0 = 'bbox'
 
 # %% ../nbs/27_pycocotools.ipynb #pc-10
@@ -59,7 +66,8 @@ def params_rules(p: Params,  # the params evaluated (`maxDets` sorted here too)
     return CocoRules(iou_thrs=tuple(float(t) for t in p.iouThrs), rec_thrs=tuple(float(r) for r in p.recThrs),
                      max_dets=tuple(int(m) for m in sorted(p.maxDets)),
                      area_rng=tuple((float(lo), float(hi)) for lo, hi in p.areaRng),
-                     area_lbl=tuple(p.areaRngLbl), use_cats=bool(p.useCats), cap=True)
+                     area_lbl=tuple(p.areaRngLbl), use_cats=bool(p.useCats), cap=True,
+                     keypoints=p.iouType == 'keypoints')
 
 # %% ../nbs/27_pycocotools.ipynb #pc-13
 def ground_truth(src,  # path of a COCO JSON file, its text or bytes, or the parsed dict
@@ -230,8 +238,9 @@ def list_results(res,  # a path, JSON text, or the parsed list of result dicts
     kw = dict(what='results', objs=anns, err=err, name='results')
     img = ids_of(field(anns, 'image_id', what='results', err=err, name='results'), key='image_id', **kw)
     codes(img, ids, key='image_id', rule='image not in the ground truth', **kw)
-    if anns and isinstance(anns[0], dict) and ('caption' in anns[0] or not ({'bbox', 'segmentation'} & anns[0].keys())):
-        raise err('results need a bbox or a segmentation: captions and keypoints are not scored by evalkit',
+    if anns and isinstance(anns[0], dict) and ('caption' in anns[0] or not ({'bbox', 'segmentation', 'keypoints'}
+                                                                           & anns[0].keys())):
+        raise err('results need a bbox, a segmentation or keypoints: captions are not scored by evalkit',
                   str(sorted(anns[0]))[:100], file='results')
     return anns
 
@@ -245,6 +254,13 @@ def _mask_fields(anns: list):
         a['area'] = area  # numpy values, as pycocotools' `area` and `toBbox` give them
         a.setdefault('bbox', box)
 
+def _kp_fields(anns: list):
+    "Each keypoint result's `area` and `bbox`: the extent of its keypoints (pycocotools' `loadRes`)."
+    for a in anns:
+        x, y = a['keypoints'][0::3], a['keypoints'][1::3]
+        x0, x1, y0, y1 = np.min(x), np.max(x), np.min(y), np.max(y)
+        a['area'], a['bbox'] = (x1 - x0) * (y1 - y0), [x0, y0, x1 - x0, y1 - y0]
+
 def results_dataset(gt: dict,  # the ground truth's dataset
                     anns,  # the results: list of dicts, the N x 7 array, or their file (read again as dicts)
                    ) -> dict:  # the results' dataset, as pycocotools' `loadRes` makes it
@@ -255,8 +271,9 @@ def results_dataset(gt: dict,  # the ground truth's dataset
                 for r in anns]
     d = dict(info=copy.deepcopy(gt.get('info', {})), images=list(gt['images']))
     boxes = bool(anns) and 'bbox' in anns[0] and not anns[0]['bbox'] == []
-    if boxes or (anns and 'segmentation' in anns[0]): d['categories'] = copy.deepcopy(gt['categories'])
-    if not boxes and anns: _mask_fields(anns)
+    kps = not boxes and bool(anns) and 'segmentation' not in anns[0] and 'keypoints' in anns[0]
+    if boxes or kps or (anns and 'segmentation' in anns[0]): d['categories'] = copy.deepcopy(gt['categories'])
+    if not boxes and anns: _kp_fields(anns) if kps else _mask_fields(anns)
     for i, a in enumerate(anns):
         if boxes:
             x, y, w, h = a['bbox']
@@ -280,14 +297,15 @@ COCO.loadRes = _loadRes
 
 # %% ../nbs/27_pycocotools.ipynb #pc-45
 def gt_truth(coco,  # the ground truth: a COCO object (evalkit's or pycocotools')
-             iou_type: str,  # 'bbox' or 'segm'
+             iou_type: str,  # 'bbox', 'segm' or 'keypoints'
+             *, sigmas: tuple | None = None,  # keypoints: the K sigmas (their count is checked)
             ) -> CocoTruth:
     "The ground truth of a COCO object, read and checked by evalkit (kept on evalkit's `COCO`)."
-    read = coco._read if isinstance(coco, COCO) else {}
-    if iou_type not in read:
-        name = getattr(coco, '_name', None) or 'ground truth'
-        read[iou_type] = read_coco_gt(coco.dataset, iou_type=iou_type, name=name)
-    return read[iou_type]
+    read, key = coco._read if isinstance(coco, COCO) else {}, iou_type if sigmas is None else (iou_type, len(sigmas))
+    if key not in read:
+        name, kw = getattr(coco, '_name', None) or 'ground truth', {} if sigmas is None else dict(sigmas=sigmas)
+        read[key] = read_coco_gt(coco.dataset, iou_type=iou_type, name=name, **kw)
+    return read[key]
 
 # %% ../nbs/27_pycocotools.ipynb #pc-48
 @dataclass(frozen=True)
@@ -320,25 +338,28 @@ def _array_detections(data: np.ndarray,  # [N, 7], checked by `array_results`
 # %% ../nbs/27_pycocotools.ipynb #pc-50
 def detections(coco,  # the results: a `loadRes` of evalkit's, or any COCO object with scored `annotations`
                t: CocoTruth,  # the ground truth read (`gt_truth`)
-               iou_type: str,  # 'bbox' or 'segm'
+               iou_type: str,  # 'bbox', 'segm' or 'keypoints'
               ) -> Detections:
     "The detections of a results COCO against the ground truth `t`, read and checked by evalkit (kept per reading)."
     src = getattr(coco, '_results', None) if isinstance(coco, COCO) else None
     read = coco._read if isinstance(coco, COCO) else {}
     kept = read.get('detections')
     if kept is not None and kept[0] is t and kept[1] == iou_type: return kept[2]  # `t` held: its id stays its own
+    kw = dict(sigmas=(1.0,) * t.kp.shape[1]) if iou_type == 'keypoints' else {}  # K keypoints a result (the truth's)
+    if isinstance(src, np.ndarray) and kw:
+        raise ParticipantVisibleError('an N x 7 results array has no keypoints', file='results')
     if isinstance(src, np.ndarray): out = _array_detections(src, t, iou_type)
     elif src is not None:
-        if iou_type == 'segm' and coco._file is not None: src = load_json(coco._file, err=ParticipantVisibleError)
+        if iou_type != 'bbox' and coco._file is not None: src = load_json(coco._file, err=ParticipantVisibleError)
         first = src[0] if src and isinstance(src[0], dict) else {}  # records: boxes scored as boxes
         boxes = isinstance(first.get('bbox'), (list, tuple)) and len(first['bbox']) > 0
         anns = _boxes_as_masks(src) if iou_type == 'segm' and boxes else src
-        out = Detections(r=read_coco_results(anns, t, iou_type=iou_type, name='results'), area=None,
+        out = Detections(r=read_coco_results(anns, t, iou_type=iou_type, name='results', **kw), area=None,
                          ids=np.arange(1, len(src) + 1))
     else:
         anns = coco.dataset.get('annotations', [])
         f = lambda k: field(anns, k, what='results', err=ParticipantVisibleError, name='results')
-        out = Detections(r=read_coco_results(anns, t, iou_type=iou_type, name='results'),
+        out = Detections(r=read_coco_results(anns, t, iou_type=iou_type, name='results', **kw),
                          area=np.asarray(f('area'), np.float64), ids=np.asarray(f('id')))
     read['detections'] = (t, iou_type, out)  # one reading kept: the results against one ground truth
     return out
@@ -375,7 +396,8 @@ def eval_scene(gt, dt,  # ground truth and results: COCO objects (evalkit's or p
                p: Params,  # the params, normalised as `evaluate` does
               ) -> tuple:
     "(scene, img_at, cat_at, dt_ids) of pycocotools' evaluation of `dt` against `gt` with params `p`."
-    t = gt_truth(gt, p.iouType)
+    sig = tuple(np.asarray(p.kpt_oks_sigmas, np.float64).ravel().tolist()) if p.iouType == 'keypoints' else None
+    t = gt_truth(gt, p.iouType, sigmas=sig)
     d = detections(dt, t, p.iouType)
     wi, wc = id_codes(p.imgIds, t.image_ids), id_codes(p.catIds, t.cat_ids)
     if not p.useCats and len(np.unique(wc[wc >= 0])) < (wc >= 0).sum():
@@ -384,7 +406,8 @@ def eval_scene(gt, dt,  # ground truth and results: COCO objects (evalkit's or p
     ki[wi[wi >= 0]], kc[wc[wc >= 0]] = True, True
     gp, rp = np.flatnonzero(ki[t.img] & kc[t.cat]), np.flatnonzero(ki[d.r.img] & kc[d.r.cat])
     part = CocoPart(g=take_rows(t, gp), r=take_rows(d.r, rp), gt_pos=gp, pred_pos=rp, images=np.flatnonzero(ki),
-                    image_pos=np.arange(int(ki.sum())), cats=kc, iou_type=p.iouType, use_cats=bool(p.useCats))
+                    image_pos=np.arange(int(ki.sum())), cats=kc, iou_type=p.iouType, use_cats=bool(p.useCats),
+                    sigmas=sig)
     s = part_scene(part)
     if d.area is not None: s = replace(s, pred_area=d.area[rp])
     at = lambda w: np.flatnonzero(w >= 0)[np.argsort(w[w >= 0], kind='stable')]  # index in params of each kept id
@@ -411,6 +434,8 @@ def _evaluate(self):
     p = self.params
     if p.useSegm is not None: p.iouType = 'segm' if p.useSegm == 1 else 'bbox'
     check_iou_type(p.iouType)
+    if p.iouType == 'keypoints' and not p.useCats:
+        raise InputError('keypoints are scored per category: useCats=0 is refused', "pycocotools' OKS matches nothing")
     if self.cocoGt is None or self.cocoDt is None: raise InputError('COCOeval needs cocoGt and cocoDt to evaluate')
     p.imgIds = list(np.unique(p.imgIds))
     if p.useCats: p.catIds = list(np.unique(p.catIds))
@@ -487,15 +512,17 @@ def summary_line(ev: dict, p,  # `COCOeval.eval` and its params
 
 # %% ../nbs/27_pycocotools.ipynb #pc-66
 def _summarize(self):
-    "pycocotools' `summarize`: prints its 12 lines and sets `stats` (float64 [12])."
+    "pycocotools' `summarize`: prints its 12 lines (keypoints: 10) and sets `stats` (float64 [12] or [10])."
     if not self.eval: raise InputError('run accumulate() before summarize()')
     p = self.params
-    if len(p.maxDets) < 3: raise InputError('summarize reads three maxDets', f'maxDets = {list(p.maxDets)}')
+    kp = p.iouType == 'keypoints'  # `summarizeKps`: its lines at 20 detections
+    if len(p.maxDets) < 3 and not kp: raise InputError('summarize reads three maxDets', f'maxDets = {list(p.maxDets)}')
     if not isinstance(p.iouThrs, np.ndarray):  # pycocotools' `0.5 == p.iouThrs`: a bool, which numpy 2 cannot index
         raise InputError('summarize needs iouThrs as a numpy array', type(p.iouThrs).__name__)
-    lines = [summary_line(self.eval, p, ap=ap, iou=iou, area=area, max_dets=100 if m is None else p.maxDets[m])
-             for ap, iou, area, m in SUMMARY]
-    self.stats = np.zeros((12,))
+    rows = [(ap, iou, area, 20) for ap, iou, area in KP_ROWS] if kp else \
+        [(ap, iou, area, 100 if m is None else p.maxDets[m]) for ap, iou, area, m in SUMMARY]
+    lines = [summary_line(self.eval, p, ap=ap, iou=iou, area=area, max_dets=m) for ap, iou, area, m in rows]
+    self.stats = np.zeros((len(rows),))
     for i, (v, text) in enumerate(lines):
         print(text)
         self.stats[i] = v
