@@ -17,6 +17,7 @@ from .tables import shown, check_regular
 from .preset import Metric, Option, parse_bool
 from .rle import runs_area
 from .coco_masks import coco_runs, brief
+from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 
 # %% auto #0
@@ -473,6 +474,7 @@ class CocoPart:
     use_cats: bool = True
     names: tuple = (None, None)
     limits: Limits | None = None  # the limits of decoding masks (`coco_runs`)
+    dilation_ratio: float | None = None  # masks scored by boundary IoU of this ratio (None: mask IoU)
 
 # %% ../nbs/24_coco.ipynb #297bb144-1
 _NUM = {int, float}
@@ -523,7 +525,7 @@ def part_scene(p: CocoPart) -> CocoScene:
                      image_pos=p.image_pos, gt_pos=p.gt_pos, pred_pos=p.pred_pos, gt_id=g.ann_id, gt_area=g.area,
                      gt_crowd=g.crowd, gt_ignore=g.ignore, pred_area=pred_area,
                      cat_names=tuple(np.asarray(g.cat_names, object)[p.cats]),
-                     cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type,
+                     cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type, dilation_ratio=p.dilation_ratio,
                      **({} if p.iou_type == 'bbox' else dict(  # where each mask's pixels are: for drawing them
                          image_hw=g.image_size[p.images],
                          **dict(zip(('gt_base', 'pred_base'), mask_bases(g, r, by_cat=p.use_cats))))))
@@ -531,13 +533,18 @@ def part_scene(p: CocoPart) -> CocoScene:
 # %% ../nbs/24_coco.ipynb #db790139
 def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, parsed objects, or read (`batch_tables`)
                *, n: int | None = None,  # parts of consecutive images, about equal in objects (None: one)
-               iou_type: str = 'bbox',  # 'bbox' or 'segm'
+               iou_type: str = 'bbox',  # 'bbox', 'segm' or 'boundary' (masks scored by boundary IoU, SPEC 15.3)
+               dilation_ratio: float = 0.02,  # 'boundary': the band's width over the image's diagonal
                img_ids=None, cat_ids=None,  # score only these images / categories (None: all)
                use_cats: bool = True,  # False: categories ignored (masks then share their image's pixels)
                names: tuple = (None, None), limits: Limits | None = None,  # file names in errors; limits
                **rules) -> list:  # `rules`: the preset's scoring options (read by the family, not here)
     "Read and check both files, then cut the scored images into `n` parts (`CocoPart`)."
-    if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
+    if iou_type not in ('bbox', 'segm', 'boundary'):
+        raise InputError("iou_type must be 'bbox', 'segm' or 'boundary'", repr(iou_type))
+    try: ratio = parse_dilation_ratio(dilation_ratio) if iou_type == 'boundary' else None
+    except ValueError as e: raise InputError('bad dilation_ratio', str(e)) from None
+    iou_type = 'segm' if iou_type == 'boundary' else iou_type  # read and decoded as masks
     if is_frame(gt) or is_frame(results):
         gt, results = frames_to_coco(pd.DataFrame(gt), pd.DataFrame(results))
     names = tuple(n or (str(f) if isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(
@@ -561,7 +568,8 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
         gp, rp = gk[(gi >= a) & (gi < b)], rk[(ri >= a) & (ri < b)]
         with gc_paused(): out.append(CocoPart(g=take_rows(g, gp), r=take_rows(r, rp), gt_pos=gp, pred_pos=rp,
                                               images=scored[a:b], image_pos=np.arange(a, b), cats=kc,
-                                              iou_type=iou_type, use_cats=use_cats, names=names, limits=limits))
+                                              iou_type=iou_type, use_cats=use_cats, names=names, limits=limits,
+                                              dilation_ratio=ratio))
     return out
 
 # %% ../nbs/24_coco.ipynb #103ce223
@@ -707,7 +715,7 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
     "A batch of images given as arrays, read as the COCO files holding them."
     if len(preds) != len(targets):
         raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
-    t = None if iou_type == 'segm' else batch_tables(preds, targets, image_ids=image_ids, categories=categories,
+    t = None if iou_type in ('segm', 'boundary') else batch_tables(preds, targets, image_ids=image_ids, categories=categories,
                                                      box_format=box_format, limits=kw.get('limits'))
     if t is None: return _dict_batch(preds, targets, image_ids=image_ids, categories=categories, box_format=box_format,
                                      iou_type=iou_type, **kw)
@@ -716,7 +724,7 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
 def _dict_batch(preds: list, targets: list, *, image_ids: list, categories, box_format: str, iou_type: str,
                 **kw) -> CocoScene:
     "The batch written as COCO objects and read as files are: masks, and batches the arrays' checks refuse."
-    segm = iou_type == 'segm'
+    segm = iou_type in ('segm', 'boundary')
     cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
     anns = [o for t, i in zip(targets, image_ids) for o in _objects(t, i, segm=segm, box_format=box_format, truth=True)]
     gt = dict(images=[_image(t, i) for t, i in zip(targets, image_ids)], categories=cats,
@@ -767,7 +775,10 @@ QUIRK_OPTIONS = (
            'values, 0.9 is 0.8999999999999999, capped at 1 - 1e-10)', flag=True))
 
 COCO_OPTIONS = (
-    Option('iou_type', 'bbox', "'bbox' (boxes) or 'segm' (masks: RLE or polygons)", choices=('bbox', 'segm')),
+    Option('iou_type', 'bbox', "'bbox' (boxes), 'segm' (masks: RLE or polygons) or 'boundary' (masks' boundary IoU)",
+           choices=('bbox', 'segm', 'boundary')),
+    Option('dilation_ratio', 0.02, "iou_type 'boundary': the boundary's width over the image's diagonal (LVIS: 0.008)",
+           parse=parse_dilation_ratio),
     Option('max_dets', MAX_DETS, 'detections kept per image and category, three ascending counts (maxDets)',
            parse=parse_max_dets),
     Option('use_cats', True, '1: per category (useCats); 0: categories ignored', parse=parse_bool),
