@@ -62,7 +62,9 @@ def segment_op(a: tuple, b: tuple,  # (obj, x, y0, y1) int64 each: two sets of s
     key = np.concatenate([a[0] * width + a[1]] * 2 + [b[0] * width + b[1]] * 2)
     y = np.concatenate([a[2], a[3], b[2], b[3]])
     step = np.repeat(np.array([1, -1, 2, -2], np.int64), [n, n, m, m])
-    o = np.lexsort((y, key))
+    hh = int(y.max(initial=0)) + 1
+    if int(key.max(initial=0)) < 2 ** 62 // hh: o = np.argsort(key * hh + y, kind='stable')  # four sorted runs: merged
+    else: o = np.lexsort((y, key))
     key, y, v = key[o], y[o], np.cumsum(step[o])  # v: the sets holding the rows from y on (1 a, 2 b, 3 both)
     i = np.flatnonzero((v[:-1] == keep) & (key[1:] == key[:-1]) & (y[1:] > y[:-1]))
     return key[i] // width, key[i] % width, y[i], y[i + 1]
@@ -94,10 +96,12 @@ def erode_segments(s: tuple,  # (obj, x, y0, y1): masks as `column_segments`
     dd = d[o]
     k = y1 - y0 > 2 * dd
     o, x, y0, y1, dd = o[k], x[k], y0[k] + dd[k], y1[k] - dd[k], dd[k]
-    parts = []
-    for r in np.unique(dd).tolist():
-        po, px, p0, p1 = _window(tuple(c[dd == r] for c in (o, x, y0, y1)), 2 * r + 1, width=width)
-        parts.append((po, px + r, p0, p1))
+    g = np.argsort(dd, kind='stable')  # by radius, each radius's segments still sorted
+    o, x, y0, y1, dd = o[g], x[g], y0[g], y1[g], dd[g]
+    cut, parts = np.flatnonzero(np.diff(dd)) + 1, []
+    for a, b in zip(np.r_[0, cut].tolist(), np.r_[cut, len(dd)].tolist()) if len(dd) else ():
+        po, px, p0, p1 = _window((o[a:b], x[a:b], y0[a:b], y1[a:b]), int(2 * dd[a] + 1), width=width)
+        parts.append((po, px + dd[a], p0, p1))
     if len(parts) < 2: return parts[0] if parts else (o, x, y0, y1)
     cat = [np.concatenate(c) for c in zip(*parts)]
     j = np.lexsort((cat[2], cat[1], cat[0]))
