@@ -8,8 +8,8 @@ import numpy as np
 from .rle import Runs
 
 # %% auto #0
-__all__ = ['MAX_DILATION_RATIO', 'dilation_widths', 'parse_dilation_ratio', 'column_segments', 'segment_op', 'erode_segments',
-           'boundary_runs']
+__all__ = ['MAX_DILATION_RATIO', 'BOUNDARY_BLOCK', 'dilation_widths', 'parse_dilation_ratio', 'column_segments', 'segment_op',
+           'erode_segments', 'boundary_runs']
 
 # %% ../nbs/22b_boundary.ipynb #bd-width
 def dilation_widths(h, w,  # int [n]: image heights and widths in pixels
@@ -108,6 +108,15 @@ def erode_segments(s: tuple,  # (obj, x, y0, y1): masks as `column_segments`
     return tuple(c[j] for c in cat)
 
 # %% ../nbs/22b_boundary.ipynb #bd-runs
+BOUNDARY_BLOCK = 2 ** 18  # runs eroded at once: a few dozen arrays of this length, not of the file's runs
+
+def _block(r: Runs, a: int, b: int, *, h, base, d, width: int) -> tuple:
+    "(obj, start, end) of the boundaries of the runs a..b - 1 of `r` (whole objects)."
+    s = column_segments(Runs(obj=r.obj[a:b], start=r.start[a:b], end=r.end[a:b], n_obj=r.n_obj), h, base)
+    o, x, y0, y1 = segment_op(s, erode_segments(s, d, width=width), width=width, keep=1)
+    start = base[o] + x * h[o] + y0
+    return o, start, start + (y1 - y0)
+
 def boundary_runs(r: Runs,  # masks, column-major, runs sorted by (obj, start)
                   hw: np.ndarray,  # int64 [n_obj, 2]: each object's image height and width
                   base: np.ndarray,  # int64 [n_obj]: each object's first pixel
@@ -115,9 +124,9 @@ def boundary_runs(r: Runs,  # masks, column-major, runs sorted by (obj, start)
                  ) -> Runs:  # the boundary pixels of each mask, sorted by (obj, start)
     "The boundary of each mask: its pixels within Chebyshev distance d of a pixel outside it or outside its image."
     hw = np.asarray(hw, np.int64).reshape(-1, 2)
-    h, base, d = hw[:, 0], np.asarray(base, np.int64), np.asarray(d, np.int64)
-    width = int(hw[:, 1].max(initial=0)) + 1
-    s = column_segments(r, h, base)
-    o, x, y0, y1 = segment_op(s, erode_segments(s, d, width=width), width=width, keep=1)
-    start = base[o] + x * h[o] + y0
-    return Runs(obj=o, start=start, end=start + (y1 - y0), n_obj=r.n_obj, order='F')
+    kw = dict(h=hw[:, 0], base=np.asarray(base, np.int64), d=np.asarray(d, np.int64), width=int(hw[:, 1].max(initial=0)) + 1)
+    at = np.searchsorted(r.obj, np.arange(r.n_obj + 1))  # each object's first run
+    cut = np.unique(np.r_[at[np.searchsorted(at, np.arange(0, len(r.obj), BOUNDARY_BLOCK), 'right') - 1], len(r.obj)])
+    parts = [_block(r, a, b, **kw) for a, b in zip(cut[:-1].tolist(), cut[1:].tolist())] or [(np.zeros(0, np.int64),) * 3]
+    o, start, end = (np.concatenate(c) for c in zip(*parts))
+    return Runs(obj=o, start=start, end=end, n_obj=r.n_obj, order='F')

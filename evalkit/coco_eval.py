@@ -1116,13 +1116,15 @@ def coco_matches(analysis) -> ObjectMatches:
 
 # %% ../nbs/23_coco_eval.ipynb #ce-labels
 def coco_labels(analysis, code: int) -> tuple | None:
-    "(gt, detections) int32 [H, W] label images of image `code`'s masks (0 none, j + 1 its j-th object); None: boxes."
+    "(gt, detections) int32 [H, W] label images of image `code`'s masks (boundary IoU: their boundaries); None: boxes."
     s = analysis.scene
     if s.iou_type != 'segm' or s.image_hw is None: return None
     H, W = (int(v) for v in s.image_hw[code])
     out = []
     for runs, img, base in ((s.gt, s.gt_img, s.gt_base), (s.pred, s.pred_img, s.pred_base)):
         objs = np.flatnonzero(np.asarray(img) == code)
+        if s.dilation_ratio is not None:  # boundary IoU: the pictures show the bands scored
+            runs = _bands(runs, objs, hw=s.image_hw[img], base=base, ratio=s.dilation_ratio)
         j, r = expand_ranges(np.searchsorted(runs.obj, objs), np.searchsorted(runs.obj, objs, 'right'))
         i, px = expand_ranges(runs.start[r] - base[objs][j], runs.end[r] - base[objs][j])
         flat = np.zeros(H * W, np.int32)
