@@ -30,7 +30,7 @@ __all__ = ['INDEXES', 'LINE', 'SUMMARY', 'NAMES', 'MASK_FUNCTIONS', 'check_iou_t
 
 # %% ../nbs/27_pycocotools.ipynb #pc-06
 def check_iou_type(iou_type):  # pycocotools' iouType
-    "Refuse an `iouType` evalkit does not score: 'keypoints' (not yet), or anything but 'bbox' and 'segm'."
+    "Refuse an `iouType` evalkit does not score: 'keypoints' (not yet), or anything but 'bbox', 'segm', 'boundary'."
     if iou_type == 'keypoints':
         raise InputError("iouType 'keypoints' is not scored by evalkit yet", "use 'bbox' or 'segm'")
     if iou_type not in ('bbox', 'segm', 'boundary'):  # 'boundary': the boundary-iou-api's (SPEC 15.3)
