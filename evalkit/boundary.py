@@ -27,7 +27,8 @@ def parse_dilation_ratio(v,  # text or number
     "A dilation ratio as a float; ValueError for anything else (an option's `parse`)."
     if isinstance(v, (bool, np.bool_)): raise ValueError(f'{v!r}: the dilation ratio is a number')
     try: r = float(v)
-    except (TypeError, ValueError, OverflowError): raise ValueError(f'{v!r:.40}: the dilation ratio is a number') from None
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f'{v!r:.40}: the dilation ratio is a number') from None
     if not 0 < r <= MAX_DILATION_RATIO:
         raise ValueError(f'{v!r:.40}: the dilation ratio must be in (0, {MAX_DILATION_RATIO:g}]')
     return r
@@ -124,9 +125,11 @@ def boundary_runs(r: Runs,  # masks, column-major, runs sorted by (obj, start)
                  ) -> Runs:  # the boundary pixels of each mask, sorted by (obj, start)
     "The boundary of each mask: its pixels within Chebyshev distance d of a pixel outside it or outside its image."
     hw = np.asarray(hw, np.int64).reshape(-1, 2)
-    kw = dict(h=hw[:, 0], base=np.asarray(base, np.int64), d=np.asarray(d, np.int64), width=int(hw[:, 1].max(initial=0)) + 1)
+    kw = dict(h=hw[:, 0], base=np.asarray(base, np.int64), d=np.asarray(d, np.int64),
+              width=int(hw[:, 1].max(initial=0)) + 1)
     at = np.searchsorted(r.obj, np.arange(r.n_obj + 1))  # each object's first run
     cut = np.unique(np.r_[at[np.searchsorted(at, np.arange(0, len(r.obj), BOUNDARY_BLOCK), 'right') - 1], len(r.obj)])
-    parts = [_block(r, a, b, **kw) for a, b in zip(cut[:-1].tolist(), cut[1:].tolist())] or [(np.zeros(0, np.int64),) * 3]
+    parts = [_block(r, a, b, **kw) for a, b in zip(cut[:-1].tolist(), cut[1:].tolist())]
+    parts = parts or [(np.zeros(0, np.int64),) * 3]
     o, start, end = (np.concatenate(c) for c in zip(*parts))
     return Runs(obj=o, start=start, end=end, n_obj=r.n_obj, order='F')

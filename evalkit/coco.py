@@ -715,8 +715,8 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
     "A batch of images given as arrays, read as the COCO files holding them."
     if len(preds) != len(targets):
         raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
-    t = None if iou_type in ('segm', 'boundary') else batch_tables(preds, targets, image_ids=image_ids, categories=categories,
-                                                     box_format=box_format, limits=kw.get('limits'))
+    t = None if iou_type in ('segm', 'boundary') else batch_tables(
+        preds, targets, image_ids=image_ids, categories=categories, box_format=box_format, limits=kw.get('limits'))
     if t is None: return _dict_batch(preds, targets, image_ids=image_ids, categories=categories, box_format=box_format,
                                      iou_type=iou_type, **kw)
     with gc_paused(): return part_scene(coco_parts(*t, names=('targets', 'preds'), **kw)[0])

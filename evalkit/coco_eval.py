@@ -448,7 +448,8 @@ def boundary_iou_pairs(scene: CocoScene,  # masks, `dilation_ratio` set
     inter = pair_intersections(bd, bg, d[k], g[k])
     union = object_areas(bd)[d[k]] + object_areas(bg)[g[k]] - inter
     out = mask_iou.copy()
-    with np.errstate(divide='ignore', invalid='ignore'): out[k] = np.minimum(out[k], np.where(inter > 0, inter / union, 0))
+    with np.errstate(divide='ignore', invalid='ignore'): band = np.where(inter > 0, inter / union, 0)
+    out[k] = np.minimum(out[k], band)
     return out
 
 # %% ../nbs/23_coco_eval.ipynb #ce-38

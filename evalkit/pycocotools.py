@@ -408,7 +408,7 @@ def eval_scene(gt, dt,  # ground truth and results: COCO objects (evalkit's or p
 class COCOeval:
     "pycocotools' `COCOeval` on evalkit's kernels: `evaluate`, `accumulate`, `summarize`; `evalImgs` when read."
     def __init__(self, cocoGt=None, cocoDt=None, iouType='segm',  # COCO objects (evalkit's or pycocotools')
-                 dilation_ratio=0.02):  # iouType 'boundary': as the boundary-iou-api's COCOeval takes it
+                 *, dilation_ratio=0.02):  # iouType 'boundary': as the boundary-iou-api's COCOeval takes it
         self.cocoGt, self.cocoDt = cocoGt, cocoDt
         self.params = Params(iouType=iouType)
         self.params.dilation_ratio = dilation_ratio
