@@ -17,6 +17,7 @@ from .tables import shown, check_regular
 from .preset import Metric, Option, parse_bool
 from .rle import runs_area
 from .coco_masks import coco_runs, brief
+from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
 
@@ -512,6 +513,7 @@ class CocoPart:
     names: tuple = (None, None)
     limits: Limits | None = None  # the limits of decoding masks (`coco_runs`)
     sigmas: tuple | None = None  # keypoints: the per-keypoint sigmas (None: COCO's)
+    dilation_ratio: float | None = None  # masks scored by boundary IoU of this ratio (None: mask IoU)
 
 # %% ../nbs/24_coco.ipynb #297bb144-1
 _NUM = {int, float}
@@ -564,7 +566,7 @@ def part_scene(p: CocoPart) -> CocoScene:
                      image_pos=p.image_pos, gt_pos=p.gt_pos, pred_pos=p.pred_pos, gt_id=g.ann_id, gt_area=g.area,
                      gt_crowd=g.crowd, gt_ignore=g.ignore, pred_area=pred_area,
                      cat_names=tuple(np.asarray(g.cat_names, object)[p.cats]),
-                     cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type,
+                     cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type, dilation_ratio=p.dilation_ratio,
                      **(dict(gt_kp=g.kp, pred_kp=r.kp, sigmas=p.sigmas or SIGMAS) if kp else
                         {} if p.iou_type == 'bbox' else dict(  # where each mask's pixels are: for drawing them
                          image_hw=g.image_size[p.images],
@@ -573,16 +575,20 @@ def part_scene(p: CocoPart) -> CocoScene:
 # %% ../nbs/24_coco.ipynb #db790139
 def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, parsed objects, or read (`batch_tables`)
                *, n: int | None = None,  # parts of consecutive images, about equal in objects (None: one)
-               iou_type: str = 'bbox',  # 'bbox', 'segm' or 'keypoints'
+               iou_type: str = 'bbox',  # 'bbox', 'segm', 'keypoints' or 'boundary' (masks by boundary IoU)
                sigmas=None,  # keypoints: K per-keypoint sigmas (None: COCO's 17)
+               dilation_ratio: float = 0.02,  # 'boundary': the band's width over the image's diagonal
                img_ids=None, cat_ids=None,  # score only these images / categories (None: all)
                use_cats: bool = True,  # False: categories ignored (masks then share their image's pixels)
                names: tuple = (None, None), limits: Limits | None = None,  # file names in errors; limits
                **rules) -> list:  # `rules`: the preset's scoring options (read by the family, not here)
     "Read and check both files, then cut the scored images into `n` parts (`CocoPart`)."
-    if iou_type not in ('bbox', 'segm', 'keypoints'):
-        raise InputError("iou_type must be 'bbox', 'segm' or 'keypoints'", repr(iou_type))
+    if iou_type not in ('bbox', 'segm', 'keypoints', 'boundary'):
+        raise InputError("iou_type must be 'bbox', 'segm', 'keypoints' or 'boundary'", repr(iou_type))
     kw = dict(sigmas=parse_sigmas(sigmas) if sigmas is not None else None) if iou_type == 'keypoints' else {}
+    try: ratio = parse_dilation_ratio(dilation_ratio) if iou_type == 'boundary' else None
+    except ValueError as e: raise InputError('bad dilation_ratio', str(e)) from None
+    iou_type = 'segm' if iou_type == 'boundary' else iou_type  # read and decoded as masks
     if is_frame(gt) or is_frame(results):
         gt, results = frames_to_coco(pd.DataFrame(gt), pd.DataFrame(results))
     names = tuple(n or (str(f) if isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(
@@ -607,7 +613,7 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
         with gc_paused(): out.append(CocoPart(g=take_rows(g, gp), r=take_rows(r, rp), gt_pos=gp, pred_pos=rp,
                                               images=scored[a:b], image_pos=np.arange(a, b), cats=kc,
                                               iou_type=iou_type, use_cats=use_cats, names=names, limits=limits,
-                                              **kw))
+                                              dilation_ratio=ratio, **kw))
     return out
 
 # %% ../nbs/24_coco.ipynb #103ce223
@@ -753,7 +759,7 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
     "A batch of images given as arrays, read as the COCO files holding them."
     if len(preds) != len(targets):
         raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
-    t = None if iou_type in ('segm', 'keypoints') else batch_tables(
+    t = None if iou_type in ('segm', 'keypoints', 'boundary') else batch_tables(
         preds, targets, image_ids=image_ids, categories=categories, box_format=box_format, limits=kw.get('limits'))
     if t is None: return _dict_batch(preds, targets, image_ids=image_ids, categories=categories, box_format=box_format,
                                      iou_type=iou_type, **kw)
@@ -762,7 +768,7 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
 def _dict_batch(preds: list, targets: list, *, image_ids: list, categories, box_format: str, iou_type: str,
                 **kw) -> CocoScene:
     "The batch written as COCO objects and read as files are: masks, and batches the arrays' checks refuse."
-    segm, kp = iou_type == 'segm', dict(keypoints=iou_type == 'keypoints')
+    segm, kp = iou_type in ('segm', 'boundary'), dict(keypoints=iou_type == 'keypoints')
     cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
     obj = partial(_objects, segm=segm, box_format=box_format, **kp)
     anns = [o for t, i in zip(targets, image_ids) for o in obj(t, i, truth=True)]
@@ -814,10 +820,12 @@ QUIRK_OPTIONS = (
            'values, 0.9 is 0.8999999999999999, capped at 1 - 1e-10)', flag=True))
 
 COCO_OPTIONS = (
-    Option('iou_type', 'bbox', "'bbox' (boxes), 'segm' (masks: RLE or polygons) or 'keypoints' (OKS)",
-           choices=('bbox', 'segm', 'keypoints')),
+    Option('iou_type', 'bbox', "'bbox' (boxes), 'segm' (masks: RLE or polygons), 'keypoints' (OKS) or 'boundary' "
+           "(masks' boundary IoU)", choices=('bbox', 'segm', 'keypoints', 'boundary')),
     Option('sigmas', None, "keypoints: K per-keypoint OKS sigmas, comma-separated (default COCO's 17)",
            parse=parse_sigmas),
+    Option('dilation_ratio', 0.02, "iou_type 'boundary': the boundary's width over the image's diagonal (LVIS: 0.008)",
+           parse=parse_dilation_ratio),
     Option('max_dets', MAX_DETS, 'detections kept per image and category, three ascending counts (maxDets)',
            parse=parse_max_dets),
     Option('use_cats', True, '1: per category (useCats); 0: categories ignored', parse=parse_bool),

@@ -14,6 +14,7 @@ from .rle import Runs, runs_intersections, expand_ranges
 from .jit import jit, use_numba
 from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
 from .keypoints import oks_pairs, kp_summary, KP_ROWS, KP_STAT_NAMES, KP_MAX_DETS, KP_AREA_RNG, KP_AREA_LBL
+from .boundary import boundary_runs, dilation_widths
 from .families import (Scene, ImageStats, Family, register_family, images_text, ObjectMatches,
                               point_stretches, prefix_points)
 from .tide import BACKGROUND_IOU, NOT_COUNTED, other_class_pairs, tide_codes, tide_dap
@@ -25,12 +26,12 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'ACC_CELLS', 'ACC_NUMBA_WORK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CURVE_CELLS',
            'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unit_ranks', 'list_order',
            'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps', 'pair_order',
-           'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'coco_map',
-           'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate', 'summary_value',
-           'summarize', 'coco_rules', 'in_id_order', 'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoAP',
-           'category_lists', 'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve',
-           'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches',
-           'coco_labels']
+           'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted',
+           'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order',
+           'varying', 'accumulate', 'summary_value', 'summarize', 'coco_rules', 'in_id_order', 'coco_finish',
+           'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
+           'coco_prefix_precision', 'coco_curve', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
+           'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -83,6 +84,7 @@ class CocoScene(Scene):
     gt_kp: np.ndarray | None = None  # float64 [n_gt, K, 3]: keypoints (x, y, v) ('keypoints'; gt: the boxes)
     pred_kp: np.ndarray | None = None  # float64 [n_pred, K, 3]: the detections' (pred: their boxes or extents)
     sigmas: tuple | None = None  # K per-keypoint sigmas of the OKS
+    dilation_ratio: float | None = None  # masks: boundary IoU (SPEC 15.3) of this dilation ratio; None: mask IoU
 
 # %% ../nbs/23_coco_eval.ipynb #ce-12a
 def radix_lexsort(keys: list,  # non-negative integer arrays [n] (int64 or uint64), the last the primary key
@@ -419,7 +421,8 @@ def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
         fr = None if scene.image_hw is None or scene.gt_base is None else tuple(  # each mask's image height, base
             (scene.image_hw[img, 0], base) for img, base in ((scene.pred_img, scene.pred_base),
                                                              (scene.gt_img, scene.gt_base)))
-        return mask_iou_pairs(scene.pred, scene.gt, keep[d], g, crowd=scene.gt_crowd, floor=floor, frames=fr)
+        iou = mask_iou_pairs(scene.pred, scene.gt, keep[d], g, crowd=scene.gt_crowd, floor=floor, frames=fr)
+        return iou if scene.dilation_ratio is None else boundary_iou_pairs(scene, keep[d], g, iou, floor=floor)
     if scene.iou_type == 'keypoints':  # OKS (23a_keypoints): crowd regions as any object
         return oks_pairs(scene.pred_kp[keep], scene.gt_kp, d, g, gt_box=scene.gt, gt_area=scene.gt_area,
                          sigmas=scene.sigmas)
@@ -437,6 +440,29 @@ def _kept_pairs(scene: CocoScene, rules: CocoRules,
     keep = np.flatnonzero(cut < rules.max_dets[-1])
     d, g = unit_pairs(scene.gt_img * K + gcat, unit[keep])
     return unit, rank, cut, keep, d, g, _ious(scene, d, g, keep, floor=floor)
+
+# %% ../nbs/23_coco_eval.ipynb #ce-37-boundary
+def _bands(r: Runs, used: np.ndarray, *, hw: np.ndarray, base: np.ndarray, ratio: float) -> Runs:
+    "The boundaries of the objects `used` of `r` (the others empty), each in its image of `hw` (int64 [n_obj, 2])."
+    k = np.isin(r.obj, used)
+    return boundary_runs(Runs(obj=r.obj[k], start=r.start[k], end=r.end[k], n_obj=r.n_obj), hw, base,
+                         dilation_widths(hw[:, 0], hw[:, 1], ratio))
+
+def boundary_iou_pairs(scene: CocoScene,  # masks, `dilation_ratio` set
+                       d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs (detection, ground truth)
+                       mask_iou: np.ndarray,  # float64 [k]: their mask IoU (`mask_iou_pairs`)
+                       *, floor: float = 0.0,  # pairs below it keep their mask IoU (it is already below)
+                      ) -> np.ndarray:  # float64 [k]
+    "min(mask IoU, boundary IoU) of each pair; a crowd region's IoU is its mask IoU alone."
+    k = np.flatnonzero(~scene.gt_crowd[g] & (mask_iou > 0) & ~(mask_iou < floor))
+    bd, bg = (_bands(r, used, hw=scene.image_hw[img], base=base, ratio=scene.dilation_ratio) for r, used, img, base in
+              ((scene.pred, d[k], scene.pred_img, scene.pred_base), (scene.gt, g[k], scene.gt_img, scene.gt_base)))
+    inter = pair_intersections(bd, bg, d[k], g[k])
+    union = object_areas(bd)[d[k]] + object_areas(bg)[g[k]] - inter
+    out = mask_iou.copy()
+    with np.errstate(divide='ignore', invalid='ignore'): band = np.where(inter > 0, inter / union, 0)
+    out[k] = np.minimum(out[k], band)
+    return out
 
 # %% ../nbs/23_coco_eval.ipynb #ce-38
 def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
@@ -724,7 +750,8 @@ def coco_rules(spec) -> CocoRules:
     return CocoRules(iou_thrs=tuple(IOU_THRS) if default and not exact else ts, cap=not exact,
                      **{'max_dets': tuple(p.get('max_dets', MAX_DETS)), **kp}, use_cats=bool(p.get('use_cats', True)),
                      per_image=p.get('max_dets_per', 'category') == 'image',
-                     **{k: bool(p.get(k, False)) for k in QUIRKS if k != 'per_image'})
+                     **{k: bool(p.get(k, False)) or (k == 'honour_ignore' and p.get('iou_type') == 'boundary')  # 15.3
+                        for k in QUIRKS if k != 'per_image'})
 
 # %% ../nbs/23_coco_eval.ipynb #ce-49
 def _image_counts(s: CocoStats, rules: CocoRules) -> tuple:
@@ -781,7 +808,8 @@ def coco_finish(s: CocoStats, spec) -> Result:
     precision, recall, scores = accumulate(s, rules, s.npig.shape[1])
     stats, ths = summarize(precision, recall, rules), [float(t) for t in spec.thresholds]
     per_t = tuple(_mean_defined(precision[t, :, :, 0, -1]) for t in range(len(ths)))
-    p = Params({**dict(spec.params), 'inclusive': True, 'method': 'coco',
+    p = Params({**dict(spec.params), **({'honour_ignore': True} if rules.honour_ignore else {}),  # boundary: on
+                'inclusive': True, 'method': 'coco',
                 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     arrays = dict(precision=precision, recall=recall, scores=scores, stats=stats, iou_thrs=np.array(rules.iou_thrs),
                   rec_thrs=np.array(rules.rec_thrs), class_ap=_class_ap(precision), categories=tuple(s.cat_names))
@@ -1136,13 +1164,15 @@ def coco_matches(analysis) -> ObjectMatches:
 
 # %% ../nbs/23_coco_eval.ipynb #ce-labels
 def coco_labels(analysis, code: int) -> tuple | None:
-    "(gt, detections) int32 [H, W] label images of image `code`'s masks (0 none, j + 1 its j-th object); None: boxes."
+    "(gt, detections) int32 [H, W] label images of image `code`'s masks (boundary IoU: their boundaries); None: boxes."
     s = analysis.scene
     if s.iou_type != 'segm' or s.image_hw is None: return None
     H, W = (int(v) for v in s.image_hw[code])
     out = []
     for runs, img, base in ((s.gt, s.gt_img, s.gt_base), (s.pred, s.pred_img, s.pred_base)):
         objs = np.flatnonzero(np.asarray(img) == code)
+        if s.dilation_ratio is not None:  # boundary IoU: the pictures show the bands scored
+            runs = _bands(runs, objs, hw=s.image_hw[img], base=base, ratio=s.dilation_ratio)
         j, r = expand_ranges(np.searchsorted(runs.obj, objs), np.searchsorted(runs.obj, objs, 'right'))
         i, px = expand_ranges(runs.start[r] - base[objs][j], runs.end[r] - base[objs][j])
         flat = np.zeros(H * W, np.int32)

@@ -18,21 +18,22 @@ from .coco_eval import box_iou_pairs, mask_iou_pairs
 from .coco import CocoTruth, CocoResults, CocoPart, take_rows, part_scene, read_coco_gt, read_coco_results
 from .coco import load_json
 from .keypoints import SIGMAS, KP_ROWS, KP_MAX_DETS, KP_AREA_RNG, KP_AREA_LBL
+from .boundary import parse_dilation_ratio
 from .coco import field, ids_of, index_of, unique_ids, codes, refuse_entries, box_types, gc_paused
 
 # %% auto #0
 __all__ = ['INDEXES', 'LINE', 'SUMMARY', 'NAMES', 'MASK_FUNCTIONS', 'check_iou_type', 'Params', 'params_rules', 'ground_truth',
            'coco_index', 'COCO', 'image_ids', 'array_results', 'list_results', 'results_dataset', 'gt_truth',
-           'Detections', 'detections', 'id_codes', 'Mapped', 'eval_scene', 'COCOeval', 'mapped_curves', 'summary_line',
-           'area_matches', 'taken_by', 'area_fields', 'unit_entry', 'eval_imgs', 'listed_stats', 'listed_curves',
-           'rle_runs', 'runs_rles', 'mask_encode', 'mask_decode', 'mask_area', 'mask_to_bbox', 'mask_from_objects',
-           'mask_merge', 'mask_iou', 'install', 'uninstall', 'installed']
+           'Detections', 'detections', 'id_codes', 'Mapped', 'dilation_ratio', 'eval_scene', 'COCOeval',
+           'mapped_curves', 'summary_line', 'area_matches', 'taken_by', 'area_fields', 'unit_entry', 'eval_imgs',
+           'listed_stats', 'listed_curves', 'rle_runs', 'runs_rles', 'mask_encode', 'mask_decode', 'mask_area',
+           'mask_to_bbox', 'mask_from_objects', 'mask_merge', 'mask_iou', 'install', 'uninstall', 'installed']
 
 # %% ../nbs/27_pycocotools.ipynb #pc-06
 def check_iou_type(iou_type):  # pycocotools' iouType
-    "Refuse an `iouType` evalkit does not score: anything but 'bbox', 'segm' and 'keypoints'."
-    if iou_type not in ('bbox', 'segm', 'keypoints'):
-        raise InputError("iouType must be 'bbox', 'segm' or 'keypoints'", repr(iou_type))
+    "Refuse an `iouType` evalkit does not score: anything but 'bbox', 'segm', 'keypoints' and 'boundary'."
+    if iou_type not in ('bbox', 'segm', 'keypoints', 'boundary'):  # 'boundary': the boundary-iou-api's (SPEC 15.3)
+        raise InputError("iouType must be 'bbox', 'segm', 'keypoints' or 'boundary'", repr(iou_type))
 
 # %% ../nbs/27_pycocotools.ipynb #pc-07
 class Params:
@@ -54,10 +55,11 @@ class Params:
         self.areaRng = [list(r) for r in KP_AREA_RNG]
         self.kpt_oks_sigmas = np.array(SIGMAS)  # K per-keypoint sigmas of the OKS
 
-    def __init__(self, iouType='segm'):  # 'bbox', 'segm' or 'keypoints'
+    def __init__(self, iouType='segm'):  # 'bbox', 'segm', 'keypoints' or 'boundary'
         check_iou_type(iouType)
         self.setKpParams() if iouType == 'keypoints' else self.setDetParams()
         self.iouType, self.useSegm = iouType, None  # useSegm: deprecated, 1 = 'segm', 0 = 'bbox'
+        self.dilation_ratio = 0.02  # 'boundary': the band's width over the image's diagonal (the api's default)
 
 # %% ../nbs/27_pycocotools.ipynb #pc-10
 def params_rules(p: Params,  # the params evaluated (`maxDets` sorted here too)
@@ -67,7 +69,8 @@ def params_rules(p: Params,  # the params evaluated (`maxDets` sorted here too)
                      max_dets=tuple(int(m) for m in sorted(p.maxDets)),
                      area_rng=tuple((float(lo), float(hi)) for lo, hi in p.areaRng),
                      area_lbl=tuple(p.areaRngLbl), use_cats=bool(p.useCats), cap=True,
-                     keypoints=p.iouType == 'keypoints')
+                     keypoints=p.iouType == 'keypoints',
+                     honour_ignore=p.iouType == 'boundary')  # the boundary-iou-api honours `ignore`
 
 # %% ../nbs/27_pycocotools.ipynb #pc-13
 def ground_truth(src,  # path of a COCO JSON file, its text or bytes, or the parsed dict
@@ -392,13 +395,19 @@ class Mapped:
     dt_ids: np.ndarray  # [n_results]: each result's id
     params: Params  # a copy of the params evaluated
 
+def dilation_ratio(p: Params) -> float:
+    "The params' `dilation_ratio` (iouType 'boundary'), refused in one line unless in (0, 1]."
+    try: return parse_dilation_ratio(getattr(p, 'dilation_ratio', 0.02))
+    except ValueError as e: raise InputError('bad dilation_ratio', str(e)) from None
+
 def eval_scene(gt, dt,  # ground truth and results: COCO objects (evalkit's or pycocotools')
                p: Params,  # the params, normalised as `evaluate` does
               ) -> tuple:
     "(scene, img_at, cat_at, dt_ids) of pycocotools' evaluation of `dt` against `gt` with params `p`."
     sig = tuple(np.asarray(p.kpt_oks_sigmas, np.float64).ravel().tolist()) if p.iouType == 'keypoints' else None
-    t = gt_truth(gt, p.iouType, sigmas=sig)
-    d = detections(dt, t, p.iouType)
+    kind = 'segm' if p.iouType == 'boundary' else p.iouType  # boundary IoU: read as masks
+    t = gt_truth(gt, kind, sigmas=sig)
+    d = detections(dt, t, kind)
     wi, wc = id_codes(p.imgIds, t.image_ids), id_codes(p.catIds, t.cat_ids)
     if not p.useCats and len(np.unique(wc[wc >= 0])) < (wc >= 0).sum():
         raise InputError('catIds lists a category twice', str(list(p.catIds))[:200])
@@ -406,8 +415,8 @@ def eval_scene(gt, dt,  # ground truth and results: COCO objects (evalkit's or p
     ki[wi[wi >= 0]], kc[wc[wc >= 0]] = True, True
     gp, rp = np.flatnonzero(ki[t.img] & kc[t.cat]), np.flatnonzero(ki[d.r.img] & kc[d.r.cat])
     part = CocoPart(g=take_rows(t, gp), r=take_rows(d.r, rp), gt_pos=gp, pred_pos=rp, images=np.flatnonzero(ki),
-                    image_pos=np.arange(int(ki.sum())), cats=kc, iou_type=p.iouType, use_cats=bool(p.useCats),
-                    sigmas=sig)
+                    image_pos=np.arange(int(ki.sum())), cats=kc, iou_type=kind, use_cats=bool(p.useCats),
+                    sigmas=sig, dilation_ratio=dilation_ratio(p) if p.iouType == 'boundary' else None)
     s = part_scene(part)
     if d.area is not None: s = replace(s, pred_area=d.area[rp])
     at = lambda w: np.flatnonzero(w >= 0)[np.argsort(w[w >= 0], kind='stable')]  # index in params of each kept id
@@ -419,9 +428,11 @@ def eval_scene(gt, dt,  # ground truth and results: COCO objects (evalkit's or p
 # %% ../nbs/27_pycocotools.ipynb #pc-58
 class COCOeval:
     "pycocotools' `COCOeval` on evalkit's kernels: `evaluate`, `accumulate`, `summarize`; `evalImgs` when read."
-    def __init__(self, cocoGt=None, cocoDt=None, iouType='segm'):  # COCO objects (evalkit's or pycocotools')
+    def __init__(self, cocoGt=None, cocoDt=None, iouType='segm',  # COCO objects (evalkit's or pycocotools')
+                 *, dilation_ratio=0.02):  # iouType 'boundary': as the boundary-iou-api's COCOeval takes it
         self.cocoGt, self.cocoDt = cocoGt, cocoDt
         self.params = Params(iouType=iouType)
+        self.params.dilation_ratio = dilation_ratio
         self.eval, self._paramsEval, self.stats, self.ious = {}, {}, [], {}
         self._gts, self._dts = defaultdict(list), defaultdict(list)  # left empty: evalkit's scene holds the objects
         self._mapped, self._evalImgs, self._given = None, defaultdict(list), False
