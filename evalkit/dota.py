@@ -59,6 +59,10 @@ def text_lines(path: Path,  # the file
     return [(k + 1, t) for k, s in enumerate(lines) if (t := _SEP.split(s.strip(' \t\r\f\v'), most)) != ['']]
 
 # %% ../nbs/29a_dota.ipynb #dota-numbers
+def _count(toks: list) -> str:
+    "How many tokens a line has, as `text_lines` cut it (at most 12 pieces)."
+    return f'{len(toks)} tokens' if len(toks) < 12 else 'at least 12 tokens'
+
 def _number(tok: str, what: str, err, **where) -> float:
     "One finite ASCII decimal."
     if not _NUM.fullmatch(tok): raise err(f'{what} must be a number such as 12.5', shown(repr(tok)), **where)
@@ -113,7 +117,7 @@ def _files(src, err, pattern: str) -> list[Path]:
 def _parse_label(toks: list, cls: dict, err, **where) -> tuple:
     "(quad, class code, difficult flag) of one label line of 9 or 10 tokens."
     if len(toks) > 10: raise err('a label line has 9 or 10 tokens: x1 y1 ... y4 class [difficult]',
-                                 f'{len(toks)}+ tokens', **where)
+                                 _count(toks), **where)
     if toks[8] not in cls: raise err(f'unknown class (expected one of {", ".join(cls)[:200]}; or give classes)',
                                      shown(repr(toks[8])), **where)
     if len(toks) == 10 and not _INT.fullmatch(toks[9]):
@@ -146,8 +150,7 @@ def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
 # %% ../nbs/29a_dota.ipynb #dota-read-results
 def _parse_result(toks: list, images: dict, err, **where) -> tuple:
     "(image code, score, quad) of one result line."
-    if len(toks) != 10: raise err('a result line has 10 tokens: image score x1 y1 ... y4',
-                                  f'{len(toks)}{"+" if len(toks) > 10 else ""} tokens', **where)
+    if len(toks) != 10: raise err('a result line has 10 tokens: image score x1 y1 ... y4', _count(toks), **where)
     if toks[0] not in images: raise err('image not in the ground truth (no label file)', shown(repr(toks[0])),
                                         **where, id=toks[0])
     return images[toks[0]], _number(toks[1], 'the score', err, **where), _quad(toks[2:], err, **where)
