@@ -22,10 +22,10 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 # %% auto #0
 __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'load_json', 'box_types',
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
-           'check_units', 'read_coco_gt', 'CocoResults', 'read_coco_results', 'frames_to_coco', 'mask_bases',
-           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
-           'as_array', 'xywh_boxes', 'mask_rles', 'batch_tables', 'coco_batch', 'parse_ints', 'parse_max_dets',
-           'parse_ids']
+           'check_units', 'read_coco_gt', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'frames_to_coco',
+           'mask_bases', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions',
+           'coco_scene', 'as_array', 'xywh_boxes', 'mask_rles', 'batch_tables', 'coco_batch', 'parse_ints',
+           'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -247,6 +247,7 @@ class CocoTruth:
     crowd: np.ndarray  # bool [n]: `iscrowd`
     ignore: np.ndarray  # bool [n]: the `ignore` field (0 where absent)
     segm: list | None = None  # [n] the `segmentation` fields, for mask evaluation (None for boxes)
+    obb: np.ndarray | None = None  # float64 [n, 5]: cx, cy, w, h, angle (radians) for iou_type 'obb' (else None)
 
 # %% ../nbs/24_coco.ipynb #co-19
 def _lists(d, keys: tuple, *, err, name) -> list:
@@ -327,12 +328,13 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                 rule='category not in categories', **kw)
     bbox = (numbers(f('bbox'), key='bbox', width=4, **kw) if iou_type == 'bbox' else np.full((len(anns), 4), np.nan))
     if iou_type == 'bbox': _check_sizes(bbox, **kw)
+    obb = read_obb(f('obb'), **kw) if iou_type == 'obb' else None
     return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names,
                      ann_id=ann_id if ann_id.dtype != object else np.arange(1, len(anns) + 1), img=img, cat=cat,
                      bbox=bbox,
                      area=numbers(f('area'), key='area', **kw), crowd=_flags(f('iscrowd'), key='iscrowd', **kw),
                      ignore=_flags(f('ignore', default=0, required=False), key='ignore', **kw),
-                     segm=f('segmentation') if iou_type == 'segm' else None)
+                     segm=f('segmentation') if iou_type == 'segm' else None, obb=obb)
 
 # %% ../nbs/24_coco.ipynb #co-21-1
 def _check_sizes(bbox: np.ndarray, *, what, objs, err, name):
@@ -344,6 +346,23 @@ def _check_sizes(bbox: np.ndarray, *, what, objs, err, name):
     refuse_entries(far, 'bbox corner or area beyond float64', lambda i: _shown(bbox[i].tolist()), objs=objs,
                    what=what, err=err, name=name)
 
+# %% ../nbs/24_coco.ipynb #co-obb
+def read_obb(values: list,  # the `obb` fields: lists of 5 numbers cx, cy, w, h, angle
+             *, what: str, objs: list, err, name):  # the list's name, the list, its error class and file
+    "float64 [n, 5] oriented boxes, each five finite numbers with w, h >= 0 and corners within float64."
+    obb = numbers(values, key='obb', width=5, what=what, objs=objs, err=err, name=name)
+    refuse_entries((obb[:, 2] < 0) | (obb[:, 3] < 0), 'obb width and height must be at least 0',
+                   lambda i: _shown(obb[i].tolist()), objs=objs, what=what, err=err, name=name)
+    with np.errstate(over='ignore'):
+        far = ~np.isfinite(np.abs(obb[:, :2]) + obb[:, 2:4] + obb[:, 2:4].prod(1, keepdims=True)).all(1)
+    refuse_entries(far, 'obb corner or area beyond float64', lambda i: _shown(obb[i].tolist()), objs=objs,
+                   what=what, err=err, name=name)
+    return obb
+
+def radians(obb: np.ndarray | None) -> np.ndarray | None:
+    "Oriented boxes [n, 5] with the angle given in degrees, as radians (None stays None)."
+    return None if obb is None else np.c_[obb[:, :4], np.deg2rad(obb[:, 4])]
+
 # %% ../nbs/24_coco.ipynb #co-23
 @dataclass(frozen=True)
 class CocoResults:
@@ -354,6 +373,7 @@ class CocoResults:
     bbox: np.ndarray  # float64 [n, 4]: xywh (NaN where absent)
     has_bbox: bool  # the first result has a `bbox` (pycocotools then takes every area from the boxes)
     segm: list | None = None  # [n] `segmentation` fields, for mask evaluation
+    obb: np.ndarray | None = None  # float64 [n, 5]: cx, cy, w, h, angle (radians) for iou_type 'obb' (else None)
 
 # %% ../nbs/24_coco.ipynb #co-24
 def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
@@ -374,12 +394,13 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
     cat = codes(ids_of(f('category_id'), key='category_id', **kw), gt.cat_ids, key='category_id',
                 rule='category not in the ground truth', **kw)
     first = (res[0].get('bbox') if isinstance(res[0], dict) else getattr(res[0], 'bbox', None)) if res else None
-    has_bbox = first not in (None, [])
+    has_bbox = first not in (None, []) and iou_type != 'obb'  # an oriented box's result: its `bbox` is not read
     bbox = numbers(f('bbox'), key='bbox', width=4, **kw) if iou_type == 'bbox' or has_bbox else \
         np.full((len(res), 4), np.nan)
     if iou_type == 'bbox' or has_bbox: _check_sizes(bbox, **kw)
     return CocoResults(img=img, cat=cat, score=numbers(f('score'), key='score', **kw), bbox=bbox, has_bbox=has_bbox,
-                       segm=f('segmentation') if iou_type == 'segm' else None)
+                       segm=f('segmentation') if iou_type == 'segm' else None,
+                       obb=read_obb(f('obb'), **kw) if iou_type == 'obb' else None)
 
 # %% ../nbs/24_coco.ipynb #a9f66997
 INT_COLS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # whole floats here are ints (NaN made them float)
@@ -504,7 +525,7 @@ def _sendable(rec, g: CocoTruth, *, name, limits):
 def take_rows(rec, idx: np.ndarray):
     "The record with only the rows `idx` of its per-row fields (a `CocoTruth`'s images and categories stay)."
     keep = ('image_ids', 'image_size', 'cat_ids', 'cat_names', 'has_bbox')
-    return replace(rec, **{f.name: (None if getattr(rec, f.name) is None else [rec.segm[i] for i in idx])
+    return replace(rec, **{f.name: None if getattr(rec, f.name) is None else [rec.segm[i] for i in idx]
                            if f.name == 'segm' else getattr(rec, f.name)[idx]
                            for f in fields(rec) if f.name not in keep})
 
@@ -514,9 +535,10 @@ def part_scene(p: CocoPart) -> CocoScene:
     g, r = p.g, p.r
     ni, nc = np.full(len(g.image_ids), -1, np.int64), _renumber(p.cats)
     ni[p.images] = np.arange(len(p.images))
-    gt_obj, pred_obj = (g.bbox, r.bbox) if p.iou_type == 'bbox' else \
+    gt_obj, pred_obj = (g.bbox, r.bbox) if p.iou_type == 'bbox' else (g.obb, r.obb) if p.iou_type == 'obb' else \
         _masks(g, r, names=p.names, by_cat=p.use_cats, pos=(p.gt_pos, p.pred_pos), limits=p.limits)
-    pred_area = r.bbox[:, 2] * r.bbox[:, 3] if p.iou_type == 'bbox' or r.has_bbox else \
+    pred_area = r.obb[:, 2] * r.obb[:, 3] if p.iou_type == 'obb' else r.bbox[:, 2] * r.bbox[:, 3] if (
+        p.iou_type == 'bbox' or r.has_bbox) else \
         runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area when results have boxes
     return CocoScene(image_ids=g.image_ids[p.images].astype(object), gt_img=ni[g.img], pred_img=ni[r.img],
                      gt=gt_obj, pred=pred_obj, pred_conf=r.score, gt_cls=nc[g.cat], pred_cls=nc[r.cat],
@@ -524,7 +546,7 @@ def part_scene(p: CocoPart) -> CocoScene:
                      gt_crowd=g.crowd, gt_ignore=g.ignore, pred_area=pred_area,
                      cat_names=tuple(np.asarray(g.cat_names, object)[p.cats]),
                      cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type,
-                     **({} if p.iou_type == 'bbox' else dict(  # where each mask's pixels are: for drawing them
+                     **({} if p.iou_type in ('bbox', 'obb') else dict(  # where each mask's pixels are: for drawing them
                          image_hw=g.image_size[p.images],
                          **dict(zip(('gt_base', 'pred_base'), mask_bases(g, r, by_cat=p.use_cats))))))
 
@@ -537,7 +559,8 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
                names: tuple = (None, None), limits: Limits | None = None,  # file names in errors; limits
                **rules) -> list:  # `rules`: the preset's scoring options (read by the family, not here)
     "Read and check both files, then cut the scored images into `n` parts (`CocoPart`)."
-    if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
+    if iou_type not in ('bbox', 'segm', 'obb'):
+        raise InputError("iou_type must be 'bbox', 'segm' or 'obb'", repr(iou_type))
     if is_frame(gt) or is_frame(results):
         gt, results = frames_to_coco(pd.DataFrame(gt), pd.DataFrame(results))
     names = tuple(n or (str(f) if isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(
@@ -547,6 +570,7 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
         with gc_paused():  # millions of parsed objects, no cycles
             g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits)
             r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
+        if rules.get('angle') == 'deg': g, r = (replace(x, obb=radians(x.obb)) for x in (g, r))
     if (n or 1) > 1 and iou_type == 'segm':  # parts are sent to other processes: nothing nested deeper than COCO's
         g, r = (_sendable(f, g, name=nm, limits=limits) for f, nm in ((g, names[0]), (r, names[1])))
     ki, kc = _subset(g.image_ids, img_ids, 'img_ids'), _subset(g.cat_ids, cat_ids, 'cat_ids')
@@ -767,7 +791,10 @@ QUIRK_OPTIONS = (
            'values, 0.9 is 0.8999999999999999, capped at 1 - 1e-10)', flag=True))
 
 COCO_OPTIONS = (
-    Option('iou_type', 'bbox', "'bbox' (boxes) or 'segm' (masks: RLE or polygons)", choices=('bbox', 'segm')),
+    Option('iou_type', 'bbox', "'bbox' (boxes), 'segm' (masks: RLE or polygons) or 'obb' (oriented boxes [cx, cy, w, "
+           "h, angle])", choices=('bbox', 'segm', 'obb')),
+    Option('angle', 'rad', "iou_type obb: the angle of each `obb` in radians ('rad') or degrees ('deg')",
+           choices=('rad', 'deg')),
     Option('max_dets', MAX_DETS, 'detections kept per image and category, three ascending counts (maxDets)',
            parse=parse_max_dets),
     Option('use_cats', True, '1: per category (useCats); 0: categories ignored', parse=parse_bool),

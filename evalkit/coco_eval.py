@@ -18,6 +18,7 @@ from .families import (Scene, ImageStats, Family, register_family, images_text, 
 from .tide import BACKGROUND_IOU, NOT_COUNTED, other_class_pairs, tide_codes, tide_dap
 from .result import Result, Params, Tally, Later
 from .tables import shown
+from .polygons import obb_iou_pairs
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_CELLS', 'PAIR_BLOCK',
@@ -70,7 +71,7 @@ class CocoScene(Scene):
     pred_area: np.ndarray | None = None  # float64 [n_pred]: area of each detection (box w*h, or mask pixels)
     cat_names: tuple = ()  # category names by code (ascending category id)
     cat_ids: tuple = ()  # category ids by code
-    iou_type: str = 'bbox'  # 'bbox' (gt, pred are xywh boxes) or 'segm' (`Runs`, column-major)
+    iou_type: str = 'bbox'  # 'bbox' (gt, pred are xywh boxes), 'segm' (`Runs`, column-major), 'obb' ([n, 5] rotated)
     image_hw: np.ndarray | None = None  # int64 [n_img, 2]: height, width of each image (masks; None for boxes)
     gt_base: np.ndarray | None = None  # int64 [n_gt]: first pixel of each mask's unit (its runs are laid from there)
     pred_base: np.ndarray | None = None  # int64 [n_pred]: the same for the detections' masks
@@ -405,6 +406,7 @@ PAIR_BLOCK = 2 ** 18  # box pairs whose IoU is computed at once: a dozen arrays 
 
 def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
     "The IoU of the pairs (kept detection `d`, ground truth `g`), boxes or masks (masks below `floor` may get 0)."
+    if scene.iou_type == 'obb': return obb_iou_pairs(scene.pred[keep], scene.gt, d, g, crowd=scene.gt_crowd)
     if scene.iou_type == 'segm':
         fr = None if scene.image_hw is None or scene.gt_base is None else tuple(  # each mask's image height, base
             (scene.image_hw[img, 0], base) for img, base in ((scene.pred_img, scene.pred_base),

@@ -9,7 +9,7 @@ from .iou import box_pairs
 
 # %% auto #0
 __all__ = ['shoelace', 'convex_overlap', 'fan', 'winding_overlap', 'quad_inter_union', 'quad_iou', 'envelopes', 'quad_pairs',
-           'rbox_corners', 'rbox_inter']
+           'rbox_corners', 'rbox_inter', 'obb_iou_pairs']
 
 # %% ../nbs/00e_polygons.ipynb #poly-shoelace
 def shoelace(p,  # float64 [..., n, 2]: polygons, their corners in order
@@ -132,4 +132,23 @@ def rbox_inter(a,  # float64 [K, 5]: rotated boxes
     ok = (a[:, 2] > 0) & (a[:, 3] > 0) & (b[:, 2] > 0) & (b[:, 3] > 0)
     out = np.zeros(len(a))
     if ok.any(): out[ok] = convex_overlap(rbox_corners(a[ok]), rbox_corners(b[ok]))
+    return out
+
+# %% ../nbs/00e_polygons.ipynb #poly-obb
+def obb_iou_pairs(dt,  # float64 [n_d, 5]: detections cx, cy, w, h, angle (radians)
+                  gt,  # float64 [n_g, 5]: ground truth, the same
+                  d, g,  # int64 [k]: the pairs (detection, ground truth)
+                  *, crowd,  # bool [n_g]: crowd regions (the union is the detection's area)
+                  block: int = 2 ** 16,  # pairs clipped at once (bounds the working memory)
+                 ) -> np.ndarray:  # float64 [k]
+    "The COCO IoU of pairs of rotated boxes."
+    dt, gt = np.asarray(dt, np.float64).reshape(-1, 5), np.asarray(gt, np.float64).reshape(-1, 5)
+    d, g, out = np.asarray(d, np.int64), np.asarray(g, np.int64), np.zeros(len(d))
+    ad, ag = dt[:, 2] * dt[:, 3], gt[:, 2] * gt[:, 3]
+    reach = np.hypot(dt[:, 2], dt[:, 3])[d] / 2 + np.hypot(gt[:, 2], gt[:, 3])[g] / 2
+    k = np.flatnonzero((np.hypot(*(dt[d, :2] - gt[g, :2]).T) <= reach) & (ad[d] > 0) & (ag[g] > 0))
+    for s in range(0, len(k), block):
+        j = k[s:s + block]
+        i = rbox_inter(dt[d[j]], gt[g[j]])
+        out[j] = i / np.where(np.asarray(crowd, bool)[g[j]], ad[d[j]], ad[d[j]] + ag[g[j]] - i)
     return out
