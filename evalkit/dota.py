@@ -18,11 +18,13 @@ from .families import (Scene, Detections, RankedAP, best_pair, pair_boxes, voc_f
 from .matching import Matching
 from .preset import Option, Metric
 from .polygons import quad_pairs, shoelace
+from .coco import as_array
+from .batches import read_ids
 
 # %% auto #0
 __all__ = ['CLASSES', 'LEVELS', 'QUADS', 'DIFFICULT', 'MAX_COORD', 'DOTA_OPTIONS', 'dota', 'text_lines', 'crossed', 'check_quads',
            'read_labels', 'read_results', 'dota_scene', 'devkit_ap', 'quad_overlaps', 'map_quads', 'class_aps',
-           'devkit_map', 'QuadAP', 'parse_classes', 'DotaMetric']
+           'devkit_map', 'QuadAP', 'parse_classes', 'DotaMetric', 'dota_batch']
 
 # %% ../nbs/29a_dota.ipynb #dota-classes
 CLASSES = ('plane', 'baseball-diamond', 'bridge', 'ground-track-field', 'small-vehicle', 'large-vehicle', 'ship',
@@ -337,3 +339,71 @@ dota = DotaMetric(
     options=DOTA_OPTIONS, aliases=('dota-task1',),
     layouts='labels: folder of <image>.txt (x1 y1 ... x4 y4 class [difficult]); '
             'results: folder of Task1_<class>.txt (image score x1 y1 ... x4 y4)')
+
+# %% ../nbs/29a_dota.ipynb #dota-batch
+def _batch_array(d, key: str, where: str, err, *, width: int | None = None) -> np.ndarray:
+    "A finite array [n] (or [n, width]) of one image's dict, refused in one line."
+    try: a = np.array(d[key], object) if key == 'labels' and isinstance(d[key], (list, tuple)) else as_array(d[key])
+    except KeyError: raise err(f'each dict of the batch needs {key}', where) from None
+    except (ValueError, TypeError): raise err(f'{key} must be a rectangular array', where) from None
+    if key == 'labels': return a.reshape(-1)
+    if a.dtype.kind not in 'biuf': raise err(f'{key} must be an array of numbers', f'{where}: dtype {a.dtype}')
+    if width and a.size and (a.ndim != 2 or a.shape[1] != width):
+        raise err(f'{key} must be [n, {width}]', f'{where}: shape {a.shape}')
+    a = a.astype(np.float64).reshape((-1, width) if width else -1)
+    if not np.isfinite(a).all(): raise err(f'{key} must be finite', f'{where}: NaN or inf')
+    return a
+
+def _batch_classes(labels: np.ndarray, classes: tuple, where: str, err) -> np.ndarray:
+    "Class codes of labels given as names or as codes into `classes` (integers, or their text)."
+    code = {c: k for k, c in enumerate(classes)} | {str(k): k for k in range(len(classes))}  # a name first
+    code |= {c: k for k, c in enumerate(classes)}
+    out = [code.get(c, -1) if isinstance(c, str) else int(c) if isinstance(c, (int, np.integer)) and
+           0 <= c < len(classes) else -1 for c in labels.tolist()]  # a mixed list arrives as texts ('0')
+    if -1 in out: raise err(f'labels are class names or codes 0..{len(classes) - 1}',
+                            f'{where}: {labels.tolist()[out.index(-1)]!r:.40}')
+    return np.array(out, np.int64)
+
+# %% ../nbs/29a_dota.ipynb #dota-batch-1
+def _batch_side(ds: list, ids: list, *, truth: bool, classes: tuple, quads: str, limits: Limits) -> tuple:
+    "(quads [n, 8], image code [n], class code [n], scores or difficult flags [n]) of one side of a batch."
+    err, side = (SolutionError, 'targets') if truth else (ParticipantVisibleError, 'preds')
+    out = []
+    for k, (d, i) in enumerate(zip(ds, ids)):
+        where = f'{side}, image {i!r:.60}'
+        if not isinstance(d, dict): raise err('each image of a batch is a dict of arrays', type(d).__name__)
+        q, lab = _batch_array(d, 'quads', where, err, width=8), _batch_array(d, 'labels', where, err)
+        extra = np.asarray(d.get('difficult', np.zeros(len(q))), np.float64).reshape(-1) if truth else \
+            _batch_array(d, 'scores', where, err)
+        if not len(q) == len(lab) == len(extra): raise err('quads, labels and ' + (
+            'difficult' if truth else 'scores') + ' have one entry per object', where)
+        if len(q) > limits.max_objects_per_image:
+            raise limits.exceeded('max_objects_per_image', len(q), 'the image', err, id=str(i))
+        if len(q) and np.abs(q).max() >= MAX_COORD: raise err('coordinate out of range (|x|, |y| < 1e+09)', where)
+        out.append((q, np.full(len(q), k), _batch_classes(lab, classes, where, err), extra))
+    q, img, cls, extra = (np.concatenate([np.zeros((0, 8)) if j == 0 else np.zeros(0)] + [o[j] for o in out])
+                          for j in range(4))
+    check_quads(q, [(side, 0)] * len(q), err, quads=quads)
+    return q, img.astype(np.int64), cls.astype(np.int64), extra
+
+# %% ../nbs/29a_dota.ipynb #dota-batch-2
+def dota_batch(preds: list,  # per image: dict(quads [n, 8], scores [n], labels [n])
+               targets: list,  # per image: dict(quads [n, 8], labels [n], optional difficult [n])
+               *, image_ids: list,  # one id per image
+               classes: tuple = CLASSES,  # class names, in order
+               difficult: str = 'ignore',  # one of `DIFFICULT`
+               quads: str = 'signed',  # one of `QUADS`
+               limits: Limits | None = None,  # the most a reader takes of a batch
+              ) -> Scene:  # the batch as its folders would read
+    "A batch of DOTA images as a `Scene` of quadrilaterals."
+    if len(preds) != len(targets): raise InputError('preds and targets have one entry per image',
+                                                    f'{len(preds)} and {len(targets)}')
+    kw = dict(classes=classes, quads=quads, limits=as_limits(limits))
+    gt, gi, gc, hard = _batch_side(targets, image_ids, truth=True, **kw)
+    pred, pi, pc, score = _batch_side(preds, image_ids, truth=False, **kw)
+    return Scene(image_ids=np.array([str(i) for i in image_ids], object), gt_img=gi, pred_img=pi, gt=gt, pred=pred,
+                 pred_conf=score, fmt='quad', gt_cls=gc, pred_cls=pc,
+                 gt_hard=hard != 0 if difficult == 'ignore' else np.zeros(len(gt), bool))
+
+dota_batch.read_ids = read_ids  # ids as the files read them: stripped of surrounding whitespace
+dota = replace(dota, batch_reader=dota_batch)
