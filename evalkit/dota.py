@@ -24,7 +24,7 @@ from .batches import read_ids
 # %% auto #0
 __all__ = ['CLASSES', 'LEVELS', 'QUADS', 'DIFFICULT', 'MAX_COORD', 'DOTA_OPTIONS', 'dota', 'text_lines', 'crossed', 'check_quads',
            'read_labels', 'read_results', 'dota_scene', 'devkit_ap', 'quad_overlaps', 'map_quads', 'class_aps',
-           'devkit_map', 'QuadAP', 'parse_classes', 'DotaMetric', 'dota_batch']
+           'devkit_map', 'QuadAP', 'parse_classes', 'DotaMetric', 'dota_batch', 'devkit_prefix_ap']
 
 # %% ../nbs/29a_dota.ipynb #dota-classes
 CLASSES = ('plane', 'baseball-diamond', 'bridge', 'ground-track-field', 'small-vehicle', 'large-vehicle', 'ship',
@@ -407,3 +407,41 @@ def dota_batch(preds: list,  # per image: dict(quads [n, 8], scores [n], labels 
 
 dota_batch.read_ids = read_ids  # ids as the files read them: stripped of surrounding whitespace
 dota = replace(dota, batch_reader=dota_batch)
+
+# %% ../nbs/29a_dota.ipynb #dota-prefix
+def devkit_prefix_ap(tp,  # bool [n]: TP (else FP) of each counted detection of one class, in rank order
+                     npos: int,  # counted ground-truth objects of the class
+                     m,  # int [c]: prefix lengths
+                     *, use_07: bool = True,  # the devkit's rule (`devkit_ap`)
+                    ) -> np.ndarray:  # float64 [c]: `devkit_ap` of each prefix tp[:m]
+    "The devkit's AP of prefixes of one ranked list."
+    tp, m = np.asarray(tp, bool), np.asarray(m, np.int64)
+    if npos <= 0 or not len(tp): return np.zeros(len(m))
+    if not use_07: return np.array([devkit_ap(tp[:j], npos, use_07=False)[0] for j in m.tolist()])
+    ctp, cfp = np.cumsum(tp).astype(np.float64), np.cumsum(~tp).astype(np.float64)
+    rec, prec = ctp / float(npos), ctp / np.maximum(ctp + cfp, np.finfo(np.float64).eps)
+    ap = np.zeros(len(m))
+    for t in LEVELS:
+        s = int(np.searchsorted(rec, t, side='left'))  # recall is non-decreasing: rec >= t from s on
+        run = np.r_[0.0, np.zeros(s), np.maximum.accumulate(prec[s:])] if s < len(prec) else np.zeros(len(prec) + 1)
+        ap = ap + run[m] / 11.0
+    return ap
+
+# %% ../nbs/29a_dota.ipynb #dota-curve
+def _quad_curve(self, an, key, cut, kept) -> tuple:
+    "The devkit's mAP at every confidence cutoff: (mAP [T, n_cut], per class and threshold table, score [n_cut])."
+    _, per, _ = RankedAP.curve(self, an, key, cut, kept)  # the table: tp, fp, P, R, F1 of each class and cutoff
+    d, spec = an.stats, an.spec
+    o, lists = ranked_lists(d, spec)
+    conf, tp, npos = d.conf[o], d.tp[o], d.npos.sum(0)
+    ap = np.zeros((len(spec.thresholds), len(spec.classes), len(cut)))
+    for (k, c), r in lists.items():
+        m = np.searchsorted(-conf[r], -np.asarray(cut), side='right')  # the class's detections kept at each cutoff
+        ap[k, c] = devkit_prefix_ap(tp[r, k], int(npos[c]), m, use_07=spec.interpolation == 'voc07')
+    use = counted_classes(spec, npos)
+    vals = np.array([[devkit_map(ap[k, :, j], use) for j in range(len(cut))] for k in range(len(ap))])
+    score = np.array([devkit_map(vals[:, j], np.ones(len(vals), bool)) for j in range(len(cut))])
+    return vals.reshape(len(ap), len(cut)), per.assign(ap=ap.ravel()), score
+
+QuadAP.curve = _quad_curve
+QuadAP.analyses = ('cutoff', 'intervals')  # the others (errors, compare, report, dashboard, dask) draw or code boxes
