@@ -991,7 +991,7 @@ def coco_codes(analysis,  # a scored COCO submission
     for t in range(len(thr)): matched[t, np.searchsorted(at, s.gt[tp[t, keep], t])] = True
     c = counted[g]
     own = (g[c], keep[d[c]], iou[c][None] >= thr[:, None], iou[c] >= background_iou, iou[c])
-    cross = None if scene.iou_type == 'segm' or not rules.use_cats else other_class_pairs(
+    cross = None if scene.iou_type in ('segm', 'obb') or not rules.use_cats else other_class_pairs(  # boxes only
         scene, analysis.spec.thresholds, inclusive=True, background_iou=background_iou, counted=counted,
         kept=kept.any(0))
     return tide_codes(len(scene.gt_img), n, own, cross, tp=tp, matched=matched, counted_gt=counted, counted_pred=kept,
@@ -1068,6 +1068,7 @@ def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
     "What pycocotools leaves out at `threshold`, for `evalkit.confusion.confusion`; masks refused."
     s, rules, st = analysis.scene, coco_rules(analysis.spec), analysis.stats
     if s.iou_type == 'segm': raise InputError('no confusion matrix of COCO masks yet', 'score boxes: --iou-type bbox')
+    if s.iou_type == 'obb': raise InputError('no confusion matrix of COCO oriented boxes yet', 'iou_type obb')
     t = analysis.spec.thresholds[0] if threshold is None else threshold
     k = [i for i, x in enumerate(analysis.spec.thresholds) if x == t][:1]
     if not k: st, k = coco_map(s, replace(rules, iou_thrs=(float(t),))), [0]  # a threshold of its own: match there
@@ -1080,6 +1081,7 @@ def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
 def coco_matches(analysis) -> ObjectMatches:
     "What each object became at each threshold, area range 'all', last `maxDets` (pycocotools' `evalImgs`)."
     scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
+    if scene.iou_type == 'obb': raise InputError('no pictures of COCO oriented boxes yet', 'iou_type obb')
     T, rows = len(rules.iou_thrs), np.searchsorted(scene.pos('pred'), s.det_pos)  # the map's detections: by position
     tp, ign = s.tp[:, 0].T, s.ignored[:, 0].T  # bool [T, kept]
     g = np.where(tp | ign, s.gt.T, -1).astype(np.int64)  # the counted match (an ignored one's: its crowd region)

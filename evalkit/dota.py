@@ -336,7 +336,7 @@ class DotaMetric(Metric):
 dota = DotaMetric(
     name='dota', title='DOTA oriented object detection, task 1 (DOTA_devkit)', family='quadrilateral AP',
     thresholds=check_thresholds('0.5', inclusive=False), reader=dota_scene, interpolation='voc07', classes=CLASSES,
-    options=DOTA_OPTIONS, aliases=('dota-task1',),
+    options=DOTA_OPTIONS, aliases=('dota-task1',), demo=('dota_synthetic_labelTxt', 'dota_synthetic_results', {}),
     layouts='labels: folder of <image>.txt (x1 y1 ... x4 y4 class [difficult]); '
             'results: folder of Task1_<class>.txt (image score x1 y1 ... x4 y4)')
 
