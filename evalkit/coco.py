@@ -729,6 +729,8 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
                box_format: str = 'xyxy',  # 'xyxy' (corners) or 'xywh' (COCO)
                iou_type: str = 'bbox', **kw) -> CocoScene:  # `kw`: as `coco_scene`
     "A batch of images given as arrays, read as the COCO files holding them."
+    if iou_type == 'obb': raise InputError('no streaming evaluator of oriented boxes (iou_type obb) yet',
+                                           'score the files: evalkit score coco GT RES --iou-type obb')
     if len(preds) != len(targets):
         raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
     t = None if iou_type == 'segm' else batch_tables(preds, targets, image_ids=image_ids, categories=categories,
