@@ -45,7 +45,7 @@ setuptools.setup(
     packages=setuptools.find_packages(include=['evalkit', 'evalkit.*']),
     include_package_data=True,
     package_data={'evalkit': ['demo_data/*.csv', 'demo_data/*.json', 'demo_data/*.xml', 'demo_data/*.md',
-                              'demo_data/*/*.xml', 'demo_data/*/*.png']},
+                              'demo_data/*/*.xml', 'demo_data/*/*.png', 'demo_data/*/*.txt']},
     install_requires=requirements,
     extras_require={'dev': dev_requirements, 'dashboard': dashboard_requirements, 'docs': docs_requirements,
                     'bench': bench_requirements, 'dask': dask_requirements, 'parquet': parquet_requirements,

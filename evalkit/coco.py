@@ -24,10 +24,10 @@ from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
 # %% auto #0
 __all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'load_json', 'box_types',
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
-           'check_units', 'read_coco_gt', 'keypoints_field', 'check_kp_names', 'CocoResults', 'read_coco_results',
-           'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts',
-           'coco_partitions', 'coco_scene', 'mask_rles', 'batch_tables', 'coco_batch', 'parse_ints', 'parse_max_dets',
-           'parse_ids']
+           'check_units', 'read_coco_gt', 'keypoints_field', 'check_kp_names', 'read_obb', 'radians', 'CocoResults',
+           'read_coco_results', 'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene',
+           'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_tables', 'coco_batch', 'parse_ints',
+           'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -258,6 +258,7 @@ class CocoTruth:
     ignore: np.ndarray  # bool [n]: the `ignore` field (0 where absent)
     segm: list | None = None  # [n] the `segmentation` fields, for mask evaluation (None for boxes)
     kp: np.ndarray | None = None  # float64 [n, K, 3]: `keypoints` (keypoints only; `ignore` is then num_keypoints 0)
+    obb: np.ndarray | None = None  # float64 [n, 5]: cx, cy, w, h, angle (radians) for iou_type 'obb' (else None)
 
 # %% ../nbs/24_coco.ipynb #co-19
 def _lists(d, keys: tuple, *, err, name) -> list:
@@ -342,13 +343,14 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
     if boxed: _check_sizes(bbox, **kw)
     num = numbers(f('num_keypoints'), key='num_keypoints', **kw) if iou_type == 'keypoints' else None
     if num is not None: check_kp_names(cats, K=len(sigmas or SIGMAS), err=err, name=name)
+    obb = read_obb(f('obb'), **kw) if iou_type == 'obb' else None
     return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names,
                      ann_id=ann_id if ann_id.dtype != object else np.arange(1, len(anns) + 1), img=img, cat=cat,
                      bbox=bbox,
                      area=numbers(f('area'), key='area', **kw), crowd=_flags(f('iscrowd'), key='iscrowd', **kw),
                      ignore=_flags(f('ignore', default=0, required=False), key='ignore', **kw) if num is None else
                      num == 0, kp=None if num is None else keypoints_field(f, kw, K=len(sigmas or SIGMAS), num=num),
-                     segm=f('segmentation') if iou_type == 'segm' else None)
+                     segm=f('segmentation') if iou_type == 'segm' else None, obb=obb)
 
 # %% ../nbs/24_coco.ipynb #co-21-1
 def _check_sizes(bbox: np.ndarray, *, what, objs, err, name):
@@ -380,6 +382,23 @@ def check_kp_names(cats: list, *, K: int, err, name):  # the ground truth's cate
     refuse_entries(np.array(n, np.int64) != K, f'keypoints must name {K} keypoints, one per sigma',
                    lambda i: f'{n[i]} names', objs=cats, what='categories', err=err, name=name)
 
+# %% ../nbs/24_coco.ipynb #co-obb
+def read_obb(values: list,  # the `obb` fields: lists of 5 numbers cx, cy, w, h, angle
+             *, what: str, objs: list, err, name):  # the list's name, the list, its error class and file
+    "float64 [n, 5] oriented boxes, each five finite numbers with w, h >= 0 and corners within float64."
+    obb = numbers(values, key='obb', width=5, what=what, objs=objs, err=err, name=name)
+    refuse_entries((obb[:, 2] < 0) | (obb[:, 3] < 0), 'obb width and height must be at least 0',
+                   lambda i: _shown(obb[i].tolist()), objs=objs, what=what, err=err, name=name)
+    with np.errstate(over='ignore'):
+        far = ~np.isfinite(np.abs(obb[:, :2]) + obb[:, 2:4] + obb[:, 2:4].prod(1, keepdims=True)).all(1)
+    refuse_entries(far, 'obb corner or area beyond float64', lambda i: _shown(obb[i].tolist()), objs=objs,
+                   what=what, err=err, name=name)
+    return obb
+
+def radians(obb: np.ndarray | None) -> np.ndarray | None:
+    "Oriented boxes [n, 5] with the angle given in degrees, as radians (None stays None)."
+    return None if obb is None else np.c_[obb[:, :4], np.deg2rad(obb[:, 4])]
+
 # %% ../nbs/24_coco.ipynb #co-23
 @dataclass(frozen=True)
 class CocoResults:
@@ -391,6 +410,7 @@ class CocoResults:
     has_bbox: bool  # the first result has a `bbox` (pycocotools then takes every area from the boxes)
     segm: list | None = None  # [n] `segmentation` fields, for mask evaluation
     kp: np.ndarray | None = None  # float64 [n, K, 3]: the `keypoints` fields (keypoints only; v never read)
+    obb: np.ndarray | None = None  # float64 [n, 5]: cx, cy, w, h, angle (radians) for iou_type 'obb' (else None)
 
 # %% ../nbs/24_coco.ipynb #co-24
 def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
@@ -412,13 +432,14 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
     cat = codes(ids_of(f('category_id'), key='category_id', **kw), gt.cat_ids, key='category_id',
                 rule='category not in the ground truth', **kw)
     first = (res[0].get('bbox') if isinstance(res[0], dict) else getattr(res[0], 'bbox', None)) if res else None
-    has_bbox = first not in (None, [])
+    has_bbox = first not in (None, []) and iou_type != 'obb'  # an oriented box's result: its `bbox` is not read
     bbox = numbers(f('bbox'), key='bbox', width=4, **kw) if iou_type == 'bbox' or has_bbox else \
         np.full((len(res), 4), np.nan)
     if iou_type == 'bbox' or has_bbox: _check_sizes(bbox, **kw)
     return CocoResults(img=img, cat=cat, score=numbers(f('score'), key='score', **kw), bbox=bbox, has_bbox=has_bbox,
                        segm=f('segmentation') if iou_type == 'segm' else None,
-                       kp=keypoints_field(f, kw, K=len(sigmas or SIGMAS)) if iou_type == 'keypoints' else None)
+                       kp=keypoints_field(f, kw, K=len(sigmas or SIGMAS)) if iou_type == 'keypoints' else None,
+                       obb=read_obb(f('obb'), **kw) if iou_type == 'obb' else None)
 
 # %% ../nbs/24_coco.ipynb #a9f66997
 INT_COLS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # whole floats here are ints (NaN made them float)
@@ -556,11 +577,13 @@ def part_scene(p: CocoPart) -> CocoScene:
     ni, nc = np.full(len(g.image_ids), -1, np.int64), _renumber(p.cats)
     ni[p.images] = np.arange(len(p.images))
     kp = p.iou_type == 'keypoints'  # boxes beside the keypoints (gt: `bbox`; results: `bbox`, else their extent)
-    gt_obj, pred_obj = (g.bbox, r.bbox) if p.iou_type == 'bbox' or kp else \
-        _masks(g, r, names=p.names, by_cat=p.use_cats, pos=(p.gt_pos, p.pred_pos), limits=p.limits)
+    gt_obj, pred_obj = (g.bbox, r.bbox) if p.iou_type == 'bbox' or kp else (g.obb, r.obb) \
+        if p.iou_type == 'obb' else _masks(g, r, names=p.names, by_cat=p.use_cats, pos=(p.gt_pos, p.pred_pos),
+                                           limits=p.limits)
     if kp and not r.has_bbox: pred_obj = extent_boxes(r.kp)[0]  # pycocotools' loadRes, its keypoints branch
-    pred_area = r.bbox[:, 2] * r.bbox[:, 3] if p.iou_type == 'bbox' or r.has_bbox else pred_obj[:, 2] * pred_obj[
-        :, 3] if kp else runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area, if boxes
+    pred_area = r.obb[:, 2] * r.obb[:, 3] if p.iou_type == 'obb' else r.bbox[:, 2] * r.bbox[:, 3] if (
+        p.iou_type == 'bbox' or r.has_bbox) else pred_obj[:, 2] * pred_obj[:, 3] if kp else \
+        runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area when results have boxes
     return CocoScene(image_ids=g.image_ids[p.images].astype(object), gt_img=ni[g.img], pred_img=ni[r.img],
                      gt=gt_obj, pred=pred_obj, pred_conf=r.score, gt_cls=nc[g.cat], pred_cls=nc[r.cat],
                      image_pos=p.image_pos, gt_pos=p.gt_pos, pred_pos=p.pred_pos, gt_id=g.ann_id, gt_area=g.area,
@@ -568,7 +591,7 @@ def part_scene(p: CocoPart) -> CocoScene:
                      cat_names=tuple(np.asarray(g.cat_names, object)[p.cats]),
                      cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type, dilation_ratio=p.dilation_ratio,
                      **(dict(gt_kp=g.kp, pred_kp=r.kp, sigmas=p.sigmas or SIGMAS) if kp else
-                        {} if p.iou_type == 'bbox' else dict(  # where each mask's pixels are: for drawing them
+                        {} if p.iou_type in ('bbox', 'obb') else dict(  # where each mask's pixels are: for drawing them
                          image_hw=g.image_size[p.images],
                          **dict(zip(('gt_base', 'pred_base'), mask_bases(g, r, by_cat=p.use_cats))))))
 
@@ -583,8 +606,8 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
                names: tuple = (None, None), limits: Limits | None = None,  # file names in errors; limits
                **rules) -> list:  # `rules`: the preset's scoring options (read by the family, not here)
     "Read and check both files, then cut the scored images into `n` parts (`CocoPart`)."
-    if iou_type not in ('bbox', 'segm', 'keypoints', 'boundary'):
-        raise InputError("iou_type must be 'bbox', 'segm', 'keypoints' or 'boundary'", repr(iou_type))
+    if iou_type not in ('bbox', 'segm', 'keypoints', 'boundary', 'obb'):
+        raise InputError("iou_type must be 'bbox', 'segm', 'keypoints', 'boundary' or 'obb'", repr(iou_type))
     kw = dict(sigmas=parse_sigmas(sigmas) if sigmas is not None else None) if iou_type == 'keypoints' else {}
     try: ratio = parse_dilation_ratio(dilation_ratio) if iou_type == 'boundary' else None
     except ValueError as e: raise InputError('bad dilation_ratio', str(e)) from None
@@ -598,6 +621,7 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
         with gc_paused():  # millions of parsed objects, no cycles
             g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
             r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
+        if rules.get('angle') == 'deg': g, r = (replace(x, obb=radians(x.obb)) for x in (g, r))
     if (n or 1) > 1 and iou_type == 'segm':  # parts are sent to other processes: nothing nested deeper than COCO's
         g, r = (_sendable(f, g, name=nm, limits=limits) for f, nm in ((g, names[0]), (r, names[1])))
     ki, kc = _subset(g.image_ids, img_ids, 'img_ids'), _subset(g.cat_ids, cat_ids, 'cat_ids')
@@ -757,6 +781,8 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
                box_format: str = 'xyxy',  # 'xyxy' (corners) or 'xywh' (COCO)
                iou_type: str = 'bbox', **kw) -> CocoScene:  # `kw`: as `coco_scene`
     "A batch of images given as arrays, read as the COCO files holding them."
+    if iou_type == 'obb': raise InputError('no streaming evaluator of oriented boxes (iou_type obb) yet',
+                                           'score the files: evalkit score coco GT RES --iou-type obb')
     if len(preds) != len(targets):
         raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
     t = None if iou_type in ('segm', 'keypoints', 'boundary') else batch_tables(
@@ -820,12 +846,15 @@ QUIRK_OPTIONS = (
            'values, 0.9 is 0.8999999999999999, capped at 1 - 1e-10)', flag=True))
 
 COCO_OPTIONS = (
-    Option('iou_type', 'bbox', "'bbox' (boxes), 'segm' (masks: RLE or polygons), 'keypoints' (OKS) or 'boundary' "
-           "(masks' boundary IoU)", choices=('bbox', 'segm', 'keypoints', 'boundary')),
+    Option('iou_type', 'bbox', "'bbox' (boxes), 'segm' (masks: RLE or polygons), 'keypoints' (OKS), 'boundary' "
+           "(masks' boundary IoU) or 'obb' (oriented boxes [cx, cy, w, h, angle])",
+           choices=('bbox', 'segm', 'keypoints', 'boundary', 'obb')),
     Option('sigmas', None, "keypoints: K per-keypoint OKS sigmas, comma-separated (default COCO's 17)",
            parse=parse_sigmas),
     Option('dilation_ratio', 0.02, "iou_type 'boundary': the boundary's width over the image's diagonal (LVIS: 0.008)",
            parse=parse_dilation_ratio),
+    Option('angle', 'rad', "iou_type obb: the angle of each `obb` in radians ('rad') or degrees ('deg')",
+           choices=('rad', 'deg')),
     Option('max_dets', MAX_DETS, 'detections kept per image and category, three ascending counts (maxDets)',
            parse=parse_max_dets),
     Option('use_cats', True, '1: per category (useCats); 0: categories ignored', parse=parse_bool),

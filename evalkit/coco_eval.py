@@ -20,6 +20,7 @@ from .families import (Scene, ImageStats, Family, register_family, images_text, 
 from .tide import BACKGROUND_IOU, NOT_COUNTED, other_class_pairs, tide_codes, tide_dap
 from .result import Result, Params, Tally, Later
 from .tables import shown
+from .polygons import obb_iou_pairs
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_CELLS', 'PAIR_BLOCK',
@@ -77,7 +78,7 @@ class CocoScene(Scene):
     pred_area: np.ndarray | None = None  # float64 [n_pred]: area of each detection (box w*h, or mask pixels)
     cat_names: tuple = ()  # category names by code (ascending category id)
     cat_ids: tuple = ()  # category ids by code
-    iou_type: str = 'bbox'  # 'bbox' (gt, pred are xywh boxes) or 'segm' (`Runs`, column-major)
+    iou_type: str = 'bbox'  # 'bbox' (gt, pred are xywh boxes), 'segm' (`Runs`, column-major), 'obb' ([n, 5] rotated)
     image_hw: np.ndarray | None = None  # int64 [n_img, 2]: height, width of each image (masks; None for boxes)
     gt_base: np.ndarray | None = None  # int64 [n_gt]: first pixel of each mask's unit (its runs are laid from there)
     pred_base: np.ndarray | None = None  # int64 [n_pred]: the same for the detections' masks
@@ -417,6 +418,7 @@ PAIR_BLOCK = 2 ** 18  # box pairs whose IoU is computed at once: a dozen arrays 
 
 def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
     "The IoU of the pairs (kept detection `d`, ground truth `g`), boxes or masks (masks below `floor` may get 0)."
+    if scene.iou_type == 'obb': return obb_iou_pairs(scene.pred[keep], scene.gt, d, g, crowd=scene.gt_crowd)
     if scene.iou_type == 'segm':
         fr = None if scene.image_hw is None or scene.gt_base is None else tuple(  # each mask's image height, base
             (scene.image_hw[img, 0], base) for img, base in ((scene.pred_img, scene.pred_base),
@@ -1061,7 +1063,7 @@ def coco_codes(analysis,  # a scored COCO submission
     for t in range(len(thr)): matched[t, np.searchsorted(at, s.gt[tp[t, keep], t])] = True
     c = counted[g]
     own = (g[c], keep[d[c]], iou[c][None] >= thr[:, None], iou[c] >= background_iou, iou[c])
-    cross = None if scene.iou_type == 'segm' or not rules.use_cats else _kp_cross(  # OKS, keypoints by keypoints
+    cross = None if scene.iou_type in ('segm', 'obb') or not rules.use_cats else _kp_cross(  # OKS: keypoints
         scene, rules.thresholds, background_iou=background_iou, counted=counted, kept=kept.any(0)) \
         if scene.iou_type == 'keypoints' else other_class_pairs(
         scene, analysis.spec.thresholds, inclusive=True, background_iou=background_iou, counted=counted,
@@ -1141,6 +1143,7 @@ def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
     s, rules, st = analysis.scene, coco_rules(analysis.spec), analysis.stats
     if s.iou_type == 'segm': raise InputError('no confusion matrix of COCO masks yet', 'score boxes: --iou-type bbox')
     if s.iou_type == 'keypoints': raise InputError('no confusion matrix of COCO keypoints yet', 'score their boxes')
+    if s.iou_type == 'obb': raise InputError('no confusion matrix of COCO oriented boxes yet', 'iou_type obb')
     t = analysis.spec.thresholds[0] if threshold is None else threshold
     k = [i for i, x in enumerate(analysis.spec.thresholds) if x == t][:1]
     if not k: st, k = coco_map(s, replace(rules, iou_thrs=(float(t),))), [0]  # a threshold of its own: match there
@@ -1153,6 +1156,7 @@ def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
 def coco_matches(analysis) -> ObjectMatches:
     "What each object became at each threshold, area range 'all', last `maxDets` (pycocotools' `evalImgs`)."
     scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
+    if scene.iou_type == 'obb': raise InputError('no pictures of COCO oriented boxes yet', 'iou_type obb')
     T, rows = len(rules.iou_thrs), np.searchsorted(scene.pos('pred'), s.det_pos)  # the map's detections: by position
     tp, ign = s.tp[:, 0].T, s.ignored[:, 0].T  # bool [T, kept]
     g = np.where(tp | ign, s.gt.T, -1).astype(np.int64)  # the counted match (an ignored one's: its crowd region)

@@ -17,6 +17,7 @@ from .vinbigdata import vinbigdata_scene, CLASSES as VBD_CLASSES
 from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, IGNORE
 from .dice_presets import DICE_PRESETS
 from .coco import coco
+from .dota import dota
 from .batches import rsna_batch, box_batch, mask_batch, reef_batch, vinbigdata_batch, icdar_batch
 
 # %% auto #0
@@ -183,6 +184,9 @@ siim, severstal, hubmap, contrails, vesuvius = DICE_PRESETS  # as `evalkit.metri
 
 # %% ../nbs/04a_metrics.ipynb #bf79cbfa
 register(coco)
+
+# %% ../nbs/04a_metrics.ipynb #met-dota
+register(dota)  # DOTA task 1, oriented boxes as quadrilaterals (29a_dota)
 
 # %% ../nbs/04a_metrics.ipynb #met-panoptic
 from .panoptic import panoptic  # noqa: E402 (its family registers with it)

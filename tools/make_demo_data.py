@@ -35,7 +35,10 @@ def main(out: Path = OUT):
     notes = []
     for m in METRICS.values():
         sol, sub, _ = m.demo
-        if (DATA/sol).is_dir():  # ICDAR: the ground-truth pages only (the folder's sample submission stays out)
+        if (DATA/sol).is_dir() and (DATA/sub).is_dir():  # DOTA: a label folder and a result folder, whole
+            for f in (sol, sub): shutil.copytree(DATA/f, out/f)
+            notes.append(f'| {sol}/, {sub}/ | whole |')
+        elif (DATA/sol).is_dir():  # ICDAR: the ground-truth pages only (the folder's sample submission stays out)
             (out/sol).mkdir()
             for f in sorted((DATA/sol).glob('POD_*.xml')): shutil.copy(f, out/sol/f.name)
             shutil.copy(DATA/sub, out/sub)
