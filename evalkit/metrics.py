@@ -184,3 +184,7 @@ siim, severstal, hubmap, contrails, vesuvius = DICE_PRESETS  # as `evalkit.metri
 
 # %% ../nbs/04a_metrics.ipynb #bf79cbfa
 register(coco)
+
+# %% ../nbs/04a_metrics.ipynb #met-points
+from .points import czii, byu
+for _m in (czii, byu): register(_m)

@@ -269,9 +269,10 @@ def point_classes(result: Result) -> pd.DataFrame:
     "Per class of the preset: weight, r, TP, FP, FN, predictions, truths and F-beta (exact, rounded once)."
     spec, a = result.spec, result.arrays
     f = [float(class_f(int(x), int(y), int(z), beta=spec.beta)) for x, y, z in zip(a['tp'], a['fp'], a['fn'])]
+    fp = np.where(a['tp'] + a['fn'] > 0, a['fp'], 0)  # a class without truth: its predictions ignored (F = 0 anyway)
     return pd.DataFrame({'cls': [str(c) for c in spec.classes], 'weight': [c.weight for c in spec.classes],
-                         'r': [c.r for c in spec.classes], 'tp': a['tp'], 'fp': a['fp'], 'fn': a['fn'],
-                         'n_pred': a['tp'] + a['fp'], 'n_truth': a['tp'] + a['fn'], 'f': f})
+                         'r': [c.r for c in spec.classes], 'tp': a['tp'], 'fp': fp, 'fn': a['fn'],
+                         'n_pred': a['tp'] + fp, 'n_truth': a['tp'] + a['fn'], 'f': f})
 
 def _text_points(self, result, digits: int) -> str:
     "The score line and the per-class table."
@@ -346,8 +347,8 @@ def read_czii_solution(src,  # CSV/Parquet path or DataFrame: id,experiment,part
                        *, classes: tuple = CZII_CLASSES,  # the preset's classes
                        usage: str | None = None,  # 'Public' or 'Private': that split only; None or 'all': both
                        name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
-                      ) -> tuple:  # (every experiment, scored experiments, class codes present, points, unit of each)
-    "Read a CZII solution: its experiments, the classes it holds and its points, one unit per (experiment, class)."
+                      ) -> tuple:  # (every experiment, scored experiments, class codes, points, unit of each)
+    "Read a CZII solution: its experiments and its points, one unit per (experiment, class of the preset)."
     df, source = read_source(src, Source(name, side='solution', id_col='experiment', limits=limits))
     require_columns(df, ['experiment', 'particle_type', *CZII_COLS], source)
     _ids(df, source)
@@ -358,7 +359,7 @@ def read_czii_solution(src,  # CSV/Parquet path or DataFrame: id,experiment,part
                 lambda i: ', '.join(f'{v:g}' for v in xyz[i]))
     keep = usage_rows(rows, usage)
     exps = pd.unique(df.experiment.to_numpy(object)[keep])
-    present = np.flatnonzero(np.bincount(cls[keep], minlength=len(classes)))
+    present = np.arange(len(classes))  # every class (see above)
     e = pd.Index(exps).get_indexer(df.experiment.to_numpy(object))
     unit = np.where(keep, e * len(present) + np.searchsorted(present, cls), -1)
     check_units(unit, source, df)
@@ -367,7 +368,7 @@ def read_czii_solution(src,  # CSV/Parquet path or DataFrame: id,experiment,part
 # %% ../nbs/29_points.ipynb #pt-czii-sub
 def read_czii_submission(src,  # CSV/Parquet path or DataFrame: id,experiment,particle_type,x,y,z
                          e_all, exps,  # object [*]: every experiment of the solution, and the scored ones
-                         present,  # int64 [k]: the class codes present in the solution (sorted)
+                         present,  # int64 [k]: the class codes of the units (sorted)
                          *, classes: tuple = CZII_CLASSES,  # the preset's classes
                          name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
                         ) -> tuple:  # (points float64 [m, 3], unit of each int64 [m])
@@ -379,7 +380,7 @@ def read_czii_submission(src,  # CSV/Parquet path or DataFrame: id,experiment,pa
     rows.refuse(positions(df.experiment, e_all) < 0, 'unknown experiment: not an experiment of the solution')
     xyz, e = point_coords(df, CZII_COLS, source), positions(df.experiment, exps)
     c = pd.Index(present).get_indexer(cls)
-    keep = (e >= 0) & (c >= 0)  # another split's experiments, and classes absent from the solution: not scored
+    keep = (e >= 0) & (c >= 0)  # another split's experiments: not scored
     unit = np.where(keep, e * len(present) + c, -1)
     check_units(unit, source, df)
     return xyz[keep], unit[keep]
