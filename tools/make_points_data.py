@@ -10,7 +10,8 @@ Everything is made up here; no real label of either competition is used (their t
 CZII: experiments named like the competition's (`TS_5_4`), 630 x 630 x 184 voxels of 10 angstrom, points in
 angstrom; each experiment holds 0 to `most` points of every particle type, kept apart by more than the largest r
 (as real particles are); the submission moves each truth by up to 1.2 r (some beyond reach), misses some, adds false
-ones, and puts a prediction between two close truths now and then (Kaggle's counting makes it hit both). BYU:
+ones, and now and then adds a truth 1.5 r from another with a prediction half way (Kaggle's counting makes it hit
+both, the one-to-one reading one). BYU:
 tomograms `tomo_xxxxxx` with a voxel spacing between 6.5 and 19.7 angstrom, 0 or 1 motor each (about half), the
 submission's motor moved by up to 1.3 x 1000 angstrom, some missed, some false, some tomograms left out.
 """
@@ -41,11 +42,14 @@ def czii(n: int = 7, *, seed: int = 0, most: int = 40) -> tuple:
             r, k = rad * 0.5, int(rng.integers(0, most + 1))
             p = np.round(rng.uniform(0, 1, (k, 3)) * size, 3)
             p = p[np.unique(np.floor(p / 200), axis=0, return_index=True)[1]]  # one per 200 A cell: far apart
+            twin = np.zeros((0, 3))
+            if len(p) and rng.uniform() < 0.3:  # a truth 1.5 r from the first, and one prediction between them
+                p = np.r_[p, p[:1] + [1.5 * r, 0, 0]]
+                twin = (p[:1] + p[-1:]) / 2
             sol += [(exp, cls, *map(float, x)) for x in p]
             keep = rng.uniform(size=len(p)) > 0.2
             q = np.round(_moved(rng, p[keep], r, 1.2), 3)
             fa = np.round(rng.uniform(0, 1, (int(rng.integers(0, 5)), 3)) * size, 3)
-            twin = (p[:1] + p[1:2]) / 2 if len(p) > 1 and rng.uniform() < 0.3 else np.zeros((0, 3))
             sub += [(exp, cls, *map(float, x)) for x in np.r_[q, fa, twin]]
     S = pd.DataFrame(sol, columns=['experiment', 'particle_type', 'x', 'y', 'z'])
     S.insert(0, 'id', range(len(S)))
