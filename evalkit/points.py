@@ -19,10 +19,10 @@ from .batches import TableBatch
 # %% auto #0
 __all__ = ['CZII_RADII', 'CZII_WEIGHTS', 'CZII_CLASSES', 'BYU_CLASSES', 'MAX_PAIRS', 'ASSIGNMENTS', 'MAX_COORD', 'CZII_COLS',
            'BYU_AXES', 'BYU_SHAPE', 'MAX_SPACING', 'POINT_USAGE', 'czii', 'byu', 'POINT_PRESETS', 'PointClass',
-           'near_pairs', 'max_matching', 'point_counts', 'PointStats', 'unit_classes', 'assignment_of', 'class_f',
-           'class_sums', 'weighted_score', 'PointFBeta', 'point_classes', 'point_coords', 'usage_rows', 'check_units',
-           'class_codes', 'read_czii_solution', 'read_czii_submission', 'czii_scene', 'read_byu_solution',
-           'read_byu_submission', 'byu_scene', 'czii_tables', 'byu_tables']
+           'row_codes', 'near_pairs', 'max_matching', 'point_counts', 'PointStats', 'unit_classes', 'assignment_of',
+           'class_f', 'class_sums', 'weighted_score', 'PointFBeta', 'point_classes', 'point_coords', 'usage_rows',
+           'check_units', 'class_codes', 'read_czii_solution', 'read_czii_submission', 'czii_scene',
+           'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables', 'byu_tables']
 
 # %% ../nbs/29_points.ipynb #pt-class
 class PointClass(str):
@@ -48,13 +48,42 @@ CZII_CLASSES
 
 # %% ../nbs/29_points.ipynb #pt-pairs
 MAX_PAIRS = 2 ** 25  # candidate pairs (truth, prediction in neighbouring cells) of one file: about 1 GB of arrays
-_OFFSETS = np.stack(np.meshgrid(*[[-1, 0, 1]] * 3, indexing='ij'), -1).reshape(27, 3)
+_OCTANTS = np.stack(np.meshgrid(*[[0, 1]] * 3, indexing='ij'), -1).reshape(8, 3)  # own cell, or the near neighbour
 
-def _cells(pts, unit, size) -> np.ndarray:
-    "int64 [n, 4]: each point's unit and cell (its coordinates divided by its unit's cell size, floored)."
-    c = np.floor(pts / size[unit, None])
+def _cells(pts, unit, size) -> tuple[np.ndarray, np.ndarray]:
+    "(int64 [n, 4]: each point's unit and cell, int64 [n, 3]: -1 or +1, the side of the nearer face on each axis)."
+    x = pts / size[unit, None]
+    c = np.floor(x)
     if len(c) and np.abs(c).max() > 2 ** 60: raise InputError('points too far from the origin for their distance')
-    return np.c_[unit, c.astype(np.int64)]
+    return np.c_[unit, c.astype(np.int64)], np.where(x - c < 0.5, -1, 1)
+
+def row_codes(keys: np.ndarray,  # int64 [N, k]: rows of integers
+             ) -> np.ndarray:  # int64 [N]: equal codes for equal rows
+    "One integer per row, equal for equal rows: mixed radix over the rows' ranges, or column by column when larger."
+    if not len(keys): return np.zeros(0, np.int64)
+    k = keys - keys.min(0)
+    span = [int(x) + 1 for x in k.max(0)]
+    if np.prod([float(x) for x in span]) < 2.0 ** 62:  # the usual case: one product, no sort
+        out = np.zeros(len(k), np.int64)
+        for j, s in enumerate(span): out = out * s + k[:, j]
+        return out
+    out = np.zeros(len(k), np.int64)
+    for j in range(k.shape[1]):  # ranks column by column: every intermediate < N^2
+        r = np.unique(k[:, j], return_inverse=True)[1].ravel()
+        out = np.unique(out * (int(r.max()) + 1) + r, return_inverse=True)[1].ravel().astype(np.int64)
+    return out
+
+def _cell_codes(pc, gc, side) -> tuple[np.ndarray, np.ndarray]:
+    "(code of each prediction's cell [n_pred], of the 8 cells each truth reaches [n_gt * 8]), equal if equal."
+    both = np.concatenate([pc, gc])
+    lo, span = both.min(0) - 1, both.max(0) - both.min(0) + 3  # room for the neighbours on each side
+    if np.prod(span.astype(float)) >= 2.0 ** 62:  # too wide for one mixed-radix number: rank the rows
+        off = np.c_[np.zeros((len(gc), 8, 1), np.int64), _OCTANTS[None] * side[:, None, :]]  # [n_gt, 8, 4]
+        code = row_codes(np.concatenate([pc, (gc[:, None, :] + off).reshape(-1, 4)]))
+        return code[:len(pc)], code[len(pc):]
+    stride = np.r_[np.cumprod(span[::-1])[::-1][1:], 1]
+    code = lambda c: ((c - lo) * stride).sum(1)
+    return code(pc), (code(gc)[:, None] + (side * stride[1:]) @ _OCTANTS.T).ravel()
 
 def near_pairs(gt, gt_unit,  # float64 [n_gt, 3] truth points; int64 [n_gt] their units
                pred, pred_unit,  # float64 [n_pred, 3] predicted points; int64 [n_pred] their units
@@ -65,19 +94,19 @@ def near_pairs(gt, gt_unit,  # float64 [n_gt, 3] truth points; int64 [n_gt] thei
     gt, pred = np.asarray(gt, np.float64).reshape(-1, 3), np.asarray(pred, np.float64).reshape(-1, 3)
     gu, pu, r = np.asarray(gt_unit, np.int64), np.asarray(pred_unit, np.int64), np.asarray(r, np.float64)
     if not len(gt) or not len(pred): return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    size = r * (1 + 2 ** -20)
-    gc, pc = _cells(gt, gu, size), _cells(pred, pu, size)
-    q = (gc[:, None, :] + np.c_[np.zeros(27, np.int64), _OFFSETS]).reshape(-1, 4)  # the 27 cells around each truth
-    code = np.unique(np.concatenate([pc, q]), axis=0, return_inverse=True)[1].ravel()
-    kp, kq = code[:len(pc)], code[len(pc):]
+    size = 2 * r * (1 + 2 ** -20)
+    (gc, side), (pc, _) = _cells(gt, gu, size), _cells(pred, pu, size)
+    kp, kq = _cell_codes(pc, gc, side)
     o = np.argsort(kp, kind='stable')
-    lo = np.searchsorted(kp[o], kq, side='left')
-    n = np.searchsorted(kp[o], kq, side='right') - lo
+    cells, first, count = np.unique(kp[o], return_index=True, return_counts=True)
+    at = np.minimum(np.searchsorted(cells, kq), len(cells) - 1)
+    n = np.where(cells[at] == kq, count[at], 0)
+    lo = first[at]
     if int(n.sum()) > most: raise InputError(f'points crowd together: {int(n.sum()):,} candidate pairs, more than '
                                              f'MAX_PAIRS={most:,}', 'are many points at one place?')
     qi = np.repeat(np.arange(len(kq)), n)
     pi = o[lo[qi] + np.arange(len(qi)) - (np.cumsum(n) - n)[qi]]
-    gi = qi // 27
+    gi = qi // 8
     keep = ((gt[gi] - pred[pi]) ** 2).sum(1) <= r[gu[gi]] ** 2
     gi, pi = gi[keep], pi[keep]
     s = np.lexsort((pi, gi))
@@ -297,12 +326,22 @@ register_family(PointFBeta())
 # %% ../nbs/29_points.ipynb #pt-coords
 MAX_COORD = 2 ** 31  # the largest |coordinate| of a point file (angstrom or voxels)
 
+def _numbers(df: pd.DataFrame, col: str, source: Source) -> np.ndarray:
+    "float64 [n]: the column's numbers, cast by Arrow when it holds the texts and all are finite; else `to_numbers`."
+    d = df[col].dtype
+    if isinstance(d, pd.StringDtype) and d.storage == 'pyarrow' and len(df):
+        import pyarrow as pa, pyarrow.compute as pc
+        try: v = pc.cast(df[col].array.__arrow_array__(), pa.float64()).to_numpy(zero_copy_only=False)
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError): v = None
+        if v is not None and np.isfinite(v).all(): return v
+    return to_numbers(df, col, source)  # errors named by row, or texts not held by Arrow
+
 def point_coords(df: pd.DataFrame,  # the table `read_source` made
                  cols,  # the three coordinate columns
                  source: Source,  # the table's name, side and id column, for errors
                 ) -> np.ndarray:  # float64 [n, 3]
     "The coordinates of every row: finite decimals within +-MAX_COORD, none missing."
-    v = np.stack([to_numbers(df, c, source) for c in cols], 1).reshape(len(df), len(cols))
+    v = np.stack([_numbers(df, c, source) for c in cols], 1).reshape(len(df), len(cols))
     rows = Rows(df, source)
     rows.refuse(np.isnan(v).any(1), f"missing coordinate ({', '.join(cols)})")
     rows.refuse((np.abs(v) > MAX_COORD).any(1), f'coordinates must lie within +-2**31 ({", ".join(cols)})',
@@ -331,7 +370,7 @@ def check_units(unit,  # int64 [rows]: each row's unit, -1 for a row not counted
 # %% ../nbs/29_points.ipynb #pt-classes-read
 def class_codes(df: pd.DataFrame, col: str, source: Source, classes: tuple) -> np.ndarray:
     "int64 [n]: each row's class code in `classes`; an empty or unknown class refused."
-    k = pd.Index([str(c) for c in classes]).get_indexer(df[col].to_numpy(object))
+    k = positions(df[col], np.array([str(c) for c in classes], object))
     Rows(df, source).refuse(k < 0, f'unknown {col}', lambda i: f"{shown(df[col].iat[i])} (classes "
                             f"{', '.join(map(str, classes))})")
     return k.astype(np.int64)
