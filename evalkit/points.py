@@ -411,7 +411,7 @@ def read_czii_submission(src,  # CSV/Parquet path or DataFrame: id,experiment,pa
                          *, classes: tuple = CZII_CLASSES,  # the preset's classes
                          name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
                         ) -> tuple:  # (points float64 [m, 3], unit of each int64 [m])
-    "Read a CZII submission: the points of the scored experiments and classes (others dropped, unknown ones refused)."
+    "Read a CZII submission: the points of the scored experiments (the others dropped; unknown ones refused)."
     df, source = read_source(src, Source(name, side='submission', id_col='experiment', limits=limits))
     require_columns(df, ['experiment', 'particle_type', *CZII_COLS], source)
     _ids(df, source)
@@ -451,7 +451,7 @@ def _one_row(df: pd.DataFrame, source: Source):
 def read_byu_solution(src,  # CSV/Parquet path or DataFrame: tomo_id,Motor axis 0-2,Voxel spacing[,Has motor][,Usage]
                       *, usage: str | None = None,  # 'Public' or 'Private': that split only; None or 'all': both
                       name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
-                     ) -> tuple:  # (every tomogram, scored ones, their spacing float64 [n], motors [g, 3], unit of each)
+                     ) -> tuple:  # (every tomogram, scored ones, their spacing [n], motors [g, 3] (A), unit of each)
     "Read a BYU solution: its tomograms, their voxel spacing and their motors (in angstrom)."
     df, source = read_source(src, Source(name, side='solution', id_col='tomo_id', limits=limits))
     require_columns(df, ['tomo_id', *BYU_AXES, 'Voxel spacing'], source)
