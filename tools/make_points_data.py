@@ -62,9 +62,11 @@ def czii(n: int = 7, *, seed: int = 0, most: int = 40) -> tuple:
 
 def byu(n: int = 40, *, seed: int = 0) -> tuple:
     "(solution, submission) DataFrames in BYU's layout: `n` tomograms, 0 or 1 motor each."
-    rng, sol, sub = np.random.default_rng(seed), [], []
+    rng, sol, sub, seen = np.random.default_rng(seed), [], [], set()
     for t in range(n):
         tomo = f'tomo_{rng.integers(0, 16 ** 6):06x}'
+        while tomo in seen: tomo += 'x'  # one row per tomogram
+        seen.add(tomo)
         s, shape = float(rng.choice([6.5, 13.1, 15.6, 16.0, 19.7])), rng.integers(300, 800, 3)
         has = rng.uniform() < 0.5
         m = np.round(rng.uniform(0, 1, 3) * (shape - 1)) if has else np.full(3, -1.0)
