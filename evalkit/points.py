@@ -19,11 +19,12 @@ from .batches import TableBatch
 
 # %% auto #0
 __all__ = ['CZII_RADII', 'CZII_WEIGHTS', 'CZII_CLASSES', 'BYU_CLASSES', 'MAX_PAIRS', 'ASSIGNMENTS', 'MAX_COORD', 'CZII_COLS',
-           'BYU_AXES', 'BYU_SHAPE', 'MAX_SPACING', 'POINT_USAGE', 'czii', 'byu', 'POINT_PRESETS', 'PointClass',
-           'row_codes', 'near_pairs', 'max_matching', 'point_counts', 'PointStats', 'unit_classes', 'assignment_of',
-           'class_f', 'class_sums', 'weighted_score', 'PointFBeta', 'point_classes', 'point_coords', 'usage_rows',
-           'check_units', 'class_codes', 'read_czii_solution', 'read_czii_submission', 'czii_scene',
-           'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables', 'byu_tables', 'point_partitions']
+           'BYU_AXES', 'BYU_SHAPE', 'MAX_SPACING', 'POINT_USAGE', 'czii', 'byu', 'POINT_PRESETS', 'POINT_STATUS',
+           'POINT_COLORS', 'PointClass', 'row_codes', 'near_pairs', 'max_matching', 'point_counts', 'PointStats',
+           'unit_classes', 'assignment_of', 'class_f', 'class_sums', 'weighted_score', 'PointFBeta', 'point_classes',
+           'point_coords', 'usage_rows', 'check_units', 'class_codes', 'read_czii_solution', 'read_czii_submission',
+           'czii_scene', 'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables', 'byu_tables',
+           'point_partitions', 'point_table', 'projections_figure', 'PointsDashboard']
 
 # %% ../nbs/29_points.ipynb #pt-class
 class PointClass(str):
@@ -227,7 +228,7 @@ class PointFBeta(Family):
     uses_thresholds = False
     needs_classes = True
     image_scores = False
-    views = ('summary',)
+    views = ('summary', 'points')
     own_score = 'F-beta of this unit alone (the score pools every unit of a class)'
     analyses = ('compare', 'intervals', 'report', 'dask')
     map, nothing = _map_points, _nothing_points
@@ -562,3 +563,72 @@ byu = Metric(
             'tomo_id,Motor axis 0-2 (voxels, -1: none); F2 within 1000 A',
     demo=('byu_synthetic_solution.csv', 'sample_byu_submission.csv', {}))
 POINT_PRESETS = (czii, byu)
+
+# %% ../nbs/29_points.ipynb #pt-view
+POINT_STATUS = ('truth found', 'truth missed', 'prediction hit', 'prediction false')
+POINT_COLORS = {'truth found': '#1a9850', 'truth missed': '#d73027', 'prediction hit': '#4575b4',
+                'prediction false': '#f46d43'}
+
+def point_table(analysis,  # an `Analysis` of a points preset
+                image,  # an experiment (tomogram) of the solution: the unit ids' part before the class
+               ) -> pd.DataFrame:  # side, cls, c0, c1, c2 (the files' three coordinates, angstrom), status
+    "Every point of one experiment with its class and status (`POINT_STATUS`)."
+    sc, spec = analysis.scene, analysis.spec
+    codes = np.flatnonzero(unit_parts(np.asarray(sc.image_ids, object))[0] == image)
+    if not len(codes): raise InputError('not an experiment (tomogram) of the solution', shown(image))
+    part = take(sc, codes)
+    cls = unit_classes(np.asarray(part.image_ids, object), spec.classes)
+    gi, pi = near_pairs(part.gt, part.gt_img, part.pred, part.pred_img,
+                        r=np.array([c.r for c in spec.classes], np.float64)[cls])
+    g, p = np.zeros(len(part.gt_img), bool), np.zeros(len(part.pred_img), bool)
+    g[gi], p[pi] = True, True
+    names = np.array([str(c) for c in spec.classes], object)
+    side = lambda pts, unit, ok, s: pd.DataFrame({'side': s, 'cls': names[cls[unit]] if len(unit) else names[:0],
+                                                  **{f'c{k}': pts[:, k] for k in range(3)},
+                                                  'status': np.where(ok, *POINT_STATUS[2 * (s == 'prediction'):][:2])})
+    return pd.concat([side(part.gt, part.gt_img, g, 'truth'), side(part.pred, part.pred_img, p, 'prediction')],
+                     ignore_index=True)
+
+def projections_figure(table: pd.DataFrame,  # `point_table` of one experiment
+                       *, title: str = '', height: int = 420):
+    "Two projections of the points (1st-2nd and 1st-3rd coordinates), coloured by status: a plotly figure."
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
+    fig = make_subplots(1, 2, subplot_titles=('coordinates 1-2', 'coordinates 1-3'))
+    for s in POINT_STATUS:
+        t = table[table.status == s]
+        sym = 'circle-open' if s.startswith('truth') else 'x'
+        for col, (a, b) in enumerate((('c0', 'c1'), ('c0', 'c2')), 1):
+            fig.add_trace(go.Scatter(x=t[a], y=t[b], mode='markers', name=s, legendgroup=s, showlegend=col == 1,
+                                     marker=dict(color=POINT_COLORS[s], symbol=sym, size=8), text=t.cls), 1, col)
+    return fig.update_layout(title=title, height=height, margin=dict(l=40, r=10, t=60, b=40))
+
+# %% ../nbs/29_points.ipynb #pt-dash
+class PointsDashboard:
+    "Dashboard of a points preset: score, per-class table, and an experiment's points in projections."
+    def __init__(self, analysis,  # an `Analysis` of a points preset
+                 *, image=None):  # experiment to show first (default: the one with the most errors)
+        import ipywidgets as W
+        r, self.analysis = analysis.result, analysis
+        err = r.per_image.assign(e=unit_parts(r.per_image.image_id)[0], bad=r.per_image.fn + r.per_image.fp.abs())
+        self.order = list(err.groupby('e', sort=False).bad.sum().sort_values(ascending=False, kind='stable').index)
+        self.score_label = W.HTML(f'<b>{shown(r.title or r.metric)}</b>: score {r.score:.4f} '
+                                  f'({self.analysis.spec.family.scored_text(r)})')
+        self.score_label.add_class('evalkit-score')
+        self.classes = W.HTML(point_classes(r).to_html(index=False, float_format=lambda x: f'{x:.4f}'))
+        self.picker = W.Dropdown(options=self.order, value=image if image is not None else
+                                 (self.order[0] if self.order else None), description='experiment')
+        self.frame = W.Box(layout=W.Layout(max_width='100%'))
+        self.picker.observe(lambda ch: self.update(), 'value')
+        self.update()
+        self.widget = W.VBox([self.score_label, self.classes, self.picker, self.frame])
+
+    def update(self):
+        "Draw the picked experiment: a new figure in the frame."
+        import plotly.graph_objects as go
+        if self.picker.value is None: return
+        t = point_table(self.analysis, self.picker.value)
+        self.figure = go.FigureWidget(projections_figure(t, title=shown(self.picker.value)))
+        self.frame.children = (self.figure,)
+
+    def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
