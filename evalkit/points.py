@@ -24,7 +24,7 @@ __all__ = ['CZII_RADII', 'CZII_WEIGHTS', 'CZII_CLASSES', 'BYU_CLASSES', 'MAX_PAI
            'unit_classes', 'assignment_of', 'class_f', 'class_sums', 'weighted_score', 'PointFBeta', 'point_classes',
            'point_coords', 'usage_rows', 'check_units', 'class_codes', 'read_czii_solution', 'read_czii_submission',
            'czii_scene', 'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables', 'byu_tables',
-           'point_partitions', 'point_table', 'projections_figure', 'PointsDashboard']
+           'point_partitions', 'point_table', 'projections_figure', 'PointErrors', 'PointsDashboard']
 
 # %% ../nbs/29_points.ipynb #pt-class
 class PointClass(str):
@@ -230,7 +230,7 @@ class PointFBeta(Family):
     image_scores = False
     views = ('summary', 'points')
     own_score = 'F-beta of this unit alone (the score pools every unit of a class)'
-    analyses = ('compare', 'intervals', 'report', 'dask')
+    analyses = ('errors', 'compare', 'intervals', 'report', 'dask')
     map, nothing = _map_points, _nothing_points
 
     def check(self, spec):
@@ -438,8 +438,7 @@ def czii_scene(solution, submission,  # paths or DataFrames in CZII's layout
                                                       limits=limits)
     pred, pu = read_czii_submission(submission, e_all, exps, present, classes=classes, name=names[1], limits=limits)
     ids = np.array([f'{e}_{classes[k]}' for e in exps for k in present], object)
-    return Scene(image_ids=ids, gt_img=gu, pred_img=pu, gt=gt, pred=pred, gt_cls=present[gu % max(len(present), 1)],
-                 pred_cls=present[pu % max(len(present), 1)])
+    return Scene(image_ids=ids, gt_img=gu, pred_img=pu, gt=gt, pred=pred)  # a unit's class: its id's
 
 # %% ../nbs/29_points.ipynb #pt-byu-read
 BYU_AXES = ('Motor axis 0', 'Motor axis 1', 'Motor axis 2')  # z (slice), y, x in voxels; -1: no motor
@@ -499,7 +498,7 @@ def byu_scene(solution, submission,  # paths or DataFrames in BYU's layout
     t_all, tomos, s, gt, gu = read_byu_solution(solution, usage=usage, name=names[0], limits=limits)
     pred, pu = read_byu_submission(submission, t_all, tomos, s, name=names[1], limits=limits)
     return Scene(image_ids=np.array([f'{t}_motor' for t in tomos], object), gt_img=gu, pred_img=pu, gt=gt,
-                 pred=pred, gt_cls=np.zeros(len(gu), np.int64), pred_cls=np.zeros(len(pu), np.int64))
+                 pred=pred)
 
 # %% ../nbs/29_points.ipynb #pt-batch
 def _arrays_of(d: dict, i, key: str, *, shape: tuple) -> np.ndarray:
@@ -602,6 +601,52 @@ def projections_figure(table: pd.DataFrame,  # `point_table` of one experiment
             fig.add_trace(go.Scatter(x=t[a], y=t[b], mode='markers', name=s, legendgroup=s, showlegend=col == 1,
                                      marker=dict(color=POINT_COLORS[s], symbol=sym, size=8), text=t.cls), 1, col)
     return fig.update_layout(title=title, height=height, margin=dict(l=40, r=10, t=60, b=40))
+
+# %% ../nbs/29_points.ipynb #pt-errors
+@dataclass(frozen=True, eq=False)
+class PointErrors:
+    "The errors of a points submission, unit by unit: truths missed, false predictions, extra ones."
+    metric: str  # the preset's name
+    per_image: pd.DataFrame  # image_id (the unit), cls, n_gt, n_pred, tp, fn, fp, false, extra (file order)
+
+    @property
+    def totals(self) -> pd.DataFrame:
+        "Per class (rows in the preset's order): the counts summed over its units."
+        return self.per_image.groupby('cls', sort=False)[['n_gt', 'n_pred', 'tp', 'fn', 'fp', 'false', 'extra']].sum()
+
+    def to_json(self) -> dict:
+        return dict(metric=self.metric, per_class={str(c): {k: int(v) for k, v in r.items()}
+                                                   for c, r in self.totals.iterrows()})
+
+    def to_text(self) -> str:
+        t, w = self.totals, max(8, *(len(shown(c)) + 1 for c in self.totals.index))
+        head = 'class'.ljust(w) + ''.join(f'{c:>9}' for c in t.columns)
+        return '\n'.join([f'{self.metric} errors by class (false: within reach of no truth; extra: FP - false)', head]
+                         + [shown(c).ljust(w) + ''.join(f'{int(v):>9}' for v in r) for c, r in t.iterrows()])
+
+    def figure(self, *, height: int = 380):
+        "Bars per class: truths missed below the axis, false and extra predictions above (plotly)."
+        import plotly.graph_objects as go
+        t = self.totals
+        bars = [go.Bar(x=list(t.index), y=-t.fn, name='FN missed', marker_color=POINT_COLORS['truth missed']),
+                go.Bar(x=list(t.index), y=t['false'], name='FP false', marker_color=POINT_COLORS['prediction false']),
+                go.Bar(x=list(t.index), y=t.extra, name='FP extra', marker_color='#fdae61')]
+        return go.Figure(bars).update_layout(barmode='relative', title=f'{self.metric}: errors by class', height=height)
+
+def _point_errors(self, analysis) -> PointErrors:
+    "The family's own error breakdown: each unit's counts, its FP split by whether they reach any truth."
+    sc, st, spec = analysis.scene, analysis.stats, analysis.spec
+    r = np.array([c.r for c in spec.classes], np.float64)[st.cls]
+    pi = near_pairs(sc.gt, sc.gt_img, sc.pred, sc.pred_img, r=r)[1]
+    reach = np.zeros(len(sc.pred_img), bool); reach[pi] = True
+    false = np.bincount(np.asarray(sc.pred_img, np.int64)[~reach], minlength=sc.n_img)
+    o, names = in_file_order(st), np.array([str(c) for c in spec.classes], object)
+    df = pd.DataFrame({'image_id': pd.Series(st.image_ids[o], dtype=object), 'cls': names[st.cls[o]],
+                       'n_gt': st.n_gt[o], 'n_pred': st.n_pred[o], 'tp': st.tp[o], 'fn': st.fn[o], 'fp': st.fp[o],
+                       'false': false[o], 'extra': st.fp[o] - false[o]})
+    return PointErrors(metric=spec.metric, per_image=df)
+
+PointFBeta.breakdown = _point_errors
 
 # %% ../nbs/29_points.ipynb #pt-dash
 class PointsDashboard:
