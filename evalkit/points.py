@@ -172,6 +172,7 @@ def unit_classes(ids,  # str [n]: unit ids IMAGE_CLASS
                  classes: tuple,  # the preset's classes
                 ) -> np.ndarray:  # int64 [n]: each unit's class code
     "The class code of each unit id (after its last '_'); a class the preset does not know is refused."
+    if not len(ids): return np.zeros(0, np.int64)  # no unit (an empty batch)
     cls = unit_parts(ids)[1]
     k = pd.Index([str(c) for c in classes]).get_indexer(cls)
     if (k < 0).any(): raise InputError('a unit of an unknown class', shown(ids[int(np.argmax(k < 0))]))

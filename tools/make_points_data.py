@@ -32,7 +32,7 @@ def _moved(rng, p, r, k):
     return p + d * rng.uniform(0, k * r, (len(p), 1))
 
 
-def czii(n: int = 7, *, seed: int = 0, most: int = 40) -> tuple:
+def czii(n: int = 3, *, seed: int = 0, most: int = 15) -> tuple:
     "(solution, submission) DataFrames in CZII's layout: `n` experiments of synthetic particles."
     rng, sol, sub = np.random.default_rng(seed), [], []
     size = np.array([6300.0, 6300.0, 1840.0])
