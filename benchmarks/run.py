@@ -52,7 +52,7 @@ SCORERS = {'masks': ['floor', 'evalkit', EK_NUMPY, EK_KEPT, COCO_MASKS, 'kernel'
            'boxes': ['floor', 'evalkit', EK_KEPT, EK_CUTOFF, COCO_BOXES], 'xml': ['floor', 'evalkit', EK_KEPT],
            # the newer presets (SPEC 6-10), by family; reef (pooled) has the pycocotools boxes peer, the others none
            'pooled': ['floor', 'evalkit', EK_KEPT, COCO_BOXES], 'ranked': ['floor', 'evalkit', EK_KEPT],
-           'sweep': ['floor', 'evalkit', EK_KEPT],
+           'sweep': ['floor', 'evalkit', EK_KEPT], 'points': ['floor', 'evalkit', EK_KEPT],
            'reader': [EK_READER, 'evalkit']}  # memory rows: each run once
 # COCO (SPEC 11): the evaluators as their users run them (COCO, loadRes, COCOeval evaluate/accumulate/summarize), one
 # script `peers/coco_peer.py LIBRARY IOU_TYPE GT RESULTS` that imports only the library named; row name -> library.
@@ -94,6 +94,8 @@ DESCRIPTION = {
     'coco_bbox': '(m) COCO bbox (SPEC 11, pycocotools parity): COCO val2017-sized ground truth (5,000 images, 80 '
                  'categories, polygons, crowds), ~156,000 box detections',
     'coco_segm': '(n) COCO segm (SPEC 11): the same ground truth, the same detections with compressed RLE masks',
+    'czii': '(q) CZII CryoET (points, SPEC 18): 500 experiments, six particle types, ~60,000 truth points',
+    'byu': '(r) BYU flagellar motors (points, SPEC 18): 20,000 tomograms, 0 or 1 motor each',
     'objects365': '(o) Objects365-sized COCO bbox (SPEC 11): 80,000 images, 365 categories, ~1.2 million detections',
 }
 
@@ -421,6 +423,8 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
     add('Sartorius (j): evalkit <= 2x floor', 'sartorius', within2)
     add('Dense ground truth (k): evalkit <= 2x floor and peak memory < 1 GB', 'dense', within2_1gb)
     add('One huge box (l): evalkit <= 2x floor', 'huge_box', within2)
+    add('CZII CryoET (q): evalkit <= 2x floor (reading its files)', 'czii', within2)
+    add('BYU motors (r): evalkit <= 2x floor (reading its files)', 'byu', within2)
     out += coco_targets(res) + reader_targets(res)
     cut, one = row('rsna_real', EK_CUTOFF), row('rsna_real', 'evalkit')
     if cut and one:

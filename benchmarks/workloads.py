@@ -42,6 +42,11 @@ with a hash of that file): a ground-truth JSON `solution.json` and a results JSO
 - `objects365`  Objects365-sized, boxes only: 80,000 images, 365 categories, ~800,000 objects, ~1.2 million
                 detections; scored with `--iou-type bbox` (the memory row).
 
+Point workloads (SPEC 18), from the seeded generators of `tools/make_points_data.py` (cache key with its hash):
+
+- `czii`        CZII-sized: 500 experiments of 630 x 630 x 184 voxels, six particle types, ~60,000 truth points.
+- `byu`         BYU-sized and more: 20,000 tomograms, 0 or 1 motor each.
+
 Masks are generated one image at a time in a local patch around each object and written row by row: the whole file
 is never held in memory. RLE: 1-indexed, column-major `start length` pairs, sorted, adjacent runs merged.
 """
@@ -55,6 +60,7 @@ WORK = HERE/'work'
 DATA = HERE.parent/'data'
 PRESET_GEN = HERE.parent/'tools'/'make_preset_data.py'  # the generators of the newer presets' data
 COCO_GEN = HERE.parent/'tools'/'make_coco_data.py'  # the COCO workloads' generator
+POINTS_GEN = HERE.parent/'tools'/'make_points_data.py'  # the point workloads' generator
 VERSION = 1  # bump when a generator changes: the cache key includes it
 
 DSB_SIZES = [(256, 256), (256, 320), (260, 347), (360, 360), (512, 640), (520, 696), (603, 1272), (1024, 1024),
@@ -83,6 +89,9 @@ WORKLOADS = {
     'coco_bbox': ('coco', 'coco', 5000, 200),
     'coco_segm': ('coco', 'coco', 5000, 200),
     'objects365': ('coco', 'coco', 80000, 2000),
+    # the point F-beta family (SPEC 18), tools/make_points_data.py: experiments / tomograms
+    'czii': ('czii', 'points', 500, 20),
+    'byu': ('byu', 'points', 20000, 200),
 }
 # name -> make_coco arguments and the IoU type scored (`evalkit score coco ... --iou-type segm`; bbox is the default)
 COCO = {'coco_bbox': (dict(preset='coco', segm='polygon', det_masks=False), 'bbox'),
@@ -427,11 +436,24 @@ def gen_coco(name: str, d: Path, n_images: int, seed: int):
     return gt, res
 
 
+def gen_points(name: str, d: Path, n: int, seed: int):
+    "(q, r) A point workload: `czii(n)` (n experiments) or `byu(n)` (n tomograms) of tools/make_points_data.py."
+    sys.path.insert(0, str(POINTS_GEN.parent))
+    try:
+        import make_points_data
+    finally:
+        sys.path.remove(str(POINTS_GEN.parent))
+    sol, sub = getattr(make_points_data, name)(n, seed=seed, **({'most': 40} if name == 'czii' else {}))
+    sol.to_csv(d/'solution.csv', index=False)
+    sub.to_csv(d/'submission.csv', index=False)
+
+
 GENERATORS = {'dsb_synth': gen_dsb_synth, 'airbus': gen_airbus, 'rsna_synth': gen_rsna_synth,
               'rsna_real': gen_rsna_real, 'icdar': gen_icdar, 'dsb_real': gen_dsb_real}
 GENERATORS |= {k: (lambda d, n, seed, k=k: gen_preset(k, d, n, seed)) for k in PRESETS}
 GENERATORS |= {'dense': gen_dense, 'huge_box': gen_huge_box, 'rsna_big': gen_rsna_synth}
 GENERATORS |= {k: (lambda d, n, seed, k=k: gen_coco(k, d, n, seed)) for k in COCO}
+GENERATORS |= {k: (lambda d, n, seed, k=k: gen_points(k, d, n, seed)) for k in ('czii', 'byu')}
 USES_PRESET_GEN = set(PRESETS) | {'huge_box'}  # made (partly) by tools/make_preset_data.py: keyed on its hash
 
 
@@ -440,8 +462,8 @@ def get(name: str, quick: bool = False, seed: int = 0, root: Path | None = None)
     metric, kind, full, small = WORKLOADS[name]
     size = small if quick else full
     # generators outside this folder: key on their text
-    gen = (preset_generator_hash() if name in USES_PRESET_GEN else preset_generator_hash(COCO_GEN) if name in COCO
-           else None)
+    gen_file = COCO_GEN if name in COCO else POINTS_GEN if kind == 'points' else PRESET_GEN
+    gen = preset_generator_hash(gen_file) if name in USES_PRESET_GEN or name in COCO or kind == 'points' else None
     d = Path(root or WORK)/(f'{name}-{size or "all"}-s{seed}-v{VERSION}' + (f'-g{gen}' if gen else ''))
     meta = d/'meta.json'
     if not meta.exists():
@@ -453,7 +475,7 @@ def get(name: str, quick: bool = False, seed: int = 0, root: Path | None = None)
         ext = {'xml': 'xml', 'coco': 'json'}.get(kind, 'csv')
         sol = tmp/f'solution.{ext}' if name != 'dsb_real' else DATA/'dsb2018_stage1_solution.csv'
         info = dict(name=name, metric=metric, kind=kind, size=size, seed=seed, version=VERSION,
-                    **({'generator': f'tools/{(COCO_GEN if name in COCO else PRESET_GEN).name} sha256 {gen}'}
+                    **({'generator': f'tools/{gen_file.name} sha256 {gen}'}
                        if gen else {}),
                     **({'iou_type': COCO[name][1], 'options': ['--iou-type', 'segm'] if COCO[name][1] == 'segm' else []}
                        if name in COCO else {}),

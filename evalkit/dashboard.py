@@ -266,6 +266,9 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
             raise InputError('a solution and a submission are needed with a metric name')
         a = m.analyse(solution, submission, **options)
     views = a.spec.family.views  # what the family can draw
+    if 'points' in views:  # points in projections (29_points)
+        from evalkit.points import PointsDashboard
+        return PointsDashboard(a, image=image)
     if 'objects' in views: return ObjectsDashboard(a, loader=loader, image=image)
     if 'masks' in views: return MaskDashboard(a, image=image)
     if 'classes' in views: return RankedDashboard(a.result, analysis=a)

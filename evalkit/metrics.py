@@ -185,6 +185,10 @@ siim, severstal, hubmap, contrails, vesuvius = DICE_PRESETS  # as `evalkit.metri
 # %% ../nbs/04a_metrics.ipynb #bf79cbfa
 register(coco)
 
+# %% ../nbs/04a_metrics.ipynb #met-points
+from .points import czii, byu
+for _m in (czii, byu): register(_m)
+
 # %% ../nbs/04a_metrics.ipynb #met-dota
 register(dota)  # DOTA task 1, oriented boxes as quadrilaterals (29a_dota)
 

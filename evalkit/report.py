@@ -183,14 +183,14 @@ def pr_lines_figure(curves: pd.DataFrame,  # threshold (label), recall, precisio
 # %% ../nbs/05c_report.ipynb #9acff057
 def _summary_report(pg: _Page, analysis):
     "Sections of a family with a summary of its own: the summary, PR curves, errors and cutoff curve."
-    from evalkit.breakdown import breakdown, breakdown_figure
+    from evalkit.breakdown import breakdown  # its `figure()`: TIDE's kinds, or a family's own
     from evalkit.cutoff import cutoff_curve, cutoff_figure
     r, fam = analysis.result, analysis.spec.family
     pg.p(fam.score_words(r))
     pg.add(f'<p class="evalkit-score">Score: <b>{r.score:.6f}</b></p><pre>{_html.escape(fam.text(r, 3) or "")}</pre>')
     curves = fam.pr_curves(r)
     if curves is not None: pg.h(2, 'Precision against recall'); pg.fig(pr_lines_figure(curves))
-    if 'errors' in fam.analyses: pg.h(2, 'Errors by category'); pg.fig(breakdown_figure(breakdown(analysis)))
+    if 'errors' in fam.analyses: pg.h(2, 'Errors by category'); pg.fig(breakdown(analysis).figure())
     if 'cutoff' in fam.analyses and 'confidence' in fam.cutoffs:
         pg.h(2, 'Score against the confidence cutoff'); pg.fig(cutoff_figure(cutoff_curve(analysis)))
 

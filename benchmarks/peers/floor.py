@@ -57,6 +57,8 @@ def main(metric, sol, sub):
     elif metric == 'coco':  # ground truth (images, annotations, categories) and the results list
         gt, res = (json.loads(open(f, 'rb').read()) for f in (sol, sub))
         n = len(gt['annotations']) + len(res)
+    elif metric in ('czii', 'byu'):  # one row per point: pandas parses the coordinate columns
+        n = sum(pd.read_csv(f).select_dtypes('number').notna().to_numpy().sum() for f in (sol, sub))
     elif metric == 'icdar2017':
         n = 0
         for f in (sol, sub):
