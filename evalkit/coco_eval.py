@@ -21,14 +21,15 @@ from .tables import shown
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_CELLS', 'PAIR_BLOCK',
-           'ACC_CELLS', 'ACC_NUMBA_WORK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CURVE_CELLS',
-           'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unit_ranks', 'list_order',
-           'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps', 'pair_order',
-           'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'coco_map',
-           'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate', 'summary_value',
-           'summarize', 'coco_rules', 'in_id_order', 'coco_finish', 'coco_reduce', 'CocoAP', 'category_lists',
-           'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_codes',
-           'coco_notes', 'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'ACC_CELLS', 'ACC_NUMBA_WORK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS',
+           'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unit_ranks',
+           'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps',
+           'pair_order', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted',
+           'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate',
+           'summary_value', 'summarize', 'coco_rules', 'in_id_order', 'coco_finish', 'coco_reduce', 'CocoAP',
+           'category_lists', 'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve',
+           'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches',
+           'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -699,8 +700,11 @@ def summarize(precision, recall, rules: CocoRules) -> np.ndarray:
 DEFAULT_THRESHOLDS = tuple(f'{t:.2f}' for t in IOU_THRS)  # the preset's thresholds, as text: '0.50' ... '0.95'
 QUIRKS = ('honour_ignore', 'crowd_once', 'half_open', 'per_image', 'zero_id')  # the quirk fixes (`CocoRules`)
 
+RULE_MAKERS: dict = {}  # family name -> its `CocoRules` maker (spec -> CocoRules): COCO's siblings (`evalkit.lvis`)
+
 def coco_rules(spec) -> CocoRules:
     "The `CocoRules` a `Spec` of the COCO family asks for."
+    if str(spec.family) in RULE_MAKERS: return RULE_MAKERS[str(spec.family)](spec)
     p = dict(spec.params)
     exact = bool(p.get('exact_thresholds', False))
     ts = tuple(float(t) for t in spec.thresholds)

@@ -184,3 +184,7 @@ siim, severstal, hubmap, contrails, vesuvius = DICE_PRESETS  # as `evalkit.metri
 
 # %% ../nbs/04a_metrics.ipynb #bf79cbfa
 register(coco)
+
+# %% ../nbs/04a_metrics.ipynb #met-lvis
+from .lvis import lvis  # LVIS federated AP (SPEC 15.2): a sibling of COCO's, its own notebook
+register(lvis)
