@@ -28,7 +28,7 @@ from .coco import (load_json, read_coco_gt, read_coco_results, field, refuse_ent
 __all__ = ['MAX_DETS', 'NO_CUT', 'FREQUENCIES', 'STAT_NAMES', 'LVIS_OPTIONS', 'lvis', 'image_lists', 'frequencies',
            'read_lvis_gt', 'result_areas', 'LvisPart', 'lvis_parts', 'LvisScene', 'lvis_part_scene', 'lvis_scene',
            'lvis_partitions', 'lvis_rules', 'LvisStats', 'lvis_map', 'mean_defined', 'lvis_summarize', 'lvis_counts',
-           'lvis_finish', 'stat_lines', 'LvisAP', 'parse_cap']
+           'lvis_finish', 'stat_lines', 'LvisAP', 'parse_cap', 'LVIS', 'LVISResults', 'LvisParams', 'LVISEval']
 
 # %% ../nbs/24a_lvis.ipynb #lv-consts
 MAX_DETS = 300  # results kept per image, over every category (LVISResults' max_dets)
@@ -328,3 +328,103 @@ lvis = Metric(
     demo=('lvis_synthetic_gt.json', 'sample_lvis_results.json', {}),
     layouts='LVIS v1 JSON: ground truth {images (neg_category_ids, not_exhaustive_category_ids), annotations, '
             'categories (frequency r/c/f)}; results [{image_id, category_id, bbox | segmentation, score}]')
+
+# %% ../nbs/24a_lvis.ipynb #lv-face-lvis
+class LVIS:
+    "lvis-api's `LVIS`: a ground truth read from a path (or given parsed), its `dataset` and lookups."
+    def __init__(self, annotation_path):
+        name = annotation_path if isinstance(annotation_path, (str, os.PathLike)) else 'ground truth'
+        self.dataset = load_json(annotation_path, err=SolutionError, name=str(name))
+        if not isinstance(self.dataset, dict):
+            raise SolutionError('an LVIS ground truth is a JSON object', type(self.dataset).__name__, file=str(name))
+        self._create_index()
+
+    def _create_index(self):
+        "The lookups by id: `anns`, `imgs`, `cats` (lists the file does not have are empty)."
+        ds = self.dataset
+        self.anns, self.imgs, self.cats = ({o['id']: o for o in ds.get(k, []) if isinstance(o, dict) and 'id' in o}
+                                           for k in ('annotations', 'images', 'categories'))
+
+    def get_img_ids(self) -> list: return list(self.imgs)
+    def get_cat_ids(self) -> list: return list(self.cats)
+    def load_imgs(self, ids=None) -> list: return list(self.imgs.values()) if ids is None else [self.imgs[i] for i in ids]
+    def load_cats(self, ids=None) -> list: return list(self.cats.values()) if ids is None else [self.cats[i] for i in ids]
+    def load_anns(self, ids=None) -> list: return list(self.anns.values()) if ids is None else [self.anns[i] for i in ids]
+
+    def get_ann_ids(self, *, img_ids=None, cat_ids=None) -> list:
+        "Ids of the annotations of these images and categories (None: all), in file order."
+        im, ca = (None if x is None else set(x) for x in (img_ids, cat_ids))
+        return [a['id'] for a in self.anns.values()
+                if (im is None or a['image_id'] in im) and (ca is None or a['category_id'] in ca)]
+
+# %% ../nbs/24a_lvis.ipynb #lv-face-results
+class LVISResults(LVIS):
+    "lvis-api's `LVISResults`: the results of a ground truth; the cap of `max_dets` per image applies when scored."
+    def __init__(self, lvis_gt, results, max_dets: int = MAX_DETS):
+        self.gt = lvis_gt if isinstance(lvis_gt, LVIS) else LVIS(lvis_gt)
+        name = str(results) if isinstance(results, (str, os.PathLike)) else 'results'
+        self.results = load_json(results, err=ParticipantVisibleError, name=name)
+        if not isinstance(self.results, list):
+            raise ParticipantVisibleError('results is not a list', type(self.results).__name__, file=name)
+        self.max_dets = parse_cap(max_dets)
+        self.dataset = dict(self.gt.dataset, annotations=self.results)  # the results as given: ids, areas when scored
+        self._create_index()
+
+# %% ../nbs/24a_lvis.ipynb #lv-face-params
+class LvisParams:
+    "lvis-api's `Params`: its defaults, read by `LVISEval` (scoring other values is not offered)."
+    def __init__(self, iou_type: str = 'segm'):
+        self.img_ids, self.cat_ids, self.iou_type, self.use_cats = [], [], iou_type, 1
+        self.iou_thrs, self.rec_thrs = np.array(IOU_THRS), np.linspace(0.0, 1.00, 101, endpoint=True)
+        self.max_dets, self.img_count_lbl = MAX_DETS, list(FREQUENCIES)
+        self.area_rng = [[0 ** 2, 1e5 ** 2], [0 ** 2, 32 ** 2], [32 ** 2, 96 ** 2], [96 ** 2, 1e5 ** 2]]
+        self.area_rng_lbl = ['all', 'small', 'medium', 'large']
+
+    def changed(self) -> list:
+        "Names of the parameters set to values other than the defaults."
+        d, keep = LvisParams(self.iou_type), ('img_ids', 'cat_ids')
+        return [k for k, v in vars(self).items() if k not in keep and not np.array_equal(np.asarray(v, object),
+                                                                                          np.asarray(vars(d)[k], object))]
+
+# %% ../nbs/24a_lvis.ipynb #lv-face-eval
+class LVISEval:
+    "lvis-api's `LVISEval`: `evaluate`, `accumulate`, `summarize` (or `run`), then `results`, `eval`, `print_results`."
+    def __init__(self, lvis_gt, lvis_dt, iou_type: str = 'segm'):
+        if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
+        self.lvis_gt = lvis_gt if isinstance(lvis_gt, LVIS) else LVIS(lvis_gt)
+        self.lvis_dt = lvis_dt if isinstance(lvis_dt, LVISResults) else LVISResults(self.lvis_gt, lvis_dt)
+        self.params, self.eval, self.results = LvisParams(iou_type), {}, {}
+        self.params.img_ids, self.params.cat_ids = sorted(self.lvis_gt.get_img_ids()), sorted(self.lvis_gt.get_cat_ids())
+        self._spec, self._stats, self._result = None, None, None
+
+    def evaluate(self):
+        "Match every image and category (the map)."
+        if self.params.changed(): raise InputError('LVISEval scores its default parameters only', self.params.changed()[0])
+        self._spec = lvis.spec(iou_type=self.params.iou_type, max_dets=self.lvis_dt.max_dets)
+        scene = lvis_scene(self.lvis_gt.dataset, self.lvis_dt.results, iou_type=self.params.iou_type,
+                           max_dets=self.lvis_dt.max_dets)
+        self._stats = lvis_map(scene, lvis_rules(self._spec))
+
+    def accumulate(self):
+        "`eval`: params, counts, date, precision [T, R, K, A] and recall [T, K, A]."
+        if self._stats is None: raise InputError('run evaluate() before accumulate()')
+        self._result = r = lvis_finish(self._stats, self._spec)
+        p = r.arrays['precision']
+        self.eval = dict(params=self.params, counts=list(p.shape), precision=p, recall=r.arrays['recall'],
+                         date=pd.Timestamp.now().strftime('%Y-%m-%d %H:%M:%S'))
+
+    def summarize(self):
+        "`results`: the 13 numbers by name, in LVISEval's order."
+        if not self.eval: raise InputError('run accumulate() before summarize()')
+        self.results = dict(zip(STAT_NAMES, map(float, self._result.arrays['stats'])))
+
+    def run(self):
+        "`evaluate`, `accumulate` and `summarize`."
+        self.evaluate(); self.accumulate(); self.summarize()
+
+    def print_results(self):
+        "Print LVISEval's 13 summary lines."
+        if not self.results: raise InputError('run summarize() (or run()) before print_results()')
+        print('\n'.join(stat_lines(self._result)))
+
+    def get_results(self) -> dict: return self.results
