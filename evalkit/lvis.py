@@ -22,13 +22,14 @@ from .coco_masks import coco_runs
 from .coco_eval import (CocoScene, CocoStats, CocoRules, CocoAP, IOU_THRS, DEFAULT_THRESHOLDS, RULE_MAKERS,
                                coco_map, accumulate, unit_ranks, in_id_order)
 from .coco import (load_json, read_coco_gt, read_coco_results, field, refuse_entries, ids_of, index_of,
-                          take_rows, coco_parts, part_scene, gc_paused, CocoPart)
+                          take_rows, coco_parts, part_scene, gc_paused, CocoPart, as_array, xywh_boxes, mask_rles)
 
 # %% auto #0
 __all__ = ['MAX_DETS', 'NO_CUT', 'FREQUENCIES', 'STAT_NAMES', 'LVIS_OPTIONS', 'lvis', 'image_lists', 'frequencies',
            'read_lvis_gt', 'result_areas', 'LvisPart', 'lvis_parts', 'LvisScene', 'lvis_part_scene', 'lvis_scene',
-           'lvis_partitions', 'lvis_rules', 'LvisStats', 'lvis_map', 'mean_defined', 'lvis_summarize', 'lvis_counts',
-           'lvis_finish', 'stat_lines', 'LvisAP', 'parse_cap', 'LVIS', 'LVISResults', 'LvisParams', 'LVISEval']
+           'lvis_partitions', 'lvis_batch', 'lvis_rules', 'LvisStats', 'lvis_map', 'mean_defined', 'lvis_summarize',
+           'lvis_counts', 'lvis_finish', 'stat_lines', 'LvisAP', 'parse_cap', 'LVIS', 'LVISResults', 'LvisParams',
+           'LVISEval']
 
 # %% ../nbs/24a_lvis.ipynb #lv-consts
 MAX_DETS = 300  # results kept per image, over every category (LVISResults' max_dets)
@@ -122,6 +123,7 @@ class LvisPart:
     part: CocoPart  # the rows, their positions in the files
     unchecked: np.ndarray  # bool: the part's results whose category is not exhaustively annotated on their image
     freq: tuple  # 'r', 'c' or 'f' of each category code
+    rows: tuple = (0, 0)  # (annotations, results) of the whole files: a stream's positions skip the rows dropped
 
 def _names(names: tuple, files: tuple) -> tuple:
     "Each file's name in errors: as given, else its path (JSON text and parsed objects have none)."
@@ -148,7 +150,7 @@ def lvis_parts(gt, results,  # ground truth and results: paths, JSON texts or pa
     unchecked = np.isin(rkey[rk], nel)
     parts = coco_parts(take_rows(g, gk), take_rows(r, rk), n=n, iou_type=iou_type, names=names, limits=limits)
     return [LvisPart(part=replace(p, gt_pos=gk[p.gt_pos], pred_pos=rk[p.pred_pos]), unchecked=unchecked[p.pred_pos],
-                     freq=freq) for p in parts]
+                     freq=freq, rows=(len(g.img), len(r.img))) for p in parts]
 
 # %% ../nbs/24a_lvis.ipynb #lv-scene
 @dataclass(frozen=True)
@@ -160,7 +162,8 @@ class LvisScene(CocoScene):
 def lvis_part_scene(p: LvisPart) -> LvisScene:
     "The `LvisScene` of a part (masks decoded here: on the machine that scores the part)."
     s = part_scene(p.part)
-    return LvisScene(**{f.name: getattr(s, f.name) for f in fields(s)}, pred_unchecked=p.unchecked, cat_freq=p.freq)
+    kw = {f.name: getattr(s, f.name) for f in fields(s)} | dict(rows=p.rows)
+    return LvisScene(**kw, pred_unchecked=p.unchecked, cat_freq=p.freq)
 
 def lvis_scene(gt, results,  # ground truth and results: paths, JSON texts, or parsed objects
                **options) -> LvisScene:  # as `lvis_parts`
@@ -170,6 +173,48 @@ def lvis_scene(gt, results,  # ground truth and results: paths, JSON texts, or p
 def lvis_partitions(gt, results, n: int, **options) -> list:
     "Zero-argument makers of the scenes of `n` parts, to score elsewhere (Dask)."
     return [partial(lvis_part_scene, p) for p in lvis_parts(gt, results, n=n, **options)]
+
+# %% ../nbs/24a_lvis.ipynb #lv-batch
+def _columns(d: dict, image_id, *, truth: bool, segm: bool, box_format: str) -> dict:
+    "One image's dict of arrays as the columns of its LVIS annotations (truth) or results."
+    if not isinstance(d, dict) or 'labels' not in d:
+        raise InputError('each image of a batch is a dict of arrays with labels (category ids)', f'image {image_id!r}')
+    labels = as_array(d['labels']).reshape(-1).tolist()
+    n, col = len(labels), lambda k: as_array(d[k]).reshape(-1).tolist()
+    out = dict(image_id=[image_id] * n, category_id=labels)
+    if 'boxes' in d or not segm: out['bbox'] = xywh_boxes(d.get('boxes', np.zeros((0, 4))), box_format).tolist()
+    if segm and 'masks' not in d: raise InputError("iou_type='segm' needs masks in every dict", f'image {image_id!r}')
+    if segm: out['segmentation'] = mask_rles(d['masks']) if n else []
+    if truth and 'ignore' in d: out['ignore'] = col('ignore')
+    if truth: out['area'] = col('area') if 'area' in d else (as_array(d['masks']).reshape(n, -1).sum(1).tolist() if segm
+                                                             else [w * h for _, _, w, h in out['bbox']])
+    if not truth: out['score'] = col('scores') if 'scores' in d else [None] * n
+    bad = [k for k, v in out.items() if len(v) != n]
+    if bad: raise InputError(f'{bad[0]} has {len(out[bad[0]])} entries for {n} labels', f'image {image_id!r}')
+    return out
+
+def _image(t: dict, image_id) -> dict:
+    "The `images` entry of one image: its id, size (from its masks or `size`) and its two category lists."
+    hw = as_array(t['masks']).shape[1:] if 'masks' in t else t.get('size')
+    lists = {k: as_array(t[k]).reshape(-1).tolist() for k in ('neg_category_ids', 'not_exhaustive_category_ids')
+             if k in t}
+    return dict(id=image_id, **lists, **({} if hw is None else dict(height=int(hw[0]), width=int(hw[1]))))
+
+def lvis_batch(preds: list, targets: list,  # per image: dicts of arrays (targets also list their categories)
+               *, image_ids: list,  # one id per image
+               categories: list,  # every category: {'id', 'name', 'frequency'} (the same for every batch)
+               box_format: str = 'xyxy',  # 'xyxy' (corners) or 'xywh' (COCO)
+               iou_type: str = 'bbox', **kw) -> LvisScene:  # `kw`: as `lvis_scene`
+    "A batch of images given as arrays, read as the LVIS files holding them."
+    if len(preds) != len(targets):
+        raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
+    o = dict(segm=iou_type == 'segm', box_format=box_format)
+    rows = lambda c: [dict(zip(c, v)) for v in zip(*c.values())]
+    anns = [a for t, i in zip(targets, image_ids) for a in rows(_columns(t, i, truth=True, **o))]
+    res = [r for p, i in zip(preds, image_ids) for r in rows(_columns(p, i, truth=False, **o))]
+    gt = dict(images=[_image(t, i) for t, i in zip(targets, image_ids)], categories=list(categories),
+              annotations=[dict(a, id=j + 1) for j, a in enumerate(anns)])
+    return lvis_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
 
 # %% ../nbs/24a_lvis.ipynb #lv-rules
 def lvis_rules(spec) -> CocoRules:
@@ -324,7 +369,7 @@ LVIS_OPTIONS = (
 lvis = Metric(
     name='lvis', title='LVIS federated AP (lvis 0.5.3)', family='LVIS AP',
     thresholds=tuple(Fraction(t) for t in DEFAULT_THRESHOLDS), inclusive=True, reader=lvis_scene,
-    options=LVIS_OPTIONS, aliases=('lvis-v1',), partitioner=lvis_partitions,
+    options=LVIS_OPTIONS, aliases=('lvis-v1',), partitioner=lvis_partitions, batch_reader=lvis_batch,
     demo=('lvis_synthetic_gt.json', 'sample_lvis_results.json', {}),
     layouts='LVIS v1 JSON: ground truth {images (neg_category_ids, not_exhaustive_category_ids), annotations, '
             'categories (frequency r/c/f)}; results [{image_id, category_id, bbox | segmentation, score}]')
