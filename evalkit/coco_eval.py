@@ -55,6 +55,7 @@ class CocoRules:
     per_image: bool = False  # quirk fix: `max_dets` cut per image over all categories (pycocotools: per category)
     zero_id: bool = False  # quirk fix: a match to ground truth of id 0 is a match (pycocotools: a false positive)
     cap: bool = True  # quirk kept: thresholds capped at 1 - 1e-10; False: IoU >= t exactly
+    score_dets: int = 100  # the detections per unit the score reads (pycocotools' stats[0]: 100; LVIS: all)
 
     @property
     def thresholds(self) -> np.ndarray:
@@ -898,10 +899,10 @@ def coco_weighted_scores(analysis, W) -> np.ndarray:
     s, rules = analysis.stats, coco_rules(analysis.spec)
     K, T, R = s.npig.shape[1], len(rules.iou_thrs), len(rules.rec_thrs)
     W = np.asarray(W, np.int64)
-    if 100 not in rules.max_dets: return np.full(len(W), np.nan)
+    if rules.score_dets not in rules.max_dets: return np.full(len(W), np.nan)
     sorter = np.argsort(s.image_pos, kind='stable')
     row = sorter[np.searchsorted(s.image_pos[sorter], s.det_img)]  # W's column of each detection's image
-    lists = [(*_flags(s, i), row[i], _ties(s, i)) for i in category_lists(s, K)]
+    lists = [(*_flags(s, i), row[i], _ties(s, i)) for i in category_lists(s, K, md=rules.score_dets)]
     out = np.empty(len(W))
     for b, w in enumerate(W):
         npig, prec = w @ s.npig[:, :, 0], np.full((T, R, K), -1.0)
@@ -954,10 +955,10 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
     s, rules = analysis.stats, coco_rules(analysis.spec)
     K, T, rec = s.npig.shape[1], len(rules.iou_thrs), np.asarray(rules.rec_thrs, np.float64)
     npig, cut, R, n = s.npig[:, :, 0].sum(0), np.asarray(cut, np.float64), len(rules.rec_thrs), len(cut)
-    if 100 not in rules.max_dets or not (npig > 0).any(): return np.full((T, n), np.nan), None, np.full(n, np.nan)
+    if rules.score_dets not in rules.max_dets or not (npig > 0).any(): return np.full((T, n), np.nan), None, np.full(n, np.nan)
     ok, small = np.flatnonzero(npig > 0), n * T * K <= MAX_CURVE_ROWS
     lists, m, flags = [], [], []  # the counted categories' ranked lists at each threshold; detections kept; counts
-    for k, i in enumerate(category_lists(s, K)):
+    for k, i in enumerate(category_lists(s, K, md=rules.score_dets)):
         m.append(np.searchsorted(-s.score[i], -cut, side='right'))  # the category's detections kept at each cutoff
         tp, fp = _flags(s, i)
         if npig[k] > 0: lists.append([coco_prefix_lists(tp[t], fp[t], int(npig[k]), rec) for t in range(T)])

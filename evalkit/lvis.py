@@ -221,7 +221,7 @@ def lvis_rules(spec) -> CocoRules:
     "The `CocoRules` of LVIS: `ignore` honoured, no cut per category, COCO's thresholds, areas and recall points."
     default = tuple(map(threshold_text, spec.thresholds)) == tuple(threshold_text(t) for t in DEFAULT_THRESHOLDS)
     return CocoRules(iou_thrs=tuple(IOU_THRS) if default else tuple(float(t) for t in spec.thresholds),
-                     max_dets=(NO_CUT,), honour_ignore=True)
+                     max_dets=(NO_CUT,), score_dets=NO_CUT, honour_ignore=True)
 
 RULE_MAKERS['LVIS AP'] = lvis_rules  # COCO's analyses read LVIS's rules
 
@@ -319,7 +319,7 @@ class LvisAP(CocoAP):
     "LVIS's federated AP (lvis 0.5.3): COCO's matching, negative and not-exhaustive categories, APr, APc, APf."
     name = 'LVIS AP'
     matchers = ('lvis',)
-    analyses = ('compare', 'report', 'dashboard', 'dask')
+    analyses = ('cutoff', 'compare', 'intervals', 'report', 'dashboard', 'dask')
 
     def map(self, scene, spec): return lvis_map(scene, lvis_rules(spec)), None, None
     def finish(self, stats, spec) -> Result: return lvis_finish(stats, spec)
