@@ -955,7 +955,8 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
     s, rules = analysis.stats, coco_rules(analysis.spec)
     K, T, rec = s.npig.shape[1], len(rules.iou_thrs), np.asarray(rules.rec_thrs, np.float64)
     npig, cut, R, n = s.npig[:, :, 0].sum(0), np.asarray(cut, np.float64), len(rules.rec_thrs), len(cut)
-    if rules.score_dets not in rules.max_dets or not (npig > 0).any(): return np.full((T, n), np.nan), None, np.full(n, np.nan)
+    if rules.score_dets not in rules.max_dets or not (npig > 0).any():
+        return np.full((T, n), np.nan), None, np.full(n, np.nan)
     ok, small = np.flatnonzero(npig > 0), n * T * K <= MAX_CURVE_ROWS
     lists, m, flags = [], [], []  # the counted categories' ranked lists at each threshold; detections kept; counts
     for k, i in enumerate(category_lists(s, K, md=rules.score_dets)):

@@ -43,9 +43,11 @@ def _list_codes(vals: list, cat_ids: np.ndarray) -> tuple:
     "(image entry, category code) int64 of every listed id (-1: not a category), and bool [n]: entries not a list."
     bad = np.fromiter((type(v) is not list for v in vals), bool, len(vals))
     n = np.fromiter((0 if b else len(v) for v, b in zip(vals, bad)), np.int64, len(vals))
-    flat, kind = list(chain.from_iterable(v for v, b in zip(vals, bad) if not b)), str if cat_ids.dtype == object else int
+    flat = list(chain.from_iterable(v for v, b in zip(vals, bad) if not b))
+    kind = str if cat_ids.dtype == object else int
     ok = np.fromiter((type(x) is kind and (kind is str or -2 ** 63 <= x < 2 ** 63) for x in flat), bool, len(flat))
-    ids = np.array([x if o else (0 if kind is int else '') for x, o in zip(flat, ok)], object if kind is str else np.int64)
+    ids = np.array([x if o else (0 if kind is int else '') for x, o in zip(flat, ok)],
+                   object if kind is str else np.int64)
     c = np.where(ok, index_of(cat_ids, ids.reshape(-1)), -1)
     return np.repeat(np.arange(len(vals)), n), c, bad
 
@@ -287,7 +289,8 @@ def lvis_finish(s: LvisStats, spec) -> Result:
     p, r = np.ascontiguousarray(p[..., 0]), np.ascontiguousarray(r[..., 0])
     stats, ths, T = lvis_summarize(p, r, rules, freq=s.cat_freq), [float(t) for t in spec.thresholds], p.shape[0]
     per_t = tuple(mean_defined(p[t, :, :, 0]) for t in range(T))
-    arrays = dict(precision=p, recall=r, stats=stats, iou_thrs=np.array(rules.iou_thrs), rec_thrs=np.array(rules.rec_thrs),
+    arrays = dict(precision=p, recall=r, stats=stats, iou_thrs=np.array(rules.iou_thrs),
+                  rec_thrs=np.array(rules.rec_thrs),
                   class_ap=np.array([mean_defined(p[:, :, k, 0]) for k in range(p.shape[2])]),
                   categories=tuple(s.cat_names), frequency=tuple(s.cat_freq))
     for a in arrays.values():
@@ -299,7 +302,8 @@ def lvis_finish(s: LvisStats, spec) -> Result:
     params = Params({**dict(spec.params), 'inclusive': True, 'method': 'lvis',
                      'thresholds': tuple(map(threshold_text, spec.thresholds))})
     return Result(metric=spec.metric, score=float(stats[0]), thresholds=spec.thresholds, params=params,
-                  title=spec.title, per_threshold=Later(partial(_series, per_t, ths)), images=Later(partial(_images, s)),
+                  title=spec.title, per_threshold=Later(partial(_series, per_t, ths)),
+                  images=Later(partial(_images, s)),
                   per_image=Later(partial(_per_image, s, ths)), spec=spec, arrays=arrays, tally=tally)
 
 # %% ../nbs/24a_lvis.ipynb #lv-lines
@@ -375,6 +379,8 @@ lvis = Metric(
             'categories (frequency r/c/f)}; results [{image_id, category_id, bbox | segmentation, score}]')
 
 # %% ../nbs/24a_lvis.ipynb #lv-face-lvis
+def _load(d: dict, ids) -> list: return list(d.values()) if ids is None else [d[i] for i in ids]
+
 class LVIS:
     "lvis-api's `LVIS`: a ground truth read from a path (or given parsed), its `dataset` and lookups."
     def __init__(self, annotation_path):
@@ -392,9 +398,9 @@ class LVIS:
 
     def get_img_ids(self) -> list: return list(self.imgs)
     def get_cat_ids(self) -> list: return list(self.cats)
-    def load_imgs(self, ids=None) -> list: return list(self.imgs.values()) if ids is None else [self.imgs[i] for i in ids]
-    def load_cats(self, ids=None) -> list: return list(self.cats.values()) if ids is None else [self.cats[i] for i in ids]
-    def load_anns(self, ids=None) -> list: return list(self.anns.values()) if ids is None else [self.anns[i] for i in ids]
+    def load_imgs(self, ids=None) -> list: return _load(self.imgs, ids)
+    def load_cats(self, ids=None) -> list: return _load(self.cats, ids)
+    def load_anns(self, ids=None) -> list: return _load(self.anns, ids)
 
     def get_ann_ids(self, *, img_ids=None, cat_ids=None) -> list:
         "Ids of the annotations of these images and categories (None: all), in file order."
@@ -428,8 +434,8 @@ class LvisParams:
     def changed(self) -> list:
         "Names of the parameters set to values other than the defaults."
         d, keep = LvisParams(self.iou_type), ('img_ids', 'cat_ids')
-        return [k for k, v in vars(self).items() if k not in keep and not np.array_equal(np.asarray(v, object),
-                                                                                          np.asarray(vars(d)[k], object))]
+        same = lambda a, b: np.array_equal(np.asarray(a, object), np.asarray(b, object))
+        return [k for k, v in vars(self).items() if k not in keep and not same(v, vars(d)[k])]
 
 # %% ../nbs/24a_lvis.ipynb #lv-face-eval
 class LVISEval:
@@ -439,12 +445,14 @@ class LVISEval:
         self.lvis_gt = lvis_gt if isinstance(lvis_gt, LVIS) else LVIS(lvis_gt)
         self.lvis_dt = lvis_dt if isinstance(lvis_dt, LVISResults) else LVISResults(self.lvis_gt, lvis_dt)
         self.params, self.eval, self.results = LvisParams(iou_type), {}, {}
-        self.params.img_ids, self.params.cat_ids = sorted(self.lvis_gt.get_img_ids()), sorted(self.lvis_gt.get_cat_ids())
+        self.params.img_ids = sorted(self.lvis_gt.get_img_ids())
+        self.params.cat_ids = sorted(self.lvis_gt.get_cat_ids())
         self._spec, self._stats, self._result = None, None, None
 
     def evaluate(self):
         "Match every image and category (the map)."
-        if self.params.changed(): raise InputError('LVISEval scores its default parameters only', self.params.changed()[0])
+        changed = self.params.changed()
+        if changed: raise InputError('LVISEval scores its default parameters only', changed[0])
         self._spec = lvis.spec(iou_type=self.params.iou_type, max_dets=self.lvis_dt.max_dets)
         scene = lvis_scene(self.lvis_gt.dataset, self.lvis_dt.results, iou_type=self.params.iou_type,
                            max_dets=self.lvis_dt.max_dets)
