@@ -323,7 +323,7 @@ class LvisAP(CocoAP):
     "LVIS's federated AP (lvis 0.5.3): COCO's matching, negative and not-exhaustive categories, APr, APc, APf."
     name = 'LVIS AP'
     matchers = ('lvis',)
-    analyses = ('cutoff', 'compare', 'intervals', 'report', 'dashboard', 'dask')
+    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
 
     def map(self, scene, spec): return lvis_map(scene, lvis_rules(spec)), None, None
     def finish(self, stats, spec) -> Result: return lvis_finish(stats, spec)
