@@ -90,7 +90,8 @@ def main(argv=None):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     py = sys.executable
     rows = [('evalkit', [py, '-m', 'evalkit', 'score', 'lvis', str(gt), str(res), '--json'], a.repeat)]
-    rows += [(p, [py, str(PEER), p, 'bbox', str(gt), str(res)], 1 if p == 'lvis' else min(a.repeat, 3)) for p in a.peers]
+    rows += [(p, [py, str(PEER), p, 'bbox', str(gt), str(res)], 1 if p == 'lvis' else min(a.repeat, 3))
+             for p in a.peers]
     run(rows[0][1], env, a.peer_timeout)  # evalkit's warm-up (numba compiles once, then its cache)
     out, ref = [], None
     for name, cmd, n in rows:
@@ -117,10 +118,13 @@ def markdown(r: dict) -> str:
     timed_ = [x for x in rows if x['wall'] is not None and x['scorer'] != 'evalkit']
     fast = min(timed_, key=lambda x: x['wall']) if timed_ else None
     f = lambda v, d=2: 'stopped' if v is None else f'{v:.{d}f}'
+    shown = ('images', 'categories', 'fp', 'flood', 'repeat', 'peer_timeout')
+    args = ' '.join(f"--{k.replace('_', '-')} {v}" for k, v in r['args'].items() if k in shown)
     lines = [f"# LVIS benchmark ({r['date']})", '',
-             f"`python benchmarks/lvis_bench.py {' '.join(f'--{k} {v}' for k, v in r['args'].items() if k in ('images', 'categories', 'fp', 'flood', 'repeat'))}`: "
+             f"`python benchmarks/lvis_bench.py {args}`: "
              f"a seeded LVIS v1 val-sized file (tools/make_lvis_data.py): {c['images']:,} images, {c['categories']:,} "
-             f"categories, {c['annotations']:,} annotations, {c['results']:,} box results ({c['capped_images']:,} images "
+             f"categories, {c['annotations']:,} annotations, {c['results']:,} box results "
+             f"({c['capped_images']:,} images "
              f"past the cap of 300; {c['results_kept']:,} kept). Machine: {r['cores']} cores, load average "
              f"{r['load']['before'][0]:.1f} before and {r['load']['after'][0]:.1f} after (other jobs ran: wall times "
              'are inflated and noisy; CPU times are the steadier measure).', '',

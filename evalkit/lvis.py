@@ -148,8 +148,9 @@ def lvis_parts(gt, results,  # ground truth and results: paths, JSON texts or pa
     kept = np.ones(len(r.img), bool) if max_dets < 0 else unit_ranks(r.img, r.score, np.arange(len(r.img))) < max_dets
     area = result_areas(r, g, kept, iou_type=iou_type, name=names[1], limits=limits)
     gk, gkey, rkey = np.flatnonzero(g.area > 0), g.img * K + g.cat, r.img * K + r.cat
-    rk = np.flatnonzero(kept & (area > 0) & np.isin(rkey, np.r_[gkey[gk], neg]))
-    unchecked = np.isin(rkey[rk], nel)
+    kind = 'table' if len(g.image_ids) * K <= 2 ** 27 else None  # keys below images x categories: a lookup table
+    rk = np.flatnonzero(kept & (area > 0) & np.isin(rkey, np.r_[gkey[gk], neg].astype(np.int64), kind=kind))
+    unchecked = np.isin(rkey[rk], nel.astype(np.int64), kind=kind)
     parts = coco_parts(take_rows(g, gk), take_rows(r, rk), n=n, iou_type=iou_type, names=names, limits=limits)
     return [LvisPart(part=replace(p, gt_pos=gk[p.gt_pos], pred_pos=rk[p.pred_pos]), unchecked=unchecked[p.pred_pos],
                      freq=freq, rows=(len(g.img), len(r.img))) for p in parts]
@@ -295,7 +296,9 @@ def lvis_finish(s: LvisStats, spec) -> Result:
                   categories=tuple(s.cat_names), frequency=tuple(s.cat_freq))
     for a in arrays.values():
         if isinstance(a, np.ndarray): a.flags.writeable = False
-    tp, fp, fn = (c.sum(0) for c in lvis_counts(s, T))
+    tp, counted = s.tp[:, 0], ~s.ignored[:, 0]  # [d, T]: the sums of `lvis_counts`, without the per-image table
+    tp, fp = tp.sum(0), (counted & ~tp).sum(0)
+    fn = int(s.npig[:, :, 0].sum()) - tp
     n = len(s.image_ids)
     tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t, tp=tuple(tp.tolist()),
                   fp=tuple(fp.tolist()), fn=tuple(fn.tolist()))
