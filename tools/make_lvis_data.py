@@ -86,8 +86,10 @@ def main(argv=None):
     ap.add_argument('--categories', type=int, default=12)
     ap.add_argument('--seed', type=int, default=0)
     ap.add_argument('--segm', choices=('polygon', 'rle'), default=None)
+    ap.add_argument('--fp', type=float, default=24.0, help='background false positives per image')
     a = ap.parse_args(argv)
-    write_coco(*make_lvis(a.images, seed=a.seed, n_categories=a.categories, segm=a.segm), a.gt, a.results)
+    write_coco(*make_lvis(a.images, seed=a.seed, n_categories=a.categories, segm=a.segm, fp_per_image=a.fp),
+               a.gt, a.results)
 
 
 if __name__ == '__main__':
