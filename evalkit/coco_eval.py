@@ -24,10 +24,10 @@ from .polygons import obb_iou_pairs
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_CELLS', 'PAIR_BLOCK',
-           'ACC_CELLS', 'ACC_NUMBA_WORK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'MAX_CURVE_ROWS', 'CURVE_CELLS',
-           'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unit_ranks', 'list_order',
-           'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps', 'pair_order',
-           'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted',
+           'ACC_CELLS', 'ACC_NUMBA_WORK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS',
+           'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unit_ranks',
+           'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps',
+           'pair_order', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted',
            'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order',
            'varying', 'accumulate', 'summary_value', 'summarize', 'coco_rules', 'in_id_order', 'coco_finish',
            'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
@@ -59,9 +59,12 @@ class CocoRules:
     zero_id: bool = False  # quirk fix: a match to ground truth of id 0 is a match (pycocotools: a false positive)
     cap: bool = True  # quirk kept: thresholds capped at 1 - 1e-10; False: IoU >= t exactly
     keypoints: bool = False  # keypoints (OKS): pycocotools' `summarizeKps`, its 10 stats
+    dets: int | None = None  # detections per unit the score reads (None: pycocotools' 100, keypoints' 20; LVIS: all)
 
     @property
-    def score_dets(self) -> int: return KP_MAX_DETS[0] if self.keypoints else 100  # the count the score reads
+    def score_dets(self) -> int:
+        "The detections per unit the score reads: `dets`, else 20 for keypoints and 100 for the rest."
+        return self.dets if self.dets is not None else KP_MAX_DETS[0] if self.keypoints else 100
 
     @property
     def thresholds(self) -> np.ndarray:
@@ -741,8 +744,11 @@ def summarize(precision, recall, rules: CocoRules) -> np.ndarray:
 DEFAULT_THRESHOLDS = tuple(f'{t:.2f}' for t in IOU_THRS)  # the preset's thresholds, as text: '0.50' ... '0.95'
 QUIRKS = ('honour_ignore', 'crowd_once', 'half_open', 'per_image', 'zero_id')  # the quirk fixes (`CocoRules`)
 
+RULE_MAKERS: dict = {}  # family name -> its `CocoRules` maker (spec -> CocoRules): COCO's siblings (`evalkit.lvis`)
+
 def coco_rules(spec) -> CocoRules:
     "The `CocoRules` a `Spec` of the COCO family asks for."
+    if str(spec.family) in RULE_MAKERS: return RULE_MAKERS[str(spec.family)](spec)
     p = dict(spec.params)
     exact = bool(p.get('exact_thresholds', False))
     ts = tuple(float(t) for t in spec.thresholds)
@@ -851,12 +857,12 @@ def _stat_lines(result: Result) -> list[str]:
 
 # %% ../nbs/23_coco_eval.ipynb #ce-class-stats
 def coco_class_stats(result: Result) -> pd.DataFrame:
-    "Per category (in id order, as pycocotools) and stat (`STAT_NAMES`): pycocotools' value; NaN for its -1."
+    "Per category (in id order, as pycocotools) and stat (`STAT_NAMES`, keypoints' 10): pycocotools' value; NaN: -1."
     a, rules = result.arrays, coco_rules(result.spec)
-    P, R = a['precision'], a['recall']
-    v = np.array([summarize(P[:, :, k:k + 1], R[:, k:k + 1], rules) for k in range(P.shape[2])]).reshape(-1, 12)
-    return pd.DataFrame({'class': np.repeat(np.asarray(a['categories'], object), len(STAT_NAMES)),
-                         'stat': np.tile(STAT_NAMES, len(a['categories'])), 'value': np.where(v == -1, np.nan, v).ravel()})
+    P, R, names = a['precision'], a['recall'], KP_STAT_NAMES if rules.keypoints else STAT_NAMES
+    v = np.array([summarize(P[:, :, k:k + 1], R[:, k:k + 1], rules) for k in range(P.shape[2])]).reshape(-1, len(names))
+    return pd.DataFrame({'class': np.repeat(np.asarray(a['categories'], object), len(names)),
+                         'stat': np.tile(names, len(a['categories'])), 'value': np.where(v == -1, np.nan, v).ravel()})
 
 # %% ../nbs/23_coco_eval.ipynb #ce-55
 class CocoAP(Family):

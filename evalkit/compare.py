@@ -34,7 +34,7 @@ class Comparison:
     p_a_wins: float  # share of random halves on which A scores higher (ties count one half)
     halves: int  # random halves drawn
     seed: int  # their seed
-    per_class: pd.DataFrame | None = None  # class, stat, a, b, delta = a - b (NaN: undefined on a side); None: no classes
+    per_class: pd.DataFrame | None = None  # class, stat, a, b, delta = a - b (NaN: undefined); None: no classes
 
     @property
     def difference(self) -> float: return self.score_a - self.score_b

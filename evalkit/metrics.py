@@ -192,6 +192,10 @@ for _m in (czii, byu): register(_m)
 # %% ../nbs/04a_metrics.ipynb #met-dota
 register(dota)  # DOTA task 1, oriented boxes as quadrilaterals (29a_dota)
 
+# %% ../nbs/04a_metrics.ipynb #met-lvis
+from .lvis import lvis  # LVIS federated AP (SPEC 15.2): a sibling of COCO's, its own notebook
+register(lvis)
+
 # %% ../nbs/04a_metrics.ipynb #met-panoptic
 from .panoptic import panoptic  # noqa: E402 (its family registers with it)
 register(panoptic)

@@ -345,6 +345,9 @@ def benchmark_page(path: Path) -> str | None:
 
 BENCH_PAGES = [('results.md', 'Benchmark results'), ('coco_results.md', 'COCO benchmark results'),
                ('inproc_results.md', 'In-process COCO results'),
+               ('keypoints_results.md', 'Keypoints results'), ('lvis_results.md', 'LVIS results'),
+               ('boundary_results.md', 'Boundary IoU results'), ('obb_results.md', 'Oriented boxes results'),
+               ('panoptic_results.md', 'Panoptic results'),
                ('SCALE.md', 'Dask scale benchmark'),
                ('scale_results.md', 'Dask scale results')]  # files of benchmarks/ that are pages of the site
 
