@@ -6,12 +6,10 @@
 from __future__ import annotations
 import math
 from fractions import Fraction
-from typing import TYPE_CHECKING
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import as_fraction, check_thresholds, threshold_text, hit_text
-if TYPE_CHECKING: from evalkit.result import Result  # `sweep` makes one (imported there): the sums sit below it
 
 # %% auto #0
 __all__ = ['MAX_BETA_TERM', 'EMPTY_POLICIES', 'beta_squared', 'value_fractions', 'threshold_values', 'apply_empty_policy',
@@ -225,7 +223,7 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
           empty: str = 'skip',  # image with no ground truth and no predictions: 'skip' (left out), 'one' or 'zero'
           metric: str = '',  # name stored in the Result
           params: dict | None = None,  # more parameters to record in the Result (e.g. the matching method)
-         ) -> Result:
+         ):  # an `evalkit.result.Result` (imported here: the sums above sit below it)
     "Per-threshold values, image scores (mean over thresholds) and the dataset score (mean over scored images)."
     from evalkit.result import Params, Result  # the record, on first use: the sums above sit below it
     ts = check_thresholds(thresholds, inclusive=(params or {}).get('inclusive', False))
