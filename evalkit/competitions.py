@@ -17,8 +17,8 @@ from .tables import (Source, read_source, require_columns, Rows, shown, to_numbe
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
            'MAX_TOTAL_PIXELS', 'PARSE_ROWS', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
            'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
-           'read_box_solution', 'box_scene', 'default_hw', 'table_runs', 'join_units', 'unit_parts', 'mask_table',
-           'read_mask_solution', 'read_mask_submission', 'mask_scene']
+           'read_box_solution', 'box_scene', 'default_hw', 'scored_rows', 'table_runs', 'join_units', 'unit_parts',
+           'mask_table', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
 RSNA_COLS = ['x', 'y', 'width', 'height']
@@ -288,7 +288,7 @@ def default_hw(size) -> np.ndarray:
     return np.asarray(size, np.int64)
 
 # %% ../nbs/03a_competitions.ipynb #co-scored
-def _scored(rows: Rows, usage: str | None) -> np.ndarray:
+def scored_rows(rows: Rows, usage: str | None) -> np.ndarray:
     "Which rows are scored (bool [n]): all but `Usage` Ignored, or one leaderboard's rows."
     df = rows.df
     if 'Usage' not in df.columns:
@@ -404,7 +404,7 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     df, source, rows = mask_table(src, id_col=id_col, rle_col=rle_col, name=name, limits=limits,
                                   one_per_id='id appears more than once (one row per image)' if one_per_image else None)
     hw = _sizes(df, source, default_size, size_cols=size_cols)
-    scored = _scored(rows, usage)
+    scored = scored_rows(rows, usage)
     image_ids, codes, skipped = _scored_images(df[id_col].to_numpy(), scored, hw)
     if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=source.name)
     size = _image_sizes(rows, hw, scored, codes, n=len(image_ids), size_cols=size_cols)

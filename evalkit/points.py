@@ -11,7 +11,7 @@ import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, Limits
 from .tables import Source, Rows, read_source, require_columns, to_numbers, shown, positions, repeated
-from .competitions import unit_parts, USAGES
+from .competitions import unit_parts, scored_rows
 from .families import Family, ImageStats, Part, Scene, register_family, in_file_order, take
 from .result import Result, Params
 from .preset import Metric, Option
@@ -22,9 +22,9 @@ __all__ = ['CZII_RADII', 'CZII_WEIGHTS', 'CZII_CLASSES', 'BYU_CLASSES', 'MAX_PAI
            'BYU_AXES', 'BYU_SHAPE', 'MAX_SPACING', 'POINT_USAGE', 'czii', 'byu', 'POINT_PRESETS', 'POINT_STATUS',
            'POINT_COLORS', 'PointClass', 'row_codes', 'near_pairs', 'max_matching', 'point_counts', 'PointStats',
            'unit_classes', 'assignment_of', 'class_f', 'class_sums', 'weighted_score', 'PointFBeta', 'point_classes',
-           'point_coords', 'usage_rows', 'check_units', 'class_codes', 'read_czii_solution', 'read_czii_submission',
-           'czii_scene', 'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables', 'byu_tables',
-           'point_partitions', 'point_table', 'projections_figure', 'PointErrors', 'PointsDashboard']
+           'point_coords', 'check_units', 'class_codes', 'read_czii_solution', 'read_czii_submission', 'czii_scene',
+           'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables', 'byu_tables', 'point_partitions',
+           'point_table', 'projections_figure', 'PointErrors', 'PointsDashboard']
 
 # %% ../nbs/29_points.ipynb #pt-class
 class PointClass(str):
@@ -368,16 +368,6 @@ def point_coords(df: pd.DataFrame,  # the table `read_source` made
                 lambda i: ', '.join(f'{x:g}' for x in v[i]))
     return v
 
-def usage_rows(rows: Rows, usage: str | None) -> np.ndarray:
-    "bool [n]: the rows scored: all but `Usage` Ignored, or one leaderboard's ('Public', 'Private')."
-    df = rows.df
-    if 'Usage' not in df.columns:
-        if usage not in (None, 'all'): require_columns(df, ['Usage'], rows.source)
-        return np.ones(len(df), bool)
-    rows.refuse(~df.Usage.isin(USAGES).to_numpy(), 'Usage must be Public, Private or Ignored',
-                lambda i: shown(repr(df.Usage.iat[i])))
-    return (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
-
 def check_units(unit,  # int64 [rows]: each row's unit, -1 for a row not counted
                 source: Source, df: pd.DataFrame):  # the table and its `Source`, for the error
     "Refuse a unit with more than `limits.max_objects_per_image` points on this side."
@@ -416,7 +406,7 @@ def read_czii_solution(src,  # CSV/Parquet path or DataFrame: id,experiment,part
     key = pd.DataFrame({'e': df.experiment.to_numpy(object), 'x': xyz[:, 0], 'y': xyz[:, 1], 'z': xyz[:, 2]})
     rows.refuse(key.duplicated().to_numpy(), 'point listed twice (experiment, x, y, z)',
                 lambda i: ', '.join(f'{v:g}' for v in xyz[i]))
-    keep = usage_rows(rows, usage)
+    keep = scored_rows(rows, usage)
     exps = pd.unique(df.experiment.to_numpy(object)[keep])
     present = np.arange(len(classes))  # every class (see above)
     e = pd.Index(exps).get_indexer(df.experiment.to_numpy(object))
@@ -488,7 +478,7 @@ def read_byu_solution(src,  # CSV/Parquet path or DataFrame: tomo_id,Motor axis 
     if 'Has motor' in df.columns:
         rows.refuse(~df['Has motor'].isin(['0', '1']).to_numpy(), 'Has motor must be 0 or 1')
         rows.refuse((df['Has motor'] == '1').to_numpy() == none, 'Has motor disagrees with the motor axes (-1: none)')
-    keep = usage_rows(rows, usage)
+    keep = scored_rows(rows, usage)
     unit = np.cumsum(keep) - 1
     return (df.tomo_id.to_numpy(object), df.tomo_id.to_numpy(object)[keep], s[keep], v[keep & ~none] *
             s[keep & ~none, None], unit[keep & ~none])
