@@ -15,14 +15,14 @@ from .stream import score_parts
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits, file_not_found
 from .result import Result
 from .metrics import get_metric, Metric
+from .preset import EMPTY  # the one text of an empty submission
 from .competitions import unit_parts
 from .tables import (is_parquet, write_csv, check_regular, check_local, check_footers, folder_files, check_unpacked,
                             read_table, read_row_group, Source, shown)
 
 # %% auto #0
-__all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFLE_BYTES', 'LOST', 'EMPTY', 'need_dask', 'Side',
-           'side', 'map_partition', 'merge', 'finish_root', 'ClusterError', 'local_cluster', 'check_partitions',
-           'score_dask']
+__all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFLE_BYTES', 'LOST', 'need_dask', 'Side', 'side',
+           'map_partition', 'merge', 'finish_root', 'ClusterError', 'local_cluster', 'check_partitions', 'score_dask']
 
 # %% ../nbs/18_cluster.ipynb #cl-need
 ROW_BITS = 26  # a row's key is (partition << ROW_BITS) | its place in the partition (< 2**26 rows a partition)
@@ -449,8 +449,6 @@ def _inputs(*sides) -> list:
 
 # %% ../nbs/18_cluster.ipynb #cl-run
 LOST = ('CancelledError', 'KilledWorker', 'CommClosedError', 'FutureCancelledError')  # the cluster lost the work
-EMPTY = ('the submission has no predictions: every object counts as missed '
-         '(an empty submission is legal, but almost always a mistake)')
 
 def _run(client, maps: list, *, spec, sides: dict, tmp, fmt: str, tick) -> Result | None:
     "Map every partition on the cluster, reduce there, finish; the first input error raised as one machine's."

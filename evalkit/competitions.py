@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError, SolutionError, RLEError, Limits, label_text
+from .errors import InputError, SolutionError, RLEError, Limits, label_text, notice
 from .rle import Runs, parse_runs, check_disjoint, fromstring_strict, ORDERS
 from .families import Scene
 from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens, check_runs,
@@ -16,9 +16,9 @@ from .tables import (Source, read_source, require_columns, Rows, shown, to_numbe
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
            'MAX_TOTAL_PIXELS', 'PARSE_ROWS', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
-           'parse_prediction_strings', 'image_codes', 'read_box_submission', 'rsna_scene', 'list_numbers',
-           'read_box_solution', 'box_scene', 'default_hw', 'scored_rows', 'table_runs', 'join_units', 'unit_parts',
-           'mask_table', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
+           'parse_prediction_strings', 'unlisted', 'image_codes', 'outside_unit', 'read_box_submission', 'rsna_scene',
+           'list_numbers', 'read_box_solution', 'box_scene', 'default_hw', 'scored_rows', 'table_runs', 'join_units',
+           'unit_parts', 'mask_table', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
 RSNA_COLS = ['x', 'y', 'width', 'height']
@@ -138,12 +138,26 @@ def parse_prediction_strings(df: pd.DataFrame,  # submission table from `read_ta
     check_boxes(df, brow, g[:, 1:], source, fmt=fmt)
     return brow, g[:, 0].copy(), g[:, 1:].copy()
 
+# %% ../nbs/03a_competitions.ipynb #co-unlisted
+def unlisted(image_ids: np.ndarray,  # [n] the solution's image ids (the scored ones)
+             codes: np.ndarray,  # int [m]: the image code of each submission row (-1: not a scored image)
+            ) -> int:  # how many images have no row
+    "Notice the solution's images that no submission row names (they are scored as empty); their count."
+    named = np.zeros(len(image_ids), bool); named[codes[codes >= 0]] = True
+    left = np.flatnonzero(~named)
+    if len(left):
+        ids = ', '.join(label_text(v, 40) for v in np.asarray(image_ids)[left[:3]]) + (', ...' if len(left) > 3 else '')
+        notice(f'{len(left):,} of {len(image_ids):,} images have no row in the submission and are scored as empty '
+               f'(no predictions): {ids}')
+    return len(left)
+
 # %% ../nbs/03a_competitions.ipynb #b21e82fb
 def image_codes(df: pd.DataFrame,  # submission table from `read_table`
                 image_ids: np.ndarray,  # the solution's image ids
                 source: Source,  # the submission's name, side and id column
                 *, unique: bool = False,  # each id at most once (one row per image)
                 skip: set | frozenset = frozenset(),  # known ids that are not scored: their rows are dropped
+                every_image: bool = True,  # the layout lists every image: one left out is noticed (`unlisted`)
                ) -> tuple[np.ndarray, np.ndarray]:
     "Image code of each submission row, and the rows kept; unknown (and, if `unique`, repeated) ids refused."
     ids, rows = df[source.id_col], Rows(df, source)
@@ -153,7 +167,21 @@ def image_codes(df: pd.DataFrame,  # submission table from `read_table`
     if skip: known |= ids.isin(skip).to_numpy()
     rows.refuse(~known, 'unknown id: not an image of the solution')
     if unique: rows.refuse(repeated(ids if skip else codes), 'id appears more than once (one row per image)')
+    if every_image and len(df): unlisted(image_ids, codes)
     return codes, codes >= 0
+
+# %% ../nbs/03a_competitions.ipynb #co-unit
+def outside_unit(conf: np.ndarray,  # float64 [n]: the confidences of the predictions, in file order
+                 ids: np.ndarray,  # [n] the image id of each prediction
+                ) -> int:  # how many lie outside [0, 1]
+    "Notice confidences outside [0, 1] where the competition asked for probabilities; their count."
+    bad = np.flatnonzero(~((conf >= 0) & (conf <= 1)))
+    if len(bad):
+        many = 'confidences lie' if len(bad) > 1 else 'confidence lies'
+        first = f'the first {float(conf[bad[0]])!r}, id {label_text(ids[bad[0]], 40)}'
+        notice(f'{len(bad):,} of {len(conf):,} {many} outside [0, 1] ({first}): '
+               'they only order the predictions, so the score stands, but probabilities were asked for')
+    return len(bad)
 
 # %% ../nbs/03a_competitions.ipynb #58642bd1
 def read_box_submission(src,  # CSV path or DataFrame: one row per image, groups `confidence box` in `col`
@@ -161,6 +189,7 @@ def read_box_submission(src,  # CSV path or DataFrame: one row per image, groups
                         *, id_col: str = 'patientId',  # the id column
                         col: str = 'PredictionString',  # the column of `confidence box` groups
                         fmt: str = 'xywh',  # the boxes: 'xywh' or 'xyxy'
+                        probabilities: bool = True,  # confidences are probabilities: any outside [0, 1] is noticed
                         name: str | None = None,  # how the file is named in errors (default: its path)
                         limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                        ):
@@ -169,6 +198,7 @@ def read_box_submission(src,  # CSV path or DataFrame: one row per image, groups
     require_columns(df, [id_col, col], source)
     codes, keep = image_codes(df, image_ids, source, unique=True)
     brow, conf, boxes = parse_prediction_strings(df, source, col=col, fmt=fmt, codes=codes)
+    if probabilities: outside_unit(conf, df[id_col].to_numpy()[brow])
     return boxes, codes[brow], conf
 
 read_rsna_submission = read_box_submission  # RSNA's layout is the default one

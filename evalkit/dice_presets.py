@@ -127,7 +127,7 @@ def read_dice_submission(src,  # CSV/Parquet path or DataFrame
     check_tokens(df, rle_col, source)
     check_runs(df, rle_col, source)
     _check_classes(df, source, classes)
-    codes, _ = image_codes(df, unit_ids, source, unique=one_row)
+    codes, _ = image_codes(df, unit_ids, source, unique=one_row, every_image=unit_cols is None)  # joined: defects
     df[rle_col] = _marked(df, rle_col)  # the table `read_source` made, not the input
     has = np.flatnonzero(df[rle_col] != '')
     check_objects(df, source, per_row=df[rle_col] != '')

@@ -5,12 +5,14 @@
 # %% ../nbs/00a_errors.ipynb #5962c175
 from __future__ import annotations
 from dataclasses import dataclass, fields, replace
+from contextlib import contextmanager
+from contextvars import ContextVar
 import errno, os, re
 
 # %% auto #0
 __all__ = ['MAX_PART', 'MAX_MESSAGE', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'InputError', 'ParticipantVisibleError',
            'SolutionError', 'RLEError', 'SubmissionNotFound', 'SolutionNotFound', 'InputNotFound', 'file_not_found',
-           'Limits', 'as_limits']
+           'Limits', 'as_limits', 'noticed', 'notice']
 
 # %% ../nbs/00a_errors.ipynb #da75a82f
 def label_text(v, limit: int = 60) -> str:
@@ -170,3 +172,18 @@ def _limit_value(name: str, v) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n < 2 ** 63:
         raise InputError(f'limit {name} must be a positive integer below 2**63', repr(v)[:60])
     return n
+
+# %% ../nbs/00a_errors.ipynb #err-notice
+_NOTICES = ContextVar('evalkit_notices', default=None)
+
+@contextmanager
+def noticed():
+    "Collect the notices readers give inside the block: yields the list of their texts (each once, in order)."
+    token = _NOTICES.set(said := [])
+    try: yield said
+    finally: _NOTICES.reset(token)
+
+def notice(text: str):  # legal but suspicious input, in words ("3 of 10 images have no row ...")
+    "Note legal but suspicious input where `noticed` collects it (nowhere outside one)."
+    said = _NOTICES.get()
+    if said is not None and text not in said: said.append(text)

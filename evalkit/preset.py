@@ -10,14 +10,14 @@ from typing import Callable
 import numbers
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError, ParticipantVisibleError, Limits, as_limits
+from .errors import InputError, ParticipantVisibleError, Limits, as_limits, noticed
 from .iou import threshold_text, hit_text
 from .families import Spec, Analysis, analyse_scene, get_family
 from .result import Result
 from .rle import parse_size  # image sizes are geometry: options parse them with it
 
 # %% auto #0
-__all__ = ['INCLUSIVE', 'parse_bool', 'Option', 'Metric']
+__all__ = ['INCLUSIVE', 'EMPTY', 'parse_bool', 'Option', 'Metric']
 
 # %% ../nbs/03c_preset.ipynb #opt-bool
 def parse_bool(text) -> bool:
@@ -182,6 +182,9 @@ def _read(self, solution, submission, spec: Spec, *, names: tuple = (None, None)
 Metric.reader_options, Metric.read = _reader_options, _read
 
 # %% ../nbs/03c_preset.ipynb #a2c512af
+EMPTY = ('the submission has no predictions: every object counts as missed '
+         '(an empty submission is legal, but almost always a mistake)')
+
 def _analyse(self, solution,  # solution: path(s) or DataFrame, in the metric's layout
              submission,  # submission: path or DataFrame
              *, progress: Callable | None = None,  # called with (stage, fraction done)
@@ -191,12 +194,11 @@ def _analyse(self, solution,  # solution: path(s) or DataFrame, in the metric's 
     "Score `submission` against `solution`, keeping the scene, overlaps, matching and statistics."
     spec = self.spec(**options)
     (progress or (lambda s, f: None))('reading', 0.0)
-    scene = self.read(solution, submission, spec, names=names, limits=limits)
+    with noticed() as said:  # what the readers found legal but suspicious (images left out, ...)
+        scene = self.read(solution, submission, spec, names=names, limits=limits)
     a = analyse_scene(scene, spec, progress=progress)
-    if len(scene.pred_img): return a
-    said = ('the submission has no predictions: every object counts as missed '
-            '(an empty submission is legal, but almost always a mistake)',)
-    return replace(a, result=replace(a.result, warnings=said))
+    said = ([] if len(scene.pred_img) else [EMPTY]) + said
+    return replace(a, result=replace(a.result, warnings=tuple(said))) if said else a
 
 def _evaluate(self, solution, submission, **options) -> Result:
     "Score `submission` against `solution` (paths or DataFrames): the full `Result` (options as `analyse`)."
