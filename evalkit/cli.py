@@ -14,7 +14,7 @@ from .errors import InputError, DEFAULT_LIMITS
 from .iou import hit_text, MAX_THRESHOLDS
 from .metrics import METRICS, get_metric, metric_rows, all_options
 from .families import get_family
-from .tables import check_output, write_csv
+from .outputs import check_output, write_csv
 from .compare import HALVES
 from .intervals import MAX_RESAMPLES, check_draws
 

@@ -17,8 +17,9 @@ from .result import Result
 from .metrics import get_metric, Metric
 from .preset import EMPTY  # the one text of an empty submission
 from .competitions import unit_parts
-from .tables import (is_parquet, write_csv, check_regular, check_local, check_footers, folder_files, check_unpacked,
+from .tables import (is_parquet, check_regular, check_local, check_footers, folder_files, check_unpacked,
                             read_table, read_row_group, Source, shown)
+from .outputs import write_csv
 
 # %% auto #0
 __all__ = ['ROW_BITS', 'PART_BITS', 'OBJ_BITS', 'CSV_ARGS', 'BLOCKSIZE', 'SHUFFLE_BYTES', 'LOST', 'need_dask', 'Side', 'side',

@@ -12,7 +12,8 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 from .families import Scene
 from .competitions import DECIMAL
-from .tables import check_regular, write_atomic
+from .tables import check_regular
+from .outputs import write_atomic
 
 # %% auto #0
 __all__ = ['CLASSES', 'COLUMNS', 'IGNORE', 'read_ground_truth', 'read_submission', 'write_submission', 'write_ground_truth',

@@ -12,7 +12,7 @@ except ImportError as e:  # an optional extra: say which
     raise ImportError(f"evalkit's report needs the dashboard extra: pip install 'evalkit-vision[dashboard]'"
                       f" ({(e.name or 'plotly').split('.')[0]} is missing)") from None
 from .errors import InputError
-from .tables import check_output, write_atomic
+from .outputs import check_output, write_atomic
 from .result import value_name
 from .iou import threshold_text
 from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_size, worst_images

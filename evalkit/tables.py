@@ -6,19 +6,17 @@
 from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
-import contextlib, operator, os, re, stat
+import operator, os, re, stat
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 
 # %% auto #0
-__all__ = ['PACKED_MAGIC', 'ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'FORMULA_START', 'shown', 'row_at', 'Source',
-           'check_unpacked', 'check_regular', 'check_local', 'folder_files', 'is_parquet', 'footer_bytes',
-           'check_footers', 'read_row_group', 'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers',
-           'token_counts', 'check_tokens', 'column_tokens', 'check_runs', 'id_codes', 'in_rows', 'release_arrow',
-           'first_seen', 'repeated', 'positions', 'check_objects', 'check_kind', 'check_output', 'opened_folder',
-           'check_opened', 'write_atomic', 'cell_safe', 'csv_safe', 'write_csv']
+__all__ = ['PACKED_MAGIC', 'ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'shown', 'row_at', 'Source', 'check_unpacked',
+           'check_regular', 'check_local', 'folder_files', 'is_parquet', 'footer_bytes', 'check_footers',
+           'read_row_group', 'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers', 'token_counts',
+           'check_tokens', 'column_tokens', 'check_runs', 'id_codes', 'in_rows', 'release_arrow', 'first_seen',
+           'repeated', 'positions', 'check_objects']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -781,150 +779,3 @@ def check_objects(df: pd.DataFrame,  # table from `read_table`
         i = int(np.argmax(n[codes] > most))
         raise source.limits.exceeded('max_objects_per_image', int(n[codes[i]]), 'the image', source.err,
                                      **source.at(df, i))
-
-# %% ../nbs/02c_tables.ipynb #out-code
-_KINDS = ((stat.S_ISDIR, 'a folder'), (stat.S_ISFIFO, 'a pipe (FIFO)'), (stat.S_ISCHR, 'a character device'),
-          (stat.S_ISBLK, 'a block device'), (stat.S_ISSOCK, 'a socket'))  # what an output path may not be
-
-def check_kind(st: os.stat_result | None,  # what the output path holds now (links followed); None: nothing yet
-               out,  # the output path, as the user gave it (for the message)
-               *, flag: str = 'output'):  # how the output is named in the error ('--per-image')
-    "Refuse an output path that exists and is not a regular file: a folder, pipe, device or socket is never replaced."
-    if st is None or stat.S_ISREG(st.st_mode): return
-    kind = next((k for is_, k in _KINDS if is_(st.st_mode)), 'not a regular file')
-    raise InputError(f'{flag} must be a new file or a regular file, refused', f'{out} is {kind}')
-
-def _stat(path) -> os.stat_result | None:
-    "`os.stat(path)` (links followed), or None when nothing is there (or a link leads nowhere)."
-    try: return os.stat(path)
-    except (OSError, ValueError): return None
-
-def check_output(out,  # the path evalkit is asked to write
-                 inputs,  # the paths it reads (files or folders); DataFrames and other objects are skipped
-                 *, flag: str = 'output',  # how the output is named in the error ('--per-image')
-                ) -> Path:  # `out`, as a Path
-    "Refuse an output path that is an input (any spelling, link or hard link), inside an input folder, or not a file."
-    o = Path(out).resolve()
-    for i in inputs:
-        if not isinstance(i, (str, os.PathLike)): continue
-        ip = Path(i).resolve()
-        same = o == ip or (o.exists() and ip.exists() and os.path.samefile(o, ip))
-        if same or (ip.is_dir() and ip in o.parents):
-            raise InputError(f'{flag} would overwrite an input, refused', f"{out} {'is' if same else 'is inside'} {i}")
-    check_kind(_stat(out), out, flag=flag)
-    return Path(out)
-
-# %% ../nbs/02c_tables.ipynb #out-folder
-def opened_folder(folder,  # the output's folder (made if missing)
-                 ) -> int:  # a descriptor of it, to close
-    "Open the output's folder once, by its real path; a link swapped in for it meanwhile is refused."
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    real = folder.resolve()
-    try: return os.open(real, os.O_RDONLY | getattr(os, 'O_DIRECTORY', 0) | getattr(os, 'O_NOFOLLOW', 0))
-    except OSError as e: raise InputError('cannot open the output folder', f'{real}: {e.strerror}') from None
-
-# %% ../nbs/02c_tables.ipynb #140aa74f
-def _input_ids(inputs) -> dict:
-    "(st_dev, st_ino) -> (path, is a folder) of every input path that exists."
-    ids = {}
-    for i in (i for i in inputs if isinstance(i, (str, os.PathLike))):
-        try: st = os.stat(i)
-        except (OSError, ValueError): continue
-        ids[(st.st_dev, st.st_ino)] = (i, stat.S_ISDIR(st.st_mode))
-    return ids
-
-def check_opened(dfd: int,  # the output's folder, from `opened_folder`
-                 name: str,  # the output's file name in it
-                 inputs,  # the paths read (files or folders); other objects are skipped
-                 *, flag: str = 'output',  # how the output is named in the error
-                 shown=None):  # the output path as the user gave it, for the error (default `name`)
-    "Refuse writing `name` in the opened folder `dfd`: an input, not a regular file, or (inside) an input folder."
-    ids, said = _input_ids(inputs), f'{flag} would overwrite an input, refused'
-    try: st = os.stat(name, dir_fd=dfd)
-    except OSError: st = None  # nothing there yet
-    hit = st and ids.get((st.st_dev, st.st_ino))
-    if hit: raise InputError(said, f'{name} is {hit[0]}')
-    check_kind(st, name if shown is None else shown, flag=flag)
-    if any(d for _, d in ids.values()): _check_above(dfd, ids, said=said, name=name)
-
-# %% ../nbs/02c_tables.ipynb #d19ecc17
-def _check_above(dfd: int, ids: dict, *, said: str, name: str):
-    "Refuse when the folder `dfd`, or a folder above it up to the root, is an input folder of `ids`."
-    up_flags = getattr(os, 'O_PATH', os.O_RDONLY) | getattr(os, 'O_DIRECTORY', 0)  # O_PATH: no read permission needed
-    cur = os.dup(dfd)
-    try:
-        while True:
-            st = os.fstat(cur)
-            hit = ids.get((st.st_dev, st.st_ino))
-            if hit and hit[1]: raise InputError(said, f'{name} would be inside {hit[0]}')
-            try: up = os.open('..', up_flags, dir_fd=cur)
-            except OSError: return  # a folder above that cannot be opened: no input folder is reached through it
-            os.close(cur); cur = up
-            if os.path.samestat(os.fstat(cur), st): return  # the root
-    finally: os.close(cur)
-
-# %% ../nbs/02c_tables.ipynb #out-atomic
-_DIR_FD = {os.open, os.stat, os.unlink, os.rename} <= os.supports_dir_fd
-
-def write_atomic(path,  # where the output goes
-                 write: Callable,  # called with the temporary file, open for text; writes the whole output
-                 *, inputs=(),  # the paths read: the output is never one of them, nor inside an input folder
-                 flag: str = 'output',  # how the output is named in an error ('--per-image')
-                ) -> Path:  # `path`
-    "Write an output through a temporary file in its folder (opened once, checked), renamed over `path` once complete."
-    path = Path(path)
-    if not _DIR_FD: return _write_by_name(path, write, inputs=inputs, flag=flag)
-    dfd, tmp = opened_folder(path.parent), f'.{path.name}.{os.urandom(6).hex()}.tmp'
-    try:
-        check_opened(dfd, path.name, inputs, flag=flag, shown=path)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, 'O_NOFOLLOW', 0), 0o666, dir_fd=dfd)
-        try:
-            with open(fd, 'w', encoding='utf-8', newline='') as f: write(f)
-            os.replace(tmp, path.name, src_dir_fd=dfd, dst_dir_fd=dfd)
-        except BaseException:
-            with contextlib.suppress(OSError): os.unlink(tmp, dir_fd=dfd)
-            raise
-    finally: os.close(dfd)
-    return path
-
-# %% ../nbs/02c_tables.ipynb #463d22cd
-def _write_by_name(path: Path, write: Callable, *, inputs, flag: str) -> Path:
-    "`write_atomic` where there are no directory descriptors: the folder by its name."
-    import tempfile
-    check_output(path, inputs, flag=flag)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')  # made 0600
-    mask = os.umask(0); os.umask(mask)  # the mode any new file gets under the user's umask
-    try:
-        with open(fd, 'w', encoding='utf-8', newline='') as f: write(f)
-        os.chmod(tmp, 0o666 & ~mask); os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp): os.remove(tmp)
-    return path
-
-# %% ../nbs/02c_tables.ipynb #out-csv
-FORMULA_START = ('=', '+', '-', '@', '\t', '\r')  # the first characters of a formula in a spreadsheet
-_NUMBER = re.compile(r'[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?')  # a plain decimal number, as text
-
-def cell_safe(v):
-    "A CSV cell no spreadsheet runs: `'` before text that starts a formula (or with `'`); numbers as they are."
-    if isinstance(v, str) and v.startswith(FORMULA_START + ("'",)) and not _NUMBER.fullmatch(v): return "'" + v
-    return v
-
-def csv_safe(table: pd.DataFrame) -> pd.DataFrame:
-    "`table` with `cell_safe` applied to its column names and to every cell of its text columns."
-    out = table.copy()
-    out.columns = [cell_safe(c) for c in table.columns]
-    for j, dt in enumerate(table.dtypes):
-        if pd.api.types.is_string_dtype(dt) or isinstance(dt, pd.CategoricalDtype):
-            out.isetitem(j, table.iloc[:, j].map(cell_safe))
-    return out
-
-def write_csv(path,  # where the CSV goes
-              table: pd.DataFrame,  # written without its index
-              *, inputs=(), flag: str = 'output',  # the paths read, and the output's name in errors (`write_atomic`)
-             ) -> Path:  # `path`
-    "Write `table` as CSV, every cell safe in a spreadsheet (`csv_safe`), through a temporary file (`write_atomic`)."
-    return write_atomic(path, lambda f: csv_safe(table).to_csv(f, index=False, lineterminator='\r\n'),
-                        inputs=inputs, flag=flag)
