@@ -56,7 +56,7 @@ test: $(STAMP) sync browser-deps
 test-fast: $(STAMP)
 	$(BIN)/python tools/run_nbs.py nbs tests_nbs --lint
 
-# The tutorials keep their outputs in git (volatile parts stripped): run them and store what they show.
+# The tutorials and the core notebooks keep their outputs in git (volatile parts stripped): run them, store what they show.
 tutorials: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python tools/run_tutorials.py
 

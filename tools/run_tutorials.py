@@ -1,9 +1,10 @@
-"""Execute the tutorials and store their outputs in the notebooks, so a reader on GitHub sees the results.
+"""Execute the tutorials and the core notebooks and store their outputs, so a reader on GitHub sees the results.
 
     python tools/run_tutorials.py [NOTEBOOK ...] [--check] [--n-workers 2]
     python tools/run_tutorials.py --stray      # notebooks outside nbs/tutorials/ that hold outputs (check_sync)
 
-Every other notebook is kept without outputs; the tutorials under `nbs/tutorials/` keep theirs. Each notebook runs in
+The tutorials under `nbs/tutorials/` and the core notebooks (`CORE`: the kernels and the family protocol, read first)
+keep their outputs; every other notebook is kept without. Each notebook runs in
 its own process and folder (so `../../data` resolves) with execnb's `CaptureShell`, as `nbdev_test` runs it (cells
 flagged `notest`, `slow`, `browser` or `eval: false` skipped, IN_TEST=1), plotly figures recorded as JSON
 (`PLOTLY_RENDERER=plotly_mimetype`). Then the volatile parts are stripped, so that running again gives the same
@@ -26,6 +27,7 @@ from pathlib import Path
 TOOLS = Path(__file__).resolve().parent
 ROOT = TOOLS.parent
 TUTORIALS = ROOT/'nbs'/'tutorials'
+CORE = ('00_iou', '01_rle', '02_matching', '02b_result', '03_sweep', '03b_families')  # nbs/ notebooks kept with outputs
 PLOTLY = 'application/vnd.plotly.v1+json'
 WIDGET = 'application/vnd.jupyter.widget-view+json'
 
@@ -142,26 +144,33 @@ def has_outputs(nb: dict) -> bool:
     return any(c.get('outputs') or c.get('execution_count') is not None for c in code)
 
 
+def kept(root: Path = ROOT) -> list:
+    "The notebooks stored with their outputs: every tutorial, then the core notebooks."
+    tut = sorted(p for p in (root/'nbs'/'tutorials').glob('*.ipynb') if not p.name.startswith('_'))
+    return tut + [root/'nbs'/f'{n}.ipynb' for n in CORE]
+
+
 def stray(root: Path = ROOT) -> list:
-    "Notebooks under nbs/ and tests_nbs/, outside nbs/tutorials/, that hold outputs (only tutorials keep theirs)."
+    "Notebooks under nbs/ and tests_nbs/ that hold outputs but are not kept with them (`kept`)."
     nbs = sorted(p for d in ('nbs', 'tests_nbs') for p in (root/d).rglob('*.ipynb')
                  if '.ipynb_checkpoints' not in p.parts)
-    return [p.relative_to(root) for p in nbs if (root/'nbs'/'tutorials') not in p.parents
+    keep = {p.resolve() for p in kept(root)}
+    return [p.relative_to(root) for p in nbs if (root/'nbs'/'tutorials') not in p.parents and p.resolve() not in keep
             and has_outputs(json.loads(p.read_text(encoding='utf-8')))]
 
 
 if __name__ == '__main__':
     p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    p.add_argument('notebooks', nargs='*', help='tutorials to run (default: every one in nbs/tutorials/)')
+    p.add_argument('notebooks', nargs='*', help='notebooks to run (default: every tutorial and the CORE notebooks)')
     p.add_argument('--check', action='store_true', help='compare with the stored outputs; change nothing')
     p.add_argument('--stray', action='store_true', help='list notebooks outside nbs/tutorials/ with outputs')
     p.add_argument('--n-workers', type=int, default=2)
     a = p.parse_args()
     if a.stray:
         bad = stray()
-        for b in bad: print(f'{b}: has outputs (only nbs/tutorials/ keep theirs; run nbdev_clean --clear_all on it)')
+        for b in bad: print(f'{b}: has outputs (only the tutorials and CORE keep theirs; run nbdev_clean --clear_all on it)')
         sys.exit(1 if bad else 0)
-    nbs = [Path(n) for n in a.notebooks] or sorted(p for p in TUTORIALS.glob('*.ipynb') if not p.name.startswith('_'))
+    nbs = [Path(n) for n in a.notebooks] or kept()
     with ThreadPoolExecutor(a.n_workers) as ex: res = list(ex.map(lambda n: run_one(n, a.check), nbs))
     for _, line in res: print(line, flush=True)
     sys.exit(0 if all(ok for ok, _ in res) else 1)
