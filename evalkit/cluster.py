@@ -12,7 +12,8 @@ from typing import Callable
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .stream import score_parts
-from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits, file_not_found
+from .errors import (InputError, ParticipantVisibleError, SolutionError, as_limits, file_not_found, noticed,
+                            add_notices)
 from .result import Result
 from .metrics import get_metric, Metric
 from .preset import EMPTY  # the one text of an empty submission
@@ -295,33 +296,38 @@ def map_partition(df: pd.DataFrame,  # one partition after the shuffle: both sid
                   limits=None,  # `Limits` for the reader
                   out: str | None = None,  # folder of the per-image parts (sweeps), or None
                   fmt: str = 'parquet',  # 'parquet' or 'csv'
-                 ):  # the family's tally of the partition (`tally`); None: no image here
+                 ) -> tuple:  # (the family's tally of the partition, None: no image here; the readers' `Notice`s)
     "Read a partition's images with the metric's reader, map them and tally them as the family does."
     sol, sub = _own(df, 0, cols[0]), _own(df, 1, cols[1])
     if not len(sol):
         if len(sub): _unknown(sub, metric.id_col, names[1])
-        return None
-    try: scene = metric.read(sol, sub, spec, names=names, limits=limits)
+        return None, ()
+    try:
+        with noticed() as said: scene = metric.read(sol, sub, spec, names=names, limits=limits)
     except SolutionError as e:  # every image here is left out by `Usage`: others may be scored
         if e.rule != 'no images to score': raise
-        return _check_unscored(sol, sub, metric=metric, spec=spec, names=names, limits=limits)
+        return _check_unscored(sol, sub, metric=metric, spec=spec, names=names, limits=limits), ()
     fam = spec.family
-    stats = fam.map(_global(scene, sol, sub, id_col=metric.id_col, ranked=fam.global_ranking), spec)[0]
+    scene = _global(scene, sol, sub, id_col=metric.id_col, ranked=fam.global_ranking)
+    stats = fam.map(scene, spec)[0]
     if out is not None and not fam.global_ranking:  # a part's table is the whole table's rows of its images
         r, pos = fam.finish(stats, spec), pd.Series(stats.image_pos, index=stats.image_ids)
         _write(r.per_image.assign(position=pos.loc[r.per_image.image_id].to_numpy()), out, i, fmt)
-    return fam.tally(stats, spec)
+    return fam.tally(stats, spec), tuple(x.at(scene.pos('image')) for x in said)  # examples by place in the file
 
 # %% ../nbs/18_cluster.ipynb #cl-part
-def merge(spec, *parts):
-    "The family's associative reduce of partition tallies (None: an empty partition)."
-    return spec.family.merge(*parts)
+def merge(spec, *parts):  # parts: `(tally, notices)` of partitions (tally None: an empty partition)
+    "The associative reduce of partitions: the family's merge of their tallies, their notices summed."
+    said = add_notices([], (x for _, ns in parts for x in ns))
+    return spec.family.merge(*(t for t, _ in parts)), tuple(said)
 
-def finish_root(t, spec, *, out: str | None = None, fmt: str = 'parquet',
+def finish_root(t: tuple, spec, *, out: str | None = None, fmt: str = 'parquet',
                 rows: int = 2**20) -> Result | None:  # `rows`: table rows per written part
-    "The family's result of the reduced tally, on a worker: big tables written if asked, not sent."
+    "The family's result of the reduced `(tally, notices)`, on a worker: big tables written if asked, not sent."
+    t, said = t
     if t is None: return None
     r = spec.family.finish_tally(t, spec)
+    r = replace(r, warnings=r.warnings + tuple(map(str, said))) if said else r
     if out is not None:
         tab = r.per_image.rename(columns={'gt': 'gt_in_image'})  # ranked: the best box's place among its image's
         for k in range(0, max(len(tab), 1), rows): _write(tab.iloc[k:k + rows], out, k // rows, fmt)
@@ -563,4 +569,4 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
                 whole=whole, fmt=per_image_format, tick=tick, own=own)
     if tmp: os.replace(tmp, out)
     tick('done', 1.0)
-    return r if r.tally.n_pred else replace(r, warnings=(EMPTY,))
+    return r if r.tally.n_pred else replace(r, warnings=(EMPTY, *r.warnings))

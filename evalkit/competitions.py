@@ -7,18 +7,19 @@ from __future__ import annotations
 import re
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError, SolutionError, RLEError, Limits, label_text, notice
+from .errors import InputError, SolutionError, RLEError, Limits, label_text, notice, Notice
 from .rle import Runs, parse_runs, check_disjoint, fromstring_strict, ORDERS
 from .families import Scene
 from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens, check_runs,
                             check_objects, in_rows, row_at, first_seen, repeated, positions)
 
 # %% auto #0
-__all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'read_rsna_submission', 'DECIMAL', 'USAGES', 'MAX_SIDE',
-           'MAX_TOTAL_PIXELS', 'PARSE_ROWS', 'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes',
-           'parse_prediction_strings', 'unlisted', 'image_codes', 'outside_unit', 'read_box_submission', 'rsna_scene',
-           'list_numbers', 'read_box_solution', 'box_scene', 'default_hw', 'scored_rows', 'table_runs', 'join_units',
-           'unit_parts', 'mask_table', 'read_mask_solution', 'read_mask_submission', 'mask_scene']
+__all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'UNLISTED', 'OUTSIDE_UNIT', 'read_rsna_submission', 'DECIMAL',
+           'USAGES', 'MAX_SIDE', 'MAX_TOTAL_PIXELS', 'PARSE_ROWS', 'read_rsna_solution', 'bulk_numbers',
+           'number_groups', 'check_boxes', 'parse_prediction_strings', 'unlisted', 'image_codes', 'outside_unit',
+           'read_box_submission', 'rsna_scene', 'list_numbers', 'read_box_solution', 'box_scene', 'default_hw',
+           'scored_rows', 'table_runs', 'join_units', 'unit_parts', 'mask_table', 'read_mask_solution',
+           'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
 RSNA_COLS = ['x', 'y', 'width', 'height']
@@ -139,6 +140,8 @@ def parse_prediction_strings(df: pd.DataFrame,  # submission table from `read_ta
     return brow, g[:, 0].copy(), g[:, 1:].copy()
 
 # %% ../nbs/03a_competitions.ipynb #co-unlisted
+UNLISTED = '{n} of {of} images have no row in the submission and are scored as empty (no predictions): {shown}'
+
 def unlisted(image_ids: np.ndarray,  # [n] the solution's image ids (the scored ones)
              codes: np.ndarray,  # int [m]: the image code of each submission row (-1: not a scored image)
             ) -> int:  # how many images have no row
@@ -146,9 +149,8 @@ def unlisted(image_ids: np.ndarray,  # [n] the solution's image ids (the scored 
     named = np.zeros(len(image_ids), bool); named[codes[codes >= 0]] = True
     left = np.flatnonzero(~named)
     if len(left):
-        ids = ', '.join(label_text(v, 40) for v in np.asarray(image_ids)[left[:3]]) + (', ...' if len(left) > 3 else '')
-        notice(f'{len(left):,} of {len(image_ids):,} images have no row in the submission and are scored as empty '
-               f'(no predictions): {ids}')
+        first = tuple(label_text(v, 40) for v in np.asarray(image_ids)[left[:3]])  # in solution order
+        notice(Notice(UNLISTED, len(left), len(image_ids), first, keys=tuple(left[:3].tolist())))
     return len(left)
 
 # %% ../nbs/03a_competitions.ipynb #b21e82fb
@@ -167,20 +169,23 @@ def image_codes(df: pd.DataFrame,  # submission table from `read_table`
     if skip: known |= ids.isin(skip).to_numpy()
     rows.refuse(~known, 'unknown id: not an image of the solution')
     if unique: rows.refuse(repeated(ids if skip else codes), 'id appears more than once (one row per image)')
-    if every_image and len(df): unlisted(image_ids, codes)
+    if every_image: unlisted(image_ids, codes)
     return codes, codes >= 0
 
 # %% ../nbs/03a_competitions.ipynb #co-unit
+OUTSIDE_UNIT = ('confidences outside [0, 1]: {n} of {of} (e.g. {shown}); they only order the predictions, so the '
+                'score stands, but probabilities were asked for')
+
 def outside_unit(conf: np.ndarray,  # float64 [n]: the confidences of the predictions, in file order
-                 ids: np.ndarray,  # [n] the image id of each prediction
+                 img: np.ndarray,  # int64 [n]: the image code of each prediction
+                 image_ids: np.ndarray,  # the solution's image ids (of the codes)
                 ) -> int:  # how many lie outside [0, 1]
     "Notice confidences outside [0, 1] where the competition asked for probabilities; their count."
     bad = np.flatnonzero(~((conf >= 0) & (conf <= 1)))
     if len(bad):
-        many = 'confidences lie' if len(bad) > 1 else 'confidence lies'
-        first = f'the first {float(conf[bad[0]])!r}, id {label_text(ids[bad[0]], 40)}'
-        notice(f'{len(bad):,} of {len(conf):,} {many} outside [0, 1] ({first}): '
-               'they only order the predictions, so the score stands, but probabilities were asked for')
+        k = bad[np.argmin(img[bad])]  # the first of the image first in the solution (argmin: the first of the least)
+        first = f'{float(conf[k])!r} of image {label_text(np.asarray(image_ids)[img[k]], 40)}'
+        notice(Notice(OUTSIDE_UNIT, len(bad), len(conf), (first,), keys=(int(img[k]),), most=1))
     return len(bad)
 
 # %% ../nbs/03a_competitions.ipynb #58642bd1
@@ -198,7 +203,7 @@ def read_box_submission(src,  # CSV path or DataFrame: one row per image, groups
     require_columns(df, [id_col, col], source)
     codes, keep = image_codes(df, image_ids, source, unique=True)
     brow, conf, boxes = parse_prediction_strings(df, source, col=col, fmt=fmt, codes=codes)
-    if probabilities: outside_unit(conf, df[id_col].to_numpy()[brow])
+    if probabilities: outside_unit(conf, codes[brow], image_ids)
     return boxes, codes[brow], conf
 
 read_rsna_submission = read_box_submission  # RSNA's layout is the default one

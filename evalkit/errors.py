@@ -12,7 +12,7 @@ import errno, os, re
 # %% auto #0
 __all__ = ['MAX_PART', 'MAX_MESSAGE', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'InputError', 'ParticipantVisibleError',
            'SolutionError', 'RLEError', 'SubmissionNotFound', 'SolutionNotFound', 'InputNotFound', 'file_not_found',
-           'Limits', 'as_limits', 'noticed', 'notice']
+           'Limits', 'as_limits', 'Notice', 'noticed', 'add_notices', 'notice']
 
 # %% ../nbs/00a_errors.ipynb #da75a82f
 def label_text(v, limit: int = 60) -> str:
@@ -174,16 +174,48 @@ def _limit_value(name: str, v) -> int:
     return n
 
 # %% ../nbs/00a_errors.ipynb #err-notice
+@dataclass(frozen=True)
+class Notice:
+    "Legal but suspicious input: `text` with `{n}` (how many), `{of}` (out of how many) and `{shown}` (examples)."
+    text: str  # e.g. '{n} of {of} images have no row in the submission: {shown}'
+    n: int  # how many things are suspicious
+    of: int  # out of how many
+    shown: tuple = ()  # a few of them, as texts, in the order of `keys`
+    keys: tuple = ()  # int per example: where it is (an image's place in the solution); the smallest are shown
+    most: int = 3  # examples shown at most
+
+    def __add__(self, o: Notice) -> Notice:
+        pairs = sorted(zip(self.keys + o.keys, self.shown + o.shown))[:self.most]
+        return replace(self, n=self.n + o.n, of=self.of + o.of, shown=tuple(s for _, s in pairs),
+                       keys=tuple(k for k, _ in pairs))
+
+    def at(self, pos) -> Notice:  # pos: int [n_img], the whole file's place of each image code of a part
+        "The notice of a part of a file, its keys (image codes of the part) read as places in the whole file."
+        return replace(self, keys=tuple(int(pos[k]) for k in self.keys))
+
+    def __str__(self):
+        more = ', ...' if self.n > len(self.shown) else ''
+        return self.text.format(n=f'{self.n:,}', of=f'{self.of:,}', shown=', '.join(self.shown) + more)
+
+# %% ../nbs/00a_errors.ipynb #err-notice-2
 _NOTICES = ContextVar('evalkit_notices', default=None)
 
 @contextmanager
 def noticed():
-    "Collect the notices readers give inside the block: yields the list of their texts (each once, in order)."
+    "Collect the notices readers give inside the block: yields their list (one `Notice` per text, summed)."
     token = _NOTICES.set(said := [])
     try: yield said
     finally: _NOTICES.reset(token)
 
-def notice(text: str):  # legal but suspicious input, in words ("3 of 10 images have no row ...")
+def add_notices(said: list, new) -> list:  # said: notices so far (changed in place); new: `Notice`s to add
+    "Add notices to a list, those of a text already there summed into it; the list."
+    for x in new:
+        k = next((i for i, y in enumerate(said) if y.text == x.text), None)
+        if k is None: said.append(x)
+        else: said[k] = said[k] + x
+    return said
+
+def notice(x: Notice):  # legal but suspicious input
     "Note legal but suspicious input where `noticed` collects it (nowhere outside one)."
     said = _NOTICES.get()
-    if said is not None and text not in said: said.append(text)
+    if said is not None: add_notices(said, [x])

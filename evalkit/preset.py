@@ -197,7 +197,7 @@ def _analyse(self, solution,  # solution: path(s) or DataFrame, in the metric's 
     with noticed() as said:  # what the readers found legal but suspicious (images left out, ...)
         scene = self.read(solution, submission, spec, names=names, limits=limits)
     a = analyse_scene(scene, spec, progress=progress)
-    said = ([] if len(scene.pred_img) else [EMPTY]) + said
+    said = ([] if len(scene.pred_img) else [EMPTY]) + [str(x) for x in said]
     return replace(a, result=replace(a.result, warnings=tuple(said))) if said else a
 
 def _evaluate(self, solution, submission, **options) -> Result:
