@@ -14,7 +14,7 @@ from .tables import check_regular, shown
 from .competitions import DECIMAL
 from .iou import check_thresholds
 from .families import Scene, Detections, best_pair, pair_boxes, voc_flags, pair_hits, register_family
-from .ranked_ap import RankedAP, ranked_lists, counted_classes
+from .ranked_ap import RankedAP, ranked_lists, counted_classes, ranked_matches
 from .matching import Matching
 from .preset import Option, Metric
 from .polygons import quad_pairs, shoelace
@@ -287,7 +287,8 @@ def devkit_map(aps: np.ndarray, use: np.ndarray) -> float:
 class QuadAP(RankedAP):
     "Ranked AP of quadrilaterals (DOTA task 1): IoU of SPEC 15.4's quadrilaterals, class APs as the devkit's."
     name = 'quadrilateral AP'
-    analyses = ('cutoff', 'intervals')  # the others (errors, compare, report, dashboard, dask) draw or code boxes
+    views = ('classes', 'objects')  # the report: PR curves and classes; the dashboard: quadrilaterals by status
+    analyses = ('cutoff', 'intervals', 'report', 'dashboard')  # the others (errors, compare, dask) code boxes
 
     def map(self, scene, spec):
         pairs = quad_overlaps(scene)
@@ -310,6 +311,11 @@ class QuadAP(RankedAP):
     def curve(self, analysis, key, cut, kept) -> tuple:
         "The devkit's mAP at every confidence cutoff (`_quad_curve`)."
         return _quad_curve(self, analysis, key, cut, kept=kept)
+
+    def object_matches(self, analysis): return ranked_matches(analysis)
+    def object_polygons(self, analysis):  # the quadrilaterals' corners, as read
+        s = analysis.scene
+        return np.reshape(s.gt, (-1, 4, 2)), np.reshape(s.pred, (-1, 4, 2))
 
 # %% ../nbs/29a_dota.ipynb #dota-weighted
 def _quad_weighted_scores(self, analysis, W) -> np.ndarray:

@@ -292,6 +292,10 @@ class Family:
         "(gt, pred) int32 [H, W] label images of image `code`'s masks (0 none, j + 1: its j-th object); None: boxes."
         return None
 
+    def object_polygons(self, analysis):
+        "(gt [n_gt, k, 2], pred [n_pred, k, 2]) float64 corners (x, y) of polygon objects; None: boxes, masks."
+        return None
+
     def pr_curves(self, result):
         "Precision against recall per threshold (threshold, recall, precision) for the report, or None."
         return None
