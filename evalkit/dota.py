@@ -6,6 +6,7 @@
 from __future__ import annotations
 import re
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
@@ -13,7 +14,8 @@ from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, 
 from .tables import check_regular, shown
 from .competitions import DECIMAL
 from .iou import check_thresholds
-from .families import Scene, Detections, best_pair, pair_boxes, voc_flags, pair_hits, register_family
+from .families import (Scene, Detections, best_pair, pair_boxes, voc_flags, pair_hits, register_family,
+                              scene_partitions)
 from .ranked_ap import RankedAP, ranked_lists, counted_classes, ranked_matches
 from .matching import Matching
 from .preset import Option, Metric
@@ -288,7 +290,7 @@ class QuadAP(RankedAP):
     "Ranked AP of quadrilaterals (DOTA task 1): IoU of SPEC 15.4's quadrilaterals, class APs as the devkit's."
     name = 'quadrilateral AP'
     views = ('classes', 'objects')  # the report: PR curves and classes; the dashboard: quadrilaterals by status
-    analyses = ('cutoff', 'intervals', 'report', 'dashboard')  # the others (errors, compare, dask) code boxes
+    analyses = ('cutoff', 'intervals', 'report', 'dashboard', 'dask')  # errors and compare code boxes
 
     def map(self, scene, spec):
         pairs = quad_overlaps(scene)
@@ -366,6 +368,7 @@ dota = DotaMetric(
     name='dota', title='DOTA oriented object detection, task 1 (DOTA_devkit)', family='quadrilateral AP',
     thresholds=check_thresholds('0.5', inclusive=False), reader=dota_scene, interpolation='voc07', classes=CLASSES,
     options=DOTA_OPTIONS, aliases=('dota-task1',), demo=('dota_synthetic_labelTxt', 'dota_synthetic_results', {}),
+    partitioner=partial(scene_partitions, read=dota_scene),  # the folders read whole, cut into parts of images
     layouts='labels: folder of <image>.txt (x1 y1 ... x4 y4 class [difficult]); '
             'results: folder of Task1_<class>.txt (image score x1 y1 ... x4 y4)')
 
