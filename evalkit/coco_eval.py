@@ -817,7 +817,7 @@ def coco_finish(s: CocoStats, spec) -> Result:
     stats, ths = summarize(precision, recall, rules), [float(t) for t in spec.thresholds]
     per_t = tuple(_mean_defined(precision[t, :, :, 0, -1]) for t in range(len(ths)))
     p = Params({**dict(spec.params), **({'honour_ignore': True} if rules.honour_ignore else {}),  # boundary: on
-                'inclusive': True, 'method': 'coco',
+                'inclusive': True, 'method': 'coco', 'max_dets': tuple(rules.max_dets),  # keypoints: (20,)
                 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     arrays = dict(precision=precision, recall=recall, scores=scores, stats=stats, iou_thrs=np.array(rules.iou_thrs),
                   rec_thrs=np.array(rules.rec_thrs), class_ap=_class_ap(precision), categories=tuple(s.cat_names))
