@@ -101,14 +101,14 @@ def _no_crowd(d, *, keep: bool = False):
 
 def read_lvis_gt(src,  # path, JSON text or bytes, or the parsed dict
                  *, iou_type: str = 'bbox',  # 'bbox' or 'segm'
-                 crowd: bool = False,  # read `iscrowd` as COCO does (lvis 0.5.3 never reads it)
+                 iscrowd: bool = False,  # read `iscrowd` as COCO does (lvis 0.5.3 never reads it)
                  frequency: str = 'field',  # frequency groups from the 'field' (lvis) or the 'image_count'
                  name: str | None = None, limits=None,  # the file's name in errors; `Limits`
                 ) -> tuple:  # (CocoTruth, negative keys, not-exhaustive keys, frequencies)
     "Read and check an LVIS v1 ground truth: a COCO one, its images' category lists and its categories' frequency."
     err, name = SolutionError, name or 'ground truth'
     d = load_json(src, err=err, name=name, limits=limits)
-    g = read_coco_gt(_no_crowd(d, keep=crowd), iou_type=iou_type, name=name, limits=limits)  # LVIS: often absent
+    g = read_coco_gt(_no_crowd(d, keep=iscrowd), iou_type=iou_type, name=name, limits=limits)  # LVIS: often absent
     images, K = d['images'], max(len(g.cat_ids), 1)
     code = index_of(g.image_ids, ids_of(field(images, 'id', what='images', err=err, name=name), what='images',
                                         key='id', objs=images, err=err, name=name))
@@ -177,14 +177,14 @@ def lvis_parts(gt, results,  # ground truth and results: paths, JSON texts or pa
                max_dets: int = MAX_DETS,  # results kept per image over every category (negative: all)
                neg_checked: bool = False,  # quirk fix: negative wins over not exhaustive (lvis: not checked)
                zero_area_pos: bool = False,  # quirk fix: an annotation of area 0 keeps its category positive
-               crowd: bool = False, frequency: str = 'field',  # quirk fixes read with the truth (`read_lvis_gt`)
+               iscrowd: bool = False, frequency: str = 'field',  # quirk fixes read with the truth (`read_lvis_gt`)
                names: tuple = (None, None), limits=None,  # file names in errors; `Limits`
                **rules) -> list:  # `rules`: the scoring options (read by the family, not here)
     "Read both files, then apply LVIS's cap and filters in its order and cut the images into `n` parts (`LvisPart`)."
     if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
     names = _names(names, (gt, results))
     with gc_paused():
-        g, neg, nel, freq = read_lvis_gt(gt, iou_type=iou_type, crowd=crowd, frequency=frequency, name=names[0],
+        g, neg, nel, freq = read_lvis_gt(gt, iou_type=iou_type, iscrowd=iscrowd, frequency=frequency, name=names[0],
                                          limits=limits)
         if iou_type == 'segm':  # the areas' source, from the first result after the cap (boxes are read alike)
             results = lvis_reads(load_json(results, err=ParticipantVisibleError, name=names[1] or 'results',
@@ -425,7 +425,7 @@ LVIS_OPTIONS = (
            'unmatched results are false positives (lvis: ignored)', flag=True),
     Option('zero_area_pos', False, 'quirk fix: an annotation of area 0 keeps its category positive on its image, so '
            "the category's results there are scored (lvis: it vanishes, and they may be dropped)", flag=True),
-    Option('crowd', False, 'quirk fix: iscrowd read as COCO reads it, a crowd region absorbing detections (lvis: '
+    Option('iscrowd', False, 'quirk fix: iscrowd read as COCO reads it, a crowd region absorbing detections (lvis: '
            'never read)', flag=True),
     Option('frequency', 'field', "quirk fix: 'image_count' groups the categories by their image_count (1-10 r, "
            "11-100 c, more f; lvis: 'field', the frequency field as written)", choices=('field', 'image_count')))
