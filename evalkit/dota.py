@@ -145,7 +145,7 @@ def _bulk_labels(got: list, cls: dict, most: int) -> tuple | None:
     q = _bulk_numbers([x for t in obj for x in t[:8]], 8) if obj else np.zeros((0, 8))
     return None if q is None else (q, [cls[t[8]] for t in obj], [len(t) == 10 and int(t[9]) != 0 for t in obj])
 
-def _file_labels(f: Path, got: list, cls: dict, err, limits: Limits) -> tuple:
+def _file_labels(f: Path, got: list, cls: dict, err, *, limits: Limits) -> tuple:
     "(quads [n, 8], class codes [n], difficult [n]) of one label file's lines, line by line: the first problem raised."
     rows = []
     for line, toks in got:
@@ -168,7 +168,8 @@ def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
     q, c, d, img, lines = [np.zeros((0, 8))], [], [], [], []
     for code, f in enumerate(files):
         got = text_lines(f, err, limits=limits)
-        fq, fc, fd = _bulk_labels(got, cls, limits.max_objects_per_image) or _file_labels(f, got, cls, err, limits)
+        fast = _bulk_labels(got, cls, limits.max_objects_per_image)
+        fq, fc, fd = fast or _file_labels(f, got, cls, err, limits=limits)
         q.append(fq); c += fc; d += fd; img += [code] * len(fc)
         lines += [(str(f), line) for line, toks in got if len(toks) >= 9]
     return (np.array([f.stem for f in files], object), np.concatenate(q), np.array(img, np.int64),
