@@ -7,7 +7,8 @@ Rows (CPU seconds of the scoring call in this process, median of REPEAT after on
   images, about 28,000 objects of the 15 classes as rotated rectangles, about 3 detections per object plus false
   ones: ~90,000 result lines in `Task1_<class>.txt` files);
 - `coco obb`: `get_metric('coco').evaluate(GT, RES, iou_type='obb')` on the same objects as a COCO JSON pair (`obb` =
-  [cx, cy, w, h, angle]);
+  [cx, cy, w, h, angle]); again with `EVALKIT_NUMBA=1` (the rotated-rectangle clipping's numba twin, which files of
+  more than `POLY_MIN_WORK` pairs run; numba's import, about 0.5 s CPU once a process, falls in the warm-up);
 - `hotcoco obb`: hotcoco's `COCOeval(gt, dt, 'obb')` on the COCO pair, when hotcoco is installed in the venv (else the
   row says so). Its 12 stats are compared with evalkit's.
 The machine's load average is recorded beside the figures: the figures are only as quiet as the machine was.
@@ -70,7 +71,13 @@ def main(repeat: int = 3, out: Path = HERE / 'obb_results'):
     t, r = timed(lambda: get_metric('dota').evaluate(root / 'lab', root / 'res'), repeat)
     rows.append(dict(row='dota', cpu_s=t, score=r.score))
     t, r = timed(lambda: get_metric('coco').evaluate(root / 'gt.json', root / 'res.json', iou_type='obb'), repeat)
-    rows.append(dict(row='coco obb', cpu_s=t, score=r.score, stats=[float(x) for x in r.arrays['stats']]))
+    rows.append(dict(row='coco obb', cpu_s=t, score=r.score, stats=[float(x) for x in r.arrays['stats']],
+                     note='numpy clipping (fewer pairs than POLY_MIN_WORK)'))
+    from evalkit.jit import numba_set
+    with numba_set('1'):  # the numba twin, as files past POLY_MIN_WORK pairs run it (its import: in the warm-up)
+        t, r1 = timed(lambda: get_metric('coco').evaluate(root / 'gt.json', root / 'res.json', iou_type='obb'), repeat)
+    rows.append(dict(row='coco obb, numba twin', cpu_s=t, score=r1.score, note='EVALKIT_NUMBA=1; stats equal: '
+                     f"{[float(x) for x in r1.arrays['stats']] == rows[1]['stats']}"))
     try:
         from hotcoco import COCO, COCOeval
         def hot():

@@ -20,7 +20,7 @@ from .families import (Scene, ImageStats, Family, register_family, images_text, 
 from .tide import BACKGROUND_IOU, NOT_COUNTED, other_class_pairs, tide_codes, tide_dap
 from .result import Result, Params, Tally, Later
 from .tables import shown
-from .polygons import obb_iou_pairs
+from .polygons import obb_iou_pairs, rbox_corners
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_CELLS', 'PAIR_BLOCK',
@@ -817,7 +817,7 @@ def coco_finish(s: CocoStats, spec) -> Result:
     stats, ths = summarize(precision, recall, rules), [float(t) for t in spec.thresholds]
     per_t = tuple(_mean_defined(precision[t, :, :, 0, -1]) for t in range(len(ths)))
     p = Params({**dict(spec.params), **({'honour_ignore': True} if rules.honour_ignore else {}),  # boundary: on
-                'inclusive': True, 'method': 'coco',
+                'inclusive': True, 'method': 'coco', 'max_dets': tuple(rules.max_dets),  # keypoints: (20,)
                 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     arrays = dict(precision=precision, recall=recall, scores=scores, stats=stats, iou_thrs=np.array(rules.iou_thrs),
                   rec_thrs=np.array(rules.rec_thrs), class_ap=_class_ap(precision), categories=tuple(s.cat_names))
@@ -899,6 +899,9 @@ class CocoAP(Family):
         return coco_dap(analysis, iou=iou, background_iou=background_iou)
     def object_matches(self, analysis): return coco_matches(analysis)
     def object_labels(self, analysis, code: int): return coco_labels(analysis, code)
+    def object_polygons(self, analysis):  # oriented boxes: their corners
+        s = analysis.scene
+        return (rbox_corners(s.gt), rbox_corners(s.pred)) if s.iou_type == 'obb' else None
     def pr_curves(self, result) -> pd.DataFrame: return coco_pr_curves(result)
     def class_stats(self, result) -> pd.DataFrame: return coco_class_stats(result)
     def confusion_options(self, analysis, *, threshold=None) -> dict:
@@ -1162,7 +1165,6 @@ def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
 def coco_matches(analysis) -> ObjectMatches:
     "What each object became at each threshold, area range 'all', last `maxDets` (pycocotools' `evalImgs`)."
     scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
-    if scene.iou_type == 'obb': raise InputError('no pictures of COCO oriented boxes yet', 'iou_type obb')
     T, rows = len(rules.iou_thrs), np.searchsorted(scene.pos('pred'), s.det_pos)  # the map's detections: by position
     tp, ign = s.tp[:, 0].T, s.ignored[:, 0].T  # bool [T, kept]
     g = np.where(tp | ign, s.gt.T, -1).astype(np.int64)  # the counted match (an ignored one's: its crowd region)

@@ -6,6 +6,7 @@
 from __future__ import annotations
 import re
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
@@ -13,8 +14,9 @@ from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, 
 from .tables import check_regular, shown
 from .competitions import DECIMAL
 from .iou import check_thresholds
-from .families import Scene, Detections, best_pair, pair_boxes, voc_flags, pair_hits, register_family
-from .ranked_ap import RankedAP, ranked_lists, counted_classes
+from .families import (Scene, Detections, best_pair, pair_boxes, voc_flags, pair_hits, register_family,
+                              scene_partitions)
+from .ranked_ap import RankedAP, ranked_lists, counted_classes, ranked_matches
 from .matching import Matching
 from .preset import Option, Metric
 from .polygons import quad_pairs, shoelace
@@ -135,6 +137,26 @@ def _parse_label(toks: list, cls: dict, err, **where) -> tuple:
     return _quad(toks[:8], err, **where), cls[toks[8]], len(toks) == 10 and int(toks[9]) != 0
 
 # %% ../nbs/29a_dota.ipynb #dota-read-labels
+def _bulk_labels(got: list, cls: dict, most: int) -> tuple | None:
+    "(quads [n, 8], class codes [n], difficult [n]) of a file's objects, every line good and few; else None."
+    obj = [t for _, t in got if len(t) >= 9]
+    if len(obj) > most or not all(len(t) <= 10 and t[8] in cls and (len(t) == 9 or _INT.fullmatch(t[9])) for t in obj):
+        return None
+    q = _bulk_numbers([x for t in obj for x in t[:8]], 8) if obj else np.zeros((0, 8))
+    return None if q is None else (q, [cls[t[8]] for t in obj], [len(t) == 10 and int(t[9]) != 0 for t in obj])
+
+def _file_labels(f: Path, got: list, cls: dict, err, *, limits: Limits) -> tuple:
+    "(quads [n, 8], class codes [n], difficult [n]) of one label file's lines, line by line: the first problem raised."
+    rows = []
+    for line, toks in got:
+        if len(toks) < 9: continue  # imagesource:, gsd: (the devkit skips them)
+        rows.append(_parse_label(toks, cls, err, file=str(f), row=line, id=f.stem))
+        if len(rows) > limits.max_objects_per_image:
+            raise limits.exceeded('max_objects_per_image', f'more than {len(rows) - 1:,}', 'the image', err,
+                                  file=str(f))
+    q, c, d = zip(*rows) if rows else ((), (), ())
+    return np.array(q, np.float64).reshape(-1, 8), list(c), list(d)
+
 def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
                 *, classes: tuple = CLASSES,  # the class names, in order
                 limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
@@ -143,18 +165,14 @@ def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
     limits, err, cls = as_limits(limits), SolutionError, {c: k for k, c in enumerate(classes)}
     files = _files(src, err, '*.txt')
     if not files: raise err('no label files (*.txt) in the folder', file=str(src))
-    rows, lines = [], []
+    q, c, d, img, lines = [np.zeros((0, 8))], [], [], [], []
     for code, f in enumerate(files):
-        n = len(rows)
-        for line, toks in text_lines(f, err, limits=limits):
-            if len(toks) < 9: continue  # imagesource:, gsd: (the devkit skips them)
-            rows.append((*_parse_label(toks, cls, err, file=str(f), row=line, id=f.stem), code))
-            lines.append((str(f), line))
-            if len(rows) - n > limits.max_objects_per_image:
-                raise limits.exceeded('max_objects_per_image', f'more than {len(rows) - n - 1:,}', 'the image', err,
-                                      file=str(f))
-    q, c, d, i = zip(*rows) if rows else ((), (), (), ())
-    return (np.array([f.stem for f in files], object), np.array(q, np.float64).reshape(-1, 8), np.array(i, np.int64),
+        got = text_lines(f, err, limits=limits)
+        fast = _bulk_labels(got, cls, limits.max_objects_per_image)
+        fq, fc, fd = fast or _file_labels(f, got, cls, err, limits=limits)
+        q.append(fq); c += fc; d += fd; img += [code] * len(fc)
+        lines += [(str(f), line) for line, toks in got if len(toks) >= 9]
+    return (np.array([f.stem for f in files], object), np.concatenate(q), np.array(img, np.int64),
             np.array(c, np.int64), np.array(d, bool), lines)
 
 # %% ../nbs/29a_dota.ipynb #dota-read-results
@@ -287,7 +305,8 @@ def devkit_map(aps: np.ndarray, use: np.ndarray) -> float:
 class QuadAP(RankedAP):
     "Ranked AP of quadrilaterals (DOTA task 1): IoU of SPEC 15.4's quadrilaterals, class APs as the devkit's."
     name = 'quadrilateral AP'
-    analyses = ('cutoff', 'intervals')  # the others (errors, compare, report, dashboard, dask) draw or code boxes
+    views = ('classes', 'objects')  # the report: PR curves and classes; the dashboard: quadrilaterals by status
+    analyses = ('cutoff', 'intervals', 'report', 'dashboard', 'dask')  # errors and compare code boxes
 
     def map(self, scene, spec):
         pairs = quad_overlaps(scene)
@@ -310,6 +329,11 @@ class QuadAP(RankedAP):
     def curve(self, analysis, key, cut, kept) -> tuple:
         "The devkit's mAP at every confidence cutoff (`_quad_curve`)."
         return _quad_curve(self, analysis, key, cut, kept=kept)
+
+    def object_matches(self, analysis): return ranked_matches(analysis)
+    def object_polygons(self, analysis):  # the quadrilaterals' corners, as read
+        s = analysis.scene
+        return np.reshape(s.gt, (-1, 4, 2)), np.reshape(s.pred, (-1, 4, 2))
 
 # %% ../nbs/29a_dota.ipynb #dota-weighted
 def _quad_weighted_scores(self, analysis, W) -> np.ndarray:
@@ -360,6 +384,7 @@ dota = DotaMetric(
     name='dota', title='DOTA oriented object detection, task 1 (DOTA_devkit)', family='quadrilateral AP',
     thresholds=check_thresholds('0.5', inclusive=False), reader=dota_scene, interpolation='voc07', classes=CLASSES,
     options=DOTA_OPTIONS, aliases=('dota-task1',), demo=('dota_synthetic_labelTxt', 'dota_synthetic_results', {}),
+    partitioner=partial(scene_partitions, read=dota_scene),  # the folders read whole, cut into parts of images
     layouts='labels: folder of <image>.txt (x1 y1 ... x4 y4 class [difficult]); '
             'results: folder of Task1_<class>.txt (image score x1 y1 ... x4 y4)')
 

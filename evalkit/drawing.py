@@ -24,7 +24,8 @@ __all__ = ['COLORS', 'MASK_COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'CLAS
            'png_data_uri', 'base_picture', 'outline', 'overlay', 'image_layers', 'paint', 'image_picture', 'mask_rgb',
            'curve_figure', 'histogram_figure', 'group_traces', 'image_title', 'legend_html', 'image_figure',
            'iou_figure', 'draw_boxes', 'view_picture', 'iou_picture', 'curve_svg', 'histogram_svg', 'pr_figure',
-           'pr_svg', 'class_table_html', 'object_masks', 'object_picture', 'object_legend_html', 'object_table_html']
+           'pr_svg', 'class_table_html', 'object_masks', 'object_picture', 'draw_polygons', 'polygon_picture',
+           'object_legend_html', 'object_table_html']
 
 # %% ../nbs/05a_drawing.ipynb #8840eb59
 COLORS = {'TP': '#2ca02c', 'FP': '#d62728', 'FN': '#ff9f1c'}  # status colours, everywhere
@@ -446,6 +447,13 @@ def _shown(lab: np.ndarray, img_rows: np.ndarray, shown: np.ndarray) -> np.ndarr
     lut[1 + np.searchsorted(img_rows, shown)] = np.arange(1, len(shown) + 1)
     return lut[lab]
 
+# %% ../nbs/05a_drawing.ipynb #draw-canvas
+def _canvas(pixels, reach) -> tuple:
+    "(uint8 picture, line width): the image's pixels, else a blank canvas reaching the points `reach` [n, 2] (x, y)."
+    xy = np.vstack([np.reshape(reach, (-1, 2)), [[64, 64]]]).max(0)
+    hw = np.shape(pixels)[:2] if pixels is not None else tuple(np.minimum(np.ceil(xy[::-1]) + 8, 4096).astype(int))
+    return np.clip(base_picture(pixels, hw), 0, 255).astype(np.uint8), max(2, round(max(hw) / 400))
+
 # %% ../nbs/05a_drawing.ipynb #draw-obj-masks
 def object_masks(base: np.ndarray,  # float64 (H, W, 3) picture from `base_picture`
                  labels: tuple,  # (gt, pred) int label images of the whole image (`Family.object_labels`)
@@ -466,20 +474,64 @@ def object_picture(model: ObjectModel, ov: ObjectView,  # the model and the pick
                    *, pixels=None,  # optional array (H, W) or (H, W, 3|4) of the image's pixels
                    labels=None,  # its masks' label images (`Family.object_labels`) when at hand; None: asked for
                   ) -> np.ndarray:  # uint8 (H, W, 3)
-    "The picked image with its objects by status: masks filled and outlined, or boxes solid and dashed."
+    "The picked image with its objects by status: masks filled and outlined, or boxes (polygons) solid and dashed."
     an, s = model.analysis, model.analysis.scene
     labels = an.spec.family.object_labels(an, ov.code) if labels is None else labels
     if labels is not None: return object_masks(base_picture(pixels, labels[0].shape), labels, model, ov)
+    if model.polygons is not None: return polygon_picture(model, ov, pixels=pixels)  # oriented boxes, quadrilaterals
     xywh = lambda b: b if s.fmt == 'xywh' else np.c_[b[:, :2], b[:, 2:] - b[:, :2]]
     g, p = xywh(s.gt[s.gt_img == ov.code]), xywh(s.pred[s.pred_img == ov.code])
-    reach = np.vstack([g[:, :2] + g[:, 2:], p[:, :2] + p[:, 2:], [[64, 64]]]).max(0)  # x, y
-    hw = np.shape(pixels)[:2] if pixels is not None else tuple(np.minimum(np.ceil(reach[::-1]) + 8, 4096).astype(int))
-    pic, w = np.clip(base_picture(pixels, hw), 0, 255).astype(np.uint8), max(2, round(max(hw) / 400))
+    pic, w = _canvas(pixels, np.vstack([g[:, :2] + g[:, 2:], p[:, :2] + p[:, 2:]]))
     out = draw_boxes(pic, xywh(s.gt[ov.gt]), _status_rgb(ov.gt_status), width=w)
     out = draw_boxes(out, xywh(s.pred[ov.pred]), _status_rgb(ov.pred_status), width=w, dashed=True)
     if getattr(s, 'gt_kp', None) is None: return out  # keypoints: their skeletons over the boxes
     out = draw_skeletons(out, s.gt_kp[ov.gt], _status_rgb(ov.gt_status), truth=True, width=w)
     return draw_skeletons(out, s.pred_kp[ov.pred], _status_rgb(ov.pred_status), truth=False, width=w)
+
+# %% ../nbs/05a_drawing.ipynb #draw-polygons
+def _clip_segments(a, b, lo, hi) -> tuple:
+    "Segments a -> b (float64 [n, 2] each, x y) cut to the box lo..hi (Liang-Barsky): (a', b', bool [n] not empty)."
+    d, t0, t1, ok = b - a, np.zeros(len(a)), np.ones(len(a)), np.ones(len(a), bool)
+    for p, q in ((-d, a - lo), (d, hi - a)):  # inside where p t <= q, on each axis
+        for k in (0, 1):
+            pk, qk = p[:, k], q[:, k]
+            r = qk / np.where(pk == 0, 1.0, pk)
+            t0, t1 = np.where(pk < 0, np.maximum(t0, r), t0), np.where(pk > 0, np.minimum(t1, r), t1)
+            ok &= (pk != 0) | (qk >= 0)
+    return a + t0[:, None] * d, a + t1[:, None] * d, ok & (t0 <= t1)
+
+# %% ../nbs/05a_drawing.ipynb #draw-polygons-2
+def draw_polygons(pic: np.ndarray,  # uint8 (H, W, 3) picture (not modified)
+                  polys,  # float (n, k, 2): corners x, y of each polygon in order, in pixels (origin top-left)
+                  colors,  # uint8 (n, 3): RGB colour of each polygon
+                  *, width: int = 2,  # line width in pixels
+                  dashed: bool = False,  # dashes of 3 * width pixels along each edge
+                 ) -> np.ndarray:  # uint8 (H, W, 3)
+    "Copy of `pic` with the closed outlines of `polys` drawn `width` pixels wide, clipped to the picture."
+    out, (H, W), p = pic.copy(), pic.shape[:2], np.asarray(polys, np.float64)
+    a, b = p.reshape(-1, 2), np.roll(p, -1, axis=1).reshape(-1, 2)  # edge j of polygon i: row i * k + j
+    a, b, ok = _clip_segments(a, b, np.full(2, -2.0 * width), np.array([W, H]) + 2.0 * width)
+    n = np.where(ok, np.ceil(2 * np.hypot(*(b - a).T)).astype(np.int64) + 1, 0)  # steps of at most half a pixel
+    e, i = expand_ranges(np.zeros(len(a), np.int64), n)
+    if dashed: e, i = e[(i // (6 * width)) % 2 == 0], i[(i // (6 * width)) % 2 == 0]  # 6 steps: 3 pixels
+    xy = a[e] + (i / np.maximum(n[e] - 1, 1))[:, None] * (b[e] - a[e])
+    xy = np.ceil(xy - width / 2 - 0.5).astype(np.int64)  # the first of the `width` pixels whose centres are nearest
+    dy, dx = np.divmod(np.arange(width * width), width)
+    r, c = (xy[:, 1, None] + dy).ravel(), (xy[:, 0, None] + dx).ravel()
+    inside, who = (r >= 0) & (r < H) & (c >= 0) & (c < W), np.repeat(e // p.shape[1], width * width)
+    out[r[inside], c[inside]] = np.asarray(colors, np.uint8).reshape(-1, 3)[who[inside]]
+    return out
+
+# %% ../nbs/05a_drawing.ipynb #draw-poly-picture
+def polygon_picture(model: ObjectModel, ov: ObjectView,  # the model (with `polygons`) and the picked image
+                    *, pixels=None,  # optional array (H, W) or (H, W, 3|4) of the image's pixels
+                   ) -> np.ndarray:  # uint8 (H, W, 3)
+    "The picked image with its polygons (oriented boxes, quadrilaterals) by status: objects solid, predictions dashed."
+    s, (gp, pp) = model.analysis.scene, model.polygons
+    pic, w = _canvas(pixels, np.vstack([gp[s.gt_img == ov.code].reshape(-1, 2),
+                                        pp[s.pred_img == ov.code].reshape(-1, 2)]))
+    out = draw_polygons(pic, gp[ov.gt], _status_rgb(ov.gt_status), width=w)
+    return draw_polygons(out, pp[ov.pred], _status_rgb(ov.pred_status), width=w, dashed=True)
 
 # %% ../nbs/05a_drawing.ipynb #draw-obj-legend
 def object_legend_html(ov: ObjectView) -> str:

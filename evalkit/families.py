@@ -5,6 +5,7 @@
 # %% ../nbs/03b_families.ipynb #fam-imports
 from __future__ import annotations
 from dataclasses import dataclass, fields, replace
+from functools import partial
 from importlib import import_module
 from typing import Callable
 import numpy as np
@@ -17,11 +18,11 @@ from .sweep import exact_sum, mean_score, EMPTY_POLICIES
 from .result import Result, Params, Tally
 
 # %% auto #0
-__all__ = ['FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'keep_predictions', 'overlaps', 'Part', 'ImageStats',
-           'Units', 'units', 'image_counts', 'Family', 'ObjectMatches', 'spec_params', 'exact_means', 'images_text',
-           'register_family', 'get_family', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box', 'pair_boxes',
-           'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'point_stretches', 'prefix_points', 'map_scene',
-           'finish', 'Analysis', 'analyse_scene']
+__all__ = ['FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'keep_predictions', 'overlaps', 'Part',
+           'ImageStats', 'Units', 'units', 'image_counts', 'Family', 'ObjectMatches', 'spec_params', 'exact_means',
+           'images_text', 'register_family', 'get_family', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box',
+           'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'point_stretches', 'prefix_points',
+           'map_scene', 'finish', 'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -75,6 +76,18 @@ def take(scene: Scene,  # a whole scene (or a part of one)
                  pred_conf=_opt(scene.pred_conf, p), size=_opt(scene.size, codes), fmt=scene.fmt,
                  gt_cls=_opt(scene.gt_cls, g), pred_cls=_opt(scene.pred_cls, p), gt_hard=_opt(scene.gt_hard, g),
                  image_pos=scene.pos('image')[codes], gt_pos=scene.pos('gt')[g], pred_pos=scene.pos('pred')[p])
+
+# %% ../nbs/03b_families.ipynb #fam-parts
+def _given(scene: Scene) -> Scene: return scene  # a part made where it was cut, sent as it is
+
+def scene_partitions(solution, submission,  # as the preset's reader takes them
+                     n: int,  # parts of consecutive images
+                     *, read: Callable,  # the preset's reader: (solution, submission, **options) -> `Scene`
+                     **options) -> list:  # the reader's options, names and limits
+    "Zero-argument makers of the scenes of `n` parts of consecutive images, the files read whole here."
+    scene = read(solution, submission, **options)
+    cuts = np.array_split(np.arange(scene.n_img), max(1, min(int(n), scene.n_img)))
+    return [partial(_given, take(scene, c)) for c in cuts]
 
 # %% ../nbs/03b_families.ipynb #97ee4bec
 def keep_predictions(scene: Scene,  # a scene
@@ -290,6 +303,10 @@ class Family:
 
     def object_labels(self, analysis, code: int):
         "(gt, pred) int32 [H, W] label images of image `code`'s masks (0 none, j + 1: its j-th object); None: boxes."
+        return None
+
+    def object_polygons(self, analysis):
+        "(gt [n_gt, k, 2], pred [n_pred, k, 2]) float64 corners (x, y) of polygon objects; None: boxes, masks."
         return None
 
     def pr_curves(self, result):

@@ -26,10 +26,10 @@ from .coco import (load_json, read_coco_gt, read_coco_results, field, refuse_ent
 
 # %% auto #0
 __all__ = ['MAX_DETS', 'NO_CUT', 'FREQUENCIES', 'STAT_NAMES', 'LVIS_OPTIONS', 'lvis', 'image_lists', 'frequencies',
-           'read_lvis_gt', 'result_areas', 'LvisPart', 'lvis_parts', 'LvisScene', 'lvis_part_scene', 'lvis_scene',
-           'lvis_partitions', 'lvis_batch', 'lvis_rules', 'LvisStats', 'lvis_map', 'mean_defined', 'lvis_summarize',
-           'lvis_counts', 'lvis_finish', 'stat_lines', 'LvisAP', 'parse_cap', 'LVIS', 'LVISResults', 'LvisParams',
-           'LVISEval']
+           'read_lvis_gt', 'result_areas', 'lvis_first', 'lvis_reads', 'LvisPart', 'lvis_parts', 'LvisScene',
+           'lvis_part_scene', 'lvis_scene', 'lvis_partitions', 'lvis_batch', 'lvis_rules', 'LvisStats', 'lvis_map',
+           'mean_defined', 'lvis_summarize', 'lvis_counts', 'lvis_finish', 'stat_lines', 'LvisAP', 'parse_cap', 'LVIS',
+           'LVISResults', 'LvisParams', 'LVISEval']
 
 # %% ../nbs/24a_lvis.ipynb #lv-consts
 MAX_DETS = 300  # results kept per image, over every category (LVISResults' max_dets)
@@ -70,11 +70,20 @@ def image_lists(images: list,  # the ground truth's `images`
     return img, c
 
 # %% ../nbs/24a_lvis.ipynb #lv-freq
+def _counted(cats: list, *, err, name) -> list:
+    "r, c or f of each category from its `image_count` (LVIS v1: 1-10 images rare, 11-100 common, more frequent)."
+    n = field(cats, 'image_count', what='categories', err=err, name=name)
+    refuse_entries([type(v) is not int or v < 0 for v in n], 'image_count must be a whole number, at least 0',
+                   lambda i: shown(repr(n[i])), objs=cats, what='categories', err=err, name=name)
+    return ['r' if v <= 10 else 'c' if v <= 100 else 'f' for v in n]
+
 def frequencies(cats: list,  # the ground truth's `categories`
                 cat_ids: np.ndarray,  # [K] sorted category ids
-                *, err=SolutionError, name=None) -> tuple:  # ('r' | 'c' | 'f') of each category code
-    "Each category's `frequency`, by category code; a missing one, or one not r, c or f, refused."
-    f = field(cats, 'frequency', what='categories', err=err, name=name)
+                *, by: str = 'field',  # 'field': the `frequency` field (lvis); 'image_count': from that count
+                err=SolutionError, name=None) -> tuple:  # ('r' | 'c' | 'f') of each category code
+    "Each category's frequency group, by category code: its `frequency` (a missing one, or not r, c or f, refused)."
+    f = field(cats, 'frequency', what='categories', err=err, name=name) if by == 'field' else \
+        _counted(cats, err=err, name=name)
     refuse_entries([v not in FREQUENCIES or type(v) is not str for v in f], "frequency must be 'r', 'c' or 'f'",
                    lambda i: shown(repr(f[i])), objs=cats, what='categories', err=err, name=name)
     at = index_of(cat_ids, ids_of(field(cats, 'id', what='categories', err=err, name=name), what='categories',
@@ -84,25 +93,28 @@ def frequencies(cats: list,  # the ground truth's `categories`
     return tuple(out)
 
 # %% ../nbs/24a_lvis.ipynb #lv-truth
-def _no_crowd(d):
-    "The ground truth with every annotation's `iscrowd` 0 (LVIS never reads it): copies, the parsed file untouched."
+def _no_crowd(d, *, keep: bool = False):
+    "The truth with every annotation's `iscrowd` 0 (`keep`: a missing one 0): copies, the parsed file untouched."
     if not isinstance(d, dict) or not isinstance(d.get('annotations'), list): return d
-    return dict(d, annotations=[dict(a, iscrowd=0) if isinstance(a, dict) else a for a in d['annotations']])
+    return dict(d, annotations=[dict(a, iscrowd=a.get('iscrowd', 0) if keep else 0) if isinstance(a, dict) else a
+                                for a in d['annotations']])
 
 def read_lvis_gt(src,  # path, JSON text or bytes, or the parsed dict
                  *, iou_type: str = 'bbox',  # 'bbox' or 'segm'
+                 iscrowd: bool = False,  # read `iscrowd` as COCO does (lvis 0.5.3 never reads it)
+                 frequency: str = 'field',  # frequency groups from the 'field' (lvis) or the 'image_count'
                  name: str | None = None, limits=None,  # the file's name in errors; `Limits`
                 ) -> tuple:  # (CocoTruth, negative keys, not-exhaustive keys, frequencies)
     "Read and check an LVIS v1 ground truth: a COCO one, its images' category lists and its categories' frequency."
     err, name = SolutionError, name or 'ground truth'
     d = load_json(src, err=err, name=name, limits=limits)
-    g = read_coco_gt(_no_crowd(d), iou_type=iou_type, name=name, limits=limits)
+    g = read_coco_gt(_no_crowd(d, keep=iscrowd), iou_type=iou_type, name=name, limits=limits)  # LVIS: often absent
     images, K = d['images'], max(len(g.cat_ids), 1)
     code = index_of(g.image_ids, ids_of(field(images, 'id', what='images', err=err, name=name), what='images',
                                         key='id', objs=images, err=err, name=name))
     keys = lambda key: (lambda i, c: code[i] * K + c)(*image_lists(images, key, cat_ids=g.cat_ids, err=err, name=name))
-    return g, keys('neg_category_ids'), keys('not_exhaustive_category_ids'), frequencies(d['categories'], g.cat_ids,
-                                                                                          err=err, name=name)
+    return g, keys('neg_category_ids'), keys('not_exhaustive_category_ids'), frequencies(
+        d['categories'], g.cat_ids, by=frequency, err=err, name=name)
 
 # %% ../nbs/24a_lvis.ipynb #lv-areas
 def result_areas(r, g,  # the results (`CocoResults`) and their ground truth (`CocoTruth`)
@@ -117,6 +129,33 @@ def result_areas(r, g,  # the results (`CocoResults`) and their ground truth (`C
         raise ParticipantVisibleError(e.rule if at is None else f'results[{at}]: {e.rule}', e.detail,
                                       file=name or 'results') from None
     return out
+
+# %% ../nbs/24a_lvis.ipynb #lv-first
+def _has_box(x) -> bool: return isinstance(x, dict) and x.get('bbox') not in (None, [])  # as COCO's reader asks
+
+def lvis_first(res: list,  # the results, parsed
+               max_dets: int,  # the cap (negative: none)
+              ) -> int:  # position in `res`
+    "The result lvis 0.5.3's list starts with after its cap: the first image's best when it is over the cap, else 0."
+    if max_dets < 0 or not res or not all(isinstance(x, dict) for x in res): return 0
+    mine = [k for k, x in enumerate(res) if x.get('image_id') == res[0].get('image_id')]
+    s = [res[k].get('score') for k in mine]
+    if len(mine) <= max_dets or not all(type(v) in (int, float) for v in s): return 0  # bad scores: refused later
+    return mine[max(range(len(mine)), key=lambda j: (s[j], -j))]  # the highest score, the first on ties
+
+# %% ../nbs/24a_lvis.ipynb #lv-first-2
+def lvis_reads(res,  # the results, parsed
+               max_dets: int,  # the cap (negative: none)
+               *, name=None,  # the file's name in errors
+              ):  # the results COCO's reader is given
+    "The results with a first entry that has a `bbox` exactly when lvis's first after the cap has one."
+    k = lvis_first(res, max_dets) if isinstance(res, list) else 0
+    if k == 0 or _has_box(res[k]) == _has_box(res[0]): return res
+    if not _has_box(res[k]): return [{f: v for f, v in res[0].items() if f != 'bbox'}] + res[1:]  # masks' areas
+    if sum(x.get('score') > res[0].get('score') for x in res if x.get('image_id') == res[0].get('image_id')) < max_dets:
+        raise ParticipantVisibleError(f"results[0] has no 'bbox' (the first result after the cap, results[{k}], has "
+                                      'one: lvis reads every area from the boxes)', file=name or 'results')
+    return [dict(res[0], bbox=res[k]['bbox'])] + res[1:]  # results[0] is capped away: its area is never read
 
 # %% ../nbs/24a_lvis.ipynb #lv-part
 @dataclass(frozen=True)
@@ -136,21 +175,30 @@ def lvis_parts(gt, results,  # ground truth and results: paths, JSON texts or pa
                *, n: int | None = None,  # parts of consecutive images (None: one)
                iou_type: str = 'bbox',  # 'bbox' or 'segm'
                max_dets: int = MAX_DETS,  # results kept per image over every category (negative: all)
+               neg_checked: bool = False,  # quirk fix: negative wins over not exhaustive (lvis: not checked)
+               zero_area_pos: bool = False,  # quirk fix: an annotation of area 0 keeps its category positive
+               iscrowd: bool = False, frequency: str = 'field',  # quirk fixes read with the truth (`read_lvis_gt`)
                names: tuple = (None, None), limits=None,  # file names in errors; `Limits`
                **rules) -> list:  # `rules`: the scoring options (read by the family, not here)
     "Read both files, then apply LVIS's cap and filters in its order and cut the images into `n` parts (`LvisPart`)."
     if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
     names = _names(names, (gt, results))
     with gc_paused():
-        g, neg, nel, freq = read_lvis_gt(gt, iou_type=iou_type, name=names[0], limits=limits)
+        g, neg, nel, freq = read_lvis_gt(gt, iou_type=iou_type, iscrowd=iscrowd, frequency=frequency, name=names[0],
+                                         limits=limits)
+        if iou_type == 'segm':  # the areas' source, from the first result after the cap (boxes are read alike)
+            results = lvis_reads(load_json(results, err=ParticipantVisibleError, name=names[1] or 'results',
+                                           limits=limits), max_dets, name=names[1])
         r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
     K = max(len(g.cat_ids), 1)
     kept = np.ones(len(r.img), bool) if max_dets < 0 else unit_ranks(r.img, r.score, np.arange(len(r.img))) < max_dets
     area = result_areas(r, g, kept, iou_type=iou_type, name=names[1], limits=limits)
     gk, gkey, rkey = np.flatnonzero(g.area > 0), g.img * K + g.cat, r.img * K + r.cat
     kind = 'table' if len(g.image_ids) * K <= 2 ** 27 else None  # keys below images x categories: a lookup table
-    rk = np.flatnonzero(kept & (area > 0) & np.isin(rkey, np.r_[gkey[gk], neg].astype(np.int64), kind=kind))
+    pos = gkey if zero_area_pos else gkey[gk]  # lvis: the categories of the annotations left
+    rk = np.flatnonzero(kept & (area > 0) & np.isin(rkey, np.r_[pos, neg].astype(np.int64), kind=kind))
     unchecked = np.isin(rkey[rk], nel.astype(np.int64), kind=kind)
+    if neg_checked: unchecked &= ~np.isin(rkey[rk], neg.astype(np.int64), kind=kind)
     parts = coco_parts(take_rows(g, gk), take_rows(r, rk), n=n, iou_type=iou_type, names=names, limits=limits)
     return [LvisPart(part=replace(p, gt_pos=gk[p.gt_pos], pred_pos=rk[p.pred_pos]), unchecked=unchecked[p.pred_pos],
                      freq=freq, rows=(len(g.img), len(r.img))) for p in parts]
@@ -372,7 +420,15 @@ def parse_cap(text) -> int:
 LVIS_OPTIONS = (
     Option('iou_type', 'bbox', "'bbox' (boxes) or 'segm' (masks: RLE or polygons)", choices=('bbox', 'segm')),
     Option('max_dets', MAX_DETS, 'results kept per image over every category, the best by score (LVISResults '
-           'max_dets; negative: all)', parse=parse_cap))
+           'max_dets; negative: all)', parse=parse_cap),
+    Option('neg_checked', False, 'quirk fix: a category both negative and not exhaustive on an image is checked: its '
+           'unmatched results are false positives (lvis: ignored)', flag=True),
+    Option('zero_area_pos', False, 'quirk fix: an annotation of area 0 keeps its category positive on its image, so '
+           "the category's results there are scored (lvis: it vanishes, and they may be dropped)", flag=True),
+    Option('iscrowd', False, 'quirk fix: iscrowd read as COCO reads it, a crowd region absorbing detections (lvis: '
+           'never read)', flag=True),
+    Option('frequency', 'field', "quirk fix: 'image_count' groups the categories by their image_count (1-10 r, "
+           "11-100 c, more f; lvis: 'field', the frequency field as written)", choices=('field', 'image_count')))
 
 lvis = Metric(
     name='lvis', title='LVIS federated AP (lvis 0.5.3)', family='LVIS AP',

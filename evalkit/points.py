@@ -12,7 +12,8 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, Limits
 from .tables import Source, Rows, read_source, require_columns, to_numbers, shown, positions, repeated
 from .competitions import unit_parts, scored_rows
-from .families import Family, ImageStats, Part, Scene, register_family, in_file_order, take
+from .families import (Family, ImageStats, Part, Scene, register_family, in_file_order, take,
+                              scene_partitions)
 from .result import Result, Params
 from .preset import Metric, Option
 from .batch_arrays import TableBatch
@@ -23,8 +24,8 @@ __all__ = ['CZII_RADII', 'CZII_WEIGHTS', 'CZII_CLASSES', 'BYU_CLASSES', 'MAX_PAI
            'POINT_COLORS', 'PointClass', 'row_codes', 'near_pairs', 'max_matching', 'point_counts', 'PointStats',
            'unit_classes', 'assignment_of', 'class_f', 'class_sums', 'weighted_score', 'PointFBeta', 'point_classes',
            'point_coords', 'check_units', 'class_codes', 'read_czii_solution', 'read_czii_submission', 'czii_scene',
-           'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables', 'byu_tables', 'point_partitions',
-           'point_table', 'projections_figure', 'PointErrors', 'PointsDashboard']
+           'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables', 'byu_tables', 'point_table',
+           'projections_figure', 'PointErrors', 'PointsDashboard']
 
 # %% ../nbs/29_points.ipynb #pt-class
 class PointClass(str):
@@ -534,18 +535,6 @@ def byu_tables(preds, targets, ids, **_) -> tuple:
                        columns=['tomo_id', *BYU_AXES, 'Voxel spacing'], dtype=object)
     return sol, pd.DataFrame([row(p, i) for p, i in zip(preds, ids)], columns=['tomo_id', *BYU_AXES], dtype=object)
 
-# %% ../nbs/29_points.ipynb #pt-parts
-def _given(scene: Scene) -> Scene: return scene  # a part made where it was cut, sent as it is
-
-def point_partitions(solution, submission,  # as the preset's reader takes them
-                     n: int,  # parts of consecutive units
-                     *, read,  # the preset's reader (`czii_scene`, `byu_scene`)
-                     **options) -> list:  # the reader's options, names and limits
-    "Zero-argument makers of the scenes of `n` parts of consecutive units, the files read whole here."
-    scene = read(solution, submission, **options)
-    cuts = np.array_split(np.arange(scene.n_img), max(1, min(int(n), scene.n_img)))
-    return [partial(_given, take(scene, c)) for c in cuts]
-
 # %% ../nbs/29_points.ipynb #pt-presets
 POINT_USAGE = Option('usage', None, "score one split of the solution's Usage column: 'Public', 'Private' or 'all'",
                      choices=(None, 'Public', 'Private', 'all'))
@@ -555,7 +544,7 @@ czii = Metric(
     beta=4, classes=CZII_CLASSES, aliases=('czii-cryo-et-object-identification',),
     options=(Option('assignment', 'kaggle', "'kaggle' (a truth within r of any prediction is a TP; FP = predictions "
                     "- TP) or 'one-to-one' (a maximum matching)", choices=('kaggle', 'one-to-one')), POINT_USAGE),
-    partitioner=partial(point_partitions, read=czii_scene),
+    partitioner=partial(scene_partitions, read=czii_scene),
     layouts='solution id,experiment,particle_type,x,y,z[,Usage]; submission id,experiment,particle_type,x,y,z '
             '(angstrom); F4 per particle, weighted',
     demo=('czii_synthetic_solution.csv', 'sample_czii_submission.csv', {}))
@@ -565,7 +554,7 @@ byu = Metric(
     reader=byu_scene, beta=2, classes=BYU_CLASSES, aliases=('byu-locating-bacterial-flagellar-motors-2025',),
     options=(Option('assignment', 'binary', "'binary' (Kaggle's: a mislocated motor is an FN only) or 'one-to-one' "
                     '(it is also an FP)', choices=('binary', 'one-to-one')), POINT_USAGE),
-    partitioner=partial(point_partitions, read=byu_scene),
+    partitioner=partial(scene_partitions, read=byu_scene),
     layouts='solution tomo_id,Motor axis 0,Motor axis 1,Motor axis 2,Voxel spacing[,Has motor]; submission '
             'tomo_id,Motor axis 0-2 (voxels, -1: none); F2 within 1000 A',
     demo=('byu_synthetic_solution.csv', 'sample_byu_submission.csv', {}))

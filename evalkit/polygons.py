@@ -6,10 +6,11 @@
 from __future__ import annotations
 import numpy as np
 from .iou import box_pairs
+from .jit import jit, use_numba
 
 # %% auto #0
-__all__ = ['shoelace', 'convex_overlap', 'fan', 'winding_overlap', 'quad_inter_union', 'quad_iou', 'envelopes', 'quad_pairs',
-           'rbox_corners', 'rbox_inter', 'obb_iou_pairs']
+__all__ = ['POLY_MIN_WORK', 'shoelace', 'convex_overlap', 'fan', 'winding_overlap', 'quad_inter_union', 'quad_iou', 'envelopes',
+           'quad_pairs', 'rbox_corners', 'rbox_inter', 'obb_iou_pairs']
 
 # %% ../nbs/00e_polygons.ipynb #poly-shoelace
 def shoelace(p,  # float64 [..., n, 2]: polygons, their corners in order
@@ -27,22 +28,75 @@ def _clip(P, cnt, a, b):
     e = b - a
     d = e[:, None, 0] * (P[..., 1] - a[:, None, 1]) - e[:, None, 1] * (P[..., 0] - a[:, None, 0])
     valid, inside = idx < cnt[:, None], d >= 0
-    pi = np.where(idx == 0, np.maximum(cnt - 1, 0)[:, None], idx - 1)  # each point's predecessor in its ring
-    prev, dp = np.take_along_axis(P, pi[..., None], 1), np.take_along_axis(d, pi, 1)
+    last, rows = np.maximum(cnt - 1, 0), np.arange(K)
+    prev, dp = np.roll(P, 1, axis=1), np.roll(d, 1, axis=1)  # each point's predecessor in its ring ...
+    prev[:, 0], dp[:, 0] = P[rows, last], d[rows, last]  # ... the first's: the last point
     cross = valid & (inside != (dp >= 0))
     with np.errstate(divide='ignore', invalid='ignore'):
         X = prev + (dp / np.where(cross, dp - d, 1.0))[..., None] * (P - prev)
     keep = np.stack([cross, valid & inside], 2).reshape(K, 2 * cap)
-    order = np.argsort(~keep, axis=1, kind='stable')[:, :cap]
-    Q = np.take_along_axis(np.stack([X, P], 2).reshape(K, 2 * cap, 2), order[..., None], 1)
+    at = np.cumsum(keep, axis=1) - 1  # each kept point's place in the new ring, in order; the first cap kept
+    r, j = np.nonzero(keep & (at < cap))
+    Q = np.zeros_like(P)
+    Q[r, at[r, j]] = np.stack([X, P], 2).reshape(K, 2 * cap, 2)[r, j]
     return Q, np.minimum(keep.sum(1), cap)
 
 def _ring_area(P, cnt) -> np.ndarray:
     "The shoelace area of the first cnt [K] points of each row of P [K, cap, 2]."
-    idx = np.arange(P.shape[1])
-    nxt = np.take_along_axis(P, np.where(idx + 1 >= cnt[:, None], 0, idx + 1)[..., None], 1)
+    idx, k = np.arange(P.shape[1]), np.flatnonzero(cnt > 0)
+    nxt = np.roll(P, -1, axis=1)  # each point's successor in its ring; the last's: the first point
+    nxt[k, cnt[k] - 1] = P[k, 0]
     c = P[..., 0] * nxt[..., 1] - nxt[..., 0] * P[..., 1]
     return 0.5 * np.where(idx < cnt[:, None], c, 0.0).sum(1)
+
+# %% ../nbs/00e_polygons.ipynb #poly-overlap-nb
+POLY_MIN_WORK = 2 ** 17  # pairs: fewer, and the numpy clipping (about 5 us a pair) costs less than numba's import
+
+@jit
+def _overlap_loop(a, b, out):  # float64 [K, n, 2], [K, m, 2] (n + m + 2 <= 128), out float64 [K]
+    "`convex_overlap` pair by pair: the numpy twin's clipping, point order and pairwise sum."
+    K, n, m = a.shape[0], a.shape[1], b.shape[1]
+    cap = n + m + 2
+    P, Q, d, c, r = np.zeros((cap, 2)), np.zeros((cap, 2)), np.zeros(cap), np.zeros(cap), np.zeros(8)
+    for k in range(K):
+        P[:] = 0.0
+        P[:n] = a[k]
+        cnt = n
+        for j in range(m):  # clip by the half-plane left of b's edge j
+            ax, ay = b[k, j, 0], b[k, j, 1]
+            ex, ey = b[k, (j + 1) % m, 0] - ax, b[k, (j + 1) % m, 1] - ay
+            for i in range(cnt): d[i] = ex * (P[i, 1] - ay) - ey * (P[i, 0] - ax)
+            q = 0
+            for i in range(cnt):
+                p = i - 1 if i > 0 else cnt - 1
+                if (d[i] >= 0) != (d[p] >= 0):  # the edge p -> i crosses the line: its crossing point
+                    if q < cap:
+                        t = d[p] / (d[p] - d[i])
+                        Q[q, 0], Q[q, 1] = P[p, 0] + t * (P[i, 0] - P[p, 0]), P[p, 1] + t * (P[i, 1] - P[p, 1])
+                    q += 1
+                if d[i] >= 0:  # inside: kept
+                    if q < cap: Q[q, 0], Q[q, 1] = P[i, 0], P[i, 1]
+                    q += 1
+            cnt = min(q, cap)
+            P[:cnt] = Q[:cnt]
+        for i in range(cap):
+            nx = i + 1 if i + 1 < cnt else 0
+            c[i] = P[i, 0] * P[nx, 1] - P[nx, 0] * P[i, 1] if i < cnt else 0.0
+        if cap < 8:  # numpy's pairwise sum of the cap terms
+            s = 0.0
+            for i in range(cap): s += c[i]
+        else:
+            r[:] = c[:8]
+            i = 8
+            while i < cap - cap % 8:
+                for j in range(8): r[j] += c[i + j]
+                i += 8
+            s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+            while i < cap:
+                s += c[i]
+                i += 1
+        out[k] = 0.5 * s if 0.5 * s > 0.0 else 0.0  # numpy's maximum(x, 0) of a finite x
+    return out
 
 # %% ../nbs/00e_polygons.ipynb #poly-overlap
 def convex_overlap(a,  # float64 [K, n, 2]: convex polygons, counter-clockwise (positive `shoelace`)
@@ -51,6 +105,8 @@ def convex_overlap(a,  # float64 [K, n, 2]: convex polygons, counter-clockwise (
     "The area of the intersection of two convex polygons, for K pairs at once (Sutherland-Hodgman clipping)."
     a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
     K, n, m = len(a), a.shape[1], b.shape[1]
+    if use_numba(K, min_work=POLY_MIN_WORK):  # the twin below: the same numbers, bit for bit
+        return _overlap_loop(np.ascontiguousarray(a), np.ascontiguousarray(b), np.zeros(K))
     P = np.concatenate([a, np.zeros((K, m + 2, 2))], 1)  # room for the points clipping adds
     cnt = np.full(K, n)
     for j in range(m): P, cnt = _clip(P, cnt, b[:, j], b[:, (j + 1) % m])
@@ -147,6 +203,7 @@ def obb_iou_pairs(dt,  # float64 [n_d, 5]: detections cx, cy, w, h, angle (radia
     ad, ag = dt[:, 2] * dt[:, 3], gt[:, 2] * gt[:, 3]
     reach = np.hypot(dt[:, 2], dt[:, 3])[d] / 2 + np.hypot(gt[:, 2], gt[:, 3])[g] / 2
     k = np.flatnonzero((np.hypot(*(dt[d, :2] - gt[g, :2]).T) <= reach) & (ad[d] > 0) & (ag[g] > 0))
+    block = max(len(k), 1) if use_numba(len(k), min_work=POLY_MIN_WORK) else block  # numba: no working memory
     for s in range(0, len(k), block):
         j = k[s:s + block]
         i = rbox_inter(dt[d[j]], gt[g[j]])

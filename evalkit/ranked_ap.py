@@ -16,10 +16,11 @@ from .sweep import exact_sum, mean_score
 from .result import Result, Params, Tally
 from .families import (Family, Scene, Spec, Detections, Analysis, INTERPOLATIONS, overlaps, pair_hits, best_pair,
                               pair_boxes, voc_flags, in_file_order, images_text, spec_params, image_counts, exact_means,
-                              point_stretches, prefix_points, register_family)
+                              point_stretches, prefix_points, register_family, ObjectMatches)
 
 # %% auto #0
-__all__ = ['voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes', 'ranked_class_stats', 'RankedAP', 'prefix_ap']
+__all__ = ['voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes', 'ranked_class_stats', 'RankedAP', 'prefix_ap',
+           'ranked_matches']
 
 # %% ../nbs/03e_ranked_ap.ipynb #59a57f1a-2
 def _map_ranked(scene: Scene, spec: Spec, pairs) -> tuple[Detections, Matching]:
@@ -332,3 +333,14 @@ def _ranked_curve(an: Analysis, cut) -> tuple:
 
 # %% ../nbs/03e_ranked_ap.ipynb #rap-reg
 register_family(RankedAP())
+
+# %% ../nbs/03e_ranked_ap.ipynb #rap-matches
+def ranked_matches(analysis) -> ObjectMatches:
+    "What each detection of a ranked AP analysis became at each threshold: TP (its object), FP, or neutral (hard hit)."
+    s, d, spec = analysis.scene, analysis.stats, analysis.spec
+    T, n, rows = len(spec.thresholds), len(s.pred_img), np.searchsorted(s.pos('pred'), d.det_pos)
+    g = np.where(d.gt >= 0, np.searchsorted(s.pos('gt'), np.maximum(d.gt, 0)), -1)  # file position -> scene row
+    pred_gt, counted = np.full((T, n), -1, np.int64), np.zeros((T, n), bool)
+    pred_gt[:, rows], counted[:, rows] = np.where(d.tp.T, g, -1), ~d.neutral.T
+    hard = np.zeros(len(s.gt_img), bool) if s.gt_hard is None else np.asarray(s.gt_hard, bool)
+    return ObjectMatches(pred_gt=pred_gt, pred_counted=counted, gt_counted=~hard, classes=tuple(map(str, spec.classes)))

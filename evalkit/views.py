@@ -294,6 +294,7 @@ class ObjectModel:
     pred_groups: tuple  # (order, starts): predictions of each image, in file order
     class_ap: pd.Series | None = None  # AP by (cutoff, threshold, class) from the cutoff curve; None: not made
     ap: pd.DataFrame | None = None  # the curve's AP: index cutoff, a column per threshold text; None: not made
+    polygons: tuple | None = None  # (gt [n_gt, k, 2], pred [n_pred, k, 2]) corners (x, y); None: boxes or masks
 
     @property
     def image_ids(self): return np.asarray(self.analysis.scene.image_ids)
@@ -304,14 +305,15 @@ def prepare_objects(analysis,  # an `Analysis` of a family with `object_matches`
                    ) -> ObjectModel:
     "What each object became (asked of the family once), confidences and per-image indexes of `analysis`."
     if isinstance(analysis, ObjectModel): return analysis
-    m, s = analysis.spec.family.object_matches(analysis), analysis.scene
+    fam, s = analysis.spec.family, analysis.scene
+    m = fam.object_matches(analysis)
     if m is None: raise InputError(f'the {analysis.spec.family} family draws no objects of its own')
     conf = np.ones(len(s.pred_img)) if s.pred_conf is None else np.asarray(s.pred_conf, np.float64)
     pc = None if curve is None or curve.per_class is None else curve.per_class
     return ObjectModel(analysis=analysis, matches=m, labels=tuple(threshold_text(t) for t in analysis.spec.thresholds),
                        conf=conf, gt_groups=_groups(s.gt_img, s.n_img), pred_groups=_groups(s.pred_img, s.n_img),
                        class_ap=None if pc is None else pc.set_index(['cutoff', 'threshold', 'cls']).ap.sort_index(),
-                       ap=None if curve is None else curve.per_threshold)
+                       ap=None if curve is None else curve.per_threshold, polygons=fam.object_polygons(analysis))
 
 # %% ../nbs/05_views.ipynb #obj-status
 OBJECT_STATUS = ('TP', 'FP', 'FN', 'ignored', 'below cutoff')  # the status codes 0..4 of `object_status`
