@@ -637,7 +637,7 @@ def _string_runs_numba(c, lengths,  # uint8: every string's characters, joined; 
                       ) -> Runs | None:  # None if a string breaks a rule (the numpy chunks name it)
     "The `Runs` of compressed strings in one pass over their characters (two if the room would pass the limit)."
     ptr, z = np.zeros(len(lengths) + 1, np.int64), np.zeros(0, np.int64)
-    room = int(np.count_nonzero(c < 80)) // 2  # a number ends at a character below 80, and a run is every second one
+    room = len(c) // 2  # a run is every second number, a number at least one character; pages never written: free
     if room > most:  # the room may pass the limit: the runs counted first, checked as the numpy chunks count them
         if _string_pass((c, lengths, h * w, base), ptr, (z, z, z)) >= 0: return None
         ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
@@ -691,7 +691,7 @@ def _sizes(size: list) -> np.ndarray:
     try:
         if (set(map(type, size)) <= {list, tuple} and set(map(len, size)) <= {2}  # checked at C speed, and
                 and set(map(type, chain.from_iterable(size))) <= {int, np.int64, np.int32}):  # walked only if bad
-            return np.array(size, np.int64).reshape(-1, 2)
+            return np.fromiter(chain.from_iterable(size), np.int64, 2 * len(size)).reshape(-1, 2)
     except OverflowError: pass
     ok = [type(v) in (list, tuple) and len(v) == 2 and all(type(x) in (int, np.int64, np.int32) and
                                                           -2 ** 63 <= x < 2 ** 63 for x in v) for v in size]
