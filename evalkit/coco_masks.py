@@ -471,7 +471,7 @@ def _sort_toggles(toggles,  # (tog, first, nt) of `_polygon_toggles`
 @jit
 def _paired_runs(toggles,  # (tog, first, nt): the sorted toggles of every polygon (`_sort_toggles`)
                  objects,  # (polys, base), int64 [n]: polygons of each object, its image base
-                 work,  # (run, ptr): int64 scratch; int64 [n + 1] runs before each object (filled if none written)
+                 work,  # (run, ptr): int64 scratch; int64 [n + 1] filled with the runs before each object
                  runs,  # (obj, start, end) int64: the runs, written unless empty (room for every run)
                 ):
     "Each object's runs: its polygons' toggles found an odd number of times paired, the polygons united."
@@ -646,7 +646,7 @@ def _string_runs_numba(c, lengths,  # uint8: every string's characters, joined; 
         room = int(ptr[-1])
     runs = tuple(np.empty(room, np.int64) for _ in 'ose')
     if _string_pass((c, lengths, h * w, base), ptr, runs) >= 0: return None
-    for x in runs: x.resize(int(ptr[-1]), refcheck=False)  # the room left over given back (valid strings: none)
+    for x in runs: x.resize(int(ptr[-1]), refcheck=False)  # the room left over given back
     return Runs(obj=runs[0], start=runs[1], end=runs[2], n_obj=len(lengths))
 
 def string_runs(strings,  # n compressed COCO counts (str or bytes)
