@@ -471,8 +471,8 @@ def _sort_toggles(toggles,  # (tog, first, nt) of `_polygon_toggles`
 @jit
 def _paired_runs(toggles,  # (tog, first, nt): the sorted toggles of every polygon (`_sort_toggles`)
                  objects,  # (polys, base), int64 [n]: polygons of each object, its image base
-                 work,  # (run, ptr): int64 scratch; int64 [n + 1] runs before each object (filled if none written)
-                 runs,  # (obj, start, end) int64: the runs, written in the second pass
+                 work,  # (run, ptr): int64 scratch; int64 [n + 1] filled with the runs before each object
+                 runs,  # (obj, start, end) int64: the runs, written unless empty (room for every run)
                 ):
     "Each object's runs: its polygons' toggles found an odd number of times paired, the polygons united."
     (tog, first, nt), (polys, base), (run, ptr), (obj, start, end) = toggles, objects, work, runs
@@ -514,11 +514,11 @@ def _polygon_runs_numba(xy, numbers, polys,  # as `polygon_runs`: float64 [2K], 
     if _polygon_toggles((np.ascontiguousarray(xy), numbers, polys), (h, w), at, (tog, first, nt)) >= 0: return None
     scratch = np.empty(2 * int(room.max(initial=0)) + 2, np.int64)
     _sort_toggles((tog, first, nt), np.repeat(h, polys), scratch)
-    ptr, z = np.zeros(len(polys) + 1, np.int64), np.zeros(0, np.int64)
-    _paired_runs((tog, first, nt), (polys, base), (scratch, ptr), (z, z, z))
-    obj, start, end = (np.empty(ptr[-1], np.int64) for _ in 'ose')
-    _paired_runs((tog, first, nt), (polys, base), (scratch, ptr), (obj, start, end))
-    return Runs(obj=obj, start=start, end=end, n_obj=len(polys))
+    ptr = np.zeros(len(polys) + 1, np.int64)
+    runs = tuple(np.empty(int((nt // 2).sum()), np.int64) for _ in 'ose')  # a polygon's runs: at most half its toggles
+    _paired_runs((tog, first, nt), (polys, base), (scratch, ptr), runs)
+    for x in runs: x.resize(int(ptr[-1]), refcheck=False)  # the room toggles found twice and unions left, given back
+    return Runs(obj=runs[0], start=runs[1], end=runs[2], n_obj=len(polys))
 
 # %% ../nbs/22_coco_masks.ipynb #cm-polygon-runs
 def _polygon_cost(xy, numbers, polys, w, *, limits: Limits) -> np.ndarray:
@@ -602,10 +602,10 @@ def too_many_runs(n: int, most: int) -> InputError:
 # %% ../nbs/22_coco_masks.ipynb #cm-string-runs
 @jit
 def _string_pass(strings,  # (c, lengths, npx, base): uint8 chars of every string, joined; int64 [n] each
-                 ptr,  # int64 [n + 1]: runs before each string (filled when the runs are empty)
-                 runs,  # (obj, start, end) int64: the runs, written in the second pass
+                 ptr,  # int64 [n + 1]: filled with the runs before each string
+                 runs,  # (obj, start, end) int64: the runs, written unless empty (room for every run)
                 ) -> int:  # -1, or the first string that breaks a rule (`_decode` names the rule)
-    "Decode every string: count its runs into `ptr`, or write them into `runs` (a second pass)."
+    "Decode every string: count its runs into `ptr`, and write them into `runs` unless it is empty."
     (c, lengths, npx, base), (obj, start, end) = strings, runs
     at, held, fill = 0, 0, len(start) > 0
     for i in range(len(lengths)):
@@ -625,7 +625,7 @@ def _string_pass(strings,  # (c, lengths, npx, base): uint8 chars of every strin
                 held += 1
             pos, c2, c1, m = pos + x, c1, x, m + 1
         if pos != npx[i]: return i
-        if not fill: ptr[i + 1] = held
+        ptr[i + 1] = held
     return -1
 
 # %% ../nbs/22_coco_masks.ipynb #cm-string-runs-1
@@ -635,15 +635,19 @@ def _string_runs_numba(c, lengths,  # uint8: every string's characters, joined; 
                        *, h, w, base,  # int64 [n]: each mask's image height, width and base
                        most: int,  # the limit max_mask_runs
                       ) -> Runs | None:  # None if a string breaks a rule (the numpy chunks name it)
-    "The `Runs` of compressed strings in two passes over their characters."
+    "The `Runs` of compressed strings in one pass over their characters (two if the room would pass the limit)."
     ptr, z = np.zeros(len(lengths) + 1, np.int64), np.zeros(0, np.int64)
-    if _string_pass((c, lengths, h * w, base), ptr, (z, z, z)) >= 0: return None
-    ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
-    over = np.flatnonzero(ptr[ends] > most)
-    if len(over): raise too_many_runs(int(ptr[ends[over[0]]]), most)  # as the chunks count: before allocating
-    obj, start, end = (np.empty(ptr[-1], np.int64) for _ in 'ose')
-    _string_pass((c, lengths, h * w, base), ptr, (obj, start, end))
-    return Runs(obj=obj, start=start, end=end, n_obj=len(lengths))
+    room = len(c) // 2  # a run is every second number, a number at least one character; pages never written: free
+    if room > most:  # the room may pass the limit: the runs counted first, checked as the numpy chunks count them
+        if _string_pass((c, lengths, h * w, base), ptr, (z, z, z)) >= 0: return None
+        ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
+        over = np.flatnonzero(ptr[ends] > most)
+        if len(over): raise too_many_runs(int(ptr[ends[over[0]]]), most)  # before allocating
+        room = int(ptr[-1])
+    runs = tuple(np.empty(room, np.int64) for _ in 'ose')
+    if _string_pass((c, lengths, h * w, base), ptr, runs) >= 0: return None
+    for x in runs: x.resize(int(ptr[-1]), refcheck=False)  # the room left over given back
+    return Runs(obj=runs[0], start=runs[1], end=runs[2], n_obj=len(lengths))
 
 def string_runs(strings,  # n compressed COCO counts (str or bytes)
                 shape,  # (H, W) of every mask, or int[n, 2]
@@ -687,7 +691,7 @@ def _sizes(size: list) -> np.ndarray:
     try:
         if (set(map(type, size)) <= {list, tuple} and set(map(len, size)) <= {2}  # checked at C speed, and
                 and set(map(type, chain.from_iterable(size))) <= {int, np.int64, np.int32}):  # walked only if bad
-            return np.array(size, np.int64).reshape(-1, 2)
+            return np.fromiter(chain.from_iterable(size), np.int64, 2 * len(size)).reshape(-1, 2)
     except OverflowError: pass
     ok = [type(v) in (list, tuple) and len(v) == 2 and all(type(x) in (int, np.int64, np.int32) and
                                                           -2 ** 63 <= x < 2 ** 63 for x in v) for v in size]
