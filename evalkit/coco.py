@@ -6,7 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-import gc, json, operator, os
+import gc, json, operator, os, re
 from functools import partial
 from itertools import chain
 from contextlib import contextmanager
@@ -22,12 +22,13 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
 
 # %% auto #0
-__all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'load_json', 'box_types',
+__all__ = ['SLICE_BYTES', 'WHOLE_BYTES', 'INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values',
+           'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns',
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
-           'check_units', 'read_coco_gt', 'keypoints_field', 'check_kp_names', 'read_obb', 'radians', 'CocoResults',
-           'read_coco_results', 'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene',
-           'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_tables', 'coco_batch', 'parse_ints',
-           'parse_max_dets', 'parse_ids']
+           'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'read_obb', 'radians',
+           'CocoResults', 'read_coco_results', 'fast_results', 'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart',
+           'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_tables',
+           'coco_batch', 'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -63,12 +64,11 @@ def _encoding(src) -> str | None:
     return None
 
 # %% ../nbs/24_coco.ipynb #co-06-3
-def load_json(src,  # path of a JSON file, its bytes or text, or the object already parsed (dict or list)
-              *, err=InputError, name: str | None = None,  # the error class and the file's name in messages
-              limits: Limits | None = None,  # `max_file_bytes` bounds the file, `max_json_values` its values
-              typed=None,  # a msgspec type to decode into first (see `box_types`); None: plain JSON objects
-             ):  # the parsed object
-    "A JSON document from a path, bytes or text (objects already parsed are returned as given)."
+def json_bytes(src,  # path of a JSON file, its bytes or text, or the object already parsed (dict or list)
+               *, err=InputError, name: str | None = None,  # the error class and the file's name in messages
+               limits: Limits | None = None,  # `max_file_bytes` bounds the file, `max_json_values` its values
+              ):  # the file's bytes (JSON text and parsed objects as given), not parsed yet
+    "A JSON document read from its path, its size and values checked against the limits before it is parsed."
     if isinstance(src, (dict, list)): return src
     if not isinstance(src, (str, bytes, bytearray, os.PathLike)):
         raise err('expected a path, JSON text or bytes, or the parsed dict or list', type(src).__name__,
@@ -83,6 +83,14 @@ def load_json(src,  # path of a JSON file, its bytes or text, or the object alre
         except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
     if len(src) > limits.max_file_bytes: raise limits.exceeded('max_file_bytes', len(src), 'the JSON', err, file=name)
     check_values(src, limits, err=err, name=name)
+    return src
+
+def decode_json(src,  # JSON bytes or text, checked by `json_bytes` (parsed objects are returned as given)
+                *, err=InputError, name: str = 'JSON',  # the error class and the file's name in messages
+                typed=None,  # a msgspec type to decode into first (see `box_types`); None: plain JSON objects
+               ):  # the parsed object
+    "The parsed JSON document; text that is not JSON refused in one line."
+    if isinstance(src, (dict, list)): return src
     if typed is not None:
         try: return msgspec.json.decode(src, type=typed)
         except (msgspec.DecodeError, RecursionError): pass  # the plain objects say what is wrong, and where
@@ -91,6 +99,16 @@ def load_json(src,  # path of a JSON file, its bytes or text, or the object alre
     try: return loads(src)
     except bad as e: raise err('not valid JSON', str(e).splitlines()[0][:200], file=name) from None
     except RecursionError: raise err('not valid JSON', 'nested too deeply', file=name) from None
+
+def load_json(src,  # path of a JSON file, its bytes or text, or the object already parsed (dict or list)
+              *, err=InputError, name: str | None = None,  # the error class and the file's name in messages
+              limits: Limits | None = None,  # `max_file_bytes` bounds the file, `max_json_values` its values
+              typed=None,  # a msgspec type to decode into first (see `box_types`); None: plain JSON objects
+             ):  # the parsed object
+    "A JSON document from a path, bytes or text (objects already parsed are returned as given)."
+    if isinstance(src, (dict, list)): return src
+    name = name or (str(src) if isinstance(src, (str, os.PathLike)) else 'JSON')
+    return decode_json(json_bytes(src, err=err, name=name, limits=limits), err=err, name=name, typed=typed)
 
 # %% ../nbs/24_coco.ipynb #94eac6eb
 try: import msgspec
@@ -116,6 +134,69 @@ def box_types(iou_type: str = 'bbox') -> tuple | None:
     "(ground truth, results) msgspec types of the fields box (or keypoint) scoring reads; None without msgspec."
     if msgspec is None or iou_type not in ('bbox', 'keypoints'): return None
     return (_Truth, list[_Det]) if iou_type == 'bbox' else (_KpTruth, list[_KpDet])
+
+# %% ../nbs/24_coco.ipynb #co-fast-1
+if msgspec is not None:
+    class _FastAnn(msgspec.Struct, gc=False):  # a well-formed box annotation: integer ids, a box of four numbers
+        id: int; image_id: int; category_id: int; area: float; iscrowd: int; bbox: tuple[float, float, float, float]
+        ignore: int = 0
+    class _FastDet(msgspec.Struct, gc=False):
+        image_id: int; category_id: int; score: float; bbox: tuple[float, float, float, float]
+    class _Image(msgspec.Struct, gc=False):  # box scoring reads an image's id only
+        id: _Id
+    class _FastTruth(msgspec.Struct):  # the annotations kept as raw JSON: decoded slice by slice (`typed_columns`)
+        images: list[_Image]; annotations: msgspec.Raw; categories: list[dict]
+    class _WholeTruth(msgspec.Struct):  # a smaller file: its annotations decoded at once
+        images: list[_Image]; annotations: list[_FastAnn]; categories: list[dict]
+
+_WS = rb'[ \t\r\n]*'  # JSON's whitespace (no other)
+_OPEN, _NEXT = re.compile(_WS + rb'\[' + _WS), re.compile(rb'\}' + _WS + rb',' + _WS + rb'\{')
+SLICE_BYTES = 2 ** 19  # JSON bytes decoded at once: half a megabyte of objects stays in the CPU's caches
+
+def object_spans(raw,  # JSON bytes of a list of objects (bytes, memoryview)
+                 size: int = SLICE_BYTES,  # bytes per slice, about
+                ) -> list | None:  # (start, end) byte offsets of each slice; None when `raw` is not `[...]`
+    "Slices of a JSON list, each a run of whole objects `{...},...,{...}`, cut where `}, {` follows `size` bytes."
+    m, t = _OPEN.match(raw), bytes(raw[-64:])
+    body = t.rstrip(b' \t\r\n')
+    if m is None or not body.endswith(b']'): return None
+    s, e, out = m.end(), len(raw) - len(t) + len(body[:-1].rstrip(b' \t\r\n')), []
+    while s < e:
+        n = _NEXT.search(raw, s + size, e) if s + size < e else None
+        out.append((s, n.start() + 1 if n else e))
+        s = n.end() - 1 if n else e
+    return out
+
+# %% ../nbs/24_coco.ipynb #co-fast-2
+def struct_columns(objs: list,  # msgspec Structs with the fields below and a `bbox` of 4 numbers
+                   keys: dict,  # field -> numpy dtype of its column
+                  ) -> dict:  # field -> array [n] (`bbox`: float64 [n, 4])
+    "The fields of decoded records as arrays, one C-speed pass a field (an integer beyond the dtype: OverflowError)."
+    out = {k: np.fromiter(map(operator.attrgetter(k), objs), t, len(objs)) for k, t in keys.items()}
+    return out | dict(bbox=np.fromiter(chain.from_iterable(map(operator.attrgetter('bbox'), objs)), np.float64,
+                                       4 * len(objs)).reshape(-1, 4))
+
+def typed_columns(raw,  # JSON bytes of a list of objects (msgspec.Raw, bytes)
+                  typ,  # the msgspec Struct of one object (`_FastAnn`, `_FastDet`): its fields typed
+                  *, ints: tuple = (), floats: tuple = (),  # the fields read as int64, as float64 columns
+                  size: int = SLICE_BYTES,  # JSON bytes decoded at once
+                 ) -> dict | None:  # field -> array [n] (`bbox`: float64 [n, 4]); None if an object does not fit
+    "The columns of a JSON list of objects, decoded a slice at a time: a slice's objects are freed before the next."
+    mv = memoryview(raw)
+    spans, dec = object_spans(mv, size), msgspec.json.Decoder(list[typ])
+    keys = dict.fromkeys(ints, np.int64) | dict.fromkeys(floats, np.float64)
+    try: parts = [struct_columns([], keys)] + [struct_columns(dec.decode(b'[' + mv[a:b] + b']'), keys)
+                                               for a, b in spans or ()]
+    except (msgspec.DecodeError, RecursionError, OverflowError): return None  # not JSON, mistyped, an id > int64
+    finally: mv.release()
+    return None if spans is None else {k: np.concatenate([c[k] for c in parts]) for k in parts[0]}
+
+# %% ../nbs/24_coco.ipynb #co-fast-ok
+def _boxes_ok(b: np.ndarray) -> bool:
+    "Every box finite, of width and height at least 0, its corner and area within float64 (`_check_sizes`)."
+    with np.errstate(over='ignore', invalid='ignore'):
+        return bool(np.isfinite(b).all() and (b[:, 2:] >= 0).all() and np.isfinite(b[:, :2] + b[:, 2:]).all()
+                    and np.isfinite(b[:, 2] * b[:, 3]).all())
 
 # %% ../nbs/24_coco.ipynb #co-09
 def _pruned(v, depth: int = 3):
@@ -322,8 +403,10 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                 ) -> CocoTruth:
     "Read and check a COCO ground truth."
     err, name = SolutionError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'ground truth')
-    typed = box_types(iou_type)
-    d = load_json(src, err=err, name=name, limits=limits, typed=typed and typed[0])
+    typed, src = box_types(iou_type), json_bytes(src, err=err, name=name, limits=limits)
+    fast = fast_truth(src, err=err, name=name, limits=limits) if typed and iou_type == 'bbox' else None
+    if fast is not None: return fast
+    d = decode_json(src, err=err, name=name, typed=typed and typed[0])
     if typed and isinstance(d, typed[0]): d = dict(images=d.images, annotations=d.annotations, categories=d.categories)
     images, anns, cats = _lists(d,
                                 ('images', 'annotations', 'categories'), err=err, name=name)
@@ -351,6 +434,33 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                      ignore=_flags(f('ignore', default=0, required=False), key='ignore', **kw) if num is None else
                      num == 0, kp=None if num is None else keypoints_field(f, kw, K=len(sigmas or SIGMAS), num=num),
                      segm=f('segmentation') if iou_type == 'segm' else None, obb=obb)
+
+# %% ../nbs/24_coco.ipynb #co-21-fast
+WHOLE_BYTES = 2 ** 26  # a ground truth smaller than this is decoded at once (its polygons skipped once, not twice)
+
+def fast_truth(src,  # the ground truth's JSON bytes (`json_bytes`)
+               *, err, name, limits: Limits | None = None,  # the error class, file name and limits
+              ) -> CocoTruth | None:  # None: something is off, the checking reader says what
+    "A box ground truth whose annotations are all well-formed, read slice by slice (`typed_columns`)."
+    if not isinstance(src, (bytes, bytearray)): return None
+    whole, ints = len(src) < WHOLE_BYTES, ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')
+    try: d = msgspec.json.decode(src, type=_WholeTruth if whole else _FastTruth)
+    except (msgspec.DecodeError, RecursionError): return None
+    try: c = struct_columns(d.annotations, dict.fromkeys(ints, np.int64) | dict(area=np.float64)) if whole else \
+        typed_columns(d.annotations, _FastAnn, ints=ints, floats=('area',))
+    except OverflowError: return None
+    try: (image_ids, hw), (cat_ids, cat_names) = (_images(d.images, err=err, name=name, sized=False),
+                                                   _categories(d.categories, err=err, name=name))
+    except InputError: return None
+    if c is None: return None
+    check_units(len(image_ids), len(cat_ids), limits=limits, err=err, name=name)  # as the checking reader would
+    img, cat, ids, flags = (index_of(image_ids, c['image_id']), index_of(cat_ids, c['category_id']), np.sort(c['id']),
+                            np.r_[c['iscrowd'], c['ignore']])
+    if (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or ((flags != 0) & (flags != 1)).any() or \
+            not np.isfinite(c['area']).all() or not _boxes_ok(c['bbox']): return None
+    return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, ann_id=c['id'],
+                     img=img, cat=cat, bbox=c['bbox'], area=c['area'], crowd=c['iscrowd'] == 1,
+                     ignore=c['ignore'] == 1)
 
 # %% ../nbs/24_coco.ipynb #co-21-1
 def _check_sizes(bbox: np.ndarray, *, what, objs, err, name):
@@ -421,8 +531,10 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
                      ) -> CocoResults:
     "Read and check a COCO results list against its ground truth."
     err, name = ParticipantVisibleError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'results')
-    typed = box_types(iou_type)
-    res = load_json(src, err=err, name=name, limits=limits, typed=typed and typed[1])
+    typed, src = box_types(iou_type), json_bytes(src, err=err, name=name, limits=limits)
+    fast = fast_results(src, gt) if typed and iou_type == 'bbox' else None
+    if fast is not None: return fast
+    res = decode_json(src, err=err, name=name, typed=typed and typed[1])
     if not isinstance(res, list): raise err('a COCO results file is a JSON list of objects', type(res).__name__,
                                             file=name)
     kw = dict(what='results', objs=res, err=err, name=name)
@@ -440,6 +552,19 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
                        segm=f('segmentation') if iou_type == 'segm' else None,
                        kp=keypoints_field(f, kw, K=len(sigmas or SIGMAS)) if iou_type == 'keypoints' else None,
                        obb=read_obb(f('obb'), **kw) if iou_type == 'obb' else None)
+
+# %% ../nbs/24_coco.ipynb #co-24-fast
+def fast_results(src,  # the results' JSON bytes (`json_bytes`)
+                 gt: CocoTruth,  # the ground truth they are of
+                ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
+    "Box results that are all well-formed, read slice by slice (`typed_columns`)."
+    if not isinstance(src, (bytes, bytearray)): return None
+    c = typed_columns(src, _FastDet, ints=('image_id', 'category_id'), floats=('score',))
+    if c is None or not len(c['score']): return None
+    img, cat = index_of(gt.image_ids, c['image_id']), index_of(gt.cat_ids, c['category_id'])
+    if (img < 0).any() or (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']):
+        return None
+    return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=True)
 
 # %% ../nbs/24_coco.ipynb #a9f66997
 INT_COLS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # whole floats here are ints (NaN made them float)
@@ -740,12 +865,6 @@ def _cat_codes(cat_ids: np.ndarray, labels: np.ndarray) -> np.ndarray | None:
     "int64 [n]: each label's category code; None if one is not a category."
     c = index_of(cat_ids, labels.astype(np.int64)) if cat_ids.dtype != object else np.full(len(labels), -1)
     return None if (c < 0).any() else c
-
-def _boxes_ok(b: np.ndarray) -> bool:
-    "Every box finite, of width and height at least 0, its corner and area within float64 (`_check_sizes`)."
-    with np.errstate(over='ignore', invalid='ignore'):
-        return bool(np.isfinite(b).all() and (b[:, 2:] >= 0).all() and np.isfinite(b[:, :2] + b[:, 2:]).all()
-                    and np.isfinite(b[:, 2] * b[:, 3]).all())
 
 def batch_tables(preds: list, targets: list,  # per image of the batch: dicts of arrays, as `coco_batch` takes them
                  *, image_ids: list, categories, box_format: str = 'xyxy',  # as `coco_batch`

@@ -29,10 +29,10 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps',
            'pair_order', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted',
            'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order',
-           'varying', 'accumulate', 'summary_value', 'summarize', 'coco_rules', 'in_id_order', 'coco_finish',
-           'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
-           'coco_prefix_precision', 'coco_curve', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
-           'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules', 'in_id_order',
+           'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores',
+           'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_codes', 'coco_notes', 'coco_dap',
+           'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -402,8 +402,7 @@ def counted(code: np.ndarray,  # int64 [n_gt]: each object's cell (image * K + c
            ) -> np.ndarray:  # unsigned [size, A], the narrowest dtype that holds the largest count
     "Ground truth counted (not ignored) per cell and area range."
     u, inv = np.unique(code, return_inverse=True)
-    a, i = np.nonzero(~ig)
-    c = np.bincount(inv[i] * len(ig) + a, minlength=len(u) * len(ig)).reshape(len(u), len(ig))
+    c = np.stack([np.bincount(inv[~x], minlength=len(u)) for x in ig], 1).reshape(len(u), len(ig))  # range by range
     out = np.zeros((size, len(ig)), np.min_scalar_type(c.max(initial=0)))
     out[u] = c
     return out
@@ -483,13 +482,14 @@ def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
                                 crowd=scene.gt_crowd & (not rules.crowd_once),
                                 gseq=list_order(scene.gt_cls, by_cat=not rules.use_cats))
     tp, ignored = outcomes(single, rest, ig, gt_id=scene.gt_id, out=outside(scene.pred_area[keep], rules), rules=rules)
+    taken = taken_all(single, rest, n=len(keep), T=T, pos=scene.pos('gt'))
+    del d, g, iou, single, rest  # the pairs freed before the counts are made (Objects365: 10^7 pairs)
     return CocoStats(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
                      n_gt=np.bincount(scene.gt_img, minlength=n), n_pred=np.bincount(scene.pred_img, minlength=n),
                      npig=counted(scene.gt_img * K + gcat, ig, n * K).reshape(n, K, len(ig)),
                      det_img=scene.pos('image')[scene.pred_img[keep]], det_cls=(unit[keep] % K), det_rank=cut[keep],
                      det_pos=scene.pos('pred')[keep], score=scene.pred_conf[keep],
-                     gt=taken_all(single, rest, n=len(keep), T=T, pos=scene.pos('gt')),
-                     tp=tp, ignored=ignored, cat_names=tuple(scene.cat_names) if rules.use_cats else ('all',))
+                     gt=taken, tp=tp, ignored=ignored, cat_names=tuple(scene.cat_names) if rules.use_cats else ('all',))
 
 # %% ../nbs/23_coco_eval.ipynb #ce-40
 def recall_steps(npig,  # int [n]: counted ground truth of each list
@@ -648,14 +648,26 @@ def accumulate(s: CocoStats,  # the reduced map of every image
         np.copyto(recall[:, k0:k1, :, m], r.transpose(1, 2, 0), where=ok[k0:k1])
     return precision, recall, scores
 
+# %% ../nbs/23_coco_eval.ipynb #ce-42n-flags
+def ranked_flags(tp: np.ndarray, ig: np.ndarray,  # bool [d, A, T]: the map's TP and ignored flags
+                 o: np.ndarray,  # int64 [d]: the ranking (`accumulate_order`)
+                 *, block: int = 2 ** 16,  # detections copied at once
+                ) -> np.ndarray:  # uint8 [d, A, T]: bit 0 TP, bit 1 ignored
+    "Both flags of every detection in ranked order, in one byte: one ranked copy of [d, A, T] instead of two."
+    f = np.empty(tp.shape, np.uint8)
+    for i in range(0, len(o), block):
+        np.left_shift(ig[o[i:i + block]].view(np.uint8), 1, out=f[i:i + block])
+        f[i:i + block] |= tp[o[i:i + block]].view(np.uint8)
+    return f
+
 # %% ../nbs/23_coco_eval.ipynb #ce-42n
 ACC_NUMBA_WORK = 2 ** 25  # flags (detections x area ranges x thresholds) from which accumulate runs its numba twin
 
 @jit
 def _list_counts(ranked, bounds, max_dets):
     "numba: TPs and FPs [M, K, A, T] of every list of the ranked flags, and each (maxDets, category)'s first [M, K]."
-    tp, ig, rank = ranked[0], ranked[1], ranked[2]
-    (_, A, T), K, M = tp.shape, len(bounds) - 1, len(max_dets)
+    f, rank = ranked[0], ranked[1]  # the ranked flags (`ranked_flags`: bit 0 TP, bit 1 ignored) and ranks
+    (_, A, T), K, M = f.shape, len(bounds) - 1, len(max_dets)
     ntp, nfp, first = np.zeros((M, K, A, T), np.int64), np.zeros((M, K, A, T), np.int64), np.full((M, K), -1)
     for m in range(M):
         for k in range(K):
@@ -664,15 +676,15 @@ def _list_counts(ranked, bounds, max_dets):
                 if first[m, k] < 0: first[m, k] = i
                 for a in range(A):
                     for t in range(T):
-                        if tp[i, a, t]: ntp[m, k, a, t] += 1
-                        elif not ig[i, a, t]: nfp[m, k, a, t] += 1
+                        if f[i, a, t] & 1: ntp[m, k, a, t] += 1
+                        elif not f[i, a, t] & 2: nfp[m, k, a, t] += 1
     return ntp, nfp, first
 
 @jit
 def _read_back(ranked, lists, out):
     "numba: each list walked backwards from its counts, its precision and score written at the recall points."
-    (tp, ig, rank, sc), (bounds, c, ntp, nfp, first, max_dets, ro, eps), (precision, scores) = ranked, lists, out
-    (_, A, T), K, M = tp.shape, len(bounds) - 1, len(max_dets)
+    (f, rank, sc), (bounds, c, ntp, nfp, first, max_dets, ro, eps), (precision, scores) = ranked, lists, out
+    (_, A, T), K, M = f.shape, len(bounds) - 1, len(max_dets)
     best, at = np.zeros((A, T)), np.zeros((A, T), np.int64)
     for m in range(M):
         for k in range(K):
@@ -684,14 +696,14 @@ def _read_back(ranked, lists, out):
                 for a in range(A):
                     for t in range(T):
                         n = ntp[m, k, a, t]
-                        if tp[i, a, t]:
+                        if f[i, a, t] & 1:
                             best[a, t] = max(best[a, t], n / ((n + nfp[m, k, a, t]) + eps))  # the n-th TP's precision
                             while at[a, t] >= 0 and c[a, k, at[a, t]] == n:
                                 r = ro[at[a, t]]
                                 precision[t, r, k, a, m], scores[t, r, k, a, m] = best[a, t], sc[i]
                                 at[a, t] -= 1
                             ntp[m, k, a, t] = n - 1
-                        elif not ig[i, a, t]: nfp[m, k, a, t] -= 1
+                        elif not f[i, a, t] & 2: nfp[m, k, a, t] -= 1
             for a in range(A):
                 for t in range(T):
                     for r in range(at[a, t] + 1):  # the points 0: the best from the first detection on, and its score
@@ -704,12 +716,12 @@ def _accumulate_numba(s: CocoStats, rules: CocoRules, K: int) -> tuple:
     rec, npig, md = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64), np.asarray(rules.max_dets)
     ro, o = np.argsort(rec, kind='stable'), accumulate_order(s)
     c, bounds = recall_steps(npig.ravel(), rec[ro]).reshape(A, K, R), np.searchsorted(s.det_cls[o], np.arange(K + 1))
-    tp, ig, rank, sc = np.take(s.tp, o, axis=0), np.take(s.ignored, o, axis=0), s.det_rank[o], s.score[o]  # ranked
-    ntp, nfp, first = _list_counts((tp, ig, rank), bounds, md)
+    f, rank, sc = ranked_flags(s.tp, s.ignored, o), s.det_rank[o], s.score[o]  # ranked
+    ntp, nfp, first = _list_counts((f, rank), bounds, md)
     recall = (ntp / np.maximum(npig.T[None, :, :, None], 1)).transpose(3, 1, 2, 0)
     precision, scores = np.zeros((T, R, K, A, M)), np.zeros((T, R, K, A, M))
     eps = float(np.spacing(1))
-    _read_back((tp, ig, rank, sc), (bounds, c, ntp, nfp, first, md, ro, eps), (precision, scores))
+    _read_back((f, rank, sc), (bounds, c, ntp, nfp, first, md, ro, eps), (precision, scores))
     ok = (npig.T > 0)[:, :, None]  # [K, A, 1]: lists with counted ground truth (the others -1)
     for x in (precision, scores, recall): x[..., ~ok[:, :, 0], :] = -1.0
     return precision, recall, scores
