@@ -1052,7 +1052,7 @@ def _image_space(scene: CocoScene) -> CocoScene:
                    pred=move(scene.pred, scene.pred_img, scene.pred_base), pred_base=ib[scene.pred_img])
 
 def _own_cross(scene: CocoScene, thr: np.ndarray, *, background_iou: float, counted, kept) -> tuple:
-    "`other_class_pairs` of masks and keypoints: each counted object and kept detection of another category, by `_ious`."
+    "`other_class_pairs` of masks and keypoints: each counted object and kept detection of another class, by `_ious`."
     scene, pk = _image_space(scene), np.flatnonzero(kept)  # masks of two categories meet in their image's pixels
     d, g = unit_pairs(scene.gt_img, scene.pred_img[pk])
     k = (scene.gt_cls[g] != scene.pred_cls[pk[d]]) & counted[g]

@@ -284,8 +284,8 @@ def f1_lines(curve: Curve,  # a cutoff curve
     return out + [f'  {shown(r.cls)}: {say(r)}' for r in b[b.cls.notna()].itertuples() if per_class]
 
 def curve_text(curve: Curve,  # a cutoff curve
-               rows: int = 10,  # about how many cutoffs to show
-               *, iou=None,  # the IoU threshold of the best-F1 line (default: 0.5 where the metric has it)
+               *, rows: int = 10,  # about how many cutoffs to show
+               iou=None,  # the IoU threshold of the best-F1 line (default: 0.5 where the metric has it)
                per_class: bool = False,  # also each class's F1-optimal cutoff
               ) -> str:  # a few lines of fixed-width text
     "The curve as a short table and the best cutoff, in words; the F1-optimal cutoff where it has counts."
