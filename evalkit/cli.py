@@ -141,7 +141,12 @@ def _cutoff_args(c):
                    help='cut by confidence (default), or by predicted mask area for masks without confidences')
     c.add_argument('--max-rescore', type=int, default=200,
                    help='most cutoffs re-scored one by one where one matching cannot give the curve (default 200)')
-    c.add_argument('--json', action='store_true', help='print one JSON object: every cutoff and its score')
+    c.add_argument('--json', action='store_true', help='print one JSON object: every cutoff and its score, and '
+                   'precision, recall and F1 at every cutoff with the F1-optimal cutoffs, per threshold and class')
+    c.add_argument('--iou', metavar='T', help="the IoU threshold of the best-F1 lines (default: 0.5 if the metric "
+                   "has it, else its first)")
+    c.add_argument('--per-class', action='store_true', help="also each class's F1-optimal cutoff, with its precision, "
+                   'recall and F1')
 
 # %% ../nbs/06_cli.ipynb #91f5fc14
 def _errors_args(e):
@@ -378,7 +383,8 @@ def _cutoff(a, out, err) -> int:
     if a.max_rescore < 1: raise InputError('--max-rescore must be at least 1', str(a.max_rescore))
     cv = cutoff_curve(_analyse(a)[2], by=a.by, max_rescore=a.max_rescore)
     for w in cv.warnings: print(f'evalkit: warning: {w}', file=err)
-    print(json_text(cv.to_json()) if a.json else cv.to_text(), file=out)
+    text = cv.to_text(iou=a.iou, per_class=a.per_class)  # refuses an --iou the metric lacks, JSON or not
+    print(json_text(cv.to_json()) if a.json else text, file=out)
     return 0
 
 # %% ../nbs/06_cli.ipynb #18552f00

@@ -1056,15 +1056,24 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
     return vals, _curve_table(analysis, cut, ap, flags=flags, npig=npig) if small else None, score
 
 # %% ../nbs/23_coco_eval.ipynb #a2f533f7
-def _kp_cross(scene: CocoScene, thr: np.ndarray, *, background_iou: float, counted, kept) -> tuple:
-    "`other_class_pairs` of keypoints: each counted object and kept detection of another category, by OKS."
-    pk = np.flatnonzero(kept)
+def _image_space(scene: CocoScene) -> CocoScene:
+    "The scene's masks moved from their unit's pixel space (image and category, `mask_bases`) to their image's."
+    if scene.iou_type != 'segm' or scene.image_hw is None or scene.gt_base is None: return scene
+    ib = np.r_[0, np.cumsum(np.asarray(scene.image_hw, np.int64).prod(1))[:-1]]  # each image's first pixel
+    def move(r: Runs, img, base) -> Runs:
+        by = (ib[img] - base)[r.obj]
+        return replace(r, start=r.start + by, end=r.end + by)
+    return replace(scene, gt=move(scene.gt, scene.gt_img, scene.gt_base), gt_base=ib[scene.gt_img],
+                   pred=move(scene.pred, scene.pred_img, scene.pred_base), pred_base=ib[scene.pred_img])
+
+def _own_cross(scene: CocoScene, thr: np.ndarray, *, background_iou: float, counted, kept) -> tuple:
+    "`other_class_pairs` of masks and keypoints: each counted object and kept detection of another class, by `_ious`."
+    scene, pk = _image_space(scene), np.flatnonzero(kept)  # masks of two categories meet in their image's pixels
     d, g = unit_pairs(scene.gt_img, scene.pred_img[pk])
-    d = pk[d]
-    k = (scene.gt_cls[g] != scene.pred_cls[d]) & counted[g]
+    k = (scene.gt_cls[g] != scene.pred_cls[pk[d]]) & counted[g]
     d, g = d[k], g[k]
-    o = oks_pairs(scene.pred_kp, scene.gt_kp, d, g, gt_box=scene.gt, gt_area=scene.gt_area, sigmas=scene.sigmas)
-    return g, d, o[None] >= thr[:, None], o >= background_iou, o
+    o = _ious(scene, d, g, pk)  # mask IoU (a counted object is no crowd region: plain IoU), or OKS
+    return g, pk[d], o[None] >= thr[:, None], o >= background_iou, o
 
 def coco_codes(analysis,  # a scored COCO submission
                *, background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
@@ -1084,9 +1093,9 @@ def coco_codes(analysis,  # a scored COCO submission
     for t in range(len(thr)): matched[t, np.searchsorted(at, s.gt[tp[t, keep], t])] = True
     c = counted[g]
     own = (g[c], keep[d[c]], iou[c][None] >= thr[:, None], iou[c] >= background_iou, iou[c])
-    cross = None if scene.iou_type in ('segm', 'obb') or not rules.use_cats else _kp_cross(  # OKS: keypoints
+    cross = None if scene.iou_type == 'obb' or not rules.use_cats else _own_cross(  # masks (TIDE pairs them), OKS
         scene, rules.thresholds, background_iou=background_iou, counted=counted, kept=kept.any(0)) \
-        if scene.iou_type == 'keypoints' else other_class_pairs(
+        if scene.iou_type in ('segm', 'keypoints') else other_class_pairs(
         scene, analysis.spec.thresholds, inclusive=True, background_iou=background_iou, counted=counted,
         kept=kept.any(0))
     return tide_codes(len(scene.gt_img), n, own, cross, tp=tp, matched=matched, counted_gt=counted, counted_pred=kept,
@@ -1160,9 +1169,9 @@ def coco_pr_curves(result) -> pd.DataFrame:
 def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
                            *, threshold=None,  # Fraction: the matrix's IoU threshold (None: the metric's first)
                           ) -> dict:  # category names, objects left out, detections scored and ignored
-    "What pycocotools leaves out at `threshold`, for `evalkit.confusion.confusion`; masks refused."
+    "What pycocotools leaves out at `threshold`, for `evalkit.confusion.confusion`; masks in their image's pixels."
     s, rules, st = analysis.scene, coco_rules(analysis.spec), analysis.stats
-    if s.iou_type == 'segm': raise InputError('no confusion matrix of COCO masks yet', 'score boxes: --iou-type bbox')
+    if s.dilation_ratio is not None: raise InputError('no confusion matrix of boundary IoU yet', 'score masks: segm')
     if s.iou_type == 'keypoints': raise InputError('no confusion matrix of COCO keypoints yet', 'score their boxes')
     if s.iou_type == 'obb': raise InputError('no confusion matrix of COCO oriented boxes yet', 'iou_type obb')
     t = analysis.spec.thresholds[0] if threshold is None else threshold
@@ -1171,7 +1180,8 @@ def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
     rows, scored, ign = np.searchsorted(s.pos('pred'), st.det_pos), np.zeros(len(s.pred_img), bool), \
         np.zeros(len(s.pred_img), bool)
     scored[rows], ign[rows] = True, st.ignored[:, 0, k[0]]  # the best `maxDets` of each unit; dtIgnore, area 'all'
-    return dict(classes=tuple(map(str, s.cat_names)), ignore=gt_ignored(s, rules)[0], scored=scored, pred_ignore=ign)
+    return dict(classes=tuple(map(str, s.cat_names)), ignore=gt_ignored(s, rules)[0], scored=scored, pred_ignore=ign,
+                scene=_image_space(s))  # masks of two categories meet in their image's pixels (boxes: as they are)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-matches
 def coco_matches(analysis) -> ObjectMatches:

@@ -170,8 +170,9 @@ def analysis_confusion(analysis: Analysis,  # a scored submission (`Metric.analy
     an = analysis
     an.spec.family.require('errors')
     (t,) = check_thresholds(an.spec.thresholds[0] if iou is None else iou, inclusive=an.spec.inclusive)
-    return confusion(an.scene, threshold=t, inclusive=an.spec.inclusive, cutoff=cutoff, metric=an.spec.metric,
-                     **an.spec.family.confusion_options(an, threshold=t))  # names; what the family leaves out
+    opts = an.spec.family.confusion_options(an, threshold=t)  # names; what the family leaves out; its own scene
+    return confusion(opts.pop('scene', an.scene), threshold=t, inclusive=an.spec.inclusive, cutoff=cutoff,
+                     metric=an.spec.metric, **opts)
 
 def confusion_matrix(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
                      solution, submission,  # paths or DataFrames, as `Metric.evaluate` takes them

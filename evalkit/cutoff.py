@@ -16,8 +16,9 @@ from .rle import Runs, runs_area
 from .families import Scene, Analysis, analyse_scene, keep_predictions
 
 # %% auto #0
-__all__ = ['BY', 'MAX_RESCORE', 'cutoff_keys', 'cutoffs', 'no_competition', 'one_matching', 'Curve', 'cutoff_curve', 'cutoff',
-           'cut_analysis', 'curve_json', 'curve_text', 'cutoff_figure']
+__all__ = ['BY', 'MAX_RESCORE', 'F1_COLUMNS', 'cutoff_keys', 'cutoffs', 'no_competition', 'one_matching', 'Curve', 'rates',
+           'overall_rates', 'best_f1', 'cutoff_curve', 'cutoff', 'cut_analysis', 'curve_json', 'rates_json',
+           'f1_threshold', 'f1_lines', 'curve_text', 'cutoff_figure']
 
 # %% ../nbs/13_cutoff.ipynb #cut-keys
 BY = ('confidence', 'area')
@@ -90,6 +91,8 @@ class Curve:
     warnings: tuple = ()  # in words: why the curve was re-scored, an empty submission
     class_best: pd.DataFrame | None = None  # one cutoff per class (Severstal): cls, units, cutoff, value_all, value;
                                             # attrs['score']: the score with every class at its best cutoff
+    rates: pd.DataFrame | None = None  # overall counts and rates: threshold, cutoff, tp, fp, npos, precision, recall,
+                                       # f1 (None: no counts along the curve: Dice, a re-scored curve)
 
     @property
     def best(self) -> dict:
@@ -112,6 +115,52 @@ class Curve:
                          params=dict(cutoffs=len(self.cutoffs), method=self.method, hit=self.hit),
                          table=t.sort_values('score', ascending=False, kind='stable', na_position='last'))
 
+# %% ../nbs/13_cutoff.ipynb #cut-rates
+def rates(tp,  # int [...]: true positives
+          fp,  # int [...]: false positives
+          npos,  # int [...]: objects counted (TP + FN)
+         ) -> tuple:  # (precision, recall, f1), each float64 [...]: 0 where undefined
+    "Precision TP/(TP+FP), recall TP/objects and F1 2TP/(TP+FP+objects) of counts, 0 where undefined."
+    tp, fp, npos = (np.asarray(x, np.int64) for x in (tp, fp, npos))
+    return (np.where(tp + fp > 0, tp / np.maximum(tp + fp, 1), 0.0), np.where(npos > 0, tp / np.maximum(npos, 1), 0.0),
+            np.where(tp > 0, 2 * tp / np.maximum(tp + fp + npos, 1), 0.0))
+
+def overall_rates(analysis: Analysis,  # a scored submission whose one matching gives its curve
+                  key, cut, kept,  # float [n_pred] keys; float [n] cutoffs ascending; int [n] kept at each (`cutoffs`)
+                  *, per_class=None,  # the family's class table along the curve (threshold, cutoff, tp, fp, npos)
+                 ) -> pd.DataFrame | None:  # threshold, cutoff, tp, fp, npos, precision, recall, f1; None: no counts
+    "Overall TP, FP and objects at each threshold and cutoff: the class table's sums, else the matching's hits."
+    if per_class is not None:
+        t = per_class.groupby(['threshold', 'cutoff'], sort=True)[['tp', 'fp', 'npos']].sum().reset_index()
+    elif analysis.matching is not None:
+        ths, kept = analysis.spec.thresholds, np.asarray(kept)
+        order = np.lexsort((np.arange(len(key)), -np.asarray(key)))  # key descending, file order among ties
+        tp = np.cumsum(np.asarray(analysis.matching.pred_gt >= 0, np.int64)[:, order], axis=1)[:, kept - 1]
+        t = pd.DataFrame(dict(threshold=np.repeat([float(x) for x in ths], len(cut)), cutoff=np.tile(cut, len(ths)),
+                              tp=tp.ravel(), fp=(kept[None] - tp).ravel(), npos=len(analysis.scene.gt_img)))
+    else: return None
+    return t.assign(**dict(zip(('precision', 'recall', 'f1'), rates(t.tp, t.fp, t.npos))))
+
+# %% ../nbs/13_cutoff.ipynb #cut-f1
+F1_COLUMNS = ('threshold', 'cls', 'cutoff', 'tp', 'fp', 'npos', 'precision', 'recall', 'f1')
+
+def _best_rows(t: pd.DataFrame, by: list) -> pd.DataFrame:
+    "Per group of `by`, the row of the highest cutoff with the best F1 (cutoff NaN where F1 is 0 throughout)."
+    t = t.reset_index(drop=True)
+    b = t.loc[np.sort(t.iloc[::-1].groupby(by, sort=False).f1.idxmax().to_numpy())].reset_index(drop=True)
+    return b.assign(cutoff=b.cutoff.where(b.f1 > 0))
+
+def best_f1(curve: Curve,  # a cutoff curve
+           ) -> pd.DataFrame | None:  # `F1_COLUMNS`: overall (cls None), then per class; None without counts
+    "Per threshold, the F1-optimal cutoff overall and each class's: the highest cutoff of the best F1."
+    if curve.rates is None: return None
+    parts = [_best_rows(curve.rates, ['threshold']).assign(cls=None)]
+    if curve.per_class is not None: parts.append(_best_rows(curve.per_class, ['threshold', 'cls']))
+    t = pd.concat([p[list(F1_COLUMNS)].astype({'cls': object}) for p in parts], ignore_index=True)
+    return t.sort_values('threshold', kind='stable', ignore_index=True)
+
+Curve.best_f1 = property(best_f1)
+
 # %% ../nbs/13_cutoff.ipynb #2476101f
 def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                  *, by: str = 'confidence',  # 'confidence', or 'area' for masks (minimum predicted pixels)
@@ -128,13 +177,13 @@ def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
         raise InputError(f'{why}: the curve needs one scoring per cutoff, and this submission has {len(cut):,} cutoffs',
                          f'more than max_rescore={max_rescore} (raise it with --max-rescore N)')
     else: (vals, scores), warn = _rescored(an, key, cut), warn + (f'{why}: the curve was re-scored at each cutoff',)
-    spec = an.spec  # a family without thresholds gives one row of values: the score's
+    spec, rate = an.spec, overall_rates(an, key, cut, kept, per_class=per_class) if why is None else None
     return Curve(metric=spec.metric, by=by, cutoffs=cut, scores=vals.mean(0) if scores is None else scores, kept=kept,
                  per_threshold=pd.DataFrame(vals.T, index=pd.Index(cut, name='cutoff'),
                                             columns=[threshold_text(t) for t in spec.thresholds] or ['value']),
                  score_all=float(an.result.score), method='one matching' if why is None else 're-scored',
                  hit=spec.hit if spec.thresholds else None, per_class=per_class, warnings=warn,
-                 class_best=spec.family.class_cutoffs(an, by))
+                 class_best=spec.family.class_cutoffs(an, by), rates=rate)
 
 def cutoff(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
            solution, submission,  # paths or DataFrames, as `Metric.evaluate` takes them
@@ -181,15 +230,65 @@ def curve_json(curve: Curve) -> dict:
         labels = dict(zip(curve.per_threshold.columns.map(float), curve.per_threshold.columns))
         j['per_class'] = {c: {labels[t]: [_num(v) for v in g.ap] for t, g in cg.groupby('threshold', sort=False)}
                           for c, cg in curve.per_class.groupby('cls', sort=False)}
+    return {**j, **rates_json(curve)}
+
+_RATES = ('precision', 'recall', 'f1')
+
+def _f1_row(r) -> dict:
+    "One F1-optimal row as JSON: its cutoff (None: no TP anywhere), counts and rates."
+    return dict(cutoff=_num(r.cutoff), tp=int(r.tp), fp=int(r.fp), npos=int(r.npos),
+                **{k: float(getattr(r, k)) for k in _RATES})
+
+def rates_json(curve: Curve) -> dict:
+    "`rates`, `per_class_rates` and `best_f1` of the curve as JSON ({} where it has no counts)."
+    if curve.rates is None: return {}
+    lab = dict(zip(curve.per_threshold.columns.map(float), curve.per_threshold.columns))
+    j = dict(rates={lab[t]: dict(tp=g.tp.tolist(), fp=g.fp.tolist(), npos=int(g.npos.iloc[0]),
+                                 **{k: g[k].tolist() for k in _RATES}) for t, g in curve.rates.groupby('threshold')})
+    if curve.per_class is not None:
+        j['per_class_rates'] = {c: {lab[t]: {k: g[k].tolist() for k in _RATES} for t, g in cg.groupby('threshold')}
+                                for c, cg in curve.per_class.groupby('cls', sort=False)}
+    b = curve.best_f1
+    j['best_f1'] = {lab[t]: dict(overall=_f1_row(next(g[g.cls.isna()].itertuples())), per_class={
+        r.cls: _f1_row(r) for r in g[g.cls.notna()].itertuples()}) for t, g in b.groupby('threshold')}
     return j
 
 # %% ../nbs/13_cutoff.ipynb #cut-text
 def _value_text(v) -> str: return 'undefined' if math.isnan(v) else f'{v:.6f}'
 
+def f1_threshold(curve: Curve,  # a cutoff curve with counts (`Curve.rates`)
+                 iou=None,  # an IoU threshold of the metric's (None: 0.5 where it has it, else its first)
+                ) -> float:  # the threshold
+    "The IoU threshold of the F1 lines: `iou`, refused unless it is one of the metric's."
+    ths = curve.per_threshold.columns.map(float).tolist()
+    try: t = (0.5 if 0.5 in ths else ths[0]) if iou is None else float(iou)
+    except ValueError: raise InputError('--iou takes an IoU threshold such as 0.5', repr(iou)) from None
+    if t not in ths: raise InputError("the F1 lines' IoU threshold is one of the metric's", f"{iou!r}; {curve.metric} "
+                                      f"has {', '.join(curve.per_threshold.columns[:12])}{' ...' * (len(ths) > 12)}")
+    return t
+
+def f1_lines(curve: Curve,  # a cutoff curve
+             *, iou=None,  # the IoU threshold (`f1_threshold`)
+             per_class: bool = False,  # also each class's line
+            ) -> list:  # lines of text; [] where the curve has no counts
+    "The F1-optimal cutoff at one threshold, overall and per class, with its precision, recall and counts."
+    b = curve.best_f1
+    if b is None: return []
+    t = f1_threshold(curve, iou)
+    b = b[b.threshold == t]
+    say = lambda r: ('none, no true positive at any cutoff' if math.isnan(r.cutoff) else
+                     f'{curve.by} >= {r.cutoff:.6g}: precision {r.precision:.4f}, recall {r.recall:.4f}, F1 {r.f1:.4f} '
+                     f'({r.tp:,} TP, {r.fp:,} FP, {r.npos:,} objects)')
+    out = [f'best F1 at IoU {threshold_text(t)}: ' + say(next(b[b.cls.isna()].itertuples()))]
+    if per_class and curve.per_class is None: out.append('per class: none, the metric has no classes')
+    return out + [f'  {shown(r.cls)}: {say(r)}' for r in b[b.cls.notna()].itertuples() if per_class]
+
 def curve_text(curve: Curve,  # a cutoff curve
-               rows: int = 10,  # about how many cutoffs to show
+               *, rows: int = 10,  # about how many cutoffs to show
+               iou=None,  # the IoU threshold of the best-F1 line (default: 0.5 where the metric has it)
+               per_class: bool = False,  # also each class's F1-optimal cutoff
               ) -> str:  # a few lines of fixed-width text
-    "The curve as a short table and the best cutoff, in words."
+    "The curve as a short table and the best cutoff, in words; the F1-optimal cutoff where it has counts."
     n, b, what = len(curve.cutoffs), curve.best, 'confidence' if curve.by == 'confidence' else 'area (pixels)'
     hit = f', IoU {curve.hit} t' if curve.hit else ''  # a family without thresholds has no hit test
     head = f'{curve.metric} cutoff curve by {curve.by} ({curve.method}{hit}): {n:,} cutoffs'
@@ -207,7 +306,7 @@ def curve_text(curve: Curve,  # a cutoff curve
     if cb is not None:  # one cutoff per class
         each = ', '.join(f'{shown(r.cls)} >= {r.cutoff:.6g} ({r.value:.4f})' for r in cb.itertuples())
         lines.append(f"best per class: {each}; score {cb.attrs['score']:.6f}")
-    return '\n'.join(lines)
+    return '\n'.join(lines + f1_lines(curve, iou=iou, per_class=per_class))
 
 Curve.to_json, Curve.to_text = curve_json, curve_text
 

@@ -10,10 +10,11 @@ from .errors import InputError
 from .iou import threshold_text
 from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_code, worst_images
 from .views import ThresholdView, ImageView, ObjectView, prepare_objects, object_view, object_counts, object_ap
-from .views import object_order
+from .views import object_order, reliability_view, dap_view
 from .drawing import (png_bytes, image_layers, paint, view_picture, iou_picture, curve_svg, histogram_svg, pr_svg,
                              class_table_html, legend_html, image_title, curve_figure, histogram_figure, image_figure,
-                             iou_figure, pr_figure, mask_rgb, object_picture, object_legend_html, object_table_html)
+                             iou_figure, pr_figure, mask_rgb, object_picture, object_legend_html, object_table_html,
+                             reliability_svg, dap_svg, dap_figure)
 from .result import value_name
 from .cutoff import cutoff_keys, cutoff_curve, cut_analysis, one_matching
 from .breakdown import breakdown, FN_KINDS, FP_KINDS, FN_COLS, FP_COLS
@@ -54,11 +55,14 @@ class _Cutoff:
         one = len(cuts) and one_matching(analysis, self.by) is None  # the curve costs a running sum, not re-scoring
         self.curve = cutoff_curve(analysis, by=self.by) if one else None  # else no best shown
         self.best = None if self.curve is None or self.curve.best['cutoff'] is None else self.curve.best
+        self._kept = (None, analysis)  # (cutoff, its analysis): the last one cut, kept for the panels
 
     def analysis(self):
         "The analysis of the predictions kept at the slider's value."
         c = self.slider.value
-        return self.full if c is None or c <= self.keys.min() else cut_analysis(self.full, c, by=self.by)
+        if c is None or c <= self.keys.min(): return self.full
+        if self._kept[0] != c: self._kept = (c, cut_analysis(self.full, c, by=self.by))
+        return self._kept[1]
 
     def caption(self) -> str:
         "What the cutoff keeps, and the best cutoff, as HTML."
@@ -67,6 +71,36 @@ class _Cutoff:
         kept = int((self.keys >= c).sum())
         best = '' if self.best is None else f"; best cutoff {self.best['cutoff']:.6g} (score {self.best['score']:.4f})"
         return f'{self.by} \u2265 {c:.6g}: {kept:,} of {n:,} predictions kept{best}'
+
+# %% ../nbs/05b_dashboard.ipynb #widgets-panels
+class _Panels:
+    "The calibration and delta-AP panels of a dashboard, drawn on request at the threshold and cutoff."
+    def __init__(self, source):  # () -> (the `Analysis` of the kept predictions or None, threshold position)
+        import ipywidgets as W
+        self.source, self.box = source, W.Checkbox(value=False, description='calibration and delta AP')
+        self.reliability, self.dap = W.HTML(), W.HTML()
+        self.reliability.add_class('evalkit-reliability'); self.dap.add_class('evalkit-dap')
+        self.box.observe(lambda ch: self.draw(), 'value')
+
+    @property
+    def widgets(self) -> list: return [self.box, self.reliability, self.dap]
+
+    def views(self) -> tuple:
+        "(reliability, delta AP) `PanelView`s at the dashboard's values; (None, None) while unticked."
+        an, t = self.source() if self.box.value else (None, 0)
+        return (None, None) if an is None else (reliability_view(an, t), dap_view(an, t))
+
+    def draw(self):
+        "Both panels redrawn (empty while unticked; no delta AP where the family has none)."
+        r, d = self.views()
+        self.reliability.value = '' if r is None else reliability_svg(r)
+        self.dap.value = '' if d is None or d.record is None else dap_svg(d)
+
+    def figures(self) -> dict:
+        "The panels as plotly figures while ticked: 'reliability' and 'dap', where they have a record."
+        r, d = self.views()
+        return {**({} if r is None or r.record is None else dict(reliability=r.record.figure())),
+                **({} if d is None or d.record is None else dict(dap=dap_figure(d.record)))}
 
 # %% ../nbs/05b_dashboard.ipynb #b650b1d1
 METRICS = ('TP/(TP+FP+FN)', 'F-beta')
@@ -131,6 +165,7 @@ def _sweep_make_views(self, W):
     self.errors.add_class('evalkit-errors')
     self.image_png.add_class('evalkit-overlay'); self.iou_png.add_class('evalkit-iou-table')
     self.image_legend.add_class('evalkit-legend')
+    self.panels = _Panels(lambda: (self.model.analysis, self.t_index))  # the kept predictions' analysis
 
 Dashboard._make_views = _sweep_make_views
 
@@ -150,7 +185,7 @@ def _sweep_layout(self, W):
     self.cut.label.value = self.cut.caption()
     self.widget = dashboard_layout(top=[head, self.slider, self.cut.slider, self.metric, self.beta],
                                    captions=[self.score_label, self.totals, self.cut.label],
-                                   left=[self.curve_svg, self.hist_svg],
+                                   left=[self.curve_svg, self.hist_svg, *self.panels.widgets],
                                    right=[W.HBox([self.picker, self.order], layout=W.Layout(flex_flow='row wrap')),
                                           self.image_label, self.image_legend, self.errors, self.image_png,
                                           self.iou_label, self.iou_png])
@@ -230,12 +265,14 @@ def _sweep_update(self, new_image: bool = False):
     self.image_png.value = png_bytes(view_picture(self.model, iv, self._picture(iv)))
     self.image_legend.value = legend_html(self.model, iv)
     self.errors.value = self._error_line(iv)
+    self.panels.draw()
 
 def _sweep_figures(self) -> dict:
     "The views at the controls' current values as plotly figures (built on request, for notebooks and reports)."
     v, iv = self.views()
     return dict(curve=curve_figure(v, self.model.labels, iv), hist=histogram_figure(v),
-                image=image_figure(self.model, iv, self._picture(iv)), iou=iou_figure(iv, v.label))
+                image=image_figure(self.model, iv, self._picture(iv)), iou=iou_figure(iv, v.label),
+                **self.panels.figures())
 
 Dashboard.update = _sweep_update
 Dashboard.figures = _sweep_figures
@@ -390,6 +427,7 @@ class RankedDashboard:
         self.confusion = W.HTML()  # the confusion matrix as a shaded table (`confusion_html`)
         self.pr.add_class('evalkit-pr'); self.confusion.add_class('evalkit-confusion')
         self.score_label.add_class('evalkit-score')
+        self.panels = _Panels(lambda: (self.full if self.cut is None else self.cut.analysis(), self.t_index))
         self.update()
         self.toggle.observe(lambda ch: self.update(), 'value')
         cut = [] if self.cut is None else [self.cut.slider, self.cut.label]
@@ -397,7 +435,7 @@ class RankedDashboard:
             self.cut.label.value = self.cut.caption()
             self.cut.slider.observe(lambda ch: self._on_cutoff(), 'value')
         self.widget = W.VBox([W.HTML(f'<h3>{_html.escape(result.title or result.metric)}</h3>'), self.toggle, *cut,
-                              self.score_label, self.pr, self.table, self.confusion],
+                              self.score_label, self.pr, self.table, self.confusion, *self.panels.widgets],
                              layout=W.Layout(max_width='100%'))
 
     @property
@@ -426,12 +464,13 @@ def _ranked_update(self):
     self.pr.value = pr_svg(v)
     c = self.confusion_matrix()
     self.confusion.value = '' if c is None else confusion_html(c)
+    self.panels.draw()
 
 def _ranked_figures(self) -> dict:
     "The views at the toggle's threshold as plotly figures (built on request)."
     c = self.confusion_matrix()
     return dict(pr=pr_figure(ranked_view(self.result, self.t_index)),
-                **({} if c is None else dict(confusion=confusion_figure(c))))
+                **({} if c is None else dict(confusion=confusion_figure(c))), **self.panels.figures())
 
 RankedDashboard._on_cutoff = _ranked_on_cutoff
 RankedDashboard.confusion_matrix = _ranked_confusion_matrix
@@ -496,6 +535,7 @@ def _objects_controls(self):
         W.HTML() for _ in range(7))
     for w in ('score_label', 'totals', 'image_label', 'legend', 'table', 'worst', 'confusion', 'picture'):
         getattr(self, w).add_class('evalkit-' + w.split('_')[0])
+    self.panels = _Panels(lambda: (self.cut.analysis(), self.t_index))  # the kept predictions' analysis
 
 ObjectsDashboard._controls = _objects_controls
 
@@ -508,7 +548,7 @@ def _objects_wire(self):
     self.show_confusion.observe(lambda ch: setattr(self.confusion, 'value', self._confusion()), 'value')
     self.widget = dashboard_layout(top=[self.slider, self.cut.slider, self.classes],
                                    captions=[self.score_label, self.totals, self.cut.label],
-                                   left=[self.worst, self.show_confusion, self.confusion],
+                                   left=[self.worst, self.show_confusion, self.confusion, *self.panels.widgets],
                                    right=[self.picker, self.image_label, self.legend, self.picture, self.table])
 
 ObjectsDashboard._wire = _objects_wire
@@ -541,6 +581,7 @@ def _objects_update(self):
     w = n.assign(errors=n.fp + n.fn).sort_values('errors', ascending=False, kind='stable').head(20)
     self.worst.value = '<h4>The images with the most errors</h4>' + w.to_html(index=False)
     self.confusion.value = self._confusion()
+    self.panels.draw()
     self.draw()
 
 ObjectsDashboard.update = _objects_update

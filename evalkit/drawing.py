@@ -17,7 +17,7 @@ from .result import value_name
 from .rle import expand_ranges
 from .keypoints import draw_skeletons
 from .views import Model, ImageView, ThresholdView, RankedView, image_size, image_labels
-from .views import ObjectModel, ObjectView
+from .views import ObjectModel, ObjectView, PanelView
 
 # %% auto #0
 __all__ = ['COLORS', 'MASK_COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'CLASS_COLORS', 'OBJECT_COLORS', 'png_bytes',
@@ -25,7 +25,7 @@ __all__ = ['COLORS', 'MASK_COLORS', 'VIRIDIS', 'HIT_COLOR', 'MATCH_COLOR', 'CLAS
            'curve_figure', 'histogram_figure', 'group_traces', 'image_title', 'legend_html', 'image_figure',
            'iou_figure', 'draw_boxes', 'view_picture', 'iou_picture', 'curve_svg', 'histogram_svg', 'pr_figure',
            'pr_svg', 'class_table_html', 'object_masks', 'object_picture', 'draw_polygons', 'polygon_picture',
-           'object_legend_html', 'object_table_html']
+           'object_legend_html', 'object_table_html', 'reliability_svg', 'dap_svg', 'dap_figure']
 
 # %% ../nbs/05a_drawing.ipynb #8840eb59
 COLORS = {'TP': '#2ca02c', 'FP': '#d62728', 'FN': '#ff9f1c'}  # status colours, everywhere
@@ -549,3 +549,54 @@ def object_table_html(model: ObjectModel, ov: ObjectView) -> str:
                           object=[ov.gt[g] if g >= 0 else '' for g in ov.pred_gt]))
     t = t.sort_values('confidence', ascending=False, kind='stable')
     return t.to_html(index=False, float_format='{:.4g}'.format)
+
+# %% ../nbs/05a_drawing.ipynb #draw-reliability-svg
+def _note(what: str, view: PanelView) -> str:
+    "Why a panel has no picture, as one line of HTML."
+    return f'<p class="evalkit-note">No {what}: {_html.escape(view.note)}.</p>'
+
+def reliability_svg(view: PanelView,  # `reliability_view` at the slider's threshold
+                    w: int = 560, h: int = 320,  # size in pixels
+                   ) -> str:  # '<svg ...>...</svg>', or a line saying why there is no diagram
+    "The reliability diagram as SVG: each bin's hit rate over its confidences, and the diagonal."
+    c = view.record
+    if c is None: return _note('reliability diagram', view)
+    sx, sy = (lambda v: 50 + v * (w - 70)), (lambda v: h - 45 - v * (h - 80))
+    body = [f'<rect class="bar" data-n="{r.n}" data-hits="{r.hits}" x="{sx(r.lo):.1f}" y="{sy(r.accuracy):.1f}" '
+            f'width="{max(sx(r.hi) - sx(r.lo) - 1, 1):.1f}" height="{sy(0) - sy(r.accuracy):.1f}" fill="{_BLUE}">'
+            f'<title>confidence {r.lo:g} to {r.hi:g}: {r.hits:,} hits of {r.n:,} ({r.accuracy:.3f}), mean '
+            f'confidence {r.confidence:.3f}</title></rect>' for r in c.table[c.table.n > 0].itertuples()]
+    body.append(f'<line class="diagonal" x1="{sx(0):.1f}" y1="{sy(0):.1f}" x2="{sx(1):.1f}" y2="{sy(1):.1f}" '
+                'stroke="#555" stroke-dasharray="5 4"/>')
+    ticks = [(v, f'{v:g}') for v in (0, 0.2, 0.4, 0.6, 0.8, 1)]
+    return _svg(w, h, body, title=f'reliability at IoU {c.hit} {view.label}: ECE {c.ece:.4f}, MCE {c.mce:.4f}',
+                xlabel=f'confidence ({c.n:,} detections)', ylabel='hit rate', xt=ticks, yt=ticks, sx=sx, sy=sy,
+                xr=(0, 1), yr=(0, 1))
+
+# %% ../nbs/05a_drawing.ipynb #draw-dap
+def dap_svg(view: PanelView,  # `dap_view` at the slider's threshold
+            w: int = 560, h: int = 300,  # size in pixels
+           ) -> str:  # '<svg ...>...</svg>', or a line saying why there is none
+    "TIDE's delta AP as SVG: one bar per oracle, the AP it gains written beside it."
+    d = view.record
+    if d is None: return _note('delta AP', view)
+    keys, n = list(d.gains), len(d.gains)
+    top = max([float(v) for v in d.gains.values()] + [1e-9])
+    sx, sy = (lambda v: 130 + v / top * (w - 210)), (lambda v: h - 45 - v / n * (h - 80))
+    body = [f'<rect class="bar" data-kind="{k}" data-gain="{float(v)!r}" x="{sx(0):.1f}" y="{sy(n - j - 0.1):.1f}" '
+            f'width="{sx(float(v)) - sx(0):.1f}" height="{sy(0.2) - sy(1):.1f}" fill="{_RED}"><title>{k}: '
+            f'{float(v):.4f}</title></rect><text x="{sx(float(v)) + 4:.1f}" y="{sy(n - j - 0.6):.1f}">'
+            f'{float(v):.4f}</text>' for j, (k, v) in enumerate(d.gains.items())]
+    return _svg(w, h, body, title=f"TIDE's delta AP at IoU {view.label} (AP {d.ap:.4f})", xlabel='AP gained',
+                ylabel='', xt=[(top * f, f'{top * f:.3g}') for f in (0, 0.5, 1)],
+                yt=[(n - j - 0.5, k) for j, k in enumerate(keys)], sx=sx, sy=sy, xr=(0, top), yr=(0, n))
+
+def dap_figure(d,  # a `DeltaAP` (`evalkit.breakdown.delta_ap`)
+               *, height: int = 340,  # pixels
+              ) -> go.Figure:
+    "TIDE's delta AP as horizontal bars: the AP gained by each oracle."
+    keys = list(d.gains)[::-1]  # the first oracle on top
+    return go.Figure(go.Bar(x=[float(d.gains[k]) for k in keys], y=keys, orientation='h', marker_color=_RED,
+                            text=[f'{float(d.gains[k]):.4f}' for k in keys], textposition='outside')).update_layout(
+        title=f"{_html.escape(d.metric, quote=False)}: TIDE's delta AP at IoU {d.iou:g} (AP {d.ap:.4f})",
+        xaxis_title='AP gained by fixing it', height=height, margin=dict(l=130, r=40, t=50, b=40))

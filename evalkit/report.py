@@ -248,6 +248,20 @@ def _calibration_section(pg: _Page, analysis):
          f'averaged over the {c.n:,} detections), MCE {c.mce:.4f} (the largest gap of a bin).')
     pg.fig(calibration_figure(c))
 
+# %% ../nbs/05c_report.ipynb #rep-dap
+def _dap_section(pg: _Page, analysis):
+    "TIDE's delta AP at 0.5 (else the metric's first threshold), for a family that ranks its detections."
+    from evalkit.breakdown import delta_ap
+    from evalkit.drawing import dap_figure
+    if analysis.scene.pred_conf is None or 'errors' not in analysis.spec.family.analyses: return
+    try: d = delta_ap(analysis)
+    except InputError: return  # a family that does not rank its detections has none
+    pg.h(2, f"TIDE's delta AP at IoU {d.iou:g}")
+    pg.p(f"The AP gained by fixing each kind of error with TIDE's oracles (classification, localisation, both, "
+         f'duplicate, background, missed), and by removing every false positive or recovering every false negative; '
+         f'measured from AP {d.ap:.4f}.')
+    pg.fig(dap_figure(d))
+
 # %% ../nbs/05c_report.ipynb #rep-leaderboard
 def _leaderboard_section(pg: _Page, placements: tuple):
     "Where the score would have placed on each leaderboard: rank, teams, percentile and medal, one row a board."
@@ -294,6 +308,7 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
         pg.add(worst_html(analysis, n_worst=n_worst))
     if has_confusion(analysis): _confusion_section(pg, analysis)
     _calibration_section(pg, analysis)
+    _dap_section(pg, analysis)
     if pg.n_fig and not self_contained: write_plotly_js(Path(path).parent, inputs=inputs)
     return write_atomic(path, lambda f: f.write(pg.html(title)), inputs=inputs, flag='the report')
 

@@ -19,7 +19,7 @@ from .rle import expand_ranges
 __all__ = ['OBJECT_STATUS', 'Model', 'prepare', 'image_values', 'ThresholdView', 'threshold_view', 'ImageView', 'image_code',
            'image_view', 'image_labels', 'image_size', 'image_order', 'worst_images', 'RankedView', 'ranked_view',
            'ObjectModel', 'prepare_objects', 'object_status', 'object_counts', 'object_ap', 'ObjectView', 'object_view',
-           'object_order']
+           'object_order', 'PanelView', 'reliability_view', 'dap_view']
 
 # %% ../nbs/05_views.ipynb #08fcce5b
 def _groups(codes, n: int):
@@ -409,3 +409,33 @@ def object_order(model: ObjectModel, t_index: int = 0,  # from `prepare_objects`
     ids, fp, fn = c.image_id.to_numpy(), c.fp.to_numpy(), c.fn.to_numpy()
     o = np.lexsort((np.arange(len(ids)), -(fp + fn))).tolist()
     return [(f'{ids[i]} (FP {fp[i]}, FN {fn[i]})', str(ids[i])) for i in o]
+
+# %% ../nbs/05_views.ipynb #views-panel
+@dataclass(frozen=True, eq=False)
+class PanelView:
+    "An analysis panel at one IoU threshold: the analysis' record there, or why there is none."
+    label: str  # the threshold's text ('' for a metric without thresholds)
+    record: object  # a `Calibration` or a `DeltaAP`; None: see `note`
+    note: str = ''  # why there is no record, in words ('' when there is one)
+
+def _panel(analysis, t_index: int, make) -> PanelView:
+    "`make(iou)` at the threshold of position `t_index`, its refusal kept as the note."
+    ths = analysis.spec.thresholds
+    if not ths: return PanelView('', None, f'{analysis.spec.metric} has no IoU threshold')
+    try: return PanelView(threshold_text(ths[t_index]), make(float(ths[t_index])))
+    except InputError as e: return PanelView(threshold_text(ths[t_index]), None, str(e))
+
+def reliability_view(analysis,  # the `Analysis` of the kept predictions
+                     t_index: int,  # threshold position (the slider's)
+                     *, bins: int = 10,  # equal bins of confidence in [0, 1]
+                    ) -> PanelView:  # record: a `Calibration`
+    "The reliability diagram's record at the threshold of position `t_index`, or why there is none."
+    from evalkit.calibration import analysis_calibration  # the analyses load on first use
+    return _panel(analysis, t_index, lambda iou: analysis_calibration(analysis, iou=iou, bins=bins))
+
+def dap_view(analysis,  # the `Analysis` of the kept predictions
+             t_index: int,  # threshold position (the slider's)
+            ) -> PanelView:  # record: a `DeltaAP`
+    "TIDE's delta AP at the threshold of position `t_index`, or why there is none."
+    from evalkit.breakdown import delta_ap
+    return _panel(analysis, t_index, lambda iou: delta_ap(analysis, iou=iou))
