@@ -13,8 +13,8 @@ from .rle import ORDERS, parse_size
 from .iou import as_array, xywh_boxes
 
 # %% auto #0
-__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'id_texts', 'read_ids', 'numbers_text', 'file_boxes', 'image_arrays', 'image_array',
-           'check_arrays', 'rle_text', 'mask_texts', 'ranked', 'TableBatch']
+__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'CHECKED', 'id_texts', 'read_ids', 'numbers_text', 'file_boxes', 'image_arrays',
+           'image_array', 'check_arrays', 'stacked', 'rle_text', 'mask_texts', 'ranked', 'TableBatch']
 
 # %% ../nbs/24b_batch_arrays.ipynb #8f78a56a
 def id_texts(image_ids) -> list:
@@ -86,6 +86,38 @@ def check_arrays(d, image_id, *, side: str, box_format: str = 'xyxy'):  # `side`
     if 'size' in d:
         try: parse_size(d['size'])
         except ValueError as e: raise err('size must be (height, width) in pixels', f'{where}: {e}') from None
+    return out
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-stacked
+CHECKED = frozenset(ARRAY_KINDS) | {'size'}  # the keys `check_arrays` reads
+
+def _joined(ds: list, need: tuple, keys: tuple, box_format: str) -> dict | None:
+    "Each key's arrays joined and `n` per image, if every dict holds the same keys and every check passes; else None."
+    if not ds or box_format not in ('xyxy', 'xywh') or any(type(d) is not dict for d in ds): return None
+    have = ds[0].keys() & CHECKED
+    if not set(need) <= have <= set(keys) or any(d.keys() & CHECKED != have for d in ds): return None
+    cols = {k: [as_array(d[k]) for d in ds] for k in keys if k in have}
+    n = [a.shape[0] if a.ndim == 1 else -1 for a in cols[need[0]]]
+    out = dict(n=np.array(n, np.int64))
+    for k, arrs in cols.items():
+        if any(a.dtype.kind not in ARRAY_KINDS[k] for a in arrs): return None
+        box = k == 'boxes'
+        if [a.shape if not box or a.shape != (0,) else (0, 4) for a in arrs] != [(m, 4) if box else (m,) for m in n]:
+            return None
+        c = out[k] = np.concatenate([a.reshape(-1, 4) if box and a.ndim == 1 else a for a in arrs])
+        if c.dtype.kind == 'f' and not np.isfinite(c).all(): return None
+        if box and (xywh_boxes(c, box_format)[:, 2:] < 0).any(): return None
+    if 'boxes' in out: out['boxes'] = xywh_boxes(out['boxes'], box_format)
+    return out
+
+def stacked(ds: list, ids: list,  # one side of a batch: a dict of arrays per image; the images' ids
+            *, side: str, need: tuple, keys: tuple,  # 'preds' or 'targets'; keys needed (the first counts), read
+            box_format: str = 'xyxy') -> dict | None:  # the boxes as given
+    "Each key's arrays of a regular batch joined (boxes float64 xywh) and `n` per image; else None (a bad one refused)."
+    try: out = _joined(ds, need, keys, box_format)
+    except (ValueError, TypeError): out = None  # a ragged list: `check_arrays` words it
+    if out is None:  # irregular, or a check failed: each image checked as `check_arrays` checks it
+        for d, i in zip(ds, ids): check_arrays(d, i, side=side, box_format=box_format)
     return out
 
 # %% ../nbs/24b_batch_arrays.ipynb #580b707a

@@ -22,12 +22,12 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
 
 # %% auto #0
-__all__ = ['INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'load_json', 'box_types',
-           'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
+__all__ = ['INT_COLS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'load_json',
+           'box_types', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
            'check_units', 'read_coco_gt', 'keypoints_field', 'check_kp_names', 'read_obb', 'radians', 'CocoResults',
            'read_coco_results', 'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene',
-           'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_tables', 'coco_batch', 'parse_ints',
-           'parse_max_dets', 'parse_ids']
+           'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
+           'batch_piece', 'joined_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -719,6 +719,9 @@ def _pixels(segm) -> float:
     return float(sum(c[1::2]))
 
 # %% ../nbs/24_coco.ipynb #co-batch-arrays
+from functools import lru_cache
+from .batch_arrays import stacked
+
 def _columns(d, truth: bool, box_format: str) -> dict | None:
     "One image's dict as plain numeric columns (labels, xywh boxes, scores or crowd/ignore/area); None if any is odd."
     if not isinstance(d, dict) or 'labels' not in d or box_format not in ('xyxy', 'xywh'): return None
@@ -730,11 +733,28 @@ def _columns(d, truth: bool, box_format: str) -> dict | None:
     flat = {k: v.reshape(-1) for k, v in c.items() if v is not None and k != 'boxes'}
     if c['boxes'].shape not in ((n, 4),) + (((0, 4), (0,)) if n == 0 else ()) or c['boxes'].dtype.kind not in 'iuf':
         return None
-    if any(len(v) != n for v in flat.values()) or flat['labels'].dtype.kind not in 'iu': return None
-    if any(v.dtype.kind not in 'iuf' for k, v in flat.items() if k in ('area', 'scores')): return None
-    flags = [v for k, v in flat.items() if k in ('iscrowd', 'ignore')]
-    if any(v.dtype.kind not in 'iub' or not ((v == 0) | (v == 1)).all() for v in flags): return None
+    if not _numeric(flat): return None
     return flat | dict(boxes=xywh_boxes(c['boxes'].reshape(-1, 4), box_format))
+
+def _numeric(c: dict) -> bool:
+    "Whether columns of one side hold equal counts, integer labels, numeric areas and scores, 0/1 flags."
+    n = len(c['labels'])
+    if any(len(v) != n for k, v in c.items() if k not in ('n', 'boxes')) or c['labels'].dtype.kind not in 'iu':
+        return False
+    if any(v.dtype.kind not in 'iuf' for k, v in c.items() if k in ('area', 'scores')): return False
+    flags = [v for k, v in c.items() if k in ('iscrowd', 'ignore')]
+    return not any(v.dtype.kind not in 'iub' or not ((v == 0) | (v == 1)).all() for v in flags)
+
+def _complete(cs: list, truth: bool) -> dict:
+    "One side's columns of parts (images, or a whole batch) joined, with `n` per image; absent ones as the files fill them."
+    col = lambda k, fill: np.concatenate([c[k].astype(np.float64) if k in c else fill(c) for c in cs] or [np.zeros(0)])
+    out = dict(n=np.concatenate([c['n'] if 'n' in c else [len(c['labels'])] for c in cs] or [[]]).astype(np.int64),
+               labels=np.concatenate([c['labels'] for c in cs] or [np.zeros(0, np.int64)]),
+               boxes=np.concatenate([c['boxes'] for c in cs] or [np.zeros((0, 4))]))
+    if not truth: return out | dict(scores=col('scores', None))
+    flag = lambda k: col(k, lambda c: np.zeros(len(c['labels']))).astype(bool)
+    return out | dict(area=col('area', lambda c: c['boxes'][:, 2] * c['boxes'][:, 3]), iscrowd=flag('iscrowd'),
+                      ignore=flag('ignore'))
 
 def _cat_codes(cat_ids: np.ndarray, labels: np.ndarray) -> np.ndarray | None:
     "int64 [n]: each label's category code; None if one is not a category."
@@ -747,32 +767,47 @@ def _boxes_ok(b: np.ndarray) -> bool:
         return bool(np.isfinite(b).all() and (b[:, 2:] >= 0).all() and np.isfinite(b[:, :2] + b[:, 2:]).all()
                     and np.isfinite(b[:, 2] * b[:, 3]).all())
 
+@lru_cache(maxsize=16)
+def _id_categories(ids: tuple) -> tuple:
+    "(sorted ids, names) of categories given as ids (read once per list: a stream gives the same to every batch)."
+    out = _categories([dict(id=c, name=str(c)) for c in ids], err=SolutionError, name='targets')
+    out[0].flags.writeable = False  # shared by every batch of the stream
+    return out
+
+def batch_categories(categories) -> tuple:
+    "(sorted category ids, names) of a batch's `categories`: ids (integers or texts), or {'id', 'name'} dicts."
+    if all(type(c) in (int, str) for c in categories): return _id_categories(tuple(categories))
+    cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
+    return _categories(cats, err=SolutionError, name='targets')
+
+def _tables(gt: dict, dt: dict,  # each side's columns (`_complete`)
+            *, image_ids: list, categories, limits: Limits | None,  # as `batch_tables`
+            units: bool = True) -> tuple | None:  # False: images x categories not checked (batch by batch instead)
+    "(CocoTruth, CocoResults) of a batch's columns, checked as the files' reader checks them; None where one fails."
+    kw = dict(err=SolutionError, name='targets')
+    images = [dict(id=i) for i in image_ids]  # no sizes: boxes need none
+    srt, hw = _images(images, sized=False, **kw)
+    cat_ids, cat_names = batch_categories(categories)
+    if units: check_units(len(srt), len(cat_ids), limits=limits, **kw)
+    at = index_of(srt, ids_of(list(image_ids), what='images', key='id', objs=images, **kw))
+    cat = [_cat_codes(cat_ids, c['labels']) for c in (gt, dt)]
+    if any(c is None for c in cat) or not (_boxes_ok(gt['boxes']) and _boxes_ok(dt['boxes'])): return None
+    if not (np.isfinite(gt['area']).all() and np.isfinite(dt['scores']).all()): return None
+    g = CocoTruth(image_ids=srt, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, img=np.repeat(at, gt['n']),
+                  ann_id=np.arange(1, gt['n'].sum() + 1), cat=cat[0], bbox=gt['boxes'], area=gt['area'],
+                  crowd=gt['iscrowd'], ignore=gt['ignore'])
+    r = CocoResults(img=np.repeat(at, dt['n']), cat=cat[1], score=dt['scores'], bbox=dt['boxes'],
+                    has_bbox=bool(dt['n'].sum()))
+    return g, r
+
 def batch_tables(preds: list, targets: list,  # per image of the batch: dicts of arrays, as `coco_batch` takes them
                  *, image_ids: list, categories, box_format: str = 'xyxy',  # as `coco_batch`
                  limits: Limits | None = None) -> tuple | None:  # (CocoTruth, CocoResults); None: a check fails
     "A box batch read straight from its arrays into the tables the files' reader makes; None where any check fails."
     gt, dt = ([_columns(d, t, box_format) for d in ds] for ds, t in ((targets, True), (preds, False)))
     if len(preds) != len(targets) or any(c is None for c in gt + dt): return None  # the files' reader says why
-    kw = dict(err=SolutionError, name='targets')
-    images = [_image(t, i) for t, i in zip(targets, image_ids)]
-    srt, hw = _images(images, sized=False, **kw)
-    cat_ids, cat_names = _categories([c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories], **kw)
-    check_units(len(srt), len(cat_ids), limits=limits, **kw)
-    at = index_of(srt, ids_of([m['id'] for m in images], what='images', key='id', objs=images, **kw))
-    cat = [_cat_codes(cat_ids, np.concatenate([c['labels'] for c in cs] or [np.zeros(0, np.int64)])) for cs in (gt, dt)]
-    box = [np.concatenate([c['boxes'] for c in cs] or [np.zeros((0, 4))]) for cs in (gt, dt)]
-    if any(c is None for c in cat) or not all(map(_boxes_ok, box)): return None
-    n = [np.array([len(c['labels']) for c in cs], np.int64) for cs in (gt, dt)]
-    col = lambda k, cs, fill: np.concatenate([c[k].astype(np.float64) if k in c else fill(c) for c in cs]
-                                             or [np.zeros(0)])
-    area, score = col('area', gt, lambda c: c['boxes'][:, 2] * c['boxes'][:, 3]), col('scores', dt, None)
-    if not (np.isfinite(area).all() and np.isfinite(score).all()): return None
-    flag = lambda k: col(k, gt, lambda c: np.zeros(len(c['labels']))).astype(bool)
-    g = CocoTruth(image_ids=srt, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, img=np.repeat(at, n[0]),
-                  ann_id=np.arange(1, n[0].sum() + 1), cat=cat[0], bbox=box[0], area=area, crowd=flag('iscrowd'),
-                  ignore=flag('ignore'))
-    r = CocoResults(img=np.repeat(at, n[1]), cat=cat[1], score=score, bbox=box[1], has_bbox=bool(n[1].sum()))
-    return g, r
+    return _tables(_complete(gt, True), _complete(dt, False), image_ids=image_ids, categories=categories,
+                   limits=limits)
 
 # %% ../nbs/24_coco.ipynb #9dc0c6cd
 def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of arrays (above)
@@ -802,6 +837,43 @@ def _dict_batch(preds: list, targets: list, *, image_ids: list, categories, box_
               annotations=[dict(a, id=j + 1) for j, a in enumerate(anns)])
     res = [o for p, i in zip(preds, image_ids) for o in obj(p, i, truth=False)]
     return coco_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
+
+# %% ../nbs/24_coco.ipynb #co-batch-join
+GT_KEYS, DT_KEYS = ('labels', 'boxes', 'iscrowd', 'ignore', 'area'), ('labels', 'boxes', 'scores')
+
+def _fine(b: np.ndarray) -> bool:
+    "Boxes (finite, of width and height at least 0) whose corners and areas are within float64: `_boxes_ok`, quicker."
+    return not len(b) or b.max() < 1e150 or _boxes_ok(b)  # below 1e150 no corner or area overflows
+
+def batch_piece(preds: list, targets: list,  # per image of the batch: dicts of arrays, as `coco_batch` takes them
+                *, image_ids: list, categories, box_format: str = 'xyxy', iou_type: str = 'bbox',  # as `coco_batch`
+                img_ids=None, cat_ids=None, limits: Limits | None = None, **_) -> tuple | None:
+    "((ids, gt columns, pred columns), (gt rows, pred rows)) of a regular box batch, checked; None: read it alone."
+    if iou_type != 'bbox' or img_ids is not None or cat_ids is not None or len(preds) != len(targets): return None
+    kinds = set(map(type, image_ids))
+    if kinds not in ({int}, {str}) or kinds == {int} and not -2 ** 63 <= min(image_ids) <= max(image_ids) < 2 ** 63:
+        return None  # the files' reader words it
+    dt = stacked(preds, image_ids, side='preds', need=DT_KEYS, keys=DT_KEYS, box_format=box_format)
+    gt = None if dt is None else stacked(targets, image_ids, side='targets', need=GT_KEYS[:2], keys=GT_KEYS,
+                                         box_format=box_format)
+    if gt is None or not (_numeric(gt) and _numeric(dt) and _fine(gt['boxes']) and _fine(dt['boxes'])): return None
+    try:
+        cats = batch_categories(categories)[0]
+        check_units(len(image_ids), len(cats), limits=limits, err=SolutionError, name='targets')
+    except InputError: return None  # read alone, and refused in the files' words
+    if any(_cat_codes(cats, c['labels']) is None for c in (gt, dt)): return None
+    return (list(image_ids), gt, dt), (len(gt['labels']), len(dt['labels']))
+
+def joined_scene(pieces: list,  # `batch_piece`s of disjoint images, in arrival order
+                 *, categories, box_format: str = 'xyxy',  # as `coco_batch`
+                 **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
+    "One `CocoScene` of several batches (objects in arrival order, images in ascending id): read as one batch."
+    ids = [i for p in pieces for i in p[0]]
+    t = _tables(_complete([p[1] for p in pieces], True), _complete([p[2] for p in pieces], False), image_ids=ids,
+                categories=categories, limits=None, units=False)  # every check passed, batch by batch
+    with gc_paused(): return part_scene(coco_parts(*t, names=('targets', 'preds'), **kw)[0])
+
+coco_batch.gather, coco_batch.join = batch_piece, joined_scene  # a stream's way for regular box batches
 
 # %% ../nbs/24_coco.ipynb #co-29
 def parse_ints(text: str) -> tuple:
