@@ -566,6 +566,7 @@ def _sendable(rec, g: CocoTruth, *, name, limits):
 def take_rows(rec, idx: np.ndarray):
     "The record with only the rows `idx` of its per-row fields (a `CocoTruth`'s images and categories stay)."
     keep = ('image_ids', 'image_size', 'cat_ids', 'cat_names', 'has_bbox')
+    if len(idx) == len(rec.img) and np.array_equal(idx, np.arange(len(idx))): return rec  # every row: no copy
     return replace(rec, **{f.name: (None if getattr(rec, f.name) is None else [rec.segm[i] for i in idx])
                            if f.name == 'segm' else None if getattr(rec, f.name) is None else getattr(rec, f.name)[idx]
                            for f in fields(rec) if f.name not in keep})
@@ -685,7 +686,13 @@ def _kp_rows(d: dict, truth: bool) -> dict:
         (kp[:, 2::3] > 0).sum(1).tolist()
     return dict(keypoints=kp.tolist(), **(dict(num_keypoints=num) if truth else {}))
 
-def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool, keypoints: bool = False) -> list:
+def _obbs(d: dict) -> list:
+    "The oriented boxes [n, 5] (cx, cy, w, h, angle) of one image's dict, as lists."
+    if 'obb' not in d: raise InputError("iou_type='obb' needs obb (cx, cy, w, h, angle) in every dict of the batch")
+    return as_array(d['obb'], np.float64).reshape(-1, 5).tolist()
+
+def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool, keypoints: bool = False,
+             obb: bool = False) -> list:
     "One image's dict of arrays as COCO annotations (truth) or results."
     if not isinstance(d, dict): raise InputError('each image of a batch is a dict of arrays', type(d).__name__)
     if 'labels' not in d: raise InputError('each dict of a batch needs labels (category ids)', f'image {image_id!r}')
@@ -693,17 +700,19 @@ def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool, key
     n = len(labels)
     col = lambda k, default: as_array(d[k]).reshape(-1).tolist() if k in d else [default] * n
     rows = dict(image_id=[image_id] * n, category_id=labels)
-    if 'boxes' in d or not (segm or keypoints and not truth):
+    if 'boxes' in d or not (segm or obb or keypoints and not truth):
         rows['bbox'] = xywh_boxes(d.get('boxes', np.zeros((0, 4))), box_format).tolist()
     if segm: rows['segmentation'] = _segms(d, n)
     if keypoints: rows |= _kp_rows(d, truth)
+    if obb: rows['obb'] = _obbs(d)
     if truth: rows |= dict(iscrowd=col('iscrowd', 0), ignore=col('ignore', 0), area=col('area', None))
     else: rows['score'] = col('scores', None)
     bad = [k for k, v in rows.items() if len(v) != n]
     if bad: raise InputError(f'{bad[0]} has {len(rows[bad[0]])} entries for {n} labels', f'image {image_id!r}')
     out = [dict(zip(rows, v)) for v in zip(*rows.values())]
+    box = 'obb' if obb else 'bbox'
     for o in out if truth else ():  # no area given: the box's, or the mask's pixels
-        if o['area'] is None: o['area'] = _pixels(o['segmentation']) if segm else o['bbox'][2] * o['bbox'][3]
+        if o['area'] is None: o['area'] = _pixels(o['segmentation']) if segm else o[box][2] * o[box][3]
     return out
 
 # %% ../nbs/24_coco.ipynb #e8115a17-1
@@ -746,8 +755,9 @@ def _numeric(c: dict) -> bool:
     return not any(v.dtype.kind not in 'iub' or not ((v == 0) | (v == 1)).all() for v in flags)
 
 def _complete(cs: list, truth: bool) -> dict:
-    "One side's columns of parts (images, or a whole batch) joined, with `n` per image; absent ones as the files fill them."
-    col = lambda k, fill: np.concatenate([c[k].astype(np.float64) if k in c else fill(c) for c in cs] or [np.zeros(0)])
+    "One side's columns of parts (images, or batches) joined, `n` per image; absent ones as the files fill them."
+    col = lambda k, fill: np.concatenate([c[k].astype(np.float64, copy=False) if k in c else fill(c) for c in cs]
+                                         or [np.zeros(0)])
     out = dict(n=np.concatenate([c['n'] if 'n' in c else [len(c['labels'])] for c in cs] or [[]]).astype(np.int64),
                labels=np.concatenate([c['labels'] for c in cs] or [np.zeros(0, np.int64)]),
                boxes=np.concatenate([c['boxes'] for c in cs] or [np.zeros((0, 4))]))
@@ -776,7 +786,7 @@ def _id_categories(ids: tuple) -> tuple:
 
 def batch_categories(categories) -> tuple:
     "(sorted category ids, names) of a batch's `categories`: ids (integers or texts), or {'id', 'name'} dicts."
-    if all(type(c) in (int, str) for c in categories): return _id_categories(tuple(categories))
+    if set(map(type, categories)) <= {int, str}: return _id_categories(tuple(categories))
     cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
     return _categories(cats, err=SolutionError, name='targets')
 
@@ -816,11 +826,9 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
                box_format: str = 'xyxy',  # 'xyxy' (corners) or 'xywh' (COCO)
                iou_type: str = 'bbox', **kw) -> CocoScene:  # `kw`: as `coco_scene`
     "A batch of images given as arrays, read as the COCO files holding them."
-    if iou_type == 'obb': raise InputError('no streaming evaluator of oriented boxes (iou_type obb) yet',
-                                           'score the files: evalkit score coco GT RES --iou-type obb')
     if len(preds) != len(targets):
         raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
-    t = None if iou_type in ('segm', 'keypoints', 'boundary') else batch_tables(
+    t = None if iou_type in ('segm', 'keypoints', 'boundary', 'obb') else batch_tables(
         preds, targets, image_ids=image_ids, categories=categories, box_format=box_format, limits=kw.get('limits'))
     if t is None: return _dict_batch(preds, targets, image_ids=image_ids, categories=categories, box_format=box_format,
                                      iou_type=iou_type, **kw)
@@ -828,8 +836,8 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
 
 def _dict_batch(preds: list, targets: list, *, image_ids: list, categories, box_format: str, iou_type: str,
                 **kw) -> CocoScene:
-    "The batch written as COCO objects and read as files are: masks, and batches the arrays' checks refuse."
-    segm, kp = iou_type in ('segm', 'boundary'), dict(keypoints=iou_type == 'keypoints')
+    "The batch written as COCO objects and read as files are: masks, oriented boxes, batches the arrays' checks refuse."
+    segm, kp = iou_type in ('segm', 'boundary'), dict(keypoints=iou_type == 'keypoints', obb=iou_type == 'obb')
     cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
     obj = partial(_objects, segm=segm, box_format=box_format, **kp)
     anns = [o for t, i in zip(targets, image_ids) for o in obj(t, i, truth=True)]
@@ -861,7 +869,7 @@ def batch_piece(preds: list, targets: list,  # per image of the batch: dicts of 
         cats = batch_categories(categories)[0]
         check_units(len(image_ids), len(cats), limits=limits, err=SolutionError, name='targets')
     except InputError: return None  # read alone, and refused in the files' words
-    if any(_cat_codes(cats, c['labels']) is None for c in (gt, dt)): return None
+    if _cat_codes(cats, np.concatenate((gt['labels'], dt['labels']))) is None: return None
     return (list(image_ids), gt, dt), (len(gt['labels']), len(dt['labels']))
 
 def joined_scene(pieces: list,  # `batch_piece`s of disjoint images, in arrival order
