@@ -74,7 +74,7 @@ def params_rules(p: Params,  # the params evaluated (`maxDets` sorted here too)
 
 # %% ../nbs/27_pycocotools.ipynb #pc-11b
 def params_copy(p: Params) -> Params:
-    "A deep copy of params (as `evaluate` keeps them): a list of plain ids or numbers copied as a list, the rest deeply."
+    "A deep copy of params, as `evaluate` keeps them: lists of plain numbers or ids copied as lists."
     q = copy.copy(p)
     for k, v in vars(p).items():
         flat = isinstance(v, list) and all(isinstance(x, (int, float, str, np.number)) for x in v)

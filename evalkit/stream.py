@@ -25,7 +25,8 @@ def split_options(metric, options: dict) -> tuple[dict, dict]:
 def batch_ids(image_ids, n: int, *, start: int) -> list:
     "The batch's image ids: as given (integers or strings, one per image, none repeated), or numbered from `start`."
     if image_ids is None: return list(range(start, start + n))
-    ids = [i.item() if isinstance(i, np.generic) else i for i in image_ids]
+    scalar = lambda i: isinstance(i, np.generic) or hasattr(i, 'detach') and getattr(i, 'ndim', None) == 0  # torch's
+    ids = [i.item() if scalar(i) else i for i in image_ids]
     if len(ids) != n: raise InputError('one image id per image of the batch', f'{len(ids)} ids, {n} images')
     bad = [i for i in ids if type(i) not in (int, str)]
     if bad: raise InputError('image ids are integers or strings', f'{type(bad[0]).__name__} {bad[0]!r:.40}')
