@@ -13,8 +13,8 @@ from .rle import ORDERS, parse_size
 from .iou import as_array, xywh_boxes
 
 # %% auto #0
-__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'id_texts', 'read_ids', 'numbers_text', 'file_boxes', 'image_arrays', 'image_array',
-           'check_arrays', 'rle_text', 'mask_texts', 'ranked', 'TableBatch']
+__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'CHECKED', 'id_texts', 'read_ids', 'numbers_text', 'file_boxes', 'image_arrays',
+           'image_array', 'check_arrays', 'stacked', 'rle_text', 'mask_texts', 'ranked', 'TableBatch']
 
 # %% ../nbs/24b_batch_arrays.ipynb #8f78a56a
 def id_texts(image_ids) -> list:
@@ -51,8 +51,10 @@ def image_arrays(d: dict, image_id, *, need: tuple,  # one image's dict; the key
     return out
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-image-array
-ARRAY_KINDS = dict(boxes='iuf', scores='iuf', area='iuf', labels='iufU', iscrowd='biu', ignore='biu', masks='biuf')
-ARRAY_NDIM = dict(boxes=2, masks=3)  # the others: one entry per object (1, or a single value)
+ARRAY_KINDS = dict(boxes='iuf', scores='iuf', area='iuf', labels='iufU', iscrowd='biu', ignore='biu', masks='biuf',
+                   obb='iuf')
+ARRAY_NDIM = dict(boxes=2, masks=3, obb=2)  # the others: one entry per object (1, or a single value)
+WIDTH = dict(boxes=4, obb=5)  # numbers of a box: [x, y, w, h] or corners; oriented [cx, cy, w, h, angle]
 
 def image_array(x, key: str, where: str, *, err=InputError) -> np.ndarray:  # `err`: the side's error class
     "The array `x` of `key`, refused in one line (`where`: the side and image) unless finite, of its kinds and ndim."
@@ -62,8 +64,8 @@ def image_array(x, key: str, where: str, *, err=InputError) -> np.ndarray:  # `e
     nd = ARRAY_NDIM.get(key, 1)
     if a.dtype.kind not in ARRAY_KINDS[key]: raise err(f'{key} must be an array of ' + (
         'integers or texts' if key == 'labels' else 'numbers'), f'{where}: dtype {a.dtype}')
-    if a.size and (a.ndim != nd if nd > 1 else a.ndim > 1) or key == 'boxes' and a.size and a.shape[-1:] != (4,):
-        raise err(f"{key} must be {dict(boxes='[n, 4]', masks='[n, H, W]').get(key, '[n]')}",
+    if a.size and ((a.ndim != nd if nd > 1 else a.ndim > 1) or key in WIDTH and a.shape[-1:] != (WIDTH[key],)):
+        raise err(f"{key} must be {dict(boxes='[n, 4]', obb='[n, 5]', masks='[n, H, W]').get(key, '[n]')}",
                          f'{where}: shape {a.shape}')
     if a.dtype.kind == 'f' and not np.isfinite(a).all():
         raise err(f'{key} must be finite', f'{where}: NaN or inf')
@@ -86,6 +88,43 @@ def check_arrays(d, image_id, *, side: str, box_format: str = 'xyxy'):  # `side`
     if 'size' in d:
         try: parse_size(d['size'])
         except ValueError as e: raise err('size must be (height, width) in pixels', f'{where}: {e}') from None
+    return out
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-stacked
+CHECKED = frozenset(ARRAY_KINDS) | {'size'}  # the keys `check_arrays` reads
+
+def _joined(ds: list, need: tuple, keys: tuple, box_format: str) -> dict | None:
+    "Each key's arrays joined and `n` per image, if every dict holds the same keys and every check passes; else None."
+    if not ds or box_format not in ('xyxy', 'xywh') or type(ds[0]) is not dict: return None
+    k0, have = ds[0].keys(), ds[0].keys() & CHECKED
+    if not set(need) <= have <= set(keys): return None
+    if not all(type(d) is dict and d.keys() == k0 for d in ds) and any(
+            type(d) is not dict or d.keys() & CHECKED != have for d in ds): return None  # keys of `check_arrays` differ
+    out, n = {}, None
+    for k in [k for k in keys if k in have]:
+        arrs, box = [x if type(x) is np.ndarray else as_array(x) for x in [d[k] for d in ds]], k == 'boxes'
+        if any(t.kind not in ARRAY_KINDS[k] for t in {a.dtype for a in arrs}): return None
+        lens = list(map(len, arrs))
+        n = n or lens  # the first key's (`need[0]`): one entry per object
+        try: c = np.concatenate(arrs)  # joined only if every array has the same dimensions after the first
+        except ValueError: c = None
+        if box and (c is None or c.ndim == 1):  # an empty image's boxes may be given as []
+            ok = [a.shape if a.shape != (0,) else (0, 4) for a in arrs] == [(m, 4) for m in n]
+            c = np.concatenate([a.reshape(-1, 4) for a in arrs]) if ok else None
+        if lens != n or c is None or c.shape[1:] != ((4,) if box else ()): return None
+        if c.dtype.kind == 'f' and not np.isfinite(c).all(): return None
+        out[k] = c = xywh_boxes(c, box_format) if box else c
+        if box and (c[:, 2:] < 0).any(): return None
+    return out | dict(n=np.array(n, np.int64))
+
+def stacked(ds: list, ids: list,  # one side of a batch: a dict of arrays per image; the images' ids
+            *, side: str, need: tuple, keys: tuple,  # 'preds' or 'targets'; keys needed (the first counts), read
+            box_format: str = 'xyxy') -> dict | None:  # the boxes as given
+    "Each key's arrays of a regular batch joined (boxes float64 xywh) and `n` per image; else None (a bad one refused)."
+    try: out = _joined(ds, need, keys, box_format)
+    except (ValueError, TypeError): out = None  # a ragged list: `check_arrays` words it
+    if out is None:  # irregular, or a check failed: each image checked as `check_arrays` checks it
+        for d, i in zip(ds, ids): check_arrays(d, i, side=side, box_format=box_format)
     return out
 
 # %% ../nbs/24b_batch_arrays.ipynb #580b707a

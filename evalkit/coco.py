@@ -22,13 +22,14 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
 
 # %% auto #0
-__all__ = ['SLICE_BYTES', 'WHOLE_BYTES', 'INT_COLS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values',
-           'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns',
-           'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
-           'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'read_obb', 'radians',
-           'CocoResults', 'read_coco_results', 'fast_results', 'frames_to_coco', 'mask_bases', 'gc_paused', 'CocoPart',
-           'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_tables',
-           'coco_batch', 'parse_ints', 'parse_max_dets', 'parse_ids']
+__all__ = ['SLICE_BYTES', 'WHOLE_BYTES', 'INT_COLS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values',
+           'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns',
+           'typed_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes',
+           'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'read_obb',
+           'radians', 'CocoResults', 'read_coco_results', 'fast_results', 'frames_to_coco', 'mask_bases', 'gc_paused',
+           'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles',
+           'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene', 'parse_ints',
+           'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -691,6 +692,7 @@ def _sendable(rec, g: CocoTruth, *, name, limits):
 def take_rows(rec, idx: np.ndarray):
     "The record with only the rows `idx` of its per-row fields (a `CocoTruth`'s images and categories stay)."
     keep = ('image_ids', 'image_size', 'cat_ids', 'cat_names', 'has_bbox')
+    if len(idx) == len(rec.img) and np.array_equal(idx, np.arange(len(idx))): return rec  # every row: no copy
     return replace(rec, **{f.name: (None if getattr(rec, f.name) is None else [rec.segm[i] for i in idx])
                            if f.name == 'segm' else None if getattr(rec, f.name) is None else getattr(rec, f.name)[idx]
                            for f in fields(rec) if f.name not in keep})
@@ -810,7 +812,13 @@ def _kp_rows(d: dict, truth: bool) -> dict:
         (kp[:, 2::3] > 0).sum(1).tolist()
     return dict(keypoints=kp.tolist(), **(dict(num_keypoints=num) if truth else {}))
 
-def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool, keypoints: bool = False) -> list:
+def _obbs(d: dict) -> list:
+    "The oriented boxes [n, 5] (cx, cy, w, h, angle) of one image's dict, as lists."
+    if 'obb' not in d: raise InputError("iou_type='obb' needs obb (cx, cy, w, h, angle) in every dict of the batch")
+    return as_array(d['obb'], np.float64).reshape(-1, 5).tolist()
+
+def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool, keypoints: bool = False,
+             obb: bool = False) -> list:
     "One image's dict of arrays as COCO annotations (truth) or results."
     if not isinstance(d, dict): raise InputError('each image of a batch is a dict of arrays', type(d).__name__)
     if 'labels' not in d: raise InputError('each dict of a batch needs labels (category ids)', f'image {image_id!r}')
@@ -818,17 +826,19 @@ def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool, key
     n = len(labels)
     col = lambda k, default: as_array(d[k]).reshape(-1).tolist() if k in d else [default] * n
     rows = dict(image_id=[image_id] * n, category_id=labels)
-    if 'boxes' in d or not (segm or keypoints and not truth):
+    if 'boxes' in d or not (segm or obb or keypoints and not truth):
         rows['bbox'] = xywh_boxes(d.get('boxes', np.zeros((0, 4))), box_format).tolist()
     if segm: rows['segmentation'] = _segms(d, n)
     if keypoints: rows |= _kp_rows(d, truth)
+    if obb: rows['obb'] = _obbs(d)
     if truth: rows |= dict(iscrowd=col('iscrowd', 0), ignore=col('ignore', 0), area=col('area', None))
     else: rows['score'] = col('scores', None)
     bad = [k for k, v in rows.items() if len(v) != n]
     if bad: raise InputError(f'{bad[0]} has {len(rows[bad[0]])} entries for {n} labels', f'image {image_id!r}')
     out = [dict(zip(rows, v)) for v in zip(*rows.values())]
+    box = 'obb' if obb else 'bbox'
     for o in out if truth else ():  # no area given: the box's, or the mask's pixels
-        if o['area'] is None: o['area'] = _pixels(o['segmentation']) if segm else o['bbox'][2] * o['bbox'][3]
+        if o['area'] is None: o['area'] = _pixels(o['segmentation']) if segm else o[box][2] * o[box][3]
     return out
 
 # %% ../nbs/24_coco.ipynb #e8115a17-1
@@ -844,6 +854,9 @@ def _pixels(segm) -> float:
     return float(sum(c[1::2]))
 
 # %% ../nbs/24_coco.ipynb #co-batch-arrays
+from functools import lru_cache
+from .batch_arrays import stacked
+
 def _columns(d, truth: bool, box_format: str) -> dict | None:
     "One image's dict as plain numeric columns (labels, xywh boxes, scores or crowd/ignore/area); None if any is odd."
     if not isinstance(d, dict) or 'labels' not in d or box_format not in ('xyxy', 'xywh'): return None
@@ -855,16 +868,67 @@ def _columns(d, truth: bool, box_format: str) -> dict | None:
     flat = {k: v.reshape(-1) for k, v in c.items() if v is not None and k != 'boxes'}
     if c['boxes'].shape not in ((n, 4),) + (((0, 4), (0,)) if n == 0 else ()) or c['boxes'].dtype.kind not in 'iuf':
         return None
-    if any(len(v) != n for v in flat.values()) or flat['labels'].dtype.kind not in 'iu': return None
-    if any(v.dtype.kind not in 'iuf' for k, v in flat.items() if k in ('area', 'scores')): return None
-    flags = [v for k, v in flat.items() if k in ('iscrowd', 'ignore')]
-    if any(v.dtype.kind not in 'iub' or not ((v == 0) | (v == 1)).all() for v in flags): return None
+    if not _numeric(flat): return None
     return flat | dict(boxes=xywh_boxes(c['boxes'].reshape(-1, 4), box_format))
+
+def _numeric(c: dict) -> bool:
+    "Whether columns of one side hold equal counts, integer labels, numeric areas and scores, 0/1 flags."
+    n = len(c['labels'])
+    if any(len(v) != n for k, v in c.items() if k not in ('n', 'boxes')) or c['labels'].dtype.kind not in 'iu':
+        return False
+    if any(v.dtype.kind not in 'iuf' for k, v in c.items() if k in ('area', 'scores')): return False
+    flags = [v for k, v in c.items() if k in ('iscrowd', 'ignore')]
+    return not any(v.dtype.kind not in 'iub' or not ((v == 0) | (v == 1)).all() for v in flags)
+
+def _complete(cs: list, truth: bool) -> dict:
+    "One side's columns of parts (images, or batches) joined, `n` per image; absent ones as the files fill them."
+    col = lambda k, fill: np.concatenate([c[k].astype(np.float64, copy=False) if k in c else fill(c) for c in cs]
+                                         or [np.zeros(0)])
+    out = dict(n=np.concatenate([c['n'] if 'n' in c else [len(c['labels'])] for c in cs] or [[]]).astype(np.int64),
+               labels=np.concatenate([c['labels'] for c in cs] or [np.zeros(0, np.int64)]),
+               boxes=np.concatenate([c['boxes'] for c in cs] or [np.zeros((0, 4))]))
+    if not truth: return out | dict(scores=col('scores', None))
+    flag = lambda k: col(k, lambda c: np.zeros(len(c['labels']))).astype(bool)
+    return out | dict(area=col('area', lambda c: c['boxes'][:, 2] * c['boxes'][:, 3]), iscrowd=flag('iscrowd'),
+                      ignore=flag('ignore'))
 
 def _cat_codes(cat_ids: np.ndarray, labels: np.ndarray) -> np.ndarray | None:
     "int64 [n]: each label's category code; None if one is not a category."
     c = index_of(cat_ids, labels.astype(np.int64)) if cat_ids.dtype != object else np.full(len(labels), -1)
     return None if (c < 0).any() else c
+
+@lru_cache(maxsize=16)
+def _id_categories(ids: tuple) -> tuple:
+    "(sorted ids, names) of categories given as ids (read once per list: a stream gives the same to every batch)."
+    out = _categories([dict(id=c, name=str(c)) for c in ids], err=SolutionError, name='targets')
+    out[0].flags.writeable = False  # shared by every batch of the stream
+    return out
+
+def batch_categories(categories) -> tuple:
+    "(sorted category ids, names) of a batch's `categories`: ids (integers or texts), or {'id', 'name'} dicts."
+    if set(map(type, categories)) <= {int, str}: return _id_categories(tuple(categories))
+    cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
+    return _categories(cats, err=SolutionError, name='targets')
+
+def _tables(gt: dict, dt: dict,  # each side's columns (`_complete`)
+            *, image_ids: list, categories, limits: Limits | None,  # as `batch_tables`
+            units: bool = True) -> tuple | None:  # False: images x categories not checked (batch by batch instead)
+    "(CocoTruth, CocoResults) of a batch's columns, checked as the files' reader checks them; None where one fails."
+    kw = dict(err=SolutionError, name='targets')
+    images = [dict(id=i) for i in image_ids]  # no sizes: boxes need none
+    srt, hw = _images(images, sized=False, **kw)
+    cat_ids, cat_names = batch_categories(categories)
+    if units: check_units(len(srt), len(cat_ids), limits=limits, **kw)
+    at = index_of(srt, ids_of(list(image_ids), what='images', key='id', objs=images, **kw))
+    cat = [_cat_codes(cat_ids, c['labels']) for c in (gt, dt)]
+    if any(c is None for c in cat) or not (_boxes_ok(gt['boxes']) and _boxes_ok(dt['boxes'])): return None
+    if not (np.isfinite(gt['area']).all() and np.isfinite(dt['scores']).all()): return None
+    g = CocoTruth(image_ids=srt, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, img=np.repeat(at, gt['n']),
+                  ann_id=np.arange(1, gt['n'].sum() + 1), cat=cat[0], bbox=gt['boxes'], area=gt['area'],
+                  crowd=gt['iscrowd'], ignore=gt['ignore'])
+    r = CocoResults(img=np.repeat(at, dt['n']), cat=cat[1], score=dt['scores'], bbox=dt['boxes'],
+                    has_bbox=bool(dt['n'].sum()))
+    return g, r
 
 def batch_tables(preds: list, targets: list,  # per image of the batch: dicts of arrays, as `coco_batch` takes them
                  *, image_ids: list, categories, box_format: str = 'xyxy',  # as `coco_batch`
@@ -872,26 +936,8 @@ def batch_tables(preds: list, targets: list,  # per image of the batch: dicts of
     "A box batch read straight from its arrays into the tables the files' reader makes; None where any check fails."
     gt, dt = ([_columns(d, t, box_format) for d in ds] for ds, t in ((targets, True), (preds, False)))
     if len(preds) != len(targets) or any(c is None for c in gt + dt): return None  # the files' reader says why
-    kw = dict(err=SolutionError, name='targets')
-    images = [_image(t, i) for t, i in zip(targets, image_ids)]
-    srt, hw = _images(images, sized=False, **kw)
-    cat_ids, cat_names = _categories([c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories], **kw)
-    check_units(len(srt), len(cat_ids), limits=limits, **kw)
-    at = index_of(srt, ids_of([m['id'] for m in images], what='images', key='id', objs=images, **kw))
-    cat = [_cat_codes(cat_ids, np.concatenate([c['labels'] for c in cs] or [np.zeros(0, np.int64)])) for cs in (gt, dt)]
-    box = [np.concatenate([c['boxes'] for c in cs] or [np.zeros((0, 4))]) for cs in (gt, dt)]
-    if any(c is None for c in cat) or not all(map(_boxes_ok, box)): return None
-    n = [np.array([len(c['labels']) for c in cs], np.int64) for cs in (gt, dt)]
-    col = lambda k, cs, fill: np.concatenate([c[k].astype(np.float64) if k in c else fill(c) for c in cs]
-                                             or [np.zeros(0)])
-    area, score = col('area', gt, lambda c: c['boxes'][:, 2] * c['boxes'][:, 3]), col('scores', dt, None)
-    if not (np.isfinite(area).all() and np.isfinite(score).all()): return None
-    flag = lambda k: col(k, gt, lambda c: np.zeros(len(c['labels']))).astype(bool)
-    g = CocoTruth(image_ids=srt, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, img=np.repeat(at, n[0]),
-                  ann_id=np.arange(1, n[0].sum() + 1), cat=cat[0], bbox=box[0], area=area, crowd=flag('iscrowd'),
-                  ignore=flag('ignore'))
-    r = CocoResults(img=np.repeat(at, n[1]), cat=cat[1], score=score, bbox=box[1], has_bbox=bool(n[1].sum()))
-    return g, r
+    return _tables(_complete(gt, True), _complete(dt, False), image_ids=image_ids, categories=categories,
+                   limits=limits)
 
 # %% ../nbs/24_coco.ipynb #9dc0c6cd
 def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of arrays (above)
@@ -900,11 +946,9 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
                box_format: str = 'xyxy',  # 'xyxy' (corners) or 'xywh' (COCO)
                iou_type: str = 'bbox', **kw) -> CocoScene:  # `kw`: as `coco_scene`
     "A batch of images given as arrays, read as the COCO files holding them."
-    if iou_type == 'obb': raise InputError('no streaming evaluator of oriented boxes (iou_type obb) yet',
-                                           'score the files: evalkit score coco GT RES --iou-type obb')
     if len(preds) != len(targets):
         raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
-    t = None if iou_type in ('segm', 'keypoints', 'boundary') else batch_tables(
+    t = None if iou_type in ('segm', 'keypoints', 'boundary', 'obb') else batch_tables(
         preds, targets, image_ids=image_ids, categories=categories, box_format=box_format, limits=kw.get('limits'))
     if t is None: return _dict_batch(preds, targets, image_ids=image_ids, categories=categories, box_format=box_format,
                                      iou_type=iou_type, **kw)
@@ -912,8 +956,8 @@ def coco_batch(preds: list, targets: list,  # per image of the batch: dicts of a
 
 def _dict_batch(preds: list, targets: list, *, image_ids: list, categories, box_format: str, iou_type: str,
                 **kw) -> CocoScene:
-    "The batch written as COCO objects and read as files are: masks, and batches the arrays' checks refuse."
-    segm, kp = iou_type in ('segm', 'boundary'), dict(keypoints=iou_type == 'keypoints')
+    "The batch written as COCO objects and read as files are: masks, oriented boxes, batches the arrays' checks refuse."
+    segm, kp = iou_type in ('segm', 'boundary'), dict(keypoints=iou_type == 'keypoints', obb=iou_type == 'obb')
     cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
     obj = partial(_objects, segm=segm, box_format=box_format, **kp)
     anns = [o for t, i in zip(targets, image_ids) for o in obj(t, i, truth=True)]
@@ -921,6 +965,43 @@ def _dict_batch(preds: list, targets: list, *, image_ids: list, categories, box_
               annotations=[dict(a, id=j + 1) for j, a in enumerate(anns)])
     res = [o for p, i in zip(preds, image_ids) for o in obj(p, i, truth=False)]
     return coco_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
+
+# %% ../nbs/24_coco.ipynb #co-batch-join
+GT_KEYS, DT_KEYS = ('labels', 'boxes', 'iscrowd', 'ignore', 'area'), ('labels', 'boxes', 'scores')
+
+def _fine(b: np.ndarray) -> bool:
+    "Boxes (finite, of width and height at least 0) whose corners and areas are within float64: `_boxes_ok`, quicker."
+    return not len(b) or b.max() < 1e150 or _boxes_ok(b)  # below 1e150 no corner or area overflows
+
+def batch_piece(preds: list, targets: list,  # per image of the batch: dicts of arrays, as `coco_batch` takes them
+                *, image_ids: list, categories, box_format: str = 'xyxy', iou_type: str = 'bbox',  # as `coco_batch`
+                img_ids=None, cat_ids=None, limits: Limits | None = None, **_) -> tuple | None:
+    "((ids, gt columns, pred columns), (gt rows, pred rows)) of a regular box batch, checked; None: read it alone."
+    if iou_type != 'bbox' or img_ids is not None or cat_ids is not None or len(preds) != len(targets): return None
+    kinds = set(map(type, image_ids))
+    if kinds not in ({int}, {str}) or kinds == {int} and not -2 ** 63 <= min(image_ids) <= max(image_ids) < 2 ** 63:
+        return None  # the files' reader words it
+    dt = stacked(preds, image_ids, side='preds', need=DT_KEYS, keys=DT_KEYS, box_format=box_format)
+    gt = None if dt is None else stacked(targets, image_ids, side='targets', need=GT_KEYS[:2], keys=GT_KEYS,
+                                         box_format=box_format)
+    if gt is None or not (_numeric(gt) and _numeric(dt) and _fine(gt['boxes']) and _fine(dt['boxes'])): return None
+    try:
+        cats = batch_categories(categories)[0]
+        check_units(len(image_ids), len(cats), limits=limits, err=SolutionError, name='targets')
+    except InputError: return None  # read alone, and refused in the files' words
+    if _cat_codes(cats, np.concatenate((gt['labels'], dt['labels']))) is None: return None
+    return (list(image_ids), gt, dt), (len(gt['labels']), len(dt['labels']))
+
+def joined_scene(pieces: list,  # `batch_piece`s of disjoint images, in arrival order
+                 *, categories, box_format: str = 'xyxy',  # as `coco_batch`
+                 **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
+    "One `CocoScene` of several batches (objects in arrival order, images in ascending id): read as one batch."
+    ids = [i for p in pieces for i in p[0]]
+    t = _tables(_complete([p[1] for p in pieces], True), _complete([p[2] for p in pieces], False), image_ids=ids,
+                categories=categories, limits=None, units=False)  # every check passed, batch by batch
+    with gc_paused(): return part_scene(coco_parts(*t, names=('targets', 'preds'), **kw)[0])
+
+coco_batch.gather, coco_batch.join = batch_piece, joined_scene  # a stream's way for regular box batches
 
 # %% ../nbs/24_coco.ipynb #co-29
 def parse_ints(text: str) -> tuple:

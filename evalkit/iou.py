@@ -382,4 +382,4 @@ def xywh_boxes(boxes, box_format: str) -> np.ndarray:
     b = as_array(boxes, np.float64)
     if b.size and (b.ndim != 2 or b.shape[1] != 4): raise InputError('boxes must be [n, 4]', f'shape {b.shape}')
     b = b.reshape(-1, 4)
-    return b if box_format == 'xywh' else np.c_[b[:, :2], b[:, 2:] - b[:, :2]]
+    return b if box_format == 'xywh' else np.concatenate((b[:, :2], b[:, 2:] - b[:, :2]), axis=1)

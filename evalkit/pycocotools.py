@@ -22,18 +22,18 @@ from .boundary import parse_dilation_ratio
 from .coco import field, ids_of, index_of, unique_ids, codes, refuse_entries, box_types, gc_paused
 
 # %% auto #0
-__all__ = ['INDEXES', 'LINE', 'SUMMARY', 'NAMES', 'MASK_FUNCTIONS', 'check_iou_type', 'Params', 'params_rules', 'ground_truth',
-           'coco_index', 'COCO', 'image_ids', 'array_results', 'list_results', 'results_dataset', 'gt_truth',
-           'Detections', 'detections', 'id_codes', 'Mapped', 'dilation_ratio', 'eval_scene', 'COCOeval',
+__all__ = ['INDEXES', 'LINE', 'SUMMARY', 'NAMES', 'MASK_FUNCTIONS', 'check_iou_type', 'Params', 'params_rules', 'params_copy',
+           'ground_truth', 'coco_index', 'COCO', 'image_ids', 'array_results', 'list_results', 'results_dataset',
+           'gt_truth', 'Detections', 'detections', 'id_codes', 'Mapped', 'dilation_ratio', 'eval_scene', 'COCOeval',
            'mapped_curves', 'summary_line', 'area_matches', 'taken_by', 'area_fields', 'unit_entry', 'eval_imgs',
            'listed_stats', 'listed_curves', 'rle_runs', 'runs_rles', 'mask_encode', 'mask_decode', 'mask_area',
            'mask_to_bbox', 'mask_from_objects', 'mask_merge', 'mask_iou', 'install', 'uninstall', 'installed']
 
 # %% ../nbs/27_pycocotools.ipynb #pc-06
 def check_iou_type(iou_type):  # pycocotools' iouType
-    "Refuse an `iouType` evalkit does not score: anything but 'bbox', 'segm', 'keypoints' and 'boundary'."
-    if iou_type not in ('bbox', 'segm', 'keypoints', 'boundary'):  # 'boundary': the boundary-iou-api's (SPEC 15.3)
-        raise InputError("iouType must be 'bbox', 'segm', 'keypoints' or 'boundary'", repr(iou_type))
+    "Refuse an `iouType` evalkit does not score: anything but 'bbox', 'segm', 'keypoints', 'boundary' and 'obb'."
+    if iou_type not in ('bbox', 'segm', 'keypoints', 'boundary', 'obb'):  # boundary, obb: SPEC 15.3, 15.4
+        raise InputError("iouType must be 'bbox', 'segm', 'keypoints', 'boundary' or 'obb'", repr(iou_type))
 
 # %% ../nbs/27_pycocotools.ipynb #pc-07
 class Params:
@@ -71,6 +71,15 @@ def params_rules(p: Params,  # the params evaluated (`maxDets` sorted here too)
                      area_lbl=tuple(p.areaRngLbl), use_cats=bool(p.useCats), cap=True,
                      keypoints=p.iouType == 'keypoints',
                      honour_ignore=p.iouType == 'boundary')  # the boundary-iou-api honours `ignore`
+
+# %% ../nbs/27_pycocotools.ipynb #pc-11b
+def params_copy(p: Params) -> Params:
+    "A deep copy of params, as `evaluate` keeps them: lists of plain numbers or ids copied as lists."
+    q = copy.copy(p)
+    for k, v in vars(p).items():
+        flat = isinstance(v, list) and all(isinstance(x, (int, float, str, np.number)) for x in v)
+        setattr(q, k, list(v) if flat else copy.deepcopy(v))
+    return q
 
 # %% ../nbs/27_pycocotools.ipynb #pc-13
 def ground_truth(src,  # path of a COCO JSON file, its text or bytes, or the parsed dict
@@ -214,6 +223,7 @@ def image_ids(coco,  # a COCO object (evalkit's or pycocotools'): its `dataset`
 # %% ../nbs/27_pycocotools.ipynb #pc-34
 def array_results(data: np.ndarray,  # [N, 7]: image_id, x, y, w, h, score, category_id per row
                   ids: np.ndarray,  # the ground truth's sorted image ids
+                  *, out: dict | None = None,  # given: receives `img`, each row's image code (read once)
                  ) -> np.ndarray:  # the array, checked
     "Refuse an N x 7 results array pycocotools could not read, or one of images not in the ground truth."
     err = ParticipantVisibleError
@@ -226,7 +236,8 @@ def array_results(data: np.ndarray,  # [N, 7]: image_id, x, y, w, h, score, cate
                    lambda i: str(data[i, 1:5].tolist()), **kw)
     img = np.trunc(data[:, 0]).astype(np.int64)
     if ids.dtype == object: raise err('a results array needs integer image ids', 'the ground truth has texts')
-    codes(img, ids, key='image_id', rule='image not in the ground truth', **kw)
+    img = codes(img, ids, key='image_id', rule='image not in the ground truth', **kw)
+    if out is not None: out['img'] = img
     return data
 
 # %% ../nbs/27_pycocotools.ipynb #pc-37
@@ -241,9 +252,9 @@ def list_results(res,  # a path, JSON text, or the parsed list of result dicts
     kw = dict(what='results', objs=anns, err=err, name='results')
     img = ids_of(field(anns, 'image_id', what='results', err=err, name='results'), key='image_id', **kw)
     codes(img, ids, key='image_id', rule='image not in the ground truth', **kw)
-    if anns and isinstance(anns[0], dict) and ('caption' in anns[0] or not ({'bbox', 'segmentation', 'keypoints'}
-                                                                           & anns[0].keys())):
-        raise err('results need a bbox, a segmentation or keypoints: captions are not scored by evalkit',
+    if anns and isinstance(anns[0], dict) and ('caption' in anns[0] or not ({'bbox', 'segmentation', 'keypoints',
+                                                                            'obb'} & anns[0].keys())):
+        raise err('results need a bbox, a segmentation, keypoints or an obb: captions are not scored by evalkit',
                   str(sorted(anns[0]))[:100], file='results')
     return anns
 
@@ -275,13 +286,15 @@ def results_dataset(gt: dict,  # the ground truth's dataset
     d = dict(info=copy.deepcopy(gt.get('info', {})), images=list(gt['images']))
     boxes = bool(anns) and 'bbox' in anns[0] and not anns[0]['bbox'] == []
     kps = not boxes and bool(anns) and 'segmentation' not in anns[0] and 'keypoints' in anns[0]
-    if boxes or kps or (anns and 'segmentation' in anns[0]): d['categories'] = copy.deepcopy(gt['categories'])
-    if not boxes and anns: _kp_fields(anns) if kps else _mask_fields(anns)
+    obb = not boxes and bool(anns) and 'segmentation' not in anns[0] and 'obb' in anns[0]  # area w h (hotcoco's)
+    if boxes or kps or obb or (anns and 'segmentation' in anns[0]): d['categories'] = copy.deepcopy(gt['categories'])
+    if not boxes and not obb and anns: _kp_fields(anns) if kps else _mask_fields(anns)
     for i, a in enumerate(anns):
         if boxes:
             x, y, w, h = a['bbox']
             a.setdefault('segmentation', [[x, y, x, y + h, x + w, y + h, x + w, y]])
             a['area'] = w * h
+        elif obb: a['area'] = a['obb'][2] * a['obb'][3]
         a['id'], a['iscrowd'] = i + 1, 0
     d['annotations'] = anns
     return d
@@ -290,8 +303,10 @@ def results_dataset(gt: dict,  # the ground truth's dataset
 def _loadRes(self, resFile) -> COCO:
     "pycocotools' `loadRes`: results (a JSON path, a list of dicts, or an N x 7 array) as a `COCO` of this truth."
     ids = image_ids(self)
-    anns = array_results(resFile, ids) if isinstance(resFile, np.ndarray) else list_results(resFile, ids)
+    kept = {}  # an array's image codes, read once
+    anns = array_results(resFile, ids, out=kept) if isinstance(resFile, np.ndarray) else list_results(resFile, ids)
     res, records = COCO(), bool(len(anns)) and hasattr(anns[0], '__struct_fields__')  # decoded as box records
+    if kept: res._read['array_img'] = (ids, kept['img'])
     res._results, res._file = anns, resFile if records else None
     res._make = partial(results_dataset, self.dataset, resFile if records else anns)
     return res
@@ -325,14 +340,15 @@ def _boxes_as_masks(anns: list) -> list:
 
 # %% ../nbs/27_pycocotools.ipynb #pc-49
 def _array_detections(data: np.ndarray,  # [N, 7], checked by `array_results`
-                      t: CocoTruth, iou_type: str) -> Detections:
+                      t: CocoTruth, iou_type: str,
+                      *, img: np.ndarray | None = None) -> Detections:  # each row's image code (None: read here)
     "The detections of an N x 7 array, read without a dict per row."
     kw = dict(objs=data, what='results', err=ParticipantVisibleError, name='results')
     cat = codes(np.trunc(data[:, 6]).astype(np.int64), t.cat_ids, key='category_id',
                 rule='category not in the ground truth', **kw)
     box = data[:, 1:5].astype(np.float64)
-    img = codes(np.trunc(data[:, 0]).astype(np.int64), t.image_ids, key='image_id',
-                rule='image not in the ground truth', **kw)
+    if img is None: img = codes(np.trunc(data[:, 0]).astype(np.int64), t.image_ids, key='image_id',
+                                rule='image not in the ground truth', **kw)
     r = CocoResults(img=img, cat=cat,
                     score=data[:, 5].astype(np.float64), bbox=box, has_bbox=True,
                     segm=None if iou_type == 'bbox' else _boxes_as_masks([dict(bbox=b) for b in box.tolist()]))
@@ -341,7 +357,7 @@ def _array_detections(data: np.ndarray,  # [N, 7], checked by `array_results`
 # %% ../nbs/27_pycocotools.ipynb #pc-50
 def detections(coco,  # the results: a `loadRes` of evalkit's, or any COCO object with scored `annotations`
                t: CocoTruth,  # the ground truth read (`gt_truth`)
-               iou_type: str,  # 'bbox', 'segm' or 'keypoints'
+               iou_type: str,  # 'bbox', 'segm', 'keypoints' or 'obb'
               ) -> Detections:
     "The detections of a results COCO against the ground truth `t`, read and checked by evalkit (kept per reading)."
     src = getattr(coco, '_results', None) if isinstance(coco, COCO) else None
@@ -349,9 +365,12 @@ def detections(coco,  # the results: a `loadRes` of evalkit's, or any COCO objec
     kept = read.get('detections')
     if kept is not None and kept[0] is t and kept[1] == iou_type: return kept[2]  # `t` held: its id stays its own
     kw = dict(sigmas=(1.0,) * t.kp.shape[1]) if iou_type == 'keypoints' else {}  # K keypoints a result (the truth's)
-    if isinstance(src, np.ndarray) and kw:
-        raise ParticipantVisibleError('an N x 7 results array has no keypoints', file='results')
-    if isinstance(src, np.ndarray): out = _array_detections(src, t, iou_type)
+    if isinstance(src, np.ndarray) and (kw or iou_type == 'obb'):
+        raise ParticipantVisibleError('an N x 7 results array has no ' + (
+            'keypoints' if kw else 'oriented boxes (obb)'), file='results')
+    if isinstance(src, np.ndarray):
+        at = read.get('array_img')  # the codes `loadRes` read, against the same image ids
+        out = _array_detections(src, t, iou_type, img=at[1] if at and np.array_equal(at[0], t.image_ids) else None)
     elif src is not None:
         if iou_type != 'bbox' and coco._file is not None: src = load_json(coco._file, err=ParticipantVisibleError)
         first = src[0] if src and isinstance(src[0], dict) else {}  # records: boxes scored as boxes
@@ -453,7 +472,7 @@ def _evaluate(self):
     p.maxDets = sorted(p.maxDets)
     with gc_paused(): scene, img_at, cat_at, ids = eval_scene(self.cocoGt, self.cocoDt, p)  # objects read, no cycles
     rules = params_rules(p)
-    self._paramsEval = copy.deepcopy(p)
+    self._paramsEval = params_copy(p)
     self._mapped = Mapped(scene=scene, rules=rules, stats=coco_map(scene, rules), img_at=img_at,
                           cat_at=cat_at, dt_ids=ids, params=self._paramsEval)
     self._evalImgs, self._given, self.eval = None, False, {}

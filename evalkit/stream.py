@@ -12,8 +12,8 @@ from .result import Result
 from .batch_arrays import check_arrays
 
 # %% auto #0
-__all__ = ['KEEP_PARTS', 'split_options', 'batch_ids', 'read_text', 'as_read', 'check_batch_options', 'Evaluator', 'batch_extent',
-           'map_part', 'score_parts']
+__all__ = ['KEEP_PARTS', 'CHUNK_ROWS', 'split_options', 'batch_ids', 'read_text', 'as_read', 'check_batch_options', 'Evaluator',
+           'batch_extent', 'reader_kw', 'map_part', 'score_parts']
 
 # %% ../nbs/26_stream.ipynb #c3811057
 def split_options(metric, options: dict) -> tuple[dict, dict]:
@@ -25,7 +25,8 @@ def split_options(metric, options: dict) -> tuple[dict, dict]:
 def batch_ids(image_ids, n: int, *, start: int) -> list:
     "The batch's image ids: as given (integers or strings, one per image, none repeated), or numbered from `start`."
     if image_ids is None: return list(range(start, start + n))
-    ids = [i.item() if isinstance(i, np.generic) else i for i in image_ids]
+    scalar = lambda i: isinstance(i, np.generic) or hasattr(i, 'detach') and getattr(i, 'ndim', None) == 0  # torch's
+    ids = [i.item() if scalar(i) else i for i in image_ids]
     if len(ids) != n: raise InputError('one image id per image of the batch', f'{len(ids)} ids, {n} images')
     bad = [i for i in ids if type(i) not in (int, str)]
     if bad: raise InputError('image ids are integers or strings', f'{type(bad[0]).__name__} {bad[0]!r:.40}')
@@ -61,6 +62,7 @@ def check_batch_options(metric, batch: dict):
 
 # %% ../nbs/26_stream.ipynb #195da5db
 KEEP_PARTS = 64  # maps kept apart before they are reduced into one
+CHUNK_ROWS = 2 ** 18  # objects (ground truth and predictions) of batches held as checked arrays, then mapped at once
 
 class Evaluator:
     "A metric's statistics gathered batch by batch, merged across processes, scored as its files are scored."
@@ -75,6 +77,7 @@ class Evaluator:
         self.metric, self.spec = metric, metric.spec(**scoring)
         self.family, self.parts, self.seen = get_family(self.spec.family), [], {}
         self.counts = dict(image=0, gt=0, pred=0)  # what came before: images, objects, predictions
+        self.held, self.held_at = [], dict(self.counts)  # batches read, not yet mapped (`gather`); where they start
 
     def __len__(self) -> int: return self.counts['image']
 
@@ -91,6 +94,40 @@ def batch_extent(scene, stats) -> dict:
     rows = getattr(scene, 'rows', None)
     gt, pred = (np.sum(stats.n_gt), np.sum(stats.n_pred)) if rows is None else rows
     return dict(image=len(stats.image_ids), gt=int(gt), pred=int(pred))
+
+# %% ../nbs/26_stream.ipynb #st-hold
+def reader_kw(self) -> dict:
+    "The batch reader's options from the evaluator's scoring options, as `Metric.read` gives them to the files' reader."
+    kw = self.metric.reader_options(self.spec)
+    if self.metric.id_col is not None: kw['id_col'] = self.metric.id_col
+    if self.limits is not None: kw['limits'] = self.limits  # only when given, as `Metric.read` does
+    return kw
+
+def _flush(self):
+    "Map the batches held (one scene of them all) and keep the map, placed where they start."
+    if not self.held: return
+    scene = self.metric.batch_reader.join(self.held, **self.batch, **reader_kw(self))
+    stats = self.family.map(scene, self.spec)[0]
+    kept = self.parts + [self.family.shift(stats, **self.held_at)]
+    self.parts, self.held = [self.family.reduce(*kept)] if len(kept) > KEEP_PARTS else kept, []
+
+def _hold(self, preds: list, targets: list, image_ids) -> bool:
+    "Read, check and hold a batch the metric's reader gathers (mapped later, with others); False: read it alone."
+    gather = getattr(self.metric.batch_reader, 'gather', None)
+    if gather is None: return False
+    given = batch_ids(image_ids, len(targets), start=len(self) + 1)
+    ids = as_read(given, getattr(self.metric.batch_reader, 'read_ids', None))
+    _check_new(self, ids, 'this batch' if image_ids is not None else 'this batch (numbered: no image_ids)', given)
+    got = gather(preds, targets, image_ids=ids, **self.batch, **reader_kw(self))
+    if got is None: return False
+    piece, (n_gt, n_pred) = got
+    if sum(self.counts[k] - self.held_at[k] for k in ('gt', 'pred')) + n_gt + n_pred > CHUNK_ROWS: _flush(self)
+    if not self.held: self.held_at = dict(self.counts)
+    self.held.append(piece)
+    self.counts = dict(image=self.counts['image'] + len(ids), gt=self.counts['gt'] + n_gt,
+                       pred=self.counts['pred'] + n_pred)
+    self.seen.update(dict.fromkeys(ids))
+    return True
 
 # %% ../nbs/26_stream.ipynb #f8f80a46
 def _check_new(self, ids: list, where: str, given: list | None = None):  # `given`: the ids as given, when read
@@ -111,10 +148,7 @@ def _read_batch(self, preds: list, targets: list, image_ids) -> tuple:
     fmt = self.batch.get('box_format', 'xyxy')
     preds, targets = ([check_arrays(d, i, side=s, box_format=fmt) for d, i in zip(ds, ids)] + list(ds[len(ids):])
                       for s, ds in (('preds', preds), ('targets', targets)))
-    kw = self.metric.reader_options(self.spec)
-    if self.metric.id_col is not None: kw['id_col'] = self.metric.id_col  # as `Metric.read` gives it
-    if self.limits is not None: kw['limits'] = self.limits  # only when given, as `Metric.read` does
-    return ids, self.metric.batch_reader(preds, targets, image_ids=ids, **self.batch, **kw)
+    return ids, self.metric.batch_reader(preds, targets, image_ids=ids, **self.batch, **reader_kw(self))
 
 def _update(self, preds,  # the batch's predictions: per image, in the metric's batch layout
             targets,  # the batch's ground truth: per image
@@ -124,8 +158,10 @@ def _update(self, preds,  # the batch's predictions: per image, in the metric's 
     if not all(isinstance(x, (list, tuple)) for x in (preds, targets)):
         raise InputError('a batch is two lists of per-image dicts (predictions, ground truth)',
                          f'{type(preds).__name__} and {type(targets).__name__}')
+    if _hold(self, preds, targets, image_ids): return self  # held, mapped with the batches around it
     ids, scene = _read_batch(self, preds, targets, image_ids)
     stats = self.family.map(scene, self.spec)[0]
+    _flush(self)  # what is held comes first
     self._add([stats], batch_extent(scene, stats), ids)
     return self
 
@@ -137,11 +173,13 @@ def _merge(self, other: Evaluator) -> Evaluator:
     if not isinstance(other, Evaluator) or other.metric.name != self.metric.name or other.spec != self.spec:
         raise InputError('merge needs an evaluator of the same metric with the same options')
     _check_new(self, list(other.seen), 'the merged evaluator')
+    _flush(self); _flush(other)  # what each holds, mapped
     self._add(other.parts, other.counts, other.seen)  # the other's maps, numbered from 0, placed after this one's
     return self
 
 def _result(self) -> Result:
     "The `Result` of every image seen, as scoring the equivalent files gives it."
+    _flush(self)
     if not self.parts: raise InputError('no images yet: update the evaluator with a batch first')
     return self.family.finish(self.family.reduce(*self.parts), self.spec)
 
