@@ -29,10 +29,10 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps',
            'pair_order', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted',
            'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order',
-           'varying', 'accumulate', 'summary_value', 'summarize', 'coco_rules', 'in_id_order', 'coco_finish',
-           'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
-           'coco_prefix_precision', 'coco_curve', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
-           'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'varying', 'accumulate', 'summary_value', 'summarize', 'coco_rules', 'per_image_table', 'images_table',
+           'ap_series', 'in_id_order', 'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists',
+           'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_codes',
+           'coco_notes', 'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -779,24 +779,29 @@ def _totals(s: CocoStats, rules: CocoRules) -> dict:
     return dict(tp=tuple(n_tp.tolist()), fp=tuple((counted & ~tp).sum(0).tolist()),
                 fn=tuple((int(s.npig[:, :, 0].sum()) - n_tp).tolist()))
 
-def _per_image(s: CocoStats, rules: CocoRules, ths: list) -> pd.DataFrame:
-    "The per-image table: image x threshold TP, FP, FN (`_image_counts`)."
-    n, T = len(s.image_ids), len(ths)
-    return pd.DataFrame({'image_id': np.repeat(np.asarray(s.image_ids, object), T), 'threshold': np.tile(ths, n),
-                         'hit': '>=', **{k: c.ravel() for k, c in zip(('tp', 'fp', 'fn'), _image_counts(s, rules))}})
+def per_image_table(image_ids,  # [n]: the images' ids, in the order of the counts' rows
+                    ths: list,  # [T] float: the IoU thresholds
+                    counts,  # () -> (tp, fp, fn), each int64 [n, T]: called when the table is made
+                   ) -> pd.DataFrame:
+    "The per-image table of a COCO-style map: image x threshold TP, FP, FN (from `counts()`, e.g. `_image_counts`)."
+    n, T = len(image_ids), len(ths)
+    return pd.DataFrame({'image_id': np.repeat(np.asarray(image_ids, object), T), 'threshold': np.tile(ths, n),
+                         'hit': '>=', **{k: c.ravel() for k, c in zip(('tp', 'fp', 'fn'), counts())}})
 
 # %% ../nbs/23_coco_eval.ipynb #ce-50
 def _class_ap(precision) -> np.ndarray:
     "float64 [K]: each category's AP (all areas, the last detection count): the mean of its defined cells, -1 if none."
     return np.array([_mean_defined(precision[:, :, k, 0, -1]) for k in range(precision.shape[2])])
 
-def _images(s: CocoStats) -> pd.DataFrame:
-    "The images table: each image's id and counts (COCO scores no image alone)."
+def images_table(s) -> pd.DataFrame:  # s: a COCO-style map (`image_ids`, `n_gt`, `n_pred`: [n])
+    "The images table of a COCO-style map: each image's id and counts (COCO and LVIS score no image alone)."
     return pd.DataFrame({'image_id': pd.Series(s.image_ids, dtype=object), 'n_gt': s.n_gt, 'n_pred': s.n_pred,
                          'score': np.nan, 'scored': True})
 
-def _series(values, ths: list) -> pd.Series:
-    "`per_threshold`: the AP at each threshold."
+def ap_series(values,  # [T] float: the AP at each threshold
+              ths: list,  # [T] float: the IoU thresholds
+             ) -> pd.Series:
+    "`per_threshold` of a COCO-style result: the AP at each threshold."
     return pd.Series(values, index=pd.Index(ths, name='threshold'), name='ap')
 
 # %% ../nbs/23_coco_eval.ipynb #9fdf7ba1
@@ -826,9 +831,9 @@ def coco_finish(s: CocoStats, spec) -> Result:
     n = len(s.image_ids)
     tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t, **_totals(s, rules))
     return Result(metric=spec.metric, score=float(stats[0]), thresholds=spec.thresholds, params=p, title=spec.title,
-                  per_threshold=Later(partial(_series, per_t, ths)), images=Later(partial(_images, s)),
-                  per_image=Later(partial(_per_image, s, rules, ths)), spec=spec, arrays=arrays,
-                  tally=tally)
+                  per_threshold=Later(partial(ap_series, per_t, ths)), images=Later(partial(images_table, s)),
+                  per_image=Later(partial(per_image_table, s.image_ids, ths, partial(_image_counts, s, rules))),
+                  spec=spec, arrays=arrays, tally=tally)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-52
 def coco_reduce(*parts: CocoStats) -> CocoStats:
