@@ -31,8 +31,9 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order',
            'varying', 'accumulate', 'summary_value', 'summarize', 'coco_rules', 'per_image_table', 'images_table',
            'ap_series', 'in_id_order', 'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists',
-           'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_codes',
-           'coco_notes', 'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_hits',
+           'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches',
+           'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -899,6 +900,7 @@ class CocoAP(Family):
     def weighted_scores(self, analysis, W) -> np.ndarray: return coco_weighted_scores(analysis, W)
     def codes(self, analysis, *, background_iou=BACKGROUND_IOU) -> tuple:
         return coco_codes(analysis, background_iou=background_iou)
+    def pred_hits(self, analysis) -> tuple: return coco_hits(analysis)
     def notes(self, analysis) -> tuple: return coco_notes(analysis)
     def dap(self, analysis, *, iou=None, background_iou=BACKGROUND_IOU) -> tuple:
         return coco_dap(analysis, iou=iou, background_iou=background_iou)
@@ -1059,6 +1061,20 @@ def _kp_cross(scene: CocoScene, thr: np.ndarray, *, background_iou: float, count
     o = oks_pairs(scene.pred_kp, scene.gt_kp, d, g, gt_box=scene.gt, gt_area=scene.gt_area, sigmas=scene.sigmas)
     return g, d, o[None] >= thr[:, None], o >= background_iou, o
 
+def _detection_flags(s: CocoStats, keep: np.ndarray, T: int, n: int, *, absorbed: bool = False) -> tuple:
+    "(matched, counted) bool [T, n] of the scene's detections, area range 'all'; those the map dropped neither."
+    tp, kept = np.zeros((T, n), bool), np.zeros((T, n), bool)
+    tp[:, keep], kept[:, keep] = s.tp[:, 0].T, absorbed | ~s.ignored[:, 0].T  # [T, kept]: matched; counted
+    return tp, kept
+
+def coco_hits(analysis,  # a scored COCO submission
+             ) -> tuple:  # (hit, counted) bool [T, n_pred] each: `coco_codes`' 0 and its counted detections
+    "Each detection's hit and counted flags at each threshold (area range 'all'), as the map decided them."
+    scene, rules = analysis.scene, coco_rules(analysis.spec)
+    keep = np.flatnonzero(_ranks(scene, rules, len(scene.cat_names) if rules.use_cats else 1)[2] < rules.max_dets[-1])
+    tp, kept = _detection_flags(analysis.stats, keep, len(rules.thresholds), len(scene.pred_img))
+    return tp & kept, kept
+
 def coco_codes(analysis,  # a scored COCO submission
                *, background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
                cut=None,  # bool [n_pred]: the detections taken into account (default: all the map kept)
@@ -1069,8 +1085,7 @@ def coco_codes(analysis,  # a scored COCO submission
     scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
     *_, keep, d, g, iou = _kept_pairs(scene, rules)  # as the map took them: s's detections, in this order
     thr, n, counted = np.asarray(rules.thresholds), len(scene.pred_img), ~gt_ignored(scene, rules)[0]
-    tp, kept = np.zeros((len(thr), n), bool), np.zeros((len(thr), n), bool)
-    tp[:, keep], kept[:, keep] = s.tp[:, 0].T, absorbed | ~s.ignored[:, 0].T  # [T, kept]: matched; counted
+    tp, kept = _detection_flags(s, keep, len(thr), n, absorbed=absorbed)
     if cut is not None: tp, kept = tp & cut, kept & cut  # the lowest of an image: the others' matches stand
     matched = np.zeros((len(thr), len(scene.gt_img)), bool)
     at = scene.pos('gt')  # the map names objects by file position: back to the scene's rows
