@@ -29,11 +29,11 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps',
            'pair_order', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted',
            'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order',
-           'varying', 'accumulate', 'summary_value', 'summarize', 'coco_rules', 'per_image_table', 'images_table',
-           'ap_series', 'in_id_order', 'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists',
-           'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_hits',
-           'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches',
-           'coco_labels']
+           'varying', 'accumulate', 'summary_value', 'summarize', 'coco_rules', 'image_tp_fp_fn', 'tp_fp_fn_totals',
+           'per_image_table', 'images_table', 'ap_series', 'in_id_order', 'coco_finish', 'coco_reduce',
+           'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
+           'coco_prefix_precision', 'coco_curve', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
+           'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -763,28 +763,35 @@ def coco_rules(spec) -> CocoRules:
                         for k in QUIRKS if k != 'per_image'})
 
 # %% ../nbs/23_coco_eval.ipynb #ce-49
-def _image_counts(s: CocoStats, rules: CocoRules) -> tuple:
-    "(tp, fp, fn) int64 [n, T]: per image (ascending id) and threshold, all areas, the last detection count."
-    (n, T), last = (len(s.image_ids), s.tp.shape[2]), s.det_rank < rules.max_dets[-1]
-    key = s.det_img[last][:, None] * T + np.arange(T)  # image and threshold of each kept detection's flags
-    tp, counted = s.tp[last, 0], ~s.ignored[last, 0]
+def image_tp_fp_fn(s: CocoStats,  # a COCO-style map (LVIS's too)
+                   kept=slice(None),  # bool [d] or slice: the detections counted (COCO: within the last max_dets)
+                  ) -> tuple:  # (tp, fp, fn) int64 [n, T] each
+    "Per image (the map's order) and threshold, area range 'all': TP, FP and FN of the detections `kept`."
+    n, T = len(s.image_ids), s.tp.shape[2]
+    key = s.det_img[kept][:, None] * T + np.arange(T)  # image and threshold of each kept detection's flags
+    tp, counted = s.tp[kept, 0], ~s.ignored[kept, 0]
     count = lambda flags: np.bincount(key[flags], minlength=n * T).reshape(n, T).astype(np.int64)
     tp_n = count(tp)
     return tp_n, count(counted & ~tp), s.npig[:, :, 0].sum(1).astype(np.int64)[:, None] - tp_n
 
-def _totals(s: CocoStats, rules: CocoRules) -> dict:
-    "TP, FP, FN per threshold summed over the images (`_image_counts`' column sums, without the table): the tally's."
-    last = s.det_rank < rules.max_dets[-1]
-    tp, counted = s.tp[last, 0], ~s.ignored[last, 0]
+def tp_fp_fn_totals(s: CocoStats,  # a COCO-style map (LVIS's too)
+                    kept=slice(None),  # bool [d] or slice: the detections counted
+                   ) -> dict:  # tp, fp, fn: tuples of T ints, as `Tally` takes them
+    "TP, FP, FN per threshold summed over the images (`image_tp_fp_fn`'s column sums, without the table)."
+    tp, counted = s.tp[kept, 0], ~s.ignored[kept, 0]
     n_tp = tp.sum(0)
     return dict(tp=tuple(n_tp.tolist()), fp=tuple((counted & ~tp).sum(0).tolist()),
                 fn=tuple((int(s.npig[:, :, 0].sum()) - n_tp).tolist()))
+
+def _image_counts(s: CocoStats, rules: CocoRules) -> tuple:
+    "(tp, fp, fn) int64 [n, T]: per image (ascending id) and threshold, all areas, the last detection count."
+    return image_tp_fp_fn(s, s.det_rank < rules.max_dets[-1])
 
 def per_image_table(image_ids,  # [n]: the images' ids, in the order of the counts' rows
                     ths: list,  # [T] float: the IoU thresholds
                     counts,  # () -> (tp, fp, fn), each int64 [n, T]: called when the table is made
                    ) -> pd.DataFrame:
-    "The per-image table of a COCO-style map: image x threshold TP, FP, FN (from `counts()`, e.g. `_image_counts`)."
+    "The per-image table of a COCO-style map: image x threshold TP, FP, FN (from `counts()`, e.g. `image_tp_fp_fn`)."
     n, T = len(image_ids), len(ths)
     return pd.DataFrame({'image_id': np.repeat(np.asarray(image_ids, object), T), 'threshold': np.tile(ths, n),
                          'hit': '>=', **{k: c.ravel() for k, c in zip(('tp', 'fp', 'fn'), counts())}})
@@ -830,7 +837,8 @@ def coco_finish(s: CocoStats, spec) -> Result:
     for a in arrays.values():
         if isinstance(a, np.ndarray): a.flags.writeable = False
     n = len(s.image_ids)
-    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t, **_totals(s, rules))
+    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t,
+                  **tp_fp_fn_totals(s, s.det_rank < rules.max_dets[-1]))  # as `_image_counts` counts
     return Result(metric=spec.metric, score=float(stats[0]), thresholds=spec.thresholds, params=p, title=spec.title,
                   per_threshold=Later(partial(ap_series, per_t, ths)), images=Later(partial(images_table, s)),
                   per_image=Later(partial(per_image_table, s.image_ids, ths, partial(_image_counts, s, rules))),
