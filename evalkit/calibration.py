@@ -13,8 +13,6 @@ from .cards import card_html, short_repr
 from .errors import InputError
 from .iou import threshold_text
 from .families import Analysis
-from .tide import NOT_COUNTED
-from .breakdown import error_codes
 
 # %% auto #0
 __all__ = ['MAX_BINS', 'check_bins', 'bin_of', 'reliability', 'ece_mce', 'hit_labels', 'Calibration', 'analysis_calibration',
@@ -79,19 +77,19 @@ def _threshold(an: Analysis, iou) -> int:
 def hit_labels(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                *, iou=None,  # the IoU threshold, one of the metric's (default: 0.5 if it is one, else the first)
               ) -> tuple:  # (confidence float64 [n], hit bool [n], class code int64 [n] or None, threshold index)
-    "Each counted detection's confidence, hit at `iou` (the metric's own matching) and class."
+    "Each counted detection's confidence, hit at `iou` (the family's `pred_hits`) and class."
     an = analysis
     an.spec.family.require('errors')
     if an.scene.pred_conf is None: raise InputError(f'calibration needs confidences: {an.spec.metric} has none')
     k = _threshold(an, iou)
-    q = error_codes(an)[1][k]
-    keep, conf = q != NOT_COUNTED, np.asarray(an.scene.pred_conf, np.float64)
+    hit, counted = an.spec.family.pred_hits(an)  # as the map matched them: no TIDE codes made
+    keep, conf = counted[k], np.asarray(an.scene.pred_conf, np.float64)
     bad = keep & ~((conf >= 0) & (conf <= 1))
     if bad.any(): raise InputError('calibration reads confidences as probabilities in [0, 1]',
                                    f'{int(bad.sum()):,} of {int(keep.sum()):,} detections lie outside it, e.g. '
                                    f'{float(conf[bad][0])!r}')
     cls = None if an.scene.pred_cls is None else np.asarray(an.scene.pred_cls, np.int64)[keep]
-    return conf[keep], q[keep] == 0, cls, k
+    return conf[keep], hit[k][keep], cls, k
 
 # %% ../nbs/14c_calibration.ipynb #cal-record
 @dataclass(frozen=True, eq=False)

@@ -29,10 +29,11 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps',
            'pair_order', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted',
            'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order',
-           'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules', 'in_id_order',
-           'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores',
-           'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_codes', 'coco_notes', 'coco_dap',
-           'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules', 'image_tp_fp_fn',
+           'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series', 'in_id_order', 'coco_finish',
+           'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
+           'coco_prefix_precision', 'coco_curve', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
+           'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -774,41 +775,53 @@ def coco_rules(spec) -> CocoRules:
                         for k in QUIRKS if k != 'per_image'})
 
 # %% ../nbs/23_coco_eval.ipynb #ce-49
-def _image_counts(s: CocoStats, rules: CocoRules) -> tuple:
-    "(tp, fp, fn) int64 [n, T]: per image (ascending id) and threshold, all areas, the last detection count."
-    (n, T), last = (len(s.image_ids), s.tp.shape[2]), s.det_rank < rules.max_dets[-1]
-    key = s.det_img[last][:, None] * T + np.arange(T)  # image and threshold of each kept detection's flags
-    tp, counted = s.tp[last, 0], ~s.ignored[last, 0]
+def image_tp_fp_fn(s: CocoStats,  # a COCO-style map (LVIS's too)
+                   kept=slice(None),  # bool [d] or slice: the detections counted (COCO: within the last max_dets)
+                  ) -> tuple:  # (tp, fp, fn) int64 [n, T] each
+    "Per image (the map's order) and threshold, area range 'all': TP, FP and FN of the detections `kept`."
+    n, T = len(s.image_ids), s.tp.shape[2]
+    key = s.det_img[kept][:, None] * T + np.arange(T)  # image and threshold of each kept detection's flags
+    tp, counted = s.tp[kept, 0], ~s.ignored[kept, 0]
     count = lambda flags: np.bincount(key[flags], minlength=n * T).reshape(n, T).astype(np.int64)
     tp_n = count(tp)
     return tp_n, count(counted & ~tp), s.npig[:, :, 0].sum(1).astype(np.int64)[:, None] - tp_n
 
-def _totals(s: CocoStats, rules: CocoRules) -> dict:
-    "TP, FP, FN per threshold summed over the images (`_image_counts`' column sums, without the table): the tally's."
-    last = s.det_rank < rules.max_dets[-1]
-    tp, counted = s.tp[last, 0], ~s.ignored[last, 0]
+def tp_fp_fn_totals(s: CocoStats,  # a COCO-style map (LVIS's too)
+                    kept=slice(None),  # bool [d] or slice: the detections counted
+                   ) -> dict:  # tp, fp, fn: tuples of T ints, as `Tally` takes them
+    "TP, FP, FN per threshold summed over the images (`image_tp_fp_fn`'s column sums, without the table)."
+    tp, counted = s.tp[kept, 0], ~s.ignored[kept, 0]
     n_tp = tp.sum(0)
     return dict(tp=tuple(n_tp.tolist()), fp=tuple((counted & ~tp).sum(0).tolist()),
                 fn=tuple((int(s.npig[:, :, 0].sum()) - n_tp).tolist()))
 
-def _per_image(s: CocoStats, rules: CocoRules, ths: list) -> pd.DataFrame:
-    "The per-image table: image x threshold TP, FP, FN (`_image_counts`)."
-    n, T = len(s.image_ids), len(ths)
-    return pd.DataFrame({'image_id': np.repeat(np.asarray(s.image_ids, object), T), 'threshold': np.tile(ths, n),
-                         'hit': '>=', **{k: c.ravel() for k, c in zip(('tp', 'fp', 'fn'), _image_counts(s, rules))}})
+def _image_counts(s: CocoStats, rules: CocoRules) -> tuple:
+    "(tp, fp, fn) int64 [n, T]: per image (ascending id) and threshold, all areas, the last detection count."
+    return image_tp_fp_fn(s, s.det_rank < rules.max_dets[-1])
+
+def per_image_table(image_ids,  # [n]: the images' ids, in the order of the counts' rows
+                    ths: list,  # [T] float: the IoU thresholds
+                    counts,  # () -> (tp, fp, fn), each int64 [n, T]: called when the table is made
+                   ) -> pd.DataFrame:
+    "The per-image table of a COCO-style map: image x threshold TP, FP, FN (from `counts()`, e.g. `image_tp_fp_fn`)."
+    n, T = len(image_ids), len(ths)
+    return pd.DataFrame({'image_id': np.repeat(np.asarray(image_ids, object), T), 'threshold': np.tile(ths, n),
+                         'hit': '>=', **{k: c.ravel() for k, c in zip(('tp', 'fp', 'fn'), counts())}})
 
 # %% ../nbs/23_coco_eval.ipynb #ce-50
 def _class_ap(precision) -> np.ndarray:
     "float64 [K]: each category's AP (all areas, the last detection count): the mean of its defined cells, -1 if none."
     return np.array([_mean_defined(precision[:, :, k, 0, -1]) for k in range(precision.shape[2])])
 
-def _images(s: CocoStats) -> pd.DataFrame:
-    "The images table: each image's id and counts (COCO scores no image alone)."
+def images_table(s) -> pd.DataFrame:  # s: a COCO-style map (`image_ids`, `n_gt`, `n_pred`: [n])
+    "The images table of a COCO-style map: each image's id and counts (COCO and LVIS score no image alone)."
     return pd.DataFrame({'image_id': pd.Series(s.image_ids, dtype=object), 'n_gt': s.n_gt, 'n_pred': s.n_pred,
                          'score': np.nan, 'scored': True})
 
-def _series(values, ths: list) -> pd.Series:
-    "`per_threshold`: the AP at each threshold."
+def ap_series(values,  # [T] float: the AP at each threshold
+              ths: list,  # [T] float: the IoU thresholds
+             ) -> pd.Series:
+    "`per_threshold` of a COCO-style result: the AP at each threshold."
     return pd.Series(values, index=pd.Index(ths, name='threshold'), name='ap')
 
 # %% ../nbs/23_coco_eval.ipynb #9fdf7ba1
@@ -836,11 +849,12 @@ def coco_finish(s: CocoStats, spec) -> Result:
     for a in arrays.values():
         if isinstance(a, np.ndarray): a.flags.writeable = False
     n = len(s.image_ids)
-    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t, **_totals(s, rules))
+    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t,
+                  **tp_fp_fn_totals(s, s.det_rank < rules.max_dets[-1]))  # as `_image_counts` counts
     return Result(metric=spec.metric, score=float(stats[0]), thresholds=spec.thresholds, params=p, title=spec.title,
-                  per_threshold=Later(partial(_series, per_t, ths)), images=Later(partial(_images, s)),
-                  per_image=Later(partial(_per_image, s, rules, ths)), spec=spec, arrays=arrays,
-                  tally=tally)
+                  per_threshold=Later(partial(ap_series, per_t, ths)), images=Later(partial(images_table, s)),
+                  per_image=Later(partial(per_image_table, s.image_ids, ths, partial(_image_counts, s, rules))),
+                  spec=spec, arrays=arrays, tally=tally)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-52
 def coco_reduce(*parts: CocoStats) -> CocoStats:
@@ -906,6 +920,7 @@ class CocoAP(Family):
     def weighted_scores(self, analysis, W) -> np.ndarray: return coco_weighted_scores(analysis, W)
     def codes(self, analysis, *, background_iou=BACKGROUND_IOU) -> tuple:
         return coco_codes(analysis, background_iou=background_iou)
+    def pred_hits(self, analysis) -> tuple: return coco_hits(analysis)
     def notes(self, analysis) -> tuple: return coco_notes(analysis)
     def dap(self, analysis, *, iou=None, background_iou=BACKGROUND_IOU) -> tuple:
         return coco_dap(analysis, iou=iou, background_iou=background_iou)
@@ -1075,6 +1090,20 @@ def _own_cross(scene: CocoScene, thr: np.ndarray, *, background_iou: float, coun
     o = _ious(scene, d, g, pk)  # mask IoU (a counted object is no crowd region: plain IoU), or OKS
     return g, pk[d], o[None] >= thr[:, None], o >= background_iou, o
 
+def _detection_flags(s: CocoStats, keep: np.ndarray, T: int, n: int, *, absorbed: bool = False) -> tuple:
+    "(matched, counted) bool [T, n] of the scene's detections, area range 'all'; those the map dropped neither."
+    tp, kept = np.zeros((T, n), bool), np.zeros((T, n), bool)
+    tp[:, keep], kept[:, keep] = s.tp[:, 0].T, absorbed | ~s.ignored[:, 0].T  # [T, kept]: matched; counted
+    return tp, kept
+
+def coco_hits(analysis,  # a scored COCO submission
+             ) -> tuple:  # (hit, counted) bool [T, n_pred] each: `coco_codes`' 0 and its counted detections
+    "Each detection's hit and counted flags at each threshold (area range 'all'), as the map decided them."
+    scene, rules = analysis.scene, coco_rules(analysis.spec)
+    keep = np.flatnonzero(_ranks(scene, rules, len(scene.cat_names) if rules.use_cats else 1)[2] < rules.max_dets[-1])
+    tp, kept = _detection_flags(analysis.stats, keep, len(rules.thresholds), len(scene.pred_img))
+    return tp & kept, kept
+
 def coco_codes(analysis,  # a scored COCO submission
                *, background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
                cut=None,  # bool [n_pred]: the detections taken into account (default: all the map kept)
@@ -1085,8 +1114,7 @@ def coco_codes(analysis,  # a scored COCO submission
     scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
     *_, keep, d, g, iou = _kept_pairs(scene, rules)  # as the map took them: s's detections, in this order
     thr, n, counted = np.asarray(rules.thresholds), len(scene.pred_img), ~gt_ignored(scene, rules)[0]
-    tp, kept = np.zeros((len(thr), n), bool), np.zeros((len(thr), n), bool)
-    tp[:, keep], kept[:, keep] = s.tp[:, 0].T, absorbed | ~s.ignored[:, 0].T  # [T, kept]: matched; counted
+    tp, kept = _detection_flags(s, keep, len(thr), n, absorbed=absorbed)
     if cut is not None: tp, kept = tp & cut, kept & cut  # the lowest of an image: the others' matches stand
     matched = np.zeros((len(thr), len(scene.gt_img)), bool)
     at = scene.pos('gt')  # the map names objects by file position: back to the scene's rows

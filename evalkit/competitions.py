@@ -18,8 +18,8 @@ __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'UNLISTED', 'OUTSID
            'USAGES', 'MAX_SIDE', 'MAX_TOTAL_PIXELS', 'PARSE_ROWS', 'read_rsna_solution', 'bulk_numbers',
            'number_groups', 'check_boxes', 'parse_prediction_strings', 'unlisted', 'image_codes', 'outside_unit',
            'read_box_submission', 'rsna_scene', 'list_numbers', 'read_box_solution', 'box_scene', 'default_hw',
-           'scored_rows', 'table_runs', 'join_units', 'unit_parts', 'mask_table', 'read_mask_solution',
-           'read_mask_submission', 'mask_scene']
+           'scored_rows', 'table_runs', 'join_units', 'unit_parts', 'read_rle_table', 'mask_table',
+           'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
 RSNA_COLS = ['x', 'y', 'width', 'height']
@@ -406,6 +406,20 @@ def unit_parts(ids) -> tuple[np.ndarray, np.ndarray]:  # ids: str [n] unit ids I
     p = pd.Series(ids, dtype=object).str.rpartition('_')
     return p[0].to_numpy(object), p[2].to_numpy(object)
 
+def read_rle_table(src,  # CSV/Parquet path or DataFrame of RLE masks
+                   *, side: str,  # 'solution' or 'submission': which file errors name
+                   id_col: str, rle_col: str,  # the id and RLE columns
+                   unit_cols: tuple | None = None,  # (image, class) columns making the id IMAGE_CLASS (`join_units`)
+                   name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
+                  ) -> tuple:  # (table, `Source`)
+    "A table of RLE masks read, its id written from `unit_cols`, its columns, tokens and runs checked."
+    df, source = read_source(src, Source(name, side=side, id_col=id_col, limits=limits, runs_col=rle_col))
+    join_units(df, source, unit_cols)
+    require_columns(df, [id_col, rle_col], source)
+    check_tokens(df, rle_col, source)
+    check_runs(df, rle_col, source)
+    return df, source
+
 def mask_table(src,  # CSV/Parquet path or DataFrame of a mask solution
                *, id_col: str, rle_col: str,  # the id and RLE columns
                one_per_id: str | None = None,  # the rule refusing an id listed twice (None: ids may repeat)
@@ -413,11 +427,8 @@ def mask_table(src,  # CSV/Parquet path or DataFrame of a mask solution
                name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
               ) -> tuple:  # (table, `Source`, `Rows`)
     "A mask solution's table with its first checks made: columns, RLE sizes, ids."
-    df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits, runs_col=rle_col))
-    join_units(df, source, unit_cols)
-    require_columns(df, [id_col, rle_col], source)
-    check_tokens(df, rle_col, source)
-    check_runs(df, rle_col, source)
+    df, source = read_rle_table(src, side='solution', id_col=id_col, rle_col=rle_col, unit_cols=unit_cols, name=name,
+                                limits=limits)
     rows = Rows(df, source)
     rows.refuse(df[id_col] == '', f'empty {id_col}')
     if one_per_id: rows.refuse(df[id_col].duplicated().to_numpy(), one_per_id)
@@ -481,10 +492,7 @@ def read_mask_submission(src,  # CSV path or DataFrame: ImageId,EncodedPixels, o
                          limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                         ):
     "Predicted masks of a submission: `(Runs, image code per mask)`; every row checked, unscored images dropped."
-    df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits, runs_col=rle_col))
-    require_columns(df, [id_col, rle_col], source)
-    check_tokens(df, rle_col, source)
-    check_runs(df, rle_col, source)
+    df, source = read_rle_table(src, side='submission', id_col=id_col, rle_col=rle_col, name=name, limits=limits)
     codes, keep = image_codes(df, image_ids, source, skip=skipped, unique=one_per_image)
     given = (df[rle_col] != '').to_numpy()
     check_objects(df, source, per_row=given)

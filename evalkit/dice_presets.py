@@ -7,9 +7,8 @@ from __future__ import annotations
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, Limits
-from .tables import (Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown,
-                              check_runs)
-from .competitions import (image_codes, table_runs, mask_table, join_units, unit_parts, default_hw, MAX_SIDE,
+from .tables import Source, Rows, require_columns, to_numbers, check_objects, shown
+from .competitions import (read_rle_table, image_codes, table_runs, mask_table, unit_parts, default_hw, MAX_SIDE,
                                   MAX_TOTAL_PIXELS, ORDERS)
 from .families import Scene
 from .preset import Metric, Option, parse_size
@@ -121,11 +120,8 @@ def read_dice_submission(src,  # CSV/Parquet path or DataFrame
                          name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
                         ) -> tuple:  # (predicted Runs, unit of each mask)
     "Read a Dice submission: the predicted masks of the solution's units."
-    df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits, runs_col=rle_col))
-    join_units(df, source, unit_cols)
-    require_columns(df, [id_col, rle_col], source)
-    check_tokens(df, rle_col, source)
-    check_runs(df, rle_col, source)
+    df, source = read_rle_table(src, side='submission', id_col=id_col, rle_col=rle_col, unit_cols=unit_cols, name=name,
+                                limits=limits)
     _check_classes(df, source, classes)
     codes, _ = image_codes(df, unit_ids, source, unique=one_row, every_image=unit_cols is None)  # joined: defects
     df[rle_col] = _marked(df, rle_col)  # the table `read_source` made, not the input

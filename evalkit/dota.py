@@ -14,9 +14,8 @@ from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, 
 from .tables import check_regular, shown
 from .competitions import DECIMAL
 from .iou import check_thresholds
-from .families import (Scene, Detections, best_pair, pair_boxes, voc_flags, pair_hits, register_family,
-                              scene_partitions)
-from .ranked_ap import RankedAP, ranked_lists, counted_classes, ranked_matches
+from .families import Scene, Detections, register_family, scene_partitions
+from .ranked_ap import RankedAP, map_ranked, ranked_lists, counted_classes, ranked_matches
 from .matching import Matching
 from .preset import Option, Metric
 from .polygons import quad_pairs, shoelace
@@ -261,27 +260,12 @@ def quad_overlaps(scene: Scene) -> tuple:
     k = 1 + max(int(scene.gt_cls.max(initial=0)), int(scene.pred_cls.max(initial=0)))
     return quad_pairs(scene.gt, scene.gt_img * k + scene.gt_cls, scene.pred, scene.pred_img * k + scene.pred_cls)
 
-def map_quads(scene: Scene, spec, pairs: tuple) -> tuple[Detections, Matching]:
-    "The ranked-AP map of a scene from its overlap table: each detection's best object and VOC flags."
-    gi, pi, inter, union = pairs
-    n_pred, n_gt, n = len(scene.pred_img), len(scene.gt_img), scene.n_img
-    hard = np.zeros(n_gt, bool) if scene.gt_hard is None else np.asarray(scene.gt_hard, bool)
-    conf = np.asarray(scene.pred_conf, np.float64)
-    hit, k = pair_hits(pairs, spec), best_pair(gi, pi, inter, union, n_pred=n_pred)
-    best, bi, bu = pair_boxes(k, gi, inter, union)
-    order = np.lexsort((scene.pos('pred'), -conf))
-    on_best = hit[:, np.maximum(k, 0)] & (k >= 0) if len(gi) else np.zeros((len(spec.thresholds), n_pred), bool)
-    tp, neutral = voc_flags(best, on_best, hard=hard, order=order)
-    npos = np.zeros((n, len(spec.classes)), np.int64)
-    np.add.at(npos, (scene.gt_img[~hard], scene.gt_cls[~hard]), 1)
-    m = Matching(pred_gt=np.where(tp.T, best, -1), thresholds=spec.thresholds, n_gt=n_gt, n_pred=n_pred, hit=hit,
-                 method='voc')
-    gt = np.where(best >= 0, scene.pos('gt')[np.maximum(best, 0)] if n_gt else -1, -1)
-    return Detections(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
-                      n_gt=np.bincount(scene.gt_img, minlength=n), n_pred=np.bincount(scene.pred_img, minlength=n),
-                      npos=npos, det_img=scene.pos('image')[scene.pred_img], det_pos=scene.pos('pred'),
-                      cls=np.asarray(scene.pred_cls, np.int64), conf=conf, gt=gt, inter=bi, union=bu, tp=tp,
-                      neutral=neutral), m
+def map_quads(scene: Scene,  # a scene of quadrilaterals
+              spec,  # the thresholds and classes
+              pairs: tuple,  # the overlap table of `quad_overlaps`
+             ) -> tuple[Detections, Matching]:
+    "The ranked-AP map of a scene from its overlap table: ranked AP's own (`map_ranked`) on the quadrilaterals' table."
+    return map_ranked(scene, spec, pairs)
 
 # %% ../nbs/29a_dota.ipynb #dota-finish
 def class_aps(d: Detections, spec) -> tuple[np.ndarray, pd.DataFrame]:

@@ -284,6 +284,14 @@ class Family:
         "Each object's TIDE code (gt [T, n_gt], predictions [T, n_pred]; `evalkit.tide`) if it matches its own way."
         return None  # None: `evalkit.breakdown.error_codes` codes the objects from the family's matching
 
+    def pred_hits(self, analysis) -> tuple:  # (hit, counted) bool [T, n_pred] each; hit only where counted
+        "Each prediction's hit and counted flags at each threshold, as the matching decided (TIDE's code 0 and 7)."
+        an = analysis
+        if an.matching is None: raise InputError(f'the {an.spec.family} family matches no objects: no error breakdown')
+        T, n, out = len(an.spec.thresholds), len(an.scene.pred_img), self.error_rules(an)[2]
+        counted = np.ones((T, n), bool) if out is None else ~np.broadcast_to(np.asarray(out, bool), (T, n))
+        return (np.asarray(an.matching.pred_gt) >= 0) & counted, counted
+
     def dap(self, analysis, *, iou=None, background_iou=None):
         "TIDE's delta AP ({key: AP gained}, the AP) at one IoU threshold if the family ranks its own way (COCO)."
         return None  # None: `evalkit.breakdown.delta_ap` computes it from the matching (`ranked_ap`), or refuses

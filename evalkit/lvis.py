@@ -20,7 +20,8 @@ from .tables import shown
 from .families import register_family, images_text
 from .coco_masks import coco_runs
 from .coco_eval import (CocoScene, CocoStats, CocoRules, CocoAP, IOU_THRS, DEFAULT_THRESHOLDS, RULE_MAKERS,
-                               coco_map, accumulate, unit_ranks, in_id_order)
+                               coco_map, accumulate, unit_ranks, in_id_order, per_image_table,
+                               images_table, ap_series, image_tp_fp_fn, tp_fp_fn_totals)
 from .coco import (load_json, read_coco_gt, read_coco_results, field, refuse_entries, ids_of, index_of,
                           take_rows, coco_parts, part_scene, gc_paused, CocoPart, as_array, xywh_boxes, mask_rles)
 
@@ -310,25 +311,7 @@ def lvis_summarize(precision: np.ndarray,  # float64 [T, R, K, A]
 # %% ../nbs/24a_lvis.ipynb #lv-tables
 def lvis_counts(s: LvisStats, T: int) -> tuple:
     "(tp, fp, fn) int64 [n_img, T]: per image (ascending id) and threshold, area range 'all'."
-    n, key = len(s.image_ids), s.det_img[:, None] * T + np.arange(T)
-    count = lambda flags: np.bincount(key[flags], minlength=n * T).reshape(n, T).astype(np.int64)
-    tp = count(s.tp[:, 0])
-    return tp, count(~s.ignored[:, 0] & ~s.tp[:, 0]), s.npig[:, :, 0].sum(1).astype(np.int64)[:, None] - tp
-
-def _per_image(s: LvisStats, ths: list) -> pd.DataFrame:
-    "The per-image table: image x threshold TP, FP, FN (`lvis_counts`)."
-    n, T = len(s.image_ids), len(ths)
-    return pd.DataFrame({'image_id': np.repeat(np.asarray(s.image_ids, object), T), 'threshold': np.tile(ths, n),
-                         'hit': '>=', **{k: c.ravel() for k, c in zip(('tp', 'fp', 'fn'), lvis_counts(s, T))}})
-
-def _images(s: LvisStats) -> pd.DataFrame:
-    "The images table: each image's id and counts (LVIS scores no image alone)."
-    return pd.DataFrame({'image_id': pd.Series(s.image_ids, dtype=object), 'n_gt': s.n_gt, 'n_pred': s.n_pred,
-                         'score': np.nan, 'scored': True})
-
-def _series(values, ths: list) -> pd.Series:
-    "`per_threshold`: the AP at each threshold."
-    return pd.Series(values, index=pd.Index(ths, name='threshold'), name='ap')
+    return image_tp_fp_fn(s)  # every detection (LVIS cuts them when reading); T is the map's (`s.tp.shape[2]`)
 
 # %% ../nbs/24a_lvis.ipynb #lv-finish
 def lvis_finish(s: LvisStats, spec) -> Result:
@@ -344,18 +327,15 @@ def lvis_finish(s: LvisStats, spec) -> Result:
                   categories=tuple(s.cat_names), frequency=tuple(s.cat_freq))
     for a in arrays.values():
         if isinstance(a, np.ndarray): a.flags.writeable = False
-    tp, counted = s.tp[:, 0], ~s.ignored[:, 0]  # [d, T]: the sums of `lvis_counts`, without the per-image table
-    tp, fp = tp.sum(0), (counted & ~tp).sum(0)
-    fn = int(s.npig[:, :, 0].sum()) - tp
     n = len(s.image_ids)
-    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t, tp=tuple(tp.tolist()),
-                  fp=tuple(fp.tolist()), fn=tuple(fn.tolist()))
+    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t, **tp_fp_fn_totals(s))
     params = Params({**dict(spec.params), 'inclusive': True, 'method': 'lvis',
                      'thresholds': tuple(map(threshold_text, spec.thresholds))})
     return Result(metric=spec.metric, score=float(stats[0]), thresholds=spec.thresholds, params=params,
-                  title=spec.title, per_threshold=Later(partial(_series, per_t, ths)),
-                  images=Later(partial(_images, s)),
-                  per_image=Later(partial(_per_image, s, ths)), spec=spec, arrays=arrays, tally=tally)
+                  title=spec.title, per_threshold=Later(partial(ap_series, per_t, ths)),
+                  images=Later(partial(images_table, s)),
+                  per_image=Later(partial(per_image_table, s.image_ids, ths, partial(lvis_counts, s, T))),
+                  spec=spec, arrays=arrays, tally=tally)
 
 # %% ../nbs/24a_lvis.ipynb #lv-lines
 def stat_lines(result: Result) -> list[str]:

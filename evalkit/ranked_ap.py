@@ -19,11 +19,14 @@ from .families import (Family, Scene, Spec, Detections, Analysis, INTERPOLATIONS
                               point_stretches, prefix_points, register_family, ObjectMatches)
 
 # %% auto #0
-__all__ = ['voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes', 'ranked_class_stats', 'RankedAP', 'prefix_ap',
-           'ranked_matches']
+__all__ = ['map_ranked', 'voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes', 'ranked_class_stats', 'RankedAP',
+           'prefix_ap', 'ranked_matches']
 
 # %% ../nbs/03e_ranked_ap.ipynb #59a57f1a-2
-def _map_ranked(scene: Scene, spec: Spec, pairs) -> tuple[Detections, Matching]:
+def map_ranked(scene: Scene,  # the scene: images, objects and predictions with classes and confidences
+               spec: Spec,  # the thresholds and classes
+               pairs,  # the sparse overlap table (gt, pred, inter, union) [p] each, as `overlaps` gives it
+              ) -> tuple[Detections, Matching]:
     "Ranked AP: each detection's best box and VOC flags; each image's counted ground truth per class."
     gi, pi, inter, union = pairs
     n_pred, n_gt = len(scene.pred_img), len(scene.gt_img)
@@ -192,7 +195,7 @@ class RankedAP(Family):
 
     def map(self, scene, spec):
         pairs = overlaps(scene)
-        stats, m = _map_ranked(scene, spec, pairs)
+        stats, m = map_ranked(scene, spec, pairs)
         return stats, pairs, m
 
     def finish(self, stats, spec) -> Result: return _finish_ranked(stats, spec)
