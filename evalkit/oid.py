@@ -12,20 +12,24 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, Limits, as_limits
 from .iou import is_hit, box_pairs
 from .rle import runs_area, runs_intersections
-from .coco_masks import string_runs
+from .coco_masks import string_runs, encode_counts
+from .iou import as_array
 from .tables import Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown
 from .tables import positions, repeated
 from .families import (Scene, Detections, best_pair, pair_boxes, voc_flags, take, image_counts,
                               register_family)
 from .ranked_ap import RankedAP
 from .preset import Metric, Option
+from .batch_arrays import TableBatch, image_arrays
+from .batches import prediction_strings
 
 # %% auto #0
 __all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'MAX_DEPTH', 'OID_BOX', 'HHV_CLASS', 'EMPTY_TILES', 'OID_TIES',
            'oid2019', 'hubmap_hhv', 'OID_PRESETS', 'OidScene', 'labelled_scene', 'rank_order', 'pred_areas',
            'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels',
            'OpenImagesAP', 'read_hierarchy', 'expand_rows', 'split_groups', 'group_numbers', 'read_oid_solution',
-           'read_oid_submission', 'oid_scene', 'inflate_mask', 'hhv_masks', 'hhv_scene', 'oid_take', 'oid_partitions']
+           'read_oid_submission', 'oid_scene', 'inflate_mask', 'hhv_masks', 'hhv_scene', 'oid_tables', 'hhv_text',
+           'hhv_tables', 'oid_take', 'oid_partitions']
 
 # %% ../nbs/31_oid.ipynb #oid-scene
 OUTCOMES = ('counted', 'empty', 'unverified', 'past 10,000', 'inside a group-of box')  # why codes 0..4 of a row
@@ -497,6 +501,48 @@ def hhv_scene(solution, submission,  # paths or DataFrames, both `id,height,widt
     return labelled_scene(sdf.id.to_numpy(object), truth, dict(objs=pruns, img=codes[prow], label=one(len(prow)),
                                                                conf=conf), weight=0, size=hw)
 
+# %% ../nbs/31_oid.ipynb #oid-batch
+def oid_tables(preds, targets, ids, *, box_format: str = 'xyxy', **_) -> tuple:
+    "The OID solution (a row per box and per image-level label) and submission of a batch."
+    rows = []
+    for t, i in zip(targets, ids):
+        a = image_arrays(t, i, need=('boxes', 'labels'), box_format=box_format, fmt='xyxy')
+        g = as_array(t.get('group_of', np.zeros(len(a['labels']), bool))).reshape(-1)
+        il = as_array(t.get('image_labels', [])).reshape(-1)
+        ic = as_array(t.get('image_confidences', np.ones(len(il), np.int64))).reshape(-1)
+        if len(g) != len(a['labels']) or len(ic) != len(il):
+            raise InputError('group_of (image_confidences) needs one entry per box (image label)', f'image {i!r}')
+        if not len(a['labels']) and not len(il): raise InputError('an Open Images image needs a box or an image-level '
+                                                                  'label', f'image {i!r}')
+        rows += [[i, str(c), *map(repr, (b[0], b[2], b[1], b[3])), str(int(k)), ''] for c, b, k in zip(
+            a['labels'].tolist(), a['boxes'].tolist(), g.tolist())]
+        rows += [[i, str(c), '', '', '', '', '', str(int(k))] for c, k in zip(il.tolist(), ic.tolist())]
+    sol = pd.DataFrame(rows, columns=['ImageID', 'LabelName', *OID_BOX, 'IsGroupOf', 'Confidence'], dtype=object)
+    return sol, prediction_strings(preds, ids, id_col='ImageId', fmt='xyxy', box_format=box_format, labels=True)
+
+# %% ../nbs/31_oid.ipynb #oid-batch-1
+def hhv_text(mask) -> str:
+    "One [H, W] mask as HHV's files hold it: COCO compressed-RLE counts (column-major), zlib, base64."
+    f = np.asarray(mask, bool).ravel(order='F')
+    cuts = np.r_[0, np.flatnonzero(f[1:] != f[:-1]) + 1, len(f)]
+    counts = np.r_[[0] if len(f) and f[0] else [], np.diff(cuts)].astype(np.int64)
+    return base64.b64encode(zlib.compress(encode_counts(counts, [len(counts)])[0].encode())).decode()
+
+def _tile(d: dict, i, *, scores: bool) -> tuple:
+    "(height, width, groups text) of one tile's dict: `masks` [n, H, W] (and `scores` [n])."
+    if not isinstance(d, dict) or 'masks' not in d: raise InputError('each dict of the batch needs masks', f'image {i!r}')
+    m = as_array(d['masks'])
+    if m.ndim != 3: raise InputError('masks must be [n, H, W]', f'image {i!r}: shape {m.shape}')
+    s = as_array(d['scores'], np.float64).reshape(-1) if scores else np.ones(len(m))
+    if len(s) != len(m): raise InputError(f'scores has {len(s)} entries for {len(m)} masks', f'image {i!r}')
+    return m.shape[1], m.shape[2], ' '.join(f'0 {v!r} {hhv_text(x)}' for v, x in zip(s.tolist(), m))
+
+def hhv_tables(preds, targets, ids, **_) -> tuple:
+    "The HHV solution and submission of a batch: a row per tile on each side."
+    side = lambda ds, sc: pd.DataFrame([[i, *map(str, _tile(d, i, scores=sc))] for d, i in zip(ds, ids)],
+                                       columns=['id', 'height', 'width', 'prediction_string'], dtype=object)
+    return side(targets, False), side(preds, True)
+
 # %% ../nbs/31_oid.ipynb #oid-parts
 def oid_take(scene: OidScene,  # a whole scene
              codes,  # int [k]: image codes to keep, each once
@@ -531,7 +577,7 @@ oid2019 = Metric(
                     'the solution is expanded already)'),
              Option('labels', None, 'the image-level label file ImageID,[Source,]LabelName,Confidence (default: the '
                     "solution's rows without coordinates)"), OID_TIES),
-    partitioner=partial(oid_partitions, read=oid_scene),
+    partitioner=partial(oid_partitions, read=oid_scene), batch_reader=TableBatch(oid_tables, oid_scene),
     layouts='solution ImageID,LabelName,XMin,XMax,YMin,YMax,IsGroupOf,Confidence; submission '
             'ImageId,PredictionString (LabelName Confidence XMin YMin XMax YMax)',
     demo=('oid2019_synthetic_solution.csv', 'sample_oid2019_submission.csv', {}))
@@ -541,7 +587,7 @@ hubmap_hhv = Metric(
     aliases=('hubmap-hacking-the-human-vasculature',),
     options=(Option('empty_tiles', 'fp', "a tile without vessels: 'fp' (verified: its predictions are FP) or "
                     "'ignore' (its predictions are dropped)", choices=EMPTY_TILES), OID_TIES),
-    partitioner=partial(oid_partitions, read=hhv_scene),
+    partitioner=partial(oid_partitions, read=hhv_scene), batch_reader=TableBatch(hhv_tables, hhv_scene),
     layouts='solution and submission id,height,width,prediction_string (LABEL CONFIDENCE MASK: base64 zlib COCO RLE)',
     demo=('hhv_synthetic_solution.csv', 'sample_hhv_submission.csv', {}))
 OID_PRESETS = (oid2019, hubmap_hhv)

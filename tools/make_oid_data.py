@@ -3,9 +3,10 @@
 
     python tools/make_oid_data.py OUT_DIR [--preset oid2019|hubmap-hhv ...] [--n N] [--seed S] [--force]
 
-writes `OUT_DIR/<preset>_solution.csv` and `OUT_DIR/<preset>_submission.csv` (and `oid2019_hierarchy.json`), the
-same bytes for the same arguments; an existing file is never overwritten unless `--force` is given. `--n` is the
-number of images (tiles).
+writes `OUT_DIR/oid2019_synthetic_solution.csv` (expanded by the hierarchy, as the challenge's `*_expanded.csv`),
+`sample_oid2019_submission.csv`, `oid2019_hierarchy.json`, `hhv_synthetic_solution.csv` and
+`sample_hhv_submission.csv`, the same bytes for the same arguments; an existing file is never overwritten unless
+`--force` is given. `--n` is the number of images (tiles).
 
 Everything is made up here; no real label of either competition is used. OID: five made-up labels in a small
 hierarchy (one label under two parents), boxes on a grid of 1/16 (exact in binary, so every IoU decision is exact),
@@ -59,8 +60,23 @@ def oid(n: int = 6, *, seed: int = 0, expanded: bool = False) -> tuple:
         order = rng.permutation(len(dets))
         sub.append([img, ' '.join(f'{dets[k][0]} {CONFS[rng.integers(len(CONFS))]} ' + ' '.join(map(str, dets[k][1]))
                                   for k in order)])
+    if expanded: sol = [e for r in sol for e in _expand(r)]
     S = pd.DataFrame(sol, columns=['ImageID', 'LabelName', 'XMin', 'XMax', 'YMin', 'YMax', 'IsGroupOf', 'Confidence'])
     return S, pd.DataFrame(sub, columns=['ImageId', 'PredictionString'])
+
+
+def _up(label, node=TREE, path=()) -> set:
+    "The ancestors of `label` in TREE (the root left out)."
+    out = set(path[1:]) if node['LabelName'] == label else set()
+    for s in node.get('Subcategory', []): out |= _up(label, s, path + (node['LabelName'],))
+    return out
+
+
+def _expand(row) -> list:
+    "A solution row and its copies: a box or a label present for each ancestor, a label absent for each descendant."
+    lab, absent = row[1], row[7] == 0
+    more = sorted(k for k in LEAVES if lab in _up(k)) if absent else sorted(_up(lab))
+    return [row] + [[row[0], k, *row[2:]] for k in more]
 
 
 def encode_mask(mask: np.ndarray) -> str:
@@ -109,8 +125,9 @@ def main():
     a = p.parse_args()
     a.out.mkdir(parents=True, exist_ok=True)
     for name in a.preset or ['oid2019', 'hubmap-hhv']:
-        S, P = (oid if name == 'oid2019' else hhv)(a.n, seed=a.seed)
-        files = {f'{name}_solution.csv': S, f'{name}_submission.csv': P}
+        S, P = oid(a.n, seed=a.seed, expanded=True) if name == 'oid2019' else hhv(a.n, seed=a.seed)
+        short = 'hhv' if name == 'hubmap-hhv' else name
+        files = {f'{short}_synthetic_solution.csv': S, f'sample_{short}_submission.csv': P}
         for f, df in files.items():
             if (a.out / f).exists() and not a.force: raise SystemExit(f'{a.out / f} exists: --force to overwrite')
             df.to_csv(a.out / f, index=False)
