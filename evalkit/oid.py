@@ -19,6 +19,7 @@ from .tables import positions, repeated
 from .families import (Scene, Detections, best_pair, pair_boxes, voc_flags, take, image_counts,
                               register_family)
 from .ranked_ap import RankedAP
+from .matching import Matching
 from .preset import Metric, Option
 from .batch_arrays import TableBatch, image_arrays
 from .batches import prediction_strings
@@ -138,13 +139,13 @@ def group_entries(inside,  # bool [n_pred]: inside a group-of box
 
 # %% ../nbs/31_oid.ipynb #oid-map
 def _map_oid(self, scene: OidScene, spec) -> tuple:
-    "Every prediction's outcome, TP flag and best object; each image's G_c per class."
+    "Every prediction's outcome, TP flag and best object; each image's G_c; the regular pairs and their matching."
     n_pred, n_gt, t = len(scene.pred_img), len(scene.gt_img), spec.thresholds[0]
     why, area, order = drop_reasons(scene, ties=dict(spec.params).get('ties', 'file'))
     gi, pi, inter, union = oid_overlaps(scene, why == 0)
     reg = ~scene.gt_group[gi]
-    best, bi, bu = pair_boxes(best_pair(gi[reg], pi[reg], inter[reg], union[reg], n_pred=n_pred), gi[reg], inter[reg],
-                              union[reg])
+    pairs = (gi[reg], pi[reg], inter[reg], union[reg])
+    best, bi, bu = pair_boxes(best_pair(*pairs, n_pred=n_pred), gi[reg], inter[reg], union[reg])
     hit = is_hit(bi, bu, t, inclusive=spec.inclusive) & (best >= 0) & (why == 0)
     tp = voc_flags(best, hit[None], hard=np.zeros(n_gt, bool), order=order)[0][:, 0]
     g = ~reg & ~tp[pi]
@@ -152,8 +153,10 @@ def _map_oid(self, scene: OidScene, spec) -> tuple:
     inside = is_hit(gi_, ga, t, inclusive=spec.inclusive) & (box >= 0) & (why == 0) & ~tp
     entry = group_entries(inside, box, scene.pred_conf, scene.pos('pred')) if scene.weight else np.zeros(n_pred, bool)
     why[inside & ~entry] = 4
+    m = Matching(pred_gt=np.where(tp, best, -1)[None], thresholds=spec.thresholds, n_gt=n_gt, n_pred=n_pred,
+                 hit=is_hit(pairs[2], pairs[3], t, inclusive=spec.inclusive)[None], method='voc')
     return _oid_rows(scene, why=why, tp=tp | entry, at=np.where(entry, box, best),
-                     iu=(np.where(entry, gi_, bi), np.where(entry, ga, bu))), (gi, pi, inter, union), None
+                     iu=(np.where(entry, gi_, bi), np.where(entry, ga, bu))), pairs, m
 
 # %% ../nbs/31_oid.ipynb #oid-rows
 def _oid_rows(scene: OidScene, *, why, tp, at, iu) -> OidDetections:
@@ -212,7 +215,7 @@ class OpenImagesAP(RankedAP):
     name = 'open images AP'
     needs_classes = False  # the classes are the files' labels
     ranked_ap = False  # TIDE's delta AP is not defined over group-of entries
-    analyses = ('cutoff', 'compare', 'intervals', 'report', 'dask')
+    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dask')
     map, finish, json = _map_oid, _finish_oid, _oid_json
 
     def reduce(self, *parts): return reduce_oid(*parts)
@@ -223,6 +226,15 @@ class OpenImagesAP(RankedAP):
     def kept_stats(self, analysis, p, scene, m):
         st = analysis.stats
         return replace(st, n_pred=image_counts(scene)[1], **{k: getattr(st, k)[p] for k in PER_DETECTION})
+    def error_rules(self, analysis) -> tuple:  # group-of boxes, dropped detections and group entries left out
+        an, s = analysis, analysis.scene
+        gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
+        on_best = best_pair(gi, pi, inter, union, n_pred=len(s.pred_img))[pi] == np.arange(len(pi))
+        entry = an.stats.tp[:, 0] & (an.matching.pred_gt[0] < 0)
+        return on_best, np.asarray(s.gt_group, bool), ((an.stats.why != 0) | entry)[None]
+    def notes(self, analysis) -> tuple:
+        return ('group-of boxes, detections dropped (unverified, empty, past 10,000, inside a group-of box) and '
+                "group-of entries are left out of the kinds",)
 
     def scored_text(self, result) -> str:
         n = int(result.classes.counted.sum()) if result.classes is not None else 0
