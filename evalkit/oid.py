@@ -215,7 +215,8 @@ class OpenImagesAP(RankedAP):
     name = 'open images AP'
     needs_classes = False  # the classes are the files' labels
     ranked_ap = False  # TIDE's delta AP is not defined over group-of entries
-    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dask')
+    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
+    views = ('classes', 'groups')  # the class table; an image's boxes, group-of dashed (31a_oid_view)
     map, finish, json = _map_oid, _finish_oid, _oid_json
 
     def reduce(self, *parts): return reduce_oid(*parts)
@@ -232,6 +233,7 @@ class OpenImagesAP(RankedAP):
         on_best = best_pair(gi, pi, inter, union, n_pred=len(s.pred_img))[pi] == np.arange(len(pi))
         entry = an.stats.tp[:, 0] & (an.matching.pred_gt[0] < 0)
         return on_best, np.asarray(s.gt_group, bool), ((an.stats.why != 0) | entry)[None]
+    def confusion_options(self, analysis, *, threshold=None) -> dict: return dict(classes=tuple(analysis.scene.labels))
     def notes(self, analysis) -> tuple:
         return ('group-of boxes, detections dropped (unverified, empty, past 10,000, inside a group-of box) and '
                 "group-of entries are left out of the kinds",)
