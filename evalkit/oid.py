@@ -149,7 +149,8 @@ def _map_oid(self, scene: OidScene, spec) -> tuple:
     hit = is_hit(bi, bu, t, inclusive=spec.inclusive) & (best >= 0) & (why == 0)
     tp = voc_flags(best, hit[None], hard=np.zeros(n_gt, bool), order=order)[0][:, 0]
     g = ~reg & ~tp[pi]
-    box, gi_, ga = pair_boxes(best_pair(gi[g], pi[g], inter[g], area[pi[g]], n_pred=n_pred), gi[g], inter[g], area[pi[g]])
+    ga = area[pi[g]]  # IoA: over the detection's area
+    box, gi_, ga = pair_boxes(best_pair(gi[g], pi[g], inter[g], ga, n_pred=n_pred), gi[g], inter[g], ga)
     inside = is_hit(gi_, ga, t, inclusive=spec.inclusive) & (box >= 0) & (why == 0) & ~tp
     entry = group_entries(inside, box, scene.pred_conf, scene.pos('pred')) if scene.weight else np.zeros(n_pred, bool)
     why[inside & ~entry] = 4
@@ -223,7 +224,7 @@ class OpenImagesAP(RankedAP):
     def weighted_scores(self, analysis, W):
         return RankedAP.weighted_scores(self, replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), W)
     def curve(self, analysis, key, cut, kept):
-        return RankedAP.curve(self, replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), key, cut, kept)
+        return super().curve(replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), key, cut, kept)
     def kept_stats(self, analysis, p, scene, m):
         st = analysis.stats
         return replace(st, n_pred=image_counts(scene)[1], **{k: getattr(st, k)[p] for k in PER_DETECTION})
@@ -266,7 +267,8 @@ def _edges(tree, *, name: str, limits: Limits) -> tuple:
             if not isinstance(s, dict) or not isinstance(s.get('LabelName'), str):
                 raise bad('each Subcategory node needs a LabelName', shown(s))
             c = s['LabelName']
-            if c in path: raise bad('the hierarchy has a cycle: a label under itself', shown(' > '.join(path + (c,)), 200))
+            if c in path:
+                raise bad('the hierarchy has a cycle: a label under itself', shown(' > '.join(path + (c,)), 200))
             if len(path) >= MAX_DEPTH: raise bad(f'the hierarchy is deeper than MAX_DEPTH={MAX_DEPTH}', shown(c))
             parents.setdefault(c, [])
             if path[-1] not in parents[c]: parents[c].append(path[-1])
@@ -283,7 +285,8 @@ def read_hierarchy(src,  # path to the challenge's hierarchy JSON, or the parsed
         limits.check_file(src, SolutionError, name)
         try:
             with open(src, encoding='utf-8') as f: src = json.load(f)
-        except (OSError, ValueError) as e: raise SolutionError('cannot read the hierarchy JSON', str(e), file=name) from None
+        except (OSError, ValueError) as e:
+            raise SolutionError('cannot read the hierarchy JSON', str(e), file=name) from None
     root, parents = _edges(src, name=name, limits=limits)
     anc = {}
     for label in parents:  # parents of a label come before it in no fixed order: walk up with a stack
@@ -347,7 +350,7 @@ def group_numbers(tokens,  # object [m, j]: fields that must be finite numbers
 # %% ../nbs/31_oid.ipynb #oid-sol
 OID_BOX = ('XMin', 'XMax', 'YMin', 'YMax')  # the solution's box columns, in its order
 
-def _zero_one(df, col: str, rows: Rows, mask, rule: str) -> np.ndarray:
+def _zero_one(df, col: str, rows: Rows, mask, *, rule: str) -> np.ndarray:
     "bool [n]: column `col` is '1', where `mask`; anything but '0' or '1' there refused."
     require_columns(df, [col], rows.source)
     rows.refuse(mask & ~df[col].isin(['0', '1']).to_numpy(), rule, lambda i: shown(repr(df[col].iat[i])))
@@ -359,7 +362,7 @@ def _label_file(src, *, name, limits) -> tuple:
     require_columns(df, ['ImageID', 'LabelName', 'Confidence'], source)
     rows = Rows(df, source)
     rows.refuse((df.ImageID == '').to_numpy() | (df.LabelName == '').to_numpy(), 'empty ImageID or LabelName')
-    return df, source, _zero_one(df, 'Confidence', rows, np.ones(len(df), bool), 'Confidence must be 1 or 0')
+    return df, source, _zero_one(df, 'Confidence', rows, np.ones(len(df), bool), rule='Confidence must be 1 or 0')
 
 # %% ../nbs/31_oid.ipynb #oid-sol-1
 def read_oid_solution(src,  # CSV/Parquet path or DataFrame in the challenge's layout
@@ -378,8 +381,9 @@ def read_oid_solution(src,  # CSV/Parquet path or DataFrame in the challenge's l
     rows.refuse(box & ((b[:, 1] < b[:, 0]) | (b[:, 3] < b[:, 2])), 'a box needs XMin <= XMax and YMin <= YMax',
                 lambda i: shown(b[i].tolist()))
     if labels is not None: rows.refuse(level, 'with a labels file the solution holds boxes only')
-    group = _zero_one(df, 'IsGroupOf', rows, box, 'IsGroupOf must be 0 or 1') if box.any() else box
-    pos = _zero_one(df, 'Confidence', rows, level, 'an image-level label has Confidence 1 or 0') if level.any() else level
+    group = _zero_one(df, 'IsGroupOf', rows, box, rule='IsGroupOf must be 0 or 1') if box.any() else box
+    pos = (_zero_one(df, 'Confidence', rows, level, rule='an image-level label has Confidence 1 or 0') if level.any()
+           else level)
     check_objects(df, source, per_row=box)
     parts = [(df, source, np.flatnonzero(level), pos)]
     if labels is not None:
@@ -544,7 +548,8 @@ def hhv_text(mask) -> str:
 
 def _tile(d: dict, i, *, scores: bool) -> tuple:
     "(height, width, groups text) of one tile's dict: `masks` [n, H, W] (and `scores` [n])."
-    if not isinstance(d, dict) or 'masks' not in d: raise InputError('each dict of the batch needs masks', f'image {i!r}')
+    if not isinstance(d, dict) or 'masks' not in d:
+        raise InputError('each dict of the batch needs masks', f'image {i!r}')
     m = as_array(d['masks'])
     if m.ndim != 3: raise InputError('masks must be [n, H, W]', f'image {i!r}: shape {m.shape}')
     s = as_array(d['scores'], np.float64).reshape(-1) if scores else np.ones(len(m))

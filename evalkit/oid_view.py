@@ -26,8 +26,9 @@ def image_boxes(analysis,  # an `Analysis` of an Open Images box preset (`oid201
     if not 0 <= int(code) < s.n_img: raise InputError('no such image code', repr(code))
     g, p, labels = np.flatnonzero(s.gt_img == code), np.flatnonzero(s.pred_img == code), np.asarray(s.labels, object)
     kind = np.where(st.tp[p, 0], 'tp', np.where(st.why[p] == 0, 'fp', 'left out'))
+    xy = lambda b: dict(zip(('x0', 'y0', 'x1', 'y1'), np.asarray(b, float).reshape(-1, 4).T))
     side = lambda k, b, c, cf: pd.DataFrame({'kind': k, 'label': labels[c] if len(c) else labels[:0], 'conf': cf,
-                                             **dict(zip(('x0', 'y0', 'x1', 'y1'), np.asarray(b, float).reshape(-1, 4).T))})
+                                             **xy(b)})
     return pd.concat([side(np.where(s.gt_group[g], 'group-of', 'truth'), s.gt[g], s.gt_cls[g], np.nan),
                       side(kind, np.asarray(s.pred)[p], s.pred_cls[p], s.pred_conf[p])], ignore_index=True)
 
@@ -57,8 +58,8 @@ class OidDashboard:
         if image is not None and str(image) not in ids: raise InputError('no such image', repr(image)[:60])
         self.summary = W.HTML(f'<b>{_html.escape(r.title or r.metric)}</b><pre>{_html.escape(r.to_text(4))}</pre>')
         self.boxes = isinstance(analysis.scene.gt, np.ndarray)  # masks (HHV): the class table only
-        self.picker = W.Dropdown(options=[(i, k) for k, i in enumerate(ids)] if self.boxes else [],
-                                 value=(ids.index(str(image)) if image is not None else 0) if self.boxes and ids else None,
+        first = (ids.index(str(image)) if image is not None else 0) if self.boxes and ids else None
+        self.picker = W.Dropdown(options=[(i, k) for k, i in enumerate(ids)] if self.boxes else [], value=first,
                                  description='image')
         self.frame = W.Box(layout=W.Layout(max_width='100%'))
         self.picker.observe(lambda change: self.update(), names='value')
