@@ -4,7 +4,7 @@
 
 # %% ../nbs/31_oid.ipynb #oid-imports
 from __future__ import annotations
-import base64, binascii, json, zlib
+import base64, binascii, json, os, zlib
 from dataclasses import dataclass, fields, replace
 from functools import partial
 import numpy as np
@@ -30,7 +30,7 @@ __all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'MAX_DEPTH', '
            'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels',
            'OpenImagesAP', 'read_hierarchy', 'expand_rows', 'split_groups', 'group_numbers', 'read_oid_solution',
            'read_oid_submission', 'oid_scene', 'inflate_mask', 'hhv_masks', 'hhv_scene', 'oid_tables', 'hhv_text',
-           'hhv_tables', 'oid_take', 'oid_partitions']
+           'hhv_tables', 'oid_take', 'oid_partitions', 'file_option']
 
 # %% ../nbs/31_oid.ipynb #oid-scene
 OUTCOMES = ('counted', 'empty', 'unverified', 'past 10,000', 'inside a group-of box')  # why codes 0..4 of a row
@@ -139,13 +139,13 @@ def group_entries(inside,  # bool [n_pred]: inside a group-of box
 
 # %% ../nbs/31_oid.ipynb #oid-map
 def _map_oid(self, scene: OidScene, spec) -> tuple:
-    "Every prediction's outcome, TP flag and best object; each image's G_c; the regular pairs and their matching."
+    "Every prediction's outcome, TP flag and best object; each image's G_c; the pairs and the matching (entries too)."
     n_pred, n_gt, t = len(scene.pred_img), len(scene.gt_img), spec.thresholds[0]
     why, area, order = drop_reasons(scene, ties=dict(spec.params).get('ties', 'file'))
     gi, pi, inter, union = oid_overlaps(scene, why == 0)
     reg = ~scene.gt_group[gi]
-    pairs = (gi[reg], pi[reg], inter[reg], union[reg])
-    best, bi, bu = pair_boxes(best_pair(*pairs, n_pred=n_pred), gi[reg], inter[reg], union[reg])
+    best, bi, bu = pair_boxes(best_pair(gi[reg], pi[reg], inter[reg], union[reg], n_pred=n_pred), gi[reg], inter[reg],
+                              union[reg])
     hit = is_hit(bi, bu, t, inclusive=spec.inclusive) & (best >= 0) & (why == 0)
     tp = voc_flags(best, hit[None], hard=np.zeros(n_gt, bool), order=order)[0][:, 0]
     g = ~reg & ~tp[pi]
@@ -154,10 +154,12 @@ def _map_oid(self, scene: OidScene, spec) -> tuple:
     inside = is_hit(gi_, ga, t, inclusive=spec.inclusive) & (box >= 0) & (why == 0) & ~tp
     entry = group_entries(inside, box, scene.pred_conf, scene.pos('pred')) if scene.weight else np.zeros(n_pred, bool)
     why[inside & ~entry] = 4
-    m = Matching(pred_gt=np.where(tp, best, -1)[None], thresholds=spec.thresholds, n_gt=n_gt, n_pred=n_pred,
-                 hit=is_hit(pairs[2], pairs[3], t, inclusive=spec.inclusive)[None], method='voc')
+    hits = np.where(reg, is_hit(inter, union, t, inclusive=spec.inclusive), is_hit(inter, area[pi], t,
+                                                                                 inclusive=spec.inclusive))
+    m = Matching(pred_gt=np.where(tp, best, np.where(entry, box, -1))[None], thresholds=spec.thresholds, n_gt=n_gt,
+                 n_pred=n_pred, hit=hits[None], method='voc')  # an entry takes its group-of box
     return _oid_rows(scene, why=why, tp=tp | entry, at=np.where(entry, box, best),
-                     iu=(np.where(entry, gi_, bi), np.where(entry, ga, bu))), pairs, m
+                     iu=(np.where(entry, gi_, bi), np.where(entry, ga, bu))), (gi, pi, inter, union), m
 
 # %% ../nbs/31_oid.ipynb #oid-rows
 def _oid_rows(scene: OidScene, *, why, tp, at, iu) -> OidDetections:
@@ -228,16 +230,15 @@ class OpenImagesAP(RankedAP):
     def kept_stats(self, analysis, p, scene, m):
         st = analysis.stats
         return replace(st, n_pred=image_counts(scene)[1], **{k: getattr(st, k)[p] for k in PER_DETECTION})
-    def error_rules(self, analysis) -> tuple:  # group-of boxes, dropped detections and group entries left out
+    def error_rules(self, analysis) -> tuple:  # dropped detections left out; group-of boxes too when w = 0
         an, s = analysis, analysis.scene
         gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
         on_best = best_pair(gi, pi, inter, union, n_pred=len(s.pred_img))[pi] == np.arange(len(pi))
-        entry = an.stats.tp[:, 0] & (an.matching.pred_gt[0] < 0)
-        return on_best, np.asarray(s.gt_group, bool), ((an.stats.why != 0) | entry)[None]
+        return on_best, np.asarray(s.gt_group, bool) & (s.weight == 0), (an.stats.why != 0)[None]
     def confusion_options(self, analysis, *, threshold=None) -> dict: return dict(classes=tuple(analysis.scene.labels))
     def notes(self, analysis) -> tuple:
-        return ('group-of boxes, detections dropped (unverified, empty, past 10,000, inside a group-of box) and '
-                "group-of entries are left out of the kinds",)
+        return ('a group-of entry is the TP of its group-of box; detections dropped (unverified, empty, past 10,000, '
+                'inside a group-of box) are left out of the kinds',)
 
     def scored_text(self, result) -> str:
         n = int(result.classes.counted.sum()) if result.classes is not None else 0
@@ -586,6 +587,12 @@ def oid_partitions(solution, submission,  # as the preset's reader takes them
     return [partial(_given, oid_take(scene, c)) for c in cuts]
 
 # %% ../nbs/31_oid.ipynb #oid-presets
+def file_option(v):
+    "A file given as text or a path (in Python also its content: a parsed dict or a DataFrame); ValueError otherwise."
+    if isinstance(v, (str, os.PathLike)) and str(v): return str(v)
+    if isinstance(v, dict) or isinstance(v, pd.DataFrame): return v
+    raise ValueError(f'{v!r:.60}: expected the path of a file')
+
 OID_TIES = Option('ties', 'file', "equal confidences rank in file order ('file') or its reverse ('reverse', the "
                   "reference's order where its sort keeps them)", choices=TIES)
 oid2019 = Metric(
@@ -593,9 +600,9 @@ oid2019 = Metric(
     inclusive=True, interpolation='voc_all', map_over='present', reader=oid_scene,
     aliases=('open-images-2019-object-detection',),
     options=(Option('hierarchy', None, "the class hierarchy JSON: expand the solution's boxes and labels (default: "
-                    'the solution is expanded already)'),
+                    'the solution is expanded already)', parse=file_option),
              Option('labels', None, 'the image-level label file ImageID,[Source,]LabelName,Confidence (default: the '
-                    "solution's rows without coordinates)"), OID_TIES),
+                    "solution's rows without coordinates)", parse=file_option), OID_TIES),
     partitioner=partial(oid_partitions, read=oid_scene), batch_reader=TableBatch(oid_tables, oid_scene),
     layouts='solution ImageID,LabelName,XMin,XMax,YMin,YMax,IsGroupOf,Confidence; submission '
             'ImageId,PredictionString (LabelName Confidence XMin YMin XMax YMax)',
