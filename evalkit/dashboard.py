@@ -303,6 +303,9 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
             raise InputError('a solution and a submission are needed with a metric name')
         a = m.analyse(solution, submission, **options)
     views = a.spec.family.views  # what the family can draw
+    if 'groups' in views:  # Open Images boxes, group-of dashed (31a_oid_view)
+        from evalkit.oid_view import OidDashboard
+        return OidDashboard(a, image=image)
     if 'points' in views:  # points in projections (29_points)
         from evalkit.points import PointsDashboard
         return PointsDashboard(a, image=image)

@@ -409,7 +409,7 @@ FAMILIES: dict = {}  # name -> the registered `Family`
 BUILT_IN = {'per-image sweep': 'sweep_families', 'pooled sweep': 'sweep_families', 'ranked AP': 'ranked_ap',
             'dice': 'dice', 'pooled dice': 'dice', 'COCO AP': 'coco_eval',
             'pq': 'panoptic', 'quadrilateral AP': 'dota', 'points': 'points',
-            'LVIS AP': 'lvis'}  # name -> the module that registers it
+            'LVIS AP': 'lvis', 'open images AP': 'oid'}  # name -> the module that registers it
 
 def register_family(family: Family) -> Family:
     "Add `family` (an instance of a `Family` class) to `FAMILIES` under its name."

@@ -199,3 +199,7 @@ register(lvis)
 # %% ../nbs/04a_metrics.ipynb #met-panoptic
 from .panoptic import panoptic  # noqa: E402 (its family registers with it)
 register(panoptic)
+
+# %% ../nbs/04a_metrics.ipynb #met-oid
+from .oid import oid2019, hubmap_hhv  # noqa: E402 (its family registers with it)
+for _m in (oid2019, hubmap_hhv): register(_m)
