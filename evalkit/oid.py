@@ -23,6 +23,7 @@ from .matching import Matching
 from .preset import Metric, Option
 from .batch_arrays import TableBatch, image_arrays
 from .batches import prediction_strings
+from .competitions import image_codes
 
 # %% auto #0
 __all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'MAX_DEPTH', 'OID_BOX', 'HHV_CLASS', 'EMPTY_TILES', 'OID_TIES',
@@ -426,13 +427,8 @@ def read_oid_submission(src,  # CSV/Parquet path or DataFrame: ImageId,Predictio
     return dict(objs=v[:, 1:], img=codes[row], label=tok[:, 0], conf=v[:, 0])
 
 def _image_codes(df, image_ids, source: Source) -> np.ndarray:
-    "int64 [n]: each row's image; an empty, unknown or repeated id refused."
-    ids, rows = df[source.id_col], Rows(df, source)
-    rows.refuse((ids == '').to_numpy(), f'empty {source.id_col}')
-    codes = positions(ids, np.asarray(image_ids, object))
-    rows.refuse(codes < 0, 'unknown id: not an image of the solution')
-    rows.refuse(repeated(codes), 'id appears more than once (one row per image)')
-    return codes
+    "int64 [n]: each row's image; an empty, unknown or repeated id refused, images without a row noticed."
+    return image_codes(df, np.asarray(image_ids, object), source, unique=True)[0]
 
 # %% ../nbs/31_oid.ipynb #oid-scene-read
 def oid_scene(solution, submission,  # paths or DataFrames in the challenge's layouts

@@ -168,7 +168,7 @@ if __name__ == '__main__':
     a = p.parse_args()
     if a.stray:
         bad = stray()
-        for b in bad: print(f'{b}: has outputs (only the tutorials and CORE keep theirs; run nbdev_clean --clear_all on it)')
+        for b in bad: print(f'{b}: has outputs (only the tutorials and CORE keep theirs; run nbdev_clean --clear_all)')
         sys.exit(1 if bad else 0)
     nbs = [Path(n) for n in a.notebooks] or kept()
     with ThreadPoolExecutor(a.n_workers) as ex: res = list(ex.map(lambda n: run_one(n, a.check), nbs))
