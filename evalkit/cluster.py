@@ -16,7 +16,7 @@ from .errors import (InputError, ParticipantVisibleError, SolutionError, as_limi
                             add_notices)
 from .result import Result
 from .metrics import get_metric, Metric
-from .preset import EMPTY  # the one text of an empty submission
+from .preset import warnings_of  # an empty submission's warning and the notices, as one machine gives them
 from .competitions import unit_parts
 from .tables import (is_parquet, check_regular, check_local, check_footers, folder_files, check_unpacked,
                             read_table, read_row_group, Source, shown)
@@ -327,7 +327,7 @@ def finish_root(t: tuple, spec, *, out: str | None = None, fmt: str = 'parquet',
     t, said = t
     if t is None: return None
     r = spec.family.finish_tally(t, spec)
-    r = replace(r, warnings=r.warnings + tuple(map(str, said))) if said else r
+    r = replace(r, warnings=warnings_of(r.tally.n_pred, said))
     if out is not None:
         tab = r.per_image.rename(columns={'gt': 'gt_in_image'})  # ranked: the best box's place among its image's
         for k in range(0, max(len(tab), 1), rows): _write(tab.iloc[k:k + rows], out, k // rows, fmt)
@@ -569,4 +569,4 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
                 whole=whole, fmt=per_image_format, tick=tick, own=own)
     if tmp: os.replace(tmp, out)
     tick('done', 1.0)
-    return r if r.tally.n_pred else replace(r, warnings=(EMPTY, *r.warnings))
+    return r

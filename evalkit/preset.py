@@ -17,7 +17,7 @@ from .result import Result
 from .rle import parse_size  # image sizes are geometry: options parse them with it
 
 # %% auto #0
-__all__ = ['INCLUSIVE', 'EMPTY', 'parse_bool', 'Option', 'Metric']
+__all__ = ['INCLUSIVE', 'EMPTY', 'parse_bool', 'Option', 'Metric', 'warnings_of']
 
 # %% ../nbs/03c_preset.ipynb #opt-bool
 def parse_bool(text) -> bool:
@@ -185,6 +185,13 @@ Metric.reader_options, Metric.read = _reader_options, _read
 EMPTY = ('the submission has no predictions: every object counts as missed '
          '(an empty submission is legal, but almost always a mistake)')
 
+def warnings_of(n_pred: int,  # predictions the submission holds
+                notices,  # the readers' `Notice`s (`noticed`)
+               ) -> tuple:  # str: the result's warnings
+    "The warnings of a scoring: an empty submission's, then the notices (but those of all things, which it says)."
+    if n_pred: return tuple(map(str, notices))
+    return (EMPTY, *(str(x) for x in notices if x.n < x.of))
+
 def _analyse(self, solution,  # solution: path(s) or DataFrame, in the metric's layout
              submission,  # submission: path or DataFrame
              *, progress: Callable | None = None,  # called with (stage, fraction done)
@@ -197,8 +204,8 @@ def _analyse(self, solution,  # solution: path(s) or DataFrame, in the metric's 
     with noticed() as said:  # what the readers found legal but suspicious (images left out, ...)
         scene = self.read(solution, submission, spec, names=names, limits=limits)
     a = analyse_scene(scene, spec, progress=progress)
-    said = ([] if len(scene.pred_img) else [EMPTY]) + [str(x) for x in said]
-    return replace(a, result=replace(a.result, warnings=tuple(said))) if said else a
+    said = warnings_of(len(scene.pred_img), said)
+    return replace(a, result=replace(a.result, warnings=said)) if said else a
 
 def _evaluate(self, solution, submission, **options) -> Result:
     "Score `submission` against `solution` (paths or DataFrames): the full `Result` (options as `analyse`)."
