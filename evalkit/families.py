@@ -83,11 +83,12 @@ def _given(scene: Scene) -> Scene: return scene  # a part made where it was cut,
 def scene_partitions(solution, submission,  # as the preset's reader takes them
                      n: int,  # parts of consecutive images
                      *, read: Callable,  # the preset's reader: (solution, submission, **options) -> `Scene`
+                     cut: Callable = take,  # (scene, image codes) -> the part: `take`, or a family's own
                      **options) -> list:  # the reader's options, names and limits
     "Zero-argument makers of the scenes of `n` parts of consecutive images, the files read whole here."
     scene = read(solution, submission, **options)
     cuts = np.array_split(np.arange(scene.n_img), max(1, min(int(n), scene.n_img)))
-    return [partial(_given, take(scene, c)) for c in cuts]
+    return [partial(_given, cut(scene, c)) for c in cuts]
 
 # %% ../nbs/03b_families.ipynb #97ee4bec
 def keep_predictions(scene: Scene,  # a scene

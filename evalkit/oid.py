@@ -17,7 +17,7 @@ from .iou import as_array
 from .tables import Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown
 from .tables import positions, repeated
 from .families import (Scene, Detections, best_pair, pair_boxes, voc_flags, take, image_counts,
-                              register_family)
+                              register_family, scene_partitions)
 from .ranked_ap import RankedAP
 from .matching import Matching
 from .preset import Metric, Option
@@ -31,7 +31,7 @@ __all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'MAX_DEPTH', '
            'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels',
            'OpenImagesAP', 'read_hierarchy', 'expand_rows', 'split_groups', 'group_numbers', 'read_oid_solution',
            'read_oid_submission', 'oid_scene', 'inflate_mask', 'hhv_masks', 'hhv_scene', 'oid_tables', 'hhv_text',
-           'hhv_tables', 'oid_take', 'oid_partitions', 'file_option']
+           'hhv_tables', 'oid_take', 'file_option']
 
 # %% ../nbs/31_oid.ipynb #oid-scene
 OUTCOMES = ('counted', 'empty', 'unverified', 'past 10,000', 'inside a group-of box')  # why codes 0..4 of a row
@@ -571,17 +571,6 @@ def oid_take(scene: OidScene,  # a whole scene
                     gt_group=scene.gt_group[g], ver_img=new[scene.ver_img[v]], ver_cls=scene.ver_cls[v],
                     weight=scene.weight)
 
-def _given(scene: OidScene) -> OidScene: return scene  # a part made where it was cut, sent as it is
-
-def oid_partitions(solution, submission,  # as the preset's reader takes them
-                   n: int,  # parts of consecutive images
-                   *, read,  # the preset's reader (`oid_scene`, `hhv_scene`)
-                   **options) -> list:  # the reader's options, names and limits
-    "Zero-argument makers of the scenes of `n` parts of consecutive images, the files read whole here."
-    scene = read(solution, submission, **options)
-    cuts = np.array_split(np.arange(scene.n_img), max(1, min(int(n), scene.n_img)))
-    return [partial(_given, oid_take(scene, c)) for c in cuts]
-
 # %% ../nbs/31_oid.ipynb #oid-presets
 def file_option(v):
     "A file given as text or a path (in Python also its content: a parsed dict or a DataFrame); ValueError otherwise."
@@ -599,7 +588,7 @@ oid2019 = Metric(
                     'the solution is expanded already)', parse=file_option),
              Option('labels', None, 'the image-level label file ImageID,[Source,]LabelName,Confidence (default: the '
                     "solution's rows without coordinates)", parse=file_option), OID_TIES),
-    partitioner=partial(oid_partitions, read=oid_scene), batch_reader=TableBatch(oid_tables, oid_scene),
+    partitioner=partial(scene_partitions, read=oid_scene, cut=oid_take), batch_reader=TableBatch(oid_tables, oid_scene),
     layouts='solution ImageID,LabelName,XMin,XMax,YMin,YMax,IsGroupOf,Confidence; submission '
             'ImageId,PredictionString (LabelName Confidence XMin YMin XMax YMax)',
     demo=('oid2019_synthetic_solution.csv', 'sample_oid2019_submission.csv', {}))
@@ -609,7 +598,7 @@ hubmap_hhv = Metric(
     aliases=('hubmap-hacking-the-human-vasculature',),
     options=(Option('empty_tiles', 'fp', "a tile without vessels: 'fp' (verified: its predictions are FP) or "
                     "'ignore' (its predictions are dropped)", choices=EMPTY_TILES), OID_TIES),
-    partitioner=partial(oid_partitions, read=hhv_scene), batch_reader=TableBatch(hhv_tables, hhv_scene),
+    partitioner=partial(scene_partitions, read=hhv_scene, cut=oid_take), batch_reader=TableBatch(hhv_tables, hhv_scene),
     layouts='solution and submission id,height,width,prediction_string (LABEL CONFIDENCE MASK: base64 zlib COCO RLE)',
     demo=('hhv_synthetic_solution.csv', 'sample_hhv_submission.csv', {}))
 OID_PRESETS = (oid2019, hubmap_hhv)

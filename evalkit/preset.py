@@ -181,7 +181,7 @@ def _read(self, solution, submission, spec: Spec, *, names: tuple = (None, None)
 
 Metric.reader_options, Metric.read = _reader_options, _read
 
-# %% ../nbs/03c_preset.ipynb #a2c512af
+# %% ../nbs/03c_preset.ipynb #pre-warnings
 EMPTY = ('the submission has no predictions: every object counts as missed '
          '(an empty submission is legal, but almost always a mistake)')
 
@@ -192,6 +192,7 @@ def warnings_of(n_pred: int,  # predictions the submission holds
     if n_pred: return tuple(map(str, notices))
     return (EMPTY, *(str(x) for x in notices if x.n < x.of))
 
+# %% ../nbs/03c_preset.ipynb #a2c512af
 def _analyse(self, solution,  # solution: path(s) or DataFrame, in the metric's layout
              submission,  # submission: path or DataFrame
              *, progress: Callable | None = None,  # called with (stage, fraction done)
