@@ -13,7 +13,7 @@ import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .stream import score_parts
 from .errors import (InputError, ParticipantVisibleError, SolutionError, as_limits, file_not_found, noticed,
-                            add_notices, counted, add_counts, check_counts, counts_over)
+                            add_notices)
 from .result import Result
 from .metrics import get_metric, Metric
 from .preset import warnings_of  # an empty submission's warning and the notices, as one machine gives them
@@ -296,38 +296,35 @@ def map_partition(df: pd.DataFrame,  # one partition after the shuffle: both sid
                   limits=None,  # `Limits` for the reader
                   out: str | None = None,  # folder of the per-image parts (sweeps), or None
                   fmt: str = 'parquet',  # 'parquet' or 'csv'
-                 ) -> tuple:  # (the family's tally, None: no image here; the readers' `Notice`s; per-file counts)
+                 ) -> tuple:  # (the family's tally of the partition, None: no image here; the readers' `Notice`s)
     "Read a partition's images with the metric's reader, map them and tally them as the family does."
     sol, sub = _own(df, 0, cols[0]), _own(df, 1, cols[1])
     if not len(sol):
         if len(sub): _unknown(sub, metric.id_col, names[1])
-        return None, (), {}
+        return None, ()
     try:
-        with noticed() as said, counted() as counts: scene = metric.read(sol, sub, spec, names=names, limits=limits)
-    except InputError as e:  # a solution whose every image here is left out by `Usage`: others may be scored
-        if counts_over(counts, limits): return None, (), counts  # over a per-file limit: the root says the sum's line
-        if not isinstance(e, SolutionError) or e.rule != 'no images to score': raise
-        with counted() as counts: t = _check_unscored(sol, sub, metric=metric, spec=spec, names=names, limits=limits)
-        return t, (), counts
+        with noticed() as said: scene = metric.read(sol, sub, spec, names=names, limits=limits)
+    except SolutionError as e:  # every image here is left out by `Usage`: others may be scored
+        if e.rule != 'no images to score': raise
+        return _check_unscored(sol, sub, metric=metric, spec=spec, names=names, limits=limits), ()
     fam = spec.family
     scene = _global(scene, sol, sub, id_col=metric.id_col, ranked=fam.global_ranking)
     stats = fam.map(scene, spec)[0]
     if out is not None and not fam.global_ranking:  # a part's table is the whole table's rows of its images
         r, pos = fam.finish(stats, spec), pd.Series(stats.image_pos, index=stats.image_ids)
         _write(r.per_image.assign(position=pos.loc[r.per_image.image_id].to_numpy()), out, i, fmt)
-    return fam.tally(stats, spec), tuple(x.at(scene.pos('image')) for x in said), counts  # examples by file place
+    return fam.tally(stats, spec), tuple(x.at(scene.pos('image')) for x in said)  # examples by place in the file
 
 # %% ../nbs/18_cluster.ipynb #cl-part
-def merge(spec, *parts):  # parts: `(tally, notices, counts)` of partitions (tally None: an empty partition)
-    "The associative reduce of partitions: the family's merge of their tallies, their notices and counts summed."
-    said = add_notices([], (x for _, ns, _ in parts for x in ns))
-    return spec.family.merge(*(t for t, _, _ in parts)), tuple(said), add_counts(*(c for _, _, c in parts))
+def merge(spec, *parts):  # parts: `(tally, notices)` of partitions (tally None: an empty partition)
+    "The associative reduce of partitions: the family's merge of their tallies, their notices summed."
+    said = add_notices([], (x for _, ns in parts for x in ns))
+    return spec.family.merge(*(t for t, _ in parts)), tuple(said)
 
-def finish_root(t: tuple, spec, *, out: str | None = None, fmt: str = 'parquet', limits=None,
+def finish_root(t: tuple, spec, *, out: str | None = None, fmt: str = 'parquet',
                 rows: int = 2**20) -> Result | None:  # `rows`: table rows per written part
     "The family's result of the reduced `(tally, notices)`, on a worker: big tables written if asked, not sent."
-    t, said, counts = t
-    check_counts(counts, limits)  # a per-file limit on the sum of the parts, as one machine applies it to the file
+    t, said = t
     if t is None: return None
     r = spec.family.finish_tally(t, spec)
     r = replace(r, warnings=warnings_of(r.tally.n_pred, said))
@@ -460,7 +457,7 @@ def _inputs(*sides) -> list:
 # %% ../nbs/18_cluster.ipynb #cl-run
 LOST = ('CancelledError', 'KilledWorker', 'CommClosedError', 'FutureCancelledError')  # the cluster lost the work
 
-def _run(client, maps: list, *, spec, sides: dict, tmp, fmt: str, tick, limits=None) -> Result | None:
+def _run(client, maps: list, *, spec, sides: dict, tmp, fmt: str, tick) -> Result | None:
     "Map every partition on the cluster, reduce there, finish; the first input error raised as one machine's."
     from distributed import as_completed
     futures = client.compute(maps)
@@ -468,7 +465,7 @@ def _run(client, maps: list, *, spec, sides: dict, tmp, fmt: str, tick, limits=N
     if any(f.status == 'error' for f in futures): raise _first_error(futures, sides, client)
     if any(f.status != 'finished' for f in futures): raise ClusterError('the cluster lost the work: no score')
     root = _tree(client, futures, partial(merge, spec))
-    return client.submit(finish_root, root, spec, out=tmp, fmt=fmt, limits=limits, pure=False).result()
+    return client.submit(finish_root, root, spec, out=tmp, fmt=fmt, pure=False).result()
 
 # %% ../nbs/18_cluster.ipynb #cl-dask-metric
 def _dask_metric(metric) -> Metric:
@@ -505,12 +502,11 @@ def _no_images(client, sol: Side) -> SolutionError:
     if not n: return SolutionError('no images to score: the solution has no rows', file=sol.name)
     return SolutionError('no images to score', f'{n} rows, none scored', file=sol.name)
 
-def _scored(client, maps: list, *, spec, sides: dict, tmp, whole: bool, fmt: str, tick, own,
-            limits=None) -> Result:
+def _scored(client, maps: list, *, spec, sides: dict, tmp, whole: bool, fmt: str, tick, own) -> Result:
     "`_run` into a new partial folder; no images refused; the folder removed on error; `own` closed after."
     if tmp: os.makedirs(tmp)
     try:
-        r = _run(client, maps, spec=spec, sides=sides, tmp=tmp if whole else None, fmt=fmt, tick=tick, limits=limits)
+        r = _run(client, maps, spec=spec, sides=sides, tmp=tmp if whole else None, fmt=fmt, tick=tick)
         if r is None or r.tally.n_images == 0: raise _no_images(client, sides[SolutionError])
     except Exception as e:
         if tmp: shutil.rmtree(tmp, ignore_errors=True)
@@ -570,7 +566,7 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
                  fmt=per_image_format)
     client, own = _client(client)
     r = _scored(client, maps, spec=spec, sides={SolutionError: sol, ParticipantVisibleError: sub}, tmp=tmp,
-                whole=whole, fmt=per_image_format, tick=tick, own=own, limits=limits)
+                whole=whole, fmt=per_image_format, tick=tick, own=own)
     if tmp: os.replace(tmp, out)
     tick('done', 1.0)
     return r

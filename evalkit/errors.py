@@ -12,8 +12,7 @@ import errno, os, re
 # %% auto #0
 __all__ = ['MAX_PART', 'MAX_MESSAGE', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'InputError', 'ParticipantVisibleError',
            'SolutionError', 'RLEError', 'SubmissionNotFound', 'SolutionNotFound', 'InputNotFound', 'file_not_found',
-           'Limits', 'as_limits', 'Notice', 'noticed', 'add_notices', 'notice', 'counted', 'counting', 'count',
-           'add_counts', 'counts_over', 'check_counts']
+           'Limits', 'as_limits', 'Notice', 'noticed', 'add_notices', 'notice']
 
 # %% ../nbs/00a_errors.ipynb #da75a82f
 def label_text(v, limit: int = 60) -> str:
@@ -220,47 +219,3 @@ def notice(x: Notice):  # legal but suspicious input
     "Note legal but suspicious input where `noticed` collects it (nowhere outside one)."
     said = _NOTICES.get()
     if said is not None: add_notices(said, [x])
-
-# %% ../nbs/00a_errors.ipynb #err-counted
-_COUNTS = ContextVar('evalkit_counts', default=None)
-
-@contextmanager
-def counted():
-    "Collect the per-file counts readers report inside the block (a part of a file): yields them, keyed by limit."
-    token = _COUNTS.set(counts := {})
-    try: yield counts
-    finally: _COUNTS.reset(token)
-
-def counting() -> bool:
-    "Whether a `counted` block collects counts: then a per-file limit is checked on the parts' sum."
-    return _COUNTS.get() is not None
-
-def count(key: str,  # the limit's name, e.g. 'max_mask_runs'
-          what: str,  # what holds the count, as the limit's message says it (e.g. the column's name)
-          n: int,  # how much this part holds
-          *, err=None,  # the side's error class
-          file=None):  # the file's name as errors give it
-    "Report `n` of a per-file limit `key` where `counted` collects (nowhere outside one)."
-    c = _COUNTS.get()
-    if c is not None: c[key, what, err, file] = c.get((key, what, err, file), 0) + int(n)
-
-# %% ../nbs/00a_errors.ipynb #err-counted-2
-def add_counts(*parts: dict) -> dict:  # parts: what `counted` yielded, one per part of the files
-    "The counts of parts of the same files, summed key by key (the solution's keys first)."
-    out = {}
-    for c in parts:
-        for k, n in c.items(): out[k] = out.get(k, 0) + n
-    return dict(sorted(out.items(), key=lambda kv: kv[0][2] is not SolutionError))
-
-def counts_over(counts: dict,  # counts, from `counted` or `add_counts`
-                limits=None) -> dict:  # `Limits` (or what `as_limits` takes)
-    "The counts over their limits, in order (empty: none)."
-    limits = as_limits(limits)
-    return {k: n for k, n in counts.items() if n > getattr(limits, k[0])}
-
-def check_counts(counts: dict,  # summed counts, from `add_counts`
-                 limits=None):  # `Limits` (or what `as_limits` takes)
-    "Refuse the first sum over its limit with the line one machine gives for the whole file."
-    limits = as_limits(limits)
-    for (key, what, err, file), n in counts_over(counts, limits).items():
-        raise limits.exceeded(key, n, what, err, file=file)

@@ -9,8 +9,7 @@ from pathlib import Path
 import operator, os, re, stat
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import (InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found,
-                            count, counting)
+from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 
 # %% auto #0
 __all__ = ['PACKED_MAGIC', 'ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'shown', 'row_at', 'Source', 'check_unpacked',
@@ -701,12 +700,10 @@ def check_runs(df: pd.DataFrame,  # table from `read_table`
                source: Source,  # the table's name, side, id column and limits
               ):
     "Refuse a column of RLE texts holding more than `limits.max_mask_runs` runs, counted before any is parsed."
-    most, s, part = source.limits.max_mask_runs, df[col], counting()  # part: a part of a file (Dask), counted
-    if not part and (int(s.str.len().sum()) + len(s)) // 4 <= most: return  # a run takes 4 characters at least
+    most, s = source.limits.max_mask_runs, df[col]
+    if (int(s.str.len().sum()) + len(s)) // 4 <= most: return  # a run takes 4 characters at least ('1 1 ')
     n = column_tokens(s) // 2
-    if part: count('max_mask_runs', shown(col), n, err=source.err, file=source.name)  # the parts' sum is checked
-    if n > most: raise source.limits.exceeded('max_mask_runs', f'at least {n:,}' if part else n, shown(col), source.err,
-                                              file=source.name)
+    if n > most: raise source.limits.exceeded('max_mask_runs', n, shown(col), source.err, file=source.name)
 
 # %% ../nbs/02c_tables.ipynb #d23c54ed
 def id_codes(values,  # [n]: a column of ids (Series or array), or their codes (int array, none negative)
