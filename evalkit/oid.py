@@ -235,7 +235,6 @@ def oid_labels(self, analysis, code: int) -> tuple | None:  # (gt, pred) int32 [
         out.append(flat.reshape(W, H).T)  # column-major, as COCO RLE
     return tuple(out)
 
-
 # %% ../nbs/31_oid.ipynb #oid-tide
 NO_TIDE = ("TIDE's delta AP is not defined with group-of boxes (oid2019): a group's one TP takes the best confidence "
            "of the detections inside it by IoA, which TIDE's oracles would change; hubmap-hhv has it")
@@ -246,7 +245,6 @@ def oid_dap(self, analysis, *, iou=None, background_iou=None) -> tuple:  # ({key
     from evalkit.breakdown import ranked_dap  # on first use: the analysis layer
     return ranked_dap(replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), iou=iou,
                       background_iou=background_iou)
-
 
 # %% ../nbs/31_oid.ipynb #oid-family-1
 class OpenImagesAP(RankedAP):

@@ -67,7 +67,6 @@ def tile_objects(analysis,  # an `Analysis` of a mask preset (`hubmap-hhv`), sco
                            np.where(ov.pred_gt >= 0, ov.gt[np.maximum(ov.pred_gt, 0)] if len(ov.gt) else -1, -1),
                            s.pred)], ignore_index=True)
 
-
 # %% ../nbs/31a_oid_view.ipynb #ov-pic
 def tile_picture(analysis,  # an `Analysis` of a mask preset (`hubmap-hhv`)
                  code: int,  # the tile's code
@@ -76,7 +75,6 @@ def tile_picture(analysis,  # an `Analysis` of a mask preset (`hubmap-hhv`)
     tile_objects(analysis, code)  # refuses boxes and unknown codes in one line
     model = prepare_objects(analysis)
     return object_picture(model, object_view(model, int(code), 0))
-
 
 # %% ../nbs/31a_oid_view.ipynb #ov-rep
 def worst_html(analysis,  # an `Analysis` of an Open Images preset
@@ -92,7 +90,6 @@ def worst_html(analysis,  # an `Analysis` of an Open Images preset
                    f'{png_data_uri(object_picture(model, ov))}" style="width:{width}px;image-rendering:pixelated">'
                    '</div>')
     return '<div class="row" style="display:flex;flex-wrap:wrap;gap:12px">' + ''.join(out) + '</div>'
-
 
 # %% ../nbs/31a_oid_view.ipynb #ov-dash
 class OidDashboard:
