@@ -239,19 +239,16 @@ def oid_labels(self, analysis, code: int) -> tuple | None:  # (gt, pred) int32 [
 NO_TIDE = ("TIDE's delta AP is not defined with group-of boxes (oid2019): a group's one TP takes the best confidence "
            "of the detections inside it by IoA, which TIDE's oracles would change; hubmap-hhv has it")
 
-def oid_dap(self, analysis, *, iou=None, background_iou=None) -> tuple:  # ({key: AP gained}, the AP)
-    "TIDE's delta AP where its definitions hold (group weight 0: HHV), ranked AP's oracles; refused in one line else."
+def oid_dap(self, analysis, *, iou=None, background_iou=None) -> None:
+    "None: TIDE's delta AP is ranked AP's (group weight 0: HHV); with group-of entries (weight 1) refused in one line."
     if analysis.scene.weight: raise InputError(NO_TIDE)
-    from evalkit.breakdown import ranked_dap  # on first use: the analysis layer
-    return ranked_dap(replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), iou=iou,
-                      background_iou=background_iou)
 
 # %% ../nbs/31_oid.ipynb #oid-family-1
 class OpenImagesAP(RankedAP):
     "Ranked AP with verified labels, group-of boxes and a class hierarchy, as the Open Images Challenge (SPEC 16)."
     name = 'open images AP'
     needs_classes = False  # the classes are the files' labels
-    ranked_ap = False  # TIDE's delta AP through `dap` below: HHV's, not with group-of entries (`NO_TIDE`)
+    ranked_ap = True  # TIDE's delta AP: ranked AP's where `dap` below lets it (HHV), refused with group-of entries
     analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
     views = ('classes', 'groups')  # the class table; an image's boxes, group-of dashed (31a_oid_view)
     map, finish, json = _map_oid, _finish_oid, _oid_json

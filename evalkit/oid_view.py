@@ -8,7 +8,7 @@ import html as _html
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
-from .drawing import COLORS, object_picture, object_legend_html, png_data_uri
+from .drawing import COLORS, object_picture, object_legend_html, object_table_html, png_data_uri, png_bytes
 from .views import prepare_objects, object_view, object_order
 
 # %% auto #0
@@ -59,13 +59,13 @@ def tile_objects(analysis,  # an `Analysis` of a mask preset (`hubmap-hhv`), sco
     if not 0 <= int(code) < s.n_img: raise InputError('no such image code', repr(code))
     ov = object_view(prepare_objects(analysis), int(code), 0)
     took = np.full(len(ov.gt), -1, np.int64); took[ov.pred_gt[ov.pred_gt >= 0]] = ov.pred[ov.pred_gt >= 0]
-    px = lambda runs, rows: np.bincount(runs.obj, runs.end - runs.start, runs.n_obj).astype(np.int64)[rows]
-    side = lambda who, rows, st, cf, part, runs: pd.DataFrame(
-        {'side': who, 'row': rows, 'status': st, 'conf': cf, 'pixels': px(runs, rows), 'partner': part})
-    return pd.concat([side('truth', ov.gt, ov.gt_status, np.nan, took, s.gt),
-                      side('prediction', ov.pred, ov.pred_status, ov.conf,
-                           np.where(ov.pred_gt >= 0, ov.gt[np.maximum(ov.pred_gt, 0)] if len(ov.gt) else -1, -1),
-                           s.pred)], ignore_index=True)
+    gave = np.where(ov.pred_gt >= 0, ov.gt[np.maximum(ov.pred_gt, 0)] if len(ov.gt) else -1, -1)
+    px = lambda runs: np.bincount(runs.obj, runs.end - runs.start, runs.n_obj).astype(np.int64)
+    t = pd.DataFrame({'side': 'truth', 'row': ov.gt, 'status': ov.gt_status, 'conf': np.nan, 'pixels': px(s.gt)[ov.gt],
+                      'partner': took})
+    p = pd.DataFrame({'side': 'prediction', 'row': ov.pred, 'status': ov.pred_status, 'conf': ov.conf,
+                      'pixels': px(s.pred)[ov.pred], 'partner': gave})
+    return pd.concat([t, p], ignore_index=True)
 
 # %% ../nbs/31a_oid_view.ipynb #ov-pic
 def tile_picture(analysis,  # an `Analysis` of a mask preset (`hubmap-hhv`)
@@ -100,25 +100,35 @@ class OidDashboard:
         r, self.analysis, ids = analysis.result, analysis, [str(i) for i in analysis.scene.image_ids]
         if image is not None and str(image) not in ids: raise InputError('no such image', repr(image)[:60])
         self.summary = W.HTML(f'<b>{_html.escape(r.title or r.metric)}</b><pre>{_html.escape(r.to_text(4))}</pre>')
-        self.boxes = isinstance(analysis.scene.gt, np.ndarray)  # masks (HHV): the objects dashboard below it
+        self.boxes = isinstance(analysis.scene.gt, np.ndarray)  # masks (HHV): tiles drawn by `_draw_tile`
         first = (ids.index(str(image)) if image is not None else 0) if self.boxes and ids else None
         self.picker = W.Dropdown(options=[(i, k) for k, i in enumerate(ids)] if self.boxes else [], value=first,
                                  description='image')
         self.frame = W.Box(layout=W.Layout(max_width='100%'))
+        if not self.boxes:  # masks: tiles with the most errors first, each drawn as the objects views draw
+            order = object_order(prepare_objects(analysis))
+            self.picker.options, self.picker.description = [(lab, ids.index(i)) for lab, i in order], 'tile'
+            self.picker.value = ids.index(str(image)) if image is not None else self.picker.options[0][1]
+            self.picture, self.legend = W.Image(format='png', layout=W.Layout(width='400px')), W.HTML()
+            self.frame.children = (W.VBox([self.legend, self.picture]),)
         self.picker.observe(lambda change: self.update(), names='value')
-        if not self.boxes:
-            from evalkit.dashboard import ObjectsDashboard  # on first use: the objects views' dashboard
-            self.objects = ObjectsDashboard(analysis, image=image)
-        self.widget = W.VBox([self.summary, self.picker, self.frame] if self.boxes else [self.summary,
-                                                                                         self.objects.widget])
+        self.widget = W.VBox([self.summary, self.picker, self.frame])
         self.update()
 
     def update(self):
         "Draw the picked image: a new figure in the frame."
         import plotly.graph_objects as go
-        if not self.boxes or self.picker.value is None: return
+        if self.picker.value is None: return
+        if not self.boxes: return self._draw_tile(self.picker.value)
         t = image_boxes(self.analysis, self.picker.value)
         self.figure = go.FigureWidget(boxes_figure(t, title=str(self.analysis.scene.image_ids[self.picker.value])))
         self.frame.children = (self.figure,)
+
+    def _draw_tile(self, code: int):
+        "A tile's masks by status, its legend and its predictions' table."
+        model = prepare_objects(self.analysis)
+        ov = object_view(model, code, 0)
+        self.picture.value = png_bytes(object_picture(model, ov))
+        self.legend.value = object_legend_html(ov) + object_table_html(model, ov)
 
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)
