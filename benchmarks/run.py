@@ -53,6 +53,7 @@ SCORERS = {'masks': ['floor', 'evalkit', EK_NUMPY, EK_KEPT, COCO_MASKS, 'kernel'
            # the newer presets (SPEC 6-10), by family; reef (pooled) has the pycocotools boxes peer, the others none
            'pooled': ['floor', 'evalkit', EK_KEPT, COCO_BOXES], 'ranked': ['floor', 'evalkit', EK_KEPT],
            'sweep': ['floor', 'evalkit', EK_KEPT], 'points': ['floor', 'evalkit', EK_KEPT],
+           'oid': ['floor', 'evalkit', EK_KEPT],  # no peer here: the TF Object Detection API does not install
            'reader': [EK_READER, 'evalkit']}  # memory rows: each run once
 # COCO (SPEC 11): the evaluators as their users run them (COCO, loadRes, COCOeval evaluate/accumulate/summarize), one
 # script `peers/coco_peer.py LIBRARY IOU_TYPE GT RESULTS` that imports only the library named; row name -> library.
@@ -96,6 +97,8 @@ DESCRIPTION = {
     'coco_segm': '(n) COCO segm (SPEC 11): the same ground truth, the same detections with compressed RLE masks',
     'czii': '(q) CZII CryoET (points, SPEC 18): 500 experiments, six particle types, ~60,000 truth points',
     'byu': '(r) BYU flagellar motors (points, SPEC 18): 20,000 tomograms, 0 or 1 motor each',
+    'hhv': '(s) HuBMAP-HHV (Open Images AP on masks, SPEC 16): 1,600 tiles of 512x512, ~29,700 vessel masks as base64 '
+           'zlib COCO RLE',
     'objects365': '(o) Objects365-sized COCO bbox (SPEC 11): 80,000 images, 365 categories, ~1.2 million detections',
 }
 
@@ -425,6 +428,7 @@ def targets(res: dict, ek_note: str | None, imp: dict, dash: dict | None = None)
     add('One huge box (l): evalkit <= 2x floor', 'huge_box', within2)
     add('CZII CryoET (q): evalkit <= 2x floor (reading its files)', 'czii', within2)
     add('BYU motors (r): evalkit <= 2x floor (reading its files)', 'byu', within2)
+    add('HuBMAP-HHV (s): evalkit <= 2x floor (reading its files)', 'hhv', within2)
     out += coco_targets(res) + reader_targets(res)
     cut, one = row('rsna_real', EK_CUTOFF), row('rsna_real', 'evalkit')
     if cut and one:
@@ -685,7 +689,9 @@ SHORT = {'dsb_synth': '(a) DSB 2018 masks, 600 synthetic images', 'airbus': '(b)
          'wheat': '(h) Global Wheat boxes, 3,000 images', 'tgs': '(i) TGS Salt masks, 4,000 images',
          'sartorius': '(j) Sartorius masks, 600 images', 'dense': '(k) dense ground truth, 100 x 3,000 boxes',
          'huge_box': '(l) Global Wheat + one huge box', 'coco_bbox': '(m) COCO bbox, 5,000 images',
-         'coco_segm': '(n) COCO segm, 5,000 images', 'objects365': '(o) Objects365 bbox, 80,000 images'}
+         'coco_segm': '(n) COCO segm, 5,000 images', 'objects365': '(o) Objects365 bbox, 80,000 images',
+         'czii': '(q) CZII points, 500 experiments', 'byu': '(r) BYU motors, 20,000 tomograms',
+         'hhv': '(s) HuBMAP-HHV masks, 1,600 tiles'}
 SPEED_PEERS = (COCO_MASKS, 'kernel', 'stardist', COCO_COUNTS, COCO_BOXES)
 
 

@@ -47,6 +47,12 @@ Point workloads (SPEC 18), from the seeded generators of `tools/make_points_data
 - `czii`        CZII-sized: 500 experiments of 630 x 630 x 184 voxels, six particle types, ~60,000 truth points.
 - `byu`         BYU-sized and more: 20,000 tomograms, 0 or 1 motor each.
 
+Open Images AP workload (SPEC 16), from the seeded generator `hhv` of `tools/make_oid_data.py` (cache key with its
+hash):
+
+- `hhv`         HuBMAP-HHV-sized: 1,600 tiles of 512 x 512, 0-37 rectangular vessels each (~29,000 masks), both files
+                `id,height,width,prediction_string` with masks as base64 zlib COCO compressed RLE (the preset's layout).
+
 Masks are generated one image at a time in a local patch around each object and written row by row: the whole file
 is never held in memory. RLE: 1-indexed, column-major `start length` pairs, sorted, adjacent runs merged.
 """
@@ -61,6 +67,7 @@ DATA = HERE.parent/'data'
 PRESET_GEN = HERE.parent/'tools'/'make_preset_data.py'  # the generators of the newer presets' data
 COCO_GEN = HERE.parent/'tools'/'make_coco_data.py'  # the COCO workloads' generator
 POINTS_GEN = HERE.parent/'tools'/'make_points_data.py'  # the point workloads' generator
+OID_GEN = HERE.parent/'tools'/'make_oid_data.py'  # the HuBMAP-HHV workload's generator
 VERSION = 1  # bump when a generator changes: the cache key includes it
 
 DSB_SIZES = [(256, 256), (256, 320), (260, 347), (360, 360), (512, 640), (520, 696), (603, 1272), (1024, 1024),
@@ -92,7 +99,10 @@ WORKLOADS = {
     # the point F-beta family (SPEC 18), tools/make_points_data.py: experiments / tomograms
     'czii': ('czii', 'points', 500, 20),
     'byu': ('byu', 'points', 20000, 200),
+    # the Open Images AP family (SPEC 16), tools/make_oid_data.py: HuBMAP-HHV tiles of 512 x 512 with masks
+    'hhv': ('hubmap-hhv', 'oid', 1600, 60),
 }
+HHV = dict(h=512, w=512, most=37, big=60)  # make_oid_data.hhv's tile size, vessels per tile (0..most), sides < big
 # name -> make_coco arguments and the IoU type scored (`evalkit score coco ... --iou-type segm`; bbox is the default)
 COCO = {'coco_bbox': (dict(preset='coco', segm='polygon', det_masks=False), 'bbox'),
         'coco_segm': (dict(preset='coco', segm='polygon'), 'segm'),
@@ -448,12 +458,25 @@ def gen_points(name: str, d: Path, n: int, seed: int):
     sub.to_csv(d/'submission.csv', index=False)
 
 
+def gen_hhv(d: Path, n: int, seed: int):
+    "The HuBMAP-HHV workload: `hhv(n, seed=seed, **HHV)` of tools/make_oid_data.py (n tiles), written as CSV."
+    sys.path.insert(0, str(OID_GEN.parent))
+    try:
+        import make_oid_data
+    finally:
+        sys.path.remove(str(OID_GEN.parent))
+    sol, sub = make_oid_data.hhv(n, seed=seed, **HHV)
+    sol.to_csv(d/'solution.csv', index=False)
+    sub.to_csv(d/'submission.csv', index=False)
+
+
 GENERATORS = {'dsb_synth': gen_dsb_synth, 'airbus': gen_airbus, 'rsna_synth': gen_rsna_synth,
               'rsna_real': gen_rsna_real, 'icdar': gen_icdar, 'dsb_real': gen_dsb_real}
 GENERATORS |= {k: (lambda d, n, seed, k=k: gen_preset(k, d, n, seed)) for k in PRESETS}
 GENERATORS |= {'dense': gen_dense, 'huge_box': gen_huge_box, 'rsna_big': gen_rsna_synth}
 GENERATORS |= {k: (lambda d, n, seed, k=k: gen_coco(k, d, n, seed)) for k in COCO}
 GENERATORS |= {k: (lambda d, n, seed, k=k: gen_points(k, d, n, seed)) for k in ('czii', 'byu')}
+GENERATORS['hhv'] = gen_hhv
 USES_PRESET_GEN = set(PRESETS) | {'huge_box'}  # made (partly) by tools/make_preset_data.py: keyed on its hash
 
 
@@ -462,8 +485,9 @@ def get(name: str, quick: bool = False, seed: int = 0, root: Path | None = None)
     metric, kind, full, small = WORKLOADS[name]
     size = small if quick else full
     # generators outside this folder: key on their text
-    gen_file = COCO_GEN if name in COCO else POINTS_GEN if kind == 'points' else PRESET_GEN
-    gen = preset_generator_hash(gen_file) if name in USES_PRESET_GEN or name in COCO or kind == 'points' else None
+    gen_file = {'points': POINTS_GEN, 'oid': OID_GEN}.get(kind, COCO_GEN if name in COCO else PRESET_GEN)
+    keyed = name in USES_PRESET_GEN or name in COCO or kind in ('points', 'oid')
+    gen = preset_generator_hash(gen_file) if keyed else None
     d = Path(root or WORK)/(f'{name}-{size or "all"}-s{seed}-v{VERSION}' + (f'-g{gen}' if gen else ''))
     meta = d/'meta.json'
     if not meta.exists():

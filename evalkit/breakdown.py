@@ -121,7 +121,7 @@ class DeltaAP:
 def _ranked_ap(analysis: Analysis, k: int):
     "The `ap` `tide_dap` takes: ranked AP's mean over its classes at threshold k, with an oracle's flags."
     d, spec, s = analysis.stats, analysis.spec, analysis.scene
-    o, C, gcls = np.lexsort((d.det_pos, -d.conf)), len(spec.classes), np.asarray(s.gt_cls, np.int64)
+    o, C, gcls = np.lexsort((d.det_pos, -d.conf)), d.npos.shape[1], np.asarray(s.gt_cls, np.int64)  # the stats' classes
     def ap(tp, fp, cls, drop, *, listed, base) -> float:
         npos = d.npos.sum(0) - np.bincount(gcls[drop], minlength=C)
         f = [tp[r] for r in (o[(cls[o] == c) & (tp | fp)[o]] for c in range(C))]

@@ -11,14 +11,14 @@ import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, Limits, as_limits
 from .iou import is_hit, box_pairs
-from .rle import runs_area, runs_intersections
+from .rle import runs_area, runs_intersections, expand_ranges
 from .coco_masks import string_runs, encode_counts
 from .iou import as_array
 from .tables import Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown
 from .tables import positions, repeated
 from .families import (Scene, Detections, best_pair, pair_boxes, voc_flags, take, image_counts,
-                              register_family, scene_partitions)
-from .ranked_ap import RankedAP
+                              register_family, scene_partitions, ObjectMatches)
+from .ranked_ap import RankedAP, ranked_matches
 from .matching import Matching
 from .preset import Metric, Option
 from .batch_arrays import TableBatch, image_arrays
@@ -26,12 +26,12 @@ from .batches import prediction_strings
 from .competitions import image_codes
 
 # %% auto #0
-__all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'MAX_DEPTH', 'OID_BOX', 'HHV_CLASS', 'EMPTY_TILES', 'OID_TIES',
-           'oid2019', 'hubmap_hhv', 'OID_PRESETS', 'OidScene', 'labelled_scene', 'rank_order', 'pred_areas',
-           'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels',
-           'OpenImagesAP', 'read_hierarchy', 'expand_rows', 'split_groups', 'group_numbers', 'read_oid_solution',
-           'read_oid_submission', 'oid_scene', 'inflate_mask', 'hhv_masks', 'hhv_scene', 'oid_tables', 'hhv_text',
-           'hhv_tables', 'oid_take', 'file_option']
+__all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'NO_TIDE', 'MAX_DEPTH', 'OID_BOX', 'HHV_CLASS', 'EMPTY_TILES',
+           'OID_TIES', 'oid2019', 'hubmap_hhv', 'OID_PRESETS', 'OidScene', 'labelled_scene', 'rank_order', 'pred_areas',
+           'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels', 'oid_matches',
+           'oid_labels', 'oid_dap', 'OpenImagesAP', 'read_hierarchy', 'expand_rows', 'split_groups', 'group_numbers',
+           'read_oid_solution', 'read_oid_submission', 'oid_scene', 'inflate_mask', 'hhv_masks', 'hhv_scene',
+           'oid_tables', 'hhv_text', 'hhv_tables', 'oid_take', 'file_option']
 
 # %% ../nbs/31_oid.ipynb #oid-scene
 OUTCOMES = ('counted', 'empty', 'unverified', 'past 10,000', 'inside a group-of box')  # why codes 0..4 of a row
@@ -213,15 +213,46 @@ def _oid_json(self, result, j: dict) -> dict:
     return j | dict(per_class={k: v for k, v in j['per_class'].items() if k in n_gt}, n_gt=n_gt,
                     dropped=dict(result.arrays['dropped']))
 
+# %% ../nbs/31_oid.ipynb #oid-hooks
+def oid_matches(self, analysis) -> ObjectMatches:
+    "What each detection became: TP (its object, or the group-of box it is the entry of), FP, or left out (grey)."
+    s, m = analysis.scene, ranked_matches(analysis)
+    return replace(m, gt_counted=m.gt_counted & ~(np.asarray(s.gt_group, bool) & (s.weight == 0)),
+                   classes=tuple(s.labels))
+
+def oid_labels(self, analysis, code: int) -> tuple | None:  # (gt, pred) int32 [H, W]; None: boxes
+    "Label images of tile `code`'s masks (0 none, j + 1 its j-th object of the tile, a later mask over an earlier)."
+    s = analysis.scene
+    if isinstance(s.gt, np.ndarray): return None
+    hw = np.asarray(s.size, np.int64)
+    (H, W), base, out = hw[code].tolist(), int(hw[:code].prod(1).sum()), []
+    for runs, img in ((s.gt, s.gt_img), (s.pred, s.pred_img)):
+        objs = np.flatnonzero(np.asarray(img) == code)
+        j, r = expand_ranges(np.searchsorted(runs.obj, objs), np.searchsorted(runs.obj, objs, 'right'))
+        i, px = expand_ranges(runs.start[r] - base, runs.end[r] - base)
+        flat = np.zeros(H * W, np.int32)
+        flat[px] = j[i] + 1
+        out.append(flat.reshape(W, H).T)  # column-major, as COCO RLE
+    return tuple(out)
+
+# %% ../nbs/31_oid.ipynb #oid-tide
+NO_TIDE = ("TIDE's delta AP is not defined with group-of boxes (oid2019): a group's one TP takes the best confidence "
+           "of the detections inside it by IoA, which TIDE's oracles would change; hubmap-hhv has it")
+
+def oid_dap(self, analysis, *, iou=None, background_iou=None) -> None:
+    "None: TIDE's delta AP is ranked AP's (group weight 0: HHV); with group-of entries (weight 1) refused in one line."
+    if analysis.scene.weight: raise InputError(NO_TIDE)
+
 # %% ../nbs/31_oid.ipynb #oid-family-1
 class OpenImagesAP(RankedAP):
     "Ranked AP with verified labels, group-of boxes and a class hierarchy, as the Open Images Challenge (SPEC 16)."
     name = 'open images AP'
     needs_classes = False  # the classes are the files' labels
-    ranked_ap = False  # TIDE's delta AP is not defined over group-of entries
+    ranked_ap = True  # TIDE's delta AP: ranked AP's where `dap` below lets it (HHV), refused with group-of entries
     analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
     views = ('classes', 'groups')  # the class table; an image's boxes, group-of dashed (31a_oid_view)
     map, finish, json = _map_oid, _finish_oid, _oid_json
+    object_matches, object_labels, dap = oid_matches, oid_labels, oid_dap  # pictures and TIDE (below)
 
     def reduce(self, *parts): return reduce_oid(*parts)
     def weighted_scores(self, analysis, W):

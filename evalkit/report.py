@@ -306,6 +306,10 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
         from evalkit.panoptic_view import worst_html
         pg.h(2, f'Worst images: the {n_worst} lowest PQs of an image alone')
         pg.add(worst_html(analysis, n_worst=n_worst))
+    if 'groups' in views:  # Open Images: masks by status, the tiles with the most errors (31a_oid_view; boxes: none)
+        from evalkit.oid_view import worst_html as tiles_html
+        if html := tiles_html(analysis, n_worst=n_worst):
+            pg.h(2, 'Tiles with the most errors: masks by status'); pg.add(html)
     if has_confusion(analysis): _confusion_section(pg, analysis)
     _calibration_section(pg, analysis)
     _dap_section(pg, analysis)

@@ -85,12 +85,12 @@ def encode_mask(mask: np.ndarray) -> str:
     return base64.b64encode(zlib.compress(M.encode(np.asfortranarray(mask.astype(np.uint8)))['counts'])).decode()
 
 
-def _rect(rng, h, w, near=None) -> np.ndarray:
-    "A rectangle mask of a tile (near: the bounding box of `near` moved by a pixel on some sides)."
+def _rect(rng, h, w, near=None, *, big: int = 14) -> np.ndarray:
+    "A rectangle mask of a tile, sides 3..big-1 (near: the bounding box of `near` moved by a pixel on some sides)."
     m = np.zeros((h, w), bool)
     if near is None:
         y, x = rng.integers(0, h - 4), rng.integers(0, w - 4)
-        m[y:y + rng.integers(3, 14), x:x + rng.integers(3, 14)] = True
+        m[y:y + rng.integers(3, big), x:x + rng.integers(3, big)] = True
         return m
     ys, xs = np.flatnonzero(near.any(1)), np.flatnonzero(near.any(0))
     d = rng.integers(-1, 2, 4) * (rng.random(4) < .5)
@@ -98,16 +98,16 @@ def _rect(rng, h, w, near=None) -> np.ndarray:
     return m
 
 
-def hhv(n: int = 5, *, seed: int = 0, h: int = 32, w: int = 32) -> tuple:
-    "(solution, submission) DataFrames in HHV's layout: `n` tiles of `h` x `w` pixels."
+def hhv(n: int = 5, *, seed: int = 0, h: int = 32, w: int = 32, most: int = 4, big: int = 14) -> tuple:
+    "(solution, submission) DataFrames in HHV's layout: `n` tiles of `h` x `w` pixels, 0..`most` vessels each."
     rng, sol, sub = np.random.default_rng(seed), [], []
     for i in range(n):
         tid = f'{rng.integers(16 ** 12):012x}'
-        gts = [_rect(rng, h, w) for _ in range(rng.integers(0, 5))]
+        gts = [_rect(rng, h, w, big=big) for _ in range(rng.integers(0, most + 1))]
         sol.append([tid, h, w, ' '.join(f'0 1.0 {encode_mask(m)}' for m in gts)])
         if rng.random() < 0.15: continue
         preds = [_rect(rng, h, w, g) for g in gts for _ in range(rng.integers(0, 3))]
-        preds += [_rect(rng, h, w) for _ in range(rng.integers(0, 3))]
+        preds += [_rect(rng, h, w, big=big) for _ in range(rng.integers(0, 3))]
         if rng.random() < 0.2: preds.append(np.zeros((h, w), bool))  # empty: dropped
         preds = [preds[k] for k in rng.permutation(len(preds))]
         sub.append([tid, h, w, ' '.join(f'0 {CONFS[rng.integers(1, len(CONFS))]} {encode_mask(m)}' for m in preds)])
