@@ -23,24 +23,24 @@ def shoelace(p,  # float64 [..., n, 2]: polygons, their corners in order
 # %% ../nbs/00e_polygons.ipynb #poly-clip
 def _clip(X, Y, cnt, a, b):
     "Rings X, Y [K, cap] of cnt [K] points clipped by the half-plane left of a -> b [K, 2], in place: the new cnt."
-    cap, (ax, ay), (ex, ey) = X.shape[1], a.T, (b - a).T
-    d = ex[:, None] * (Y - ay[:, None]) - ey[:, None] * (X - ax[:, None])
-    valid = np.arange(cap) < cnt[:, None]
+    cap, w, (ax, ay), (ex, ey) = X.shape[1], int(cnt.max(initial=0)), a.T, (b - a).T  # w: the columns in use
+    d = ex[:, None] * (Y[:, :w] - ay[:, None]) - ey[:, None] * (X[:, :w] - ax[:, None])
+    valid = np.arange(w) < cnt[:, None]
     r = np.flatnonzero((valid & (d < 0)).any(1))  # the rings losing a point: the others stay as they are
     if not len(r): return cnt
-    x, y, d, valid = X[r], Y[r], d[r], valid[r]
+    x, y, d, valid = X[r, :w], Y[r, :w], d[r], valid[r]
     last, rows = np.maximum(cnt[r] - 1, 0), np.arange(len(r))
     px, py, dp = (np.roll(v, 1, axis=1) for v in (x, y, d))  # each point's predecessor in its ring ...
     px[:, 0], py[:, 0], dp[:, 0] = x[rows, last], y[rows, last], d[rows, last]  # ... the first's: the last point
     inside = d >= 0
     cross = valid & (inside != (dp >= 0))
     with np.errstate(divide='ignore', invalid='ignore'): t = dp / np.where(cross, dp - d, 1.0)
-    keep = np.stack([cross, valid & inside], 2).reshape(len(r), 2 * cap)
+    keep = np.stack([cross, valid & inside], 2).reshape(len(r), 2 * w)
     at = np.cumsum(keep, axis=1) - 1  # each kept point's place in the new ring, in order; the first cap kept
     i, j = np.nonzero(keep & (at < cap))
     for V, v, p in ((X, x, px), (Y, y, py)):  # the crossing point p + t (v - p), then the point, where kept
-        q = np.zeros_like(v)
-        q[i, at[i, j]] = np.stack([p + t * (v - p), v], 2).reshape(len(r), 2 * cap)[i, j]
+        q = np.zeros((len(r), cap))
+        q[i, at[i, j]] = np.stack([p + t * (v - p), v], 2).reshape(len(r), 2 * w)[i, j]
         V[r] = q
     cnt = cnt.copy()
     cnt[r] = np.minimum(keep.sum(1), cap)
