@@ -21,7 +21,7 @@ def shoelace(p,  # float64 [..., n, 2]: polygons, their corners in order
     return 0.5 * (x * np.roll(y, -1, axis=-1) - np.roll(x, -1, axis=-1) * y).sum(-1)
 
 # %% ../nbs/00e_polygons.ipynb #poly-clip
-def _clip(X, Y, cnt, a, b):
+def _clip(X, Y, cnt, *, a, b):
     "Rings X, Y [K, cap] of cnt [K] points clipped by the half-plane left of a -> b [K, 2], in place: the new cnt."
     cap, w, (ax, ay), (ex, ey) = X.shape[1], int(cnt.max(initial=0)), a.T, (b - a).T  # w: the columns in use
     d = ex[:, None] * (Y[:, :w] - ay[:, None]) - ey[:, None] * (X[:, :w] - ax[:, None])
@@ -113,7 +113,7 @@ def convex_overlap(a,  # float64 [K, n, 2]: convex polygons, counter-clockwise (
         return _overlap_loop(np.ascontiguousarray(a), np.ascontiguousarray(b), np.zeros(K))
     X, Y = (np.concatenate([a[:, :, c], np.zeros((K, m + 2))], 1) for c in (0, 1))  # room for the points added
     cnt = np.full(K, n)
-    for j in range(m): cnt = _clip(X, Y, cnt, b[:, j], b[:, (j + 1) % m])
+    for j in range(m): cnt = _clip(X, Y, cnt, a=b[:, j], b=b[:, (j + 1) % m])
     return np.maximum(_ring_area(X, Y, cnt), 0.0)
 
 # %% ../nbs/00e_polygons.ipynb #poly-fan
