@@ -8,7 +8,7 @@ import numpy as np
 
 # %% auto #0
 __all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'OKS_BLOCK', 'KP_ROWS',
-           'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'row_sums', 'kept_sums', 'oks_pairs',
+           'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'kept_sums', 'row_sums', 'oks_pairs',
            'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
@@ -47,48 +47,49 @@ def extent_boxes(kp: np.ndarray,  # float64 [n, K, 3] (or [n, K, 2]): keypoints
                 ) -> tuple[np.ndarray, np.ndarray]:  # (float64 [n, 4] xywh boxes, float64 [n] areas)
     "The box every keypoint of each object spans, and its area, as pycocotools' `loadRes` takes them."
     if not kp.shape[1]: return np.zeros((len(kp), 4)), np.zeros(len(kp))
-    lo, hi = kp[:, :, :2].min(1), kp[:, :, :2].max(1)
-    wh = hi - lo
+    x, y = kp[:, :, 0], kp[:, :, 1]  # x and y apart: a reduction over each row, not over [n, K, 2]'s middle axis
+    lo = np.c_[x.min(1), y.min(1)]
+    wh = np.c_[x.max(1), y.max(1)] - lo
     return np.c_[lo, wh], wh[:, 0] * wh[:, 1]
 
 # %% ../nbs/23a_keypoints.ipynb #kp-sum
+def kept_sums(t: np.ndarray, keep: np.ndarray,  # float64 [p, K] terms; bool [p, K]: the ones summed
+             ) -> np.ndarray:  # float64 [p]: numpy's sum of each row's kept terms, compacted
+    "Each row's kept terms summed as numpy sums them once compacted (rows grouped by their count of terms)."
+    n, out, K = keep.sum(1), np.zeros(len(t)), t.shape[1]
+    full, s = np.flatnonzero(n == K), np.flatnonzero((n > 0) & (n < K))
+    if len(full): out[full] = t[full].sum(1)
+    s = s[np.argsort(n[s], kind='stable')]  # the other rows, by count
+    flat, ns = t[s][keep[s]], n[s]  # their kept terms, compacted row after row
+    k, at = np.unique(ns, return_index=True)
+    end, off = np.r_[at[1:], len(s)].astype(np.int64), np.r_[0, np.cumsum(ns)]
+    for k, a, b in zip(k.tolist(), at.tolist(), end.tolist()): out[s[a:b]] = flat[off[a]:off[b]].reshape(-1, k).sum(1)
+    return out
+
 def row_sums(t: np.ndarray,  # float64 [p, K]: terms, each row's first n[i] the ones summed
              n: np.ndarray,  # int64 [p]: terms of each row (0 to K)
             ) -> np.ndarray:  # float64 [p]: numpy's `np.sum(t[i, :n[i]])` of each row
-    "Sums of each row's first n terms, in numpy's pairwise order (rows grouped by n)."
-    out = np.zeros(len(t))
-    for k in np.unique(n):
-        i = np.flatnonzero(n == k)
-        if k: out[i] = np.ascontiguousarray(t[i, :k]).sum(1)
-    return out
-
-def kept_sums(t: np.ndarray, keep: np.ndarray,  # float64 [p, K] terms; bool [p, K]: the ones summed
-              order: np.ndarray,  # int64 [p, K]: each row's kept terms first, in their order (a stable argsort)
-             ) -> np.ndarray:  # float64 [p]: numpy's sum of each row's kept terms, compacted
-    "Each row's kept terms summed as numpy sums them once compacted (fewer than 8: left to right, zeros between)."
-    n, out = keep.sum(1), np.zeros(len(t))
-    lo, full = np.flatnonzero(n < 8), np.flatnonzero(n == t.shape[1])
-    z = np.where(keep[lo], t[lo], 0.0)
-    for k in range(t.shape[1]): out[lo] += z[:, k]  # x + 0.0 is x: the kept terms left to right
-    if len(full): out[full] = t[full].sum(1)
-    mid = np.flatnonzero((n >= 8) & (n < t.shape[1]))
-    if len(mid): out[mid] = row_sums(np.take_along_axis(t[mid], order[mid], 1), n[mid])
-    return out
+    "Sums of each row's first n terms, in numpy's pairwise order."
+    return kept_sums(t, np.arange(t.shape[1]) < np.asarray(n)[:, None])
 
 # %% ../nbs/23a_keypoints.ipynb #kp-oks
-def _oks_terms(xd, yd, xg, yg,  # float64 [p, K]: the pairs' keypoints, detection and ground truth
+def _oks_terms(dx, dy, xg, yg,  # float64 [p, K]: the pairs' keypoints (dx, dy: the detection's, overwritten)
                *, box: np.ndarray, area: np.ndarray, on: np.ndarray,  # the truth's [p, 4] box, [p] area, any visible
                var: np.ndarray) -> np.ndarray:  # [K] variances (2 s)^2
-    "float64 [p, K]: exp(-e) of every keypoint of each pair, as `computeOks` computes it (all K, summed or not)."
-    dx, dy, b = xd - xg, yd - yg, np.flatnonzero(~on)
+    "float64 [p, K] (in dx): exp(-e) of every keypoint of each pair, as `computeOks` computes it (all K)."
+    b = np.flatnonzero(~on)
     if len(b):  # no visible keypoint: the distance outside the box enlarged three times about its centre
         (x0, y0), (x1, y1) = (box[b, :2] - box[b, 2:]).T[:, :, None], (box[b, :2] + box[b, 2:] * 2).T[:, :, None]
-        dx[b] = np.maximum(0, x0 - xd[b]) + np.maximum(0, xd[b] - x1)
-        dy[b] = np.maximum(0, y0 - yd[b]) + np.maximum(0, yd[b] - y1)
-    return np.exp(-((dx ** 2 + dy ** 2) / var / (area + np.spacing(1))[:, None] / 2))
+        xb, yb = dx[b], dy[b]
+        bx, by = np.maximum(0, x0 - xb) + np.maximum(0, xb - x1), np.maximum(0, y0 - yb) + np.maximum(0, yb - y1)
+    dx -= xg; dy -= yg
+    if len(b): dx[b], dy[b] = bx, by
+    dx *= dx; dy *= dy; dx += dy  # dx ** 2 + dy ** 2
+    dx /= var; dx /= (area + np.spacing(1))[:, None]; dx /= 2
+    return np.exp(np.negative(dx, out=dx), out=dx)
 
 # %% ../nbs/23a_keypoints.ipynb #kp-oks-2
-OKS_BLOCK = 2 ** 16  # pairs whose OKS is computed at once (a dozen [pairs, K] float arrays)
+OKS_BLOCK = 2 ** 16  # pairs whose OKS is computed at once (a few [pairs, K] float arrays)
 
 def oks_pairs(dt: np.ndarray,  # float64 [n_dt, K, >=2]: detections' keypoints (x, y[, v])
               gt: np.ndarray,  # float64 [n_gt, K, 3]: ground truth's keypoints (x, y, v)
@@ -100,12 +101,12 @@ def oks_pairs(dt: np.ndarray,  # float64 [n_dt, K, >=2]: detections' keypoints (
     var, b, vis = (np.asarray(sigmas, np.float64) * 2) ** 2, OKS_BLOCK, gt[:, :, 2] > 0
     on = vis.any(1)
     keep = vis | ~on[:, None]  # the terms summed: the visible ones, or all K
-    order, n = np.argsort(~keep, axis=1, kind='stable'), keep.sum(1)  # per object: its kept terms first
+    n = keep.sum(1)
     xd, yd, xg, yg = (np.ascontiguousarray(a[:, :, j]) for a in (dt, gt) for j in (0, 1))
     out = []
     for i, j in ((d[i:i + b], g[i:i + b]) for i in range(0, len(d), b)):
         t = _oks_terms(xd[i], yd[i], xg[j], yg[j], box=gt_box[j], area=gt_area[j], on=on[j], var=var)
-        out.append(kept_sums(t, keep[j], order[j]) / n[j])
+        out.append(kept_sums(t, keep[j]) / n[j])
     return np.concatenate([np.zeros(0)] + out)
 
 # %% ../nbs/23a_keypoints.ipynb #kp-summary

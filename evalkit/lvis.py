@@ -10,6 +10,8 @@ from functools import partial
 from itertools import chain
 import os
 import numpy as np
+try: import msgspec
+except ImportError: msgspec = None  # the coco extra; without it, plain JSON objects
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, ParticipantVisibleError
 from .iou import threshold_text
@@ -22,8 +24,9 @@ from .coco_masks import coco_runs
 from .coco_eval import (CocoScene, CocoStats, CocoRules, CocoAP, IOU_THRS, DEFAULT_THRESHOLDS, RULE_MAKERS,
                                coco_map, accumulate, unit_ranks, in_id_order, per_image_table,
                                images_table, ap_series, image_tp_fp_fn, tp_fp_fn_totals)
-from .coco import (load_json, read_coco_gt, read_coco_results, field, refuse_entries, ids_of, index_of,
-                          take_rows, coco_parts, part_scene, gc_paused, CocoPart, as_array, xywh_boxes, mask_rles)
+from .coco import (load_json, json_bytes, decode_json, read_coco_gt, read_coco_results, field, refuse_entries,
+                          ids_of, index_of, take_rows, coco_parts, part_scene, gc_paused, CocoPart, as_array,
+                          xywh_boxes, mask_rles)
 
 # %% auto #0
 __all__ = ['MAX_DETS', 'NO_CUT', 'FREQUENCIES', 'STAT_NAMES', 'LVIS_OPTIONS', 'lvis', 'image_lists', 'frequencies',
@@ -40,15 +43,23 @@ STAT_NAMES = ('AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'APr', 'APc', 'APf', 'A
               'ARl@300')  # LVISEval's `results`, in its order
 
 # %% ../nbs/24a_lvis.ipynb #lv-lists
+def _int_ids(flat: list) -> np.ndarray | None:
+    "int64 [n] of a list of Python ints at C speed; None when one is not an int or lies beyond int64."
+    if not set(map(type, flat)) <= {int}: return None
+    try: return np.fromiter(flat, np.int64, len(flat))
+    except OverflowError: return None
+
 def _list_codes(vals: list, cat_ids: np.ndarray) -> tuple:
     "(image entry, category code) int64 of every listed id (-1: not a category), and bool [n]: entries not a list."
     bad = np.fromiter((type(v) is not list for v in vals), bool, len(vals))
     n = np.fromiter((0 if b else len(v) for v, b in zip(vals, bad)), np.int64, len(vals))
     flat = list(chain.from_iterable(v for v, b in zip(vals, bad) if not b))
     kind = str if cat_ids.dtype == object else int
-    ok = np.fromiter((type(x) is kind and (kind is str or -2 ** 63 <= x < 2 ** 63) for x in flat), bool, len(flat))
-    ids = np.array([x if o else (0 if kind is int else '') for x, o in zip(flat, ok)],
-                   object if kind is str else np.int64)
+    ids = _int_ids(flat) if kind is int else None  # every id an int: no walk
+    ok = np.ones(len(flat), bool) if ids is not None else np.fromiter(
+        (type(x) is kind and (kind is str or -2 ** 63 <= x < 2 ** 63) for x in flat), bool, len(flat))
+    if ids is None: ids = np.array([x if o else (0 if kind is int else '') for x, o in zip(flat, ok)],
+                                   object if kind is str else np.int64)
     c = np.where(ok, index_of(cat_ids, ids.reshape(-1)), -1)
     return np.repeat(np.arange(len(vals)), n), c, bad
 
@@ -100,6 +111,27 @@ def _no_crowd(d, *, keep: bool = False):
     return dict(d, annotations=[dict(a, iscrowd=a.get('iscrowd', 0) if keep else 0) if isinstance(a, dict) else a
                                 for a in d['annotations']])
 
+if msgspec is not None:
+    class _LvisAnn(msgspec.Struct, gc=False):  # a box annotation, the fields LVIS reads
+        id: int | str; image_id: int | str; category_id: int | str; area: float
+        bbox: tuple[float, float, float, float]; ignore: int = 0
+        iscrowd = property(lambda self: 0)  # never read: whatever the file holds
+    class _LvisTruth(msgspec.Struct):
+        images: list[dict]; annotations: list[_LvisAnn]; categories: list[dict]
+
+def _read_truth(src, *, iou_type: str, iscrowd: bool, name: str, limits) -> tuple:
+    "(the parsed document, its `CocoTruth`): box records decoded at once when they fit, else plain objects."
+    raw = json_bytes(src, err=SolutionError, name=name, limits=limits)
+    if msgspec is not None and iou_type == 'bbox' and not iscrowd and isinstance(raw, (bytes, bytearray, str)):
+        try: t = msgspec.json.decode(raw, type=_LvisTruth)
+        except (msgspec.DecodeError, RecursionError): t = None
+        if t is not None:
+            d = dict(images=t.images, annotations=t.annotations, categories=t.categories)
+            try: return d, read_coco_gt(d, iou_type=iou_type, name=name, limits=limits)
+            except InputError: pass  # refused: the checking reader below says it as it always has
+    d = decode_json(raw, err=SolutionError, name=name)
+    return d, read_coco_gt(_no_crowd(d, keep=iscrowd), iou_type=iou_type, name=name, limits=limits)
+
 def read_lvis_gt(src,  # path, JSON text or bytes, or the parsed dict
                  *, iou_type: str = 'bbox',  # 'bbox' or 'segm'
                  iscrowd: bool = False,  # read `iscrowd` as COCO does (lvis 0.5.3 never reads it)
@@ -108,8 +140,7 @@ def read_lvis_gt(src,  # path, JSON text or bytes, or the parsed dict
                 ) -> tuple:  # (CocoTruth, negative keys, not-exhaustive keys, frequencies)
     "Read and check an LVIS v1 ground truth: a COCO one, its images' category lists and its categories' frequency."
     err, name = SolutionError, name or 'ground truth'
-    d = load_json(src, err=err, name=name, limits=limits)
-    g = read_coco_gt(_no_crowd(d, keep=iscrowd), iou_type=iou_type, name=name, limits=limits)  # LVIS: often absent
+    d, g = _read_truth(src, iou_type=iou_type, iscrowd=iscrowd, name=name, limits=limits)
     images, K = d['images'], max(len(g.cat_ids), 1)
     code = index_of(g.image_ids, ids_of(field(images, 'id', what='images', err=err, name=name), what='images',
                                         key='id', objs=images, err=err, name=name))

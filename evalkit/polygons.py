@@ -21,33 +21,37 @@ def shoelace(p,  # float64 [..., n, 2]: polygons, their corners in order
     return 0.5 * (x * np.roll(y, -1, axis=-1) - np.roll(x, -1, axis=-1) * y).sum(-1)
 
 # %% ../nbs/00e_polygons.ipynb #poly-clip
-def _clip(P, cnt, a, b):
-    "P [K, cap, 2] with counts cnt [K], clipped by the half-plane left of the line a -> b [K, 2]: the new (P, cnt)."
-    K, cap = P.shape[:2]
-    idx = np.arange(cap)
-    e = b - a
-    d = e[:, None, 0] * (P[..., 1] - a[:, None, 1]) - e[:, None, 1] * (P[..., 0] - a[:, None, 0])
-    valid, inside = idx < cnt[:, None], d >= 0
-    last, rows = np.maximum(cnt - 1, 0), np.arange(K)
-    prev, dp = np.roll(P, 1, axis=1), np.roll(d, 1, axis=1)  # each point's predecessor in its ring ...
-    prev[:, 0], dp[:, 0] = P[rows, last], d[rows, last]  # ... the first's: the last point
+def _clip(X, Y, cnt, *, a, b):
+    "Rings X, Y [K, cap] of cnt [K] points clipped by the half-plane left of a -> b [K, 2], in place: the new cnt."
+    cap, w, (ax, ay), (ex, ey) = X.shape[1], int(cnt.max(initial=0)), a.T, (b - a).T  # w: the columns in use
+    d = ex[:, None] * (Y[:, :w] - ay[:, None]) - ey[:, None] * (X[:, :w] - ax[:, None])
+    valid = np.arange(w) < cnt[:, None]
+    r = np.flatnonzero((valid & (d < 0)).any(1))  # the rings losing a point: the others stay as they are
+    if not len(r): return cnt
+    x, y, d, valid = X[r, :w], Y[r, :w], d[r], valid[r]
+    last, rows = np.maximum(cnt[r] - 1, 0), np.arange(len(r))
+    px, py, dp = (np.roll(v, 1, axis=1) for v in (x, y, d))  # each point's predecessor in its ring ...
+    px[:, 0], py[:, 0], dp[:, 0] = x[rows, last], y[rows, last], d[rows, last]  # ... the first's: the last point
+    inside = d >= 0
     cross = valid & (inside != (dp >= 0))
-    with np.errstate(divide='ignore', invalid='ignore'):
-        X = prev + (dp / np.where(cross, dp - d, 1.0))[..., None] * (P - prev)
-    keep = np.stack([cross, valid & inside], 2).reshape(K, 2 * cap)
+    with np.errstate(divide='ignore', invalid='ignore'): t = dp / np.where(cross, dp - d, 1.0)
+    keep = np.stack([cross, valid & inside], 2).reshape(len(r), 2 * w)
     at = np.cumsum(keep, axis=1) - 1  # each kept point's place in the new ring, in order; the first cap kept
-    r, j = np.nonzero(keep & (at < cap))
-    Q = np.zeros_like(P)
-    Q[r, at[r, j]] = np.stack([X, P], 2).reshape(K, 2 * cap, 2)[r, j]
-    return Q, np.minimum(keep.sum(1), cap)
+    i, j = np.nonzero(keep & (at < cap))
+    for V, v, p in ((X, x, px), (Y, y, py)):  # the crossing point p + t (v - p), then the point, where kept
+        q = np.zeros((len(r), cap))
+        q[i, at[i, j]] = np.stack([p + t * (v - p), v], 2).reshape(len(r), 2 * w)[i, j]
+        V[r] = q
+    cnt = cnt.copy()
+    cnt[r] = np.minimum(keep.sum(1), cap)
+    return cnt
 
-def _ring_area(P, cnt) -> np.ndarray:
-    "The shoelace area of the first cnt [K] points of each row of P [K, cap, 2]."
-    idx, k = np.arange(P.shape[1]), np.flatnonzero(cnt > 0)
-    nxt = np.roll(P, -1, axis=1)  # each point's successor in its ring; the last's: the first point
-    nxt[k, cnt[k] - 1] = P[k, 0]
-    c = P[..., 0] * nxt[..., 1] - nxt[..., 0] * P[..., 1]
-    return 0.5 * np.where(idx < cnt[:, None], c, 0.0).sum(1)
+def _ring_area(X, Y, cnt) -> np.ndarray:
+    "The shoelace area of the first cnt [K] points of each row of X, Y [K, cap]."
+    idx, k = np.arange(X.shape[1]), np.flatnonzero(cnt > 0)
+    nx, ny = np.roll(X, -1, axis=1), np.roll(Y, -1, axis=1)  # each point's successor; the last's: the first point
+    nx[k, cnt[k] - 1], ny[k, cnt[k] - 1] = X[k, 0], Y[k, 0]
+    return 0.5 * np.where(idx < cnt[:, None], X * ny - nx * Y, 0.0).sum(1)
 
 # %% ../nbs/00e_polygons.ipynb #poly-overlap-nb
 POLY_MIN_WORK = 2 ** 17  # pairs: fewer, and the numpy clipping (about 5 us a pair) costs less than numba's import
@@ -107,10 +111,10 @@ def convex_overlap(a,  # float64 [K, n, 2]: convex polygons, counter-clockwise (
     K, n, m = len(a), a.shape[1], b.shape[1]
     if use_numba(K, min_work=POLY_MIN_WORK):  # the twin below: the same numbers, bit for bit
         return _overlap_loop(np.ascontiguousarray(a), np.ascontiguousarray(b), np.zeros(K))
-    P = np.concatenate([a, np.zeros((K, m + 2, 2))], 1)  # room for the points clipping adds
+    X, Y = (np.concatenate([a[:, :, c], np.zeros((K, m + 2))], 1) for c in (0, 1))  # room for the points added
     cnt = np.full(K, n)
-    for j in range(m): P, cnt = _clip(P, cnt, b[:, j], b[:, (j + 1) % m])
-    return np.maximum(_ring_area(P, cnt), 0.0)
+    for j in range(m): cnt = _clip(X, Y, cnt, a=b[:, j], b=b[:, (j + 1) % m])
+    return np.maximum(_ring_area(X, Y, cnt), 0.0)
 
 # %% ../nbs/00e_polygons.ipynb #poly-fan
 def fan(q,  # float64 [K, 4, 2]: quadrilaterals
