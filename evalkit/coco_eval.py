@@ -521,14 +521,13 @@ def interpolated(p: np.ndarray, sc: np.ndarray,  # float64 [e]: precision and sc
     i = np.minimum(c, n[:, None]) - 1 + off[:, None]  # a point past the last TP: at the last (zeroed below)
     i[:, -1] = off + n  # the end of each list
     np.maximum(i, 0, out=i)  # (a list without TPs: every point past)
-    q = np.maximum.reduceat(np.append(p, 0.0), i.ravel()).reshape(L, R + 1)[:, :-1]  # the best up to the next point
-    q = np.ascontiguousarray(q.T)
-    for r in range(R - 2, -1, -1): np.maximum(q[r], q[r + 1], out=q[r])  # ... and from the right
-    past = (c[:, :-1] > n[:, None]).T
-    q[past] = 0.0
-    ss = np.append(sc, 0.0)[i[:, :-1].T]
-    ss[past] = 0.0
-    return q, ss
+    q = np.maximum.reduceat(np.append(p, 0.0), i.ravel()).reshape(L, R + 1)[:, R - 1::-1]  # the best up to the next
+    q = np.maximum.accumulate(q, axis=1)[:, ::-1]  # ... and from the right: each list a row, one call for all
+    past = c[:, :-1] > n[:, None]
+    np.putmask(q, past, 0.0)
+    ss = np.append(sc, 0.0)[i[:, :-1]]
+    np.putmask(ss, past, 0.0)
+    return q.T, ss.T  # views of the lists' rows
 
 # %% ../nbs/23_coco_eval.ipynb #ce-40e
 def _starts(c: np.ndarray) -> np.ndarray:
@@ -616,9 +615,9 @@ def _curves(ranked: tuple,  # (order, varying positions, their tp and fp [A * T,
     np.cumsum(fpc[:, b0:b1] & sel[b0:b1], axis=1, out=cfp[:, 1:])
     v = slice(*np.searchsorted(va, [b0, b1]))
     keep = sel[va[v]]
-    vp = va[v][keep]
-    lst, j, f = _entries(tp[:, v][:, keep], fp[:, v][:, keep], vp=vp - b0, cat=np.searchsorted(bounds, vp, 'right') - 1,
-                         cfp=cfp, bounds=bounds - b0)
+    vp, every = va[v][keep], keep.all()  # every: the last maxDets (the map keeps no more): no copy
+    lst, j, f = _entries(*((x[:, v] if every else x[:, v][:, keep]) for x in (tp, fp)), vp=vp - b0,
+                         cat=np.searchsorted(bounds, vp, 'right') - 1, cfp=cfp, bounds=bounds - b0)
     n = np.bincount(lst, minlength=len(c))
     q, ss = interpolated(tp_precision(np.arange(1, len(lst) + 1) - np.repeat(np.cumsum(n) - n, n), f), sc[vp][j], n, c)
     first = np.flatnonzero(sel[bounds[0]:bounds[-1]]) + bounds[0]  # each category's first counted detection
@@ -633,20 +632,21 @@ def accumulate(s: CocoStats,  # the reduced map of every image
     "pycocotools' `precision` [T, R, K, A, M], `recall` [T, K, A, M] and `scores` [T, R, K, A, M]."
     if use_numba(s.tp.size, min_work=ACC_NUMBA_WORK): return _accumulate_numba(s, rules, K)
     T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
-    precision, recall, scores = (np.full(shape, -1.0) for shape in ((T, R, K, A, M), (T, K, A, M), (T, R, K, A, M)))
+    precision, recall, scores = np.empty((T, R, K, A, M)), np.empty((T, K, A, M)), np.empty((T, R, K, A, M))
     rec, npig = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64)  # npig [A, K]
     ro = np.argsort(rec, kind='stable')  # the points ascending (pycocotools' are)
     c, back = _starts(recall_steps(npig.ravel(), rec[ro])).reshape(A, 1, K, R + 1), np.argsort(ro)
-    (o, va, tp, fp, fpc), ok = _ranked(s), npig.T > 0  # ok [K, A]: lists with counted ground truth (others stay -1)
+    sorted_ = (ro == np.arange(R)).all()  # pycocotools' points are: no reordering
+    o, va, tp, fp, fpc = _ranked(s)
     rank, sc, bounds = s.det_rank[o], s.score[o], np.searchsorted(s.det_cls[o], np.arange(K + 1))
     for m, k0, k1 in ((m, k0, k1) for m in range(M) for k0, k1 in _blocks_of_categories(va, bounds, A * T)):
         cb = np.broadcast_to(c[:, :, k0:k1], (A, T, k1 - k0, R + 1)).reshape(-1, R + 1)  # the block's lists
         q, ss, n = _curves((o, va, tp, fp, fpc), rank < rules.max_dets[m], bounds[k0:k1 + 1], cb, sc=sc,
                            zero=rec[ro] <= 0)
-        for out, x in ((precision, q[back]), (scores, ss[back])):
-            np.copyto(out[:, :, k0:k1, :, m], x.reshape(R, A, T, -1).transpose(2, 0, 3, 1), where=ok[k0:k1])
-        r = n.reshape(A, T, -1) / np.maximum(npig[:, None, k0:k1], 1)
-        np.copyto(recall[:, k0:k1, :, m], r.transpose(1, 2, 0), where=ok[k0:k1])
+        for out, x in ((precision, q.T), (scores, ss.T)):  # [lists, points]: each list's points in the rules' order
+            out[:, :, k0:k1, :, m] = (x if sorted_ else x[:, back]).reshape(A, T, -1, R).transpose(1, 3, 2, 0)
+        recall[:, k0:k1, :, m] = (n.reshape(A, T, -1) / np.maximum(npig[:, None, k0:k1], 1)).transpose(1, 2, 0)
+    for x in (precision, recall, scores): x[..., *np.nonzero(npig.T == 0), :] = -1.0  # lists without counted objects
     return precision, recall, scores
 
 # %% ../nbs/23_coco_eval.ipynb #ce-42n-flags
