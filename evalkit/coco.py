@@ -22,13 +22,13 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
 
 # %% auto #0
-__all__ = ['SLICE_BYTES', 'WHOLE_BYTES', 'INT_COLS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values',
-           'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns',
-           'typed_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes',
-           'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'read_obb',
-           'radians', 'CocoResults', 'read_coco_results', 'fast_results', 'frames_to_coco', 'mask_bases', 'gc_paused',
-           'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles',
-           'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene', 'parse_ints',
+__all__ = ['SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS',
+           'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans',
+           'struct_columns', 'typed_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids',
+           'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names',
+           'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results', 'frames_to_coco', 'mask_bases',
+           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
+           'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene', 'parse_ints',
            'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
@@ -296,12 +296,21 @@ def ids_of(values: list, *, what: str, key: str, objs: list, err=InputError, nam
     raise err(f'{at}: {key} must be an integer (or every {key} a string)', _shown(values[i]), file=name, **ctx)
 
 # %% ../nbs/24_coco.ipynb #co-15-1
+ID_TABLE_SPAN = 2 ** 21  # integer ids spanning fewer than this (and 8 a key) are looked up in a table, not searched
+
 def index_of(keys: np.ndarray,  # [k] unique ids (int64, or str in an object array)
              values: np.ndarray,  # [n] ids to find
             ) -> np.ndarray:  # int64 [n]: each value's position in `keys`, -1 where absent
-    "Each value's position among unique `keys` (pandas' `Index.get_indexer`, by a sort and a binary search)."
+    "Each value's position among unique `keys` (pandas' `Index.get_indexer`): a table of the ids' range, or a search."
     if not len(keys) or not len(values) or (keys.dtype == object) != (values.dtype == object):
         return np.full(len(values), -1, np.int64)  # ints and texts never equal
+    if keys.dtype.kind == 'i' and values.dtype.kind == 'i':  # integer ids in a range: one gather, no binary search
+        lo, hi = int(keys.min()), int(keys.max())
+        if hi - lo < ID_TABLE_SPAN + 8 * len(keys):
+            table = np.full(hi - lo + 1, -1, np.int64)
+            table[keys - lo] = np.arange(len(keys))
+            inside = (values >= lo) & (values <= hi)
+            return np.where(inside, table[np.where(inside, values, lo) - lo], -1)
     o = np.argsort(keys, kind='stable')
     p = np.minimum(np.searchsorted(keys[o], values), len(keys) - 1)
     return np.where(keys[o][p] == values, o[p], -1).astype(np.int64)

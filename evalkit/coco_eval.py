@@ -24,16 +24,16 @@ from .polygons import obb_iou_pairs, rbox_corners
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_CELLS', 'PAIR_BLOCK',
-           'ACC_CELLS', 'ACC_NUMBA_WORK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS',
-           'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unit_ranks',
-           'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps',
-           'pair_order', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted',
-           'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order',
-           'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules', 'image_tp_fp_fn',
-           'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series', 'in_id_order', 'coco_finish',
-           'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
-           'coco_prefix_precision', 'coco_curve', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
-           'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'ACC_CELLS', 'ACC_NUMBA_WORK', 'ACC_NUMBA_BLOCK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS',
+           'MAX_CURVE_ROWS', 'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending',
+           'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs',
+           'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all',
+           'counted', 'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
+           'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules',
+           'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series', 'in_id_order',
+           'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores',
+           'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_hits', 'coco_codes', 'coco_notes',
+           'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -518,17 +518,17 @@ def interpolated(p: np.ndarray, sc: np.ndarray,  # float64 [e]: precision and sc
     "pycocotools' interpolated precision at each recall point (the best from its TP on) and its TP's score."
     L, R = len(n), c.shape[1] - 1
     off = np.cumsum(n) - n  # list l: its TPs at off[l]...
-    i = np.minimum(c, n[:, None]) - 1 + off[:, None]  # a point past the last TP: at the last (zeroed below)
+    i = np.minimum(c, n[:, None])  # a point past the last TP: at the last (zeroed below)
+    i += (off - 1)[:, None]
     i[:, -1] = off + n  # the end of each list
     np.maximum(i, 0, out=i)  # (a list without TPs: every point past)
-    q = np.maximum.reduceat(np.append(p, 0.0), i.ravel()).reshape(L, R + 1)[:, :-1]  # the best up to the next point
-    q = np.ascontiguousarray(q.T)
-    for r in range(R - 2, -1, -1): np.maximum(q[r], q[r + 1], out=q[r])  # ... and from the right
-    past = (c[:, :-1] > n[:, None]).T
-    q[past] = 0.0
-    ss = np.append(sc, 0.0)[i[:, :-1].T]
-    ss[past] = 0.0
-    return q, ss
+    q = np.maximum.reduceat(np.append(p, 0.0), i.ravel()).reshape(L, R + 1)[:, R - 1::-1]  # the best up to the next
+    q = np.maximum.accumulate(q, axis=1)[:, ::-1]  # ... and from the right: each list a row, one call for all
+    past = c[:, :-1] > n[:, None]
+    np.putmask(q, past, 0.0)
+    ss = np.append(sc, 0.0)[i[:, :-1]]
+    np.putmask(ss, past, 0.0)
+    return q.T, ss.T  # views of the lists' rows
 
 # %% ../nbs/23_coco_eval.ipynb #ce-40e
 def _starts(c: np.ndarray) -> np.ndarray:
@@ -584,10 +584,12 @@ def _entries(tp: np.ndarray, fp: np.ndarray,  # bool [A * T, v]: the varying det
     (AT, v), A, K = tp.shape, len(cfp), len(bounds) - 1
     fv = np.zeros((AT, v + 1), np.int32)
     np.cumsum(fp, axis=1, out=fv[:, 1:])
-    row, j = np.divmod(np.flatnonzero(tp), v)
+    e = np.flatnonzero(tp)
+    row = e // v
+    j = e - row * v
     lst = row * K + cat[j]
     before = cfp[:, bounds[:-1]].repeat(AT // A, 0) + fv[:, np.searchsorted(vp, bounds[:-1])]  # [A * T, K]
-    f = cfp[:, vp + 1].ravel()[row // (AT // A) * v + j] + fv.ravel()[row * (v + 1) + j + 1] - before.ravel()[lst]
+    f = cfp[:, vp + 1].ravel()[row // (AT // A) * v + j] + fv.ravel()[e + row + 1] - before.ravel()[lst]
     return lst, j, f
 
 # %% ../nbs/23_coco_eval.ipynb #ce-41h
@@ -616,9 +618,9 @@ def _curves(ranked: tuple,  # (order, varying positions, their tp and fp [A * T,
     np.cumsum(fpc[:, b0:b1] & sel[b0:b1], axis=1, out=cfp[:, 1:])
     v = slice(*np.searchsorted(va, [b0, b1]))
     keep = sel[va[v]]
-    vp = va[v][keep]
-    lst, j, f = _entries(tp[:, v][:, keep], fp[:, v][:, keep], vp=vp - b0, cat=np.searchsorted(bounds, vp, 'right') - 1,
-                         cfp=cfp, bounds=bounds - b0)
+    vp, every = va[v][keep], keep.all()  # every: the last maxDets (the map keeps no more): no copy
+    lst, j, f = _entries(*((x[:, v] if every else x[:, v][:, keep]) for x in (tp, fp)), vp=vp - b0,
+                         cat=np.searchsorted(bounds, vp, 'right') - 1, cfp=cfp, bounds=bounds - b0)
     n = np.bincount(lst, minlength=len(c))
     q, ss = interpolated(tp_precision(np.arange(1, len(lst) + 1) - np.repeat(np.cumsum(n) - n, n), f), sc[vp][j], n, c)
     first = np.flatnonzero(sel[bounds[0]:bounds[-1]]) + bounds[0]  # each category's first counted detection
@@ -633,29 +635,31 @@ def accumulate(s: CocoStats,  # the reduced map of every image
     "pycocotools' `precision` [T, R, K, A, M], `recall` [T, K, A, M] and `scores` [T, R, K, A, M]."
     if use_numba(s.tp.size, min_work=ACC_NUMBA_WORK): return _accumulate_numba(s, rules, K)
     T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
-    precision, recall, scores = (np.full(shape, -1.0) for shape in ((T, R, K, A, M), (T, K, A, M), (T, R, K, A, M)))
+    precision, recall, scores = np.empty((T, R, K, A, M)), np.empty((T, K, A, M)), np.empty((T, R, K, A, M))
     rec, npig = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64)  # npig [A, K]
     ro = np.argsort(rec, kind='stable')  # the points ascending (pycocotools' are)
     c, back = _starts(recall_steps(npig.ravel(), rec[ro])).reshape(A, 1, K, R + 1), np.argsort(ro)
-    (o, va, tp, fp, fpc), ok = _ranked(s), npig.T > 0  # ok [K, A]: lists with counted ground truth (others stay -1)
+    sorted_ = (ro == np.arange(R)).all()  # pycocotools' points are: no reordering
+    o, va, tp, fp, fpc = _ranked(s)
     rank, sc, bounds = s.det_rank[o], s.score[o], np.searchsorted(s.det_cls[o], np.arange(K + 1))
     for m, k0, k1 in ((m, k0, k1) for m in range(M) for k0, k1 in _blocks_of_categories(va, bounds, A * T)):
         cb = np.broadcast_to(c[:, :, k0:k1], (A, T, k1 - k0, R + 1)).reshape(-1, R + 1)  # the block's lists
         q, ss, n = _curves((o, va, tp, fp, fpc), rank < rules.max_dets[m], bounds[k0:k1 + 1], cb, sc=sc,
                            zero=rec[ro] <= 0)
-        for out, x in ((precision, q[back]), (scores, ss[back])):
-            np.copyto(out[:, :, k0:k1, :, m], x.reshape(R, A, T, -1).transpose(2, 0, 3, 1), where=ok[k0:k1])
-        r = n.reshape(A, T, -1) / np.maximum(npig[:, None, k0:k1], 1)
-        np.copyto(recall[:, k0:k1, :, m], r.transpose(1, 2, 0), where=ok[k0:k1])
+        for out, x in ((precision, q.T), (scores, ss.T)):  # [lists, points]: each list's points in the rules' order
+            out[:, :, k0:k1, :, m] = (x if sorted_ else x[:, back]).reshape(A, T, -1, R).transpose(1, 3, 2, 0)
+        recall[:, k0:k1, :, m] = (n.reshape(A, T, -1) / np.maximum(npig[:, None, k0:k1], 1)).transpose(1, 2, 0)
+    bk, ba = np.nonzero(npig.T == 0)  # lists without counted objects: -1
+    precision[:, :, bk, ba], scores[:, :, bk, ba], recall[:, bk, ba] = -1.0, -1.0, -1.0
     return precision, recall, scores
 
 # %% ../nbs/23_coco_eval.ipynb #ce-42n-flags
 def ranked_flags(tp: np.ndarray, ig: np.ndarray,  # bool [d, A, T]: the map's TP and ignored flags
-                 o: np.ndarray,  # int64 [d]: the ranking (`accumulate_order`)
+                 o: np.ndarray,  # int64 [n]: the ranking (`accumulate_order`), or a stretch of it
                  *, block: int = 2 ** 16,  # detections copied at once
-                ) -> np.ndarray:  # uint8 [d, A, T]: bit 0 TP, bit 1 ignored
-    "Both flags of every detection in ranked order, in one byte: one ranked copy of [d, A, T] instead of two."
-    f = np.empty(tp.shape, np.uint8)
+                ) -> np.ndarray:  # uint8 [n, A, T]: bit 0 TP, bit 1 ignored
+    "Both flags of the detections `o` in their order, in one byte: one ranked copy of [n, A, T] instead of two."
+    f = np.empty((len(o),) + tp.shape[1:], np.uint8)
     for i in range(0, len(o), block):
         np.left_shift(ig[o[i:i + block]].view(np.uint8), 1, out=f[i:i + block])
         f[i:i + block] |= tp[o[i:i + block]].view(np.uint8)
@@ -711,18 +715,25 @@ def _read_back(ranked, lists, out):
                         precision[t, ro[r], k, a, m] = best[a, t]
                         scores[t, ro[r], k, a, m] = sc[first[m, k]] if first[m, k] >= 0 else 0.0
 
+ACC_NUMBA_BLOCK = 2 ** 22  # flags the numba twin ranks at once, a block of categories: 4 MB, not a copy of the map's
+
 def _accumulate_numba(s: CocoStats, rules: CocoRules, K: int) -> tuple:
     "accumulate's numba twin: the same arrays, the lists walked by `_list_counts` and `_read_back`."
     T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
     rec, npig, md = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64), np.asarray(rules.max_dets)
     ro, o = np.argsort(rec, kind='stable'), accumulate_order(s)
     c, bounds = recall_steps(npig.ravel(), rec[ro]).reshape(A, K, R), np.searchsorted(s.det_cls[o], np.arange(K + 1))
-    f, rank, sc = ranked_flags(s.tp, s.ignored, o), s.det_rank[o], s.score[o]  # ranked
-    ntp, nfp, first = _list_counts((f, rank), bounds, md)
-    recall = (ntp / np.maximum(npig.T[None, :, :, None], 1)).transpose(3, 1, 2, 0)
-    precision, scores = np.zeros((T, R, K, A, M)), np.zeros((T, R, K, A, M))
-    eps = float(np.spacing(1))
-    _read_back((f, rank, sc), (bounds, c, ntp, nfp, first, md, ro, eps), (precision, scores))
+    precision, recall, scores = np.empty((T, R, K, A, M)), np.empty((T, K, A, M)), np.empty((T, R, K, A, M))
+    eps, step = float(np.spacing(1)), max(ACC_NUMBA_BLOCK // max(A * T, 1), 1)
+    cuts = np.unique(np.r_[0, np.searchsorted(bounds, np.arange(step, bounds[-1], step)), K])
+    for k0, k1 in zip(cuts[:-1].tolist(), cuts[1:].tolist()):  # the flags of a block of categories ranked at once
+        b, kb, ob = bounds[k0:k1 + 1] - bounds[k0], k1 - k0, o[bounds[k0]:bounds[k1]]
+        f, rank, sc = ranked_flags(s.tp, s.ignored, ob), s.det_rank[ob], s.score[ob]  # ranked
+        ntp, nfp, first = _list_counts((f, rank), b, md)
+        recall[:, k0:k1] = (ntp / np.maximum(npig.T[None, k0:k1, :, None], 1)).transpose(3, 1, 2, 0)
+        p, q = np.zeros((T, R, kb, A, M)), np.zeros((T, R, kb, A, M))
+        _read_back((f, rank, sc), (b, np.ascontiguousarray(c[:, k0:k1]), ntp, nfp, first, md, ro, eps), (p, q))
+        precision[:, :, k0:k1], scores[:, :, k0:k1] = p, q
     ok = (npig.T > 0)[:, :, None]  # [K, A, 1]: lists with counted ground truth (the others -1)
     for x in (precision, scores, recall): x[..., ~ok[:, :, 0], :] = -1.0
     return precision, recall, scores
