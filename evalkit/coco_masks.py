@@ -13,9 +13,9 @@ from .rle import Runs, MAX_PIXELS
 
 # %% auto #0
 __all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'POLYGON_MIN_WORK',
-           'DECODE_MIN_WORK', 'DECODE_SLICE', 'brief', 'decode_counts', 'encode_counts', 'list_counts', 'counts_runs',
-           'runs_counts', 'polygon_runs', 'flat_polygons', 'too_many_runs', 'string_runs', 'coco_runs', 'coco_bbox',
-           'coco_iou']
+           'DECODE_MIN_WORK', 'DECODE_SLICE', 'MOVE_BLOCK', 'brief', 'decode_counts', 'encode_counts', 'list_counts',
+           'counts_runs', 'runs_counts', 'polygon_runs', 'flat_polygons', 'too_many_runs', 'string_runs', 'coco_runs',
+           'move_runs', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -744,6 +744,23 @@ def coco_runs(segms,  # n COCO segmentations: polygon lists, or dicts {'size': [
         if one: return r
         parts.append((i[r.obj], r.start, r.end))
     return _concat_runs(parts, len(segms))
+
+# %% ../nbs/22_coco_masks.ipynb #cm-move
+MOVE_BLOCK = 2 ** 20  # runs moved at once: the offsets of a block, not of the file's runs
+
+def move_runs(r: Runs,  # masks, their runs moved in place
+              at: np.ndarray,  # int64 [n_obj]: the base each object's runs are laid from now, updated in place
+              to,  # int or int [n_obj]: the base each object's runs go to
+             ) -> Runs:  # `r` itself
+    "Move each object's runs from base `at` to base `to` in place, a block at a time (no copy of the runs)."
+    delta = _per_object(to, r.n_obj) - at
+    if not delta.any(): return r
+    for a in range(0, len(r.start), MOVE_BLOCK):
+        d = delta[r.obj[a:a + MOVE_BLOCK]]
+        r.start[a:a + MOVE_BLOCK] += d
+        r.end[a:a + MOVE_BLOCK] += d
+    at[:] = to
+    return r
 
 # %% ../nbs/22_coco_masks.ipynb #cm-bbox
 def coco_bbox(runs: Runs,  # masks, column-major, one run per foreground count (`counts_runs`, `coco_runs`)
