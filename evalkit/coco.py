@@ -15,8 +15,8 @@ from .lazy import pd, is_frame  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 from .tables import shown, check_regular
 from .preset import Metric, Option, parse_bool
-from .rle import runs_area
-from .coco_masks import coco_runs, brief
+from .rle import Runs, runs_area
+from .coco_masks import coco_runs, brief, move_runs
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
@@ -27,9 +27,9 @@ __all__ = ['SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'GT_KEYS',
            'struct_columns', 'typed_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids',
            'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names',
            'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results', 'frames_to_coco', 'mask_bases',
-           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
-           'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene', 'parse_ints',
-           'parse_max_dets', 'parse_ids']
+           'early_masks', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions',
+           'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
+           'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -350,6 +350,8 @@ class CocoTruth:
     segm: list | None = None  # [n] the `segmentation` fields, for mask evaluation (None for boxes)
     kp: np.ndarray | None = None  # float64 [n, K, 3]: `keypoints` (keypoints only; `ignore` is then num_keypoints 0)
     obb: np.ndarray | None = None  # float64 [n, 5]: cx, cy, w, h, angle (radians) for iou_type 'obb' (else None)
+    runs: Runs | None = None  # masks decoded on reading (`early_masks`; `segm` then None), laid from `runs_base`
+    runs_base: np.ndarray | None = None  # int64 [n]: the pixel each mask's runs are laid from (`move_runs`)
 
 # %% ../nbs/24_coco.ipynb #co-19
 def _lists(d, keys: tuple, *, err, name) -> list:
@@ -637,11 +639,24 @@ def _masks(g: CocoTruth, r: CocoResults, *, names, by_cat: bool, pos: tuple, lim
     out, sides = [], ((g, pos[0], SolutionError, names[0] or 'ground truth', 'annotations', bases[0]),
                       (r, pos[1], ParticipantVisibleError, names[1] or 'results', 'results', bases[1]))
     for f, at, err, name, what, base in sides:
+        if getattr(f, 'runs', None) is not None:  # decoded on reading: moved to the units' pixels
+            out.append(move_runs(f.runs, f.runs_base, base))
+            continue
         try: out.append(coco_runs(f.segm, g.image_size[f.img], base=base, limits=limits))
         except InputError as e:  # the entry's place in its file
             i = at[e.row - 1] if e.row is not None else None
             raise err(f'{what}[{i}]: {e.rule}' if i is not None else e.rule, e.detail, file=name) from None
     return tuple(out)
+
+# %% ../nbs/24_coco.ipynb #co-early
+def early_masks(g: CocoTruth,  # a ground truth read with its segmentations
+                *, limits: Limits | None = None,  # as `coco_runs` takes them
+               ) -> CocoTruth:  # `g` with `runs` (each mask in its image's pixels), `segm` freed; as it was if off
+    "The ground truth with its masks decoded now and its parsed segmentations dropped."
+    if g.segm is None or g.runs is not None: return g
+    try: r = coco_runs(g.segm, g.image_size[g.img], limits=limits)
+    except InputError: return g  # decoded again by `_masks`, whose message names the entry in its file
+    return replace(g, segm=None, runs=r, runs_base=np.zeros(len(g.img), np.int64))
 
 # %% ../nbs/24_coco.ipynb #dc5f501d
 @contextmanager
@@ -702,6 +717,7 @@ def take_rows(rec, idx: np.ndarray):
     "The record with only the rows `idx` of its per-row fields (a `CocoTruth`'s images and categories stay)."
     keep = ('image_ids', 'image_size', 'cat_ids', 'cat_names', 'has_bbox')
     if len(idx) == len(rec.img) and np.array_equal(idx, np.arange(len(idx))): return rec  # every row: no copy
+    if getattr(rec, 'runs', None) is not None: raise ValueError('masks decoded on reading are taken whole')
     return replace(rec, **{f.name: (None if getattr(rec, f.name) is None else [rec.segm[i] for i in idx])
                            if f.name == 'segm' else None if getattr(rec, f.name) is None else getattr(rec, f.name)[idx]
                            for f in fields(rec) if f.name not in keep})
@@ -756,6 +772,8 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
     else:
         with gc_paused():  # millions of parsed objects, no cycles
             g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
+            if iou_type == 'segm' and (n or 1) == 1 and img_ids is None and cat_ids is None:  # one part, every row:
+                g = early_masks(g, limits=limits)  # polygons decoded and freed before the results are read
             r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
         if rules.get('angle') == 'deg': g, r = (replace(x, obb=radians(x.obb)) for x in (g, r))
     if (n or 1) > 1 and iou_type == 'segm':  # parts are sent to other processes: nothing nested deeper than COCO's

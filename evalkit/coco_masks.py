@@ -13,8 +13,9 @@ from .rle import Runs, MAX_PIXELS
 
 # %% auto #0
 __all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'POLYGON_MIN_WORK',
-           'DECODE_MIN_WORK', 'brief', 'decode_counts', 'encode_counts', 'list_counts', 'counts_runs', 'runs_counts',
-           'polygon_runs', 'flat_polygons', 'too_many_runs', 'string_runs', 'coco_runs', 'coco_bbox', 'coco_iou']
+           'DECODE_MIN_WORK', 'DECODE_SLICE', 'MOVE_BLOCK', 'brief', 'decode_counts', 'encode_counts', 'list_counts',
+           'counts_runs', 'runs_counts', 'polygon_runs', 'flat_polygons', 'too_many_runs', 'string_runs', 'coco_runs',
+           'move_runs', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -630,23 +631,30 @@ def _string_pass(strings,  # (c, lengths, npx, base): uint8 chars of every strin
 
 # %% ../nbs/22_coco_masks.ipynb #cm-string-runs-1
 DECODE_MIN_WORK = 2 ** 22  # characters: fewer, and the numpy chunks cost less than numba's import
+DECODE_SLICE = 64  # numpy chunks (`COCO_CHUNK` characters each) the numba pass reads at once: 4 MB, not the file
 
-def _string_runs_numba(c, lengths,  # uint8: every string's characters, joined; int64 [n]: each string's length
+def _string_runs_numba(strings: list, lengths,  # n ASCII str, or n bytes; int64 [n]: their lengths (<= MAX_CHARS)
                        *, h, w, base,  # int64 [n]: each mask's image height, width and base
                        most: int,  # the limit max_mask_runs
                       ) -> Runs | None:  # None if a string breaks a rule (the numpy chunks name it)
-    "The `Runs` of compressed strings in one pass over their characters (two if the room would pass the limit)."
-    ptr, z = np.zeros(len(lengths) + 1, np.int64), np.zeros(0, np.int64)
-    room = len(c) // 2  # a run is every second number, a number at least one character; pages never written: free
-    if room > most:  # the room may pass the limit: the runs counted first, checked as the numpy chunks count them
-        if _string_pass((c, lengths, h * w, base), ptr, (z, z, z)) >= 0: return None
-        ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
-        over = np.flatnonzero(ptr[ends] > most)
-        if len(over): raise too_many_runs(int(ptr[ends[over[0]]]), most)  # before allocating
-        room = int(ptr[-1])
-    runs = tuple(np.empty(room, np.int64) for _ in 'ose')
-    if _string_pass((c, lengths, h * w, base), ptr, runs) >= 0: return None
-    for x in runs: x.resize(int(ptr[-1]), refcheck=False)  # the room left over given back
+    "The `Runs` of compressed strings in one pass over their characters, joined a slice at a time."
+    ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
+    cuts, at = np.r_[0, ends[DECODE_SLICE - 1::DECODE_SLICE], ends[-1:]], np.r_[0, np.cumsum(lengths)]
+    cuts, text = np.unique(cuts).tolist(), '' if strings and type(strings[0]) is str else None  # str or bytes
+    room = min(int(at[-1]) // 2, most + int(np.diff(at[cuts]).max(initial=0)) // 2)  # pages not written: free
+    runs, held = tuple(np.empty(room, np.int64) for _ in 'ose'), 0
+    for a, b in zip(cuts[:-1], cuts[1:]):  # a slice's characters joined, passed and dropped
+        s = strings[a:b]
+        c = np.frombuffer(b''.join(s) if text is None else text.join(s).encode('ascii'), np.uint8)
+        ptr = np.zeros(b - a + 1, np.int64)
+        if _string_pass((c, lengths[a:b], (h * w)[a:b], base[a:b]), ptr, tuple(x[held:] for x in runs)) >= 0:
+            return None
+        e = ends[(ends > a) & (ends <= b)]
+        over = np.flatnonzero(held + ptr[e - a] > most)  # the limit checked where the numpy chunks check it
+        if len(over): raise too_many_runs(held + int(ptr[e[over[0]] - a]), most)
+        runs[0][held:held + ptr[-1]] += a  # the slice's objects counted from its first string
+        held += int(ptr[-1])
+    for x in runs: x.resize(held, refcheck=False)  # the room left over given back
     return Runs(obj=runs[0], start=runs[1], end=runs[2], n_obj=len(lengths))
 
 def string_runs(strings,  # n compressed COCO counts (str or bytes)
@@ -654,13 +662,18 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
                 *, base=0,  # int or int[n]: each mask's image base
                 limits: Limits | None = None,  # `max_mask_runs` bounds the runs decoded
                ) -> Runs:
-    "The `Runs` of many compressed strings: `counts_runs(*decode_counts(...))`, in two passes or chunk by chunk."
-    c, lengths = _string_bytes(strings if isinstance(strings, list) else list(strings))
+    "The `Runs` of many compressed strings: `counts_runs(*decode_counts(...))`, in one pass or chunk by chunk."
+    strings = strings if isinstance(strings, list) else list(strings)
+    types = set(map(type, strings))  # the usual file: every string an ASCII str (or, from pycocotools, bytes)
+    plain = types == {bytes} or types <= {str} and all(map(str.isascii, strings))
+    lengths = np.fromiter(map(len, strings), np.int64, len(strings)) if plain else None
+    c, lengths = (None, lengths) if plain and not (lengths > MAX_CHARS).any() else _string_bytes(strings)
     (h, w), most = _shapes(shape, len(lengths)), as_limits(limits).max_mask_runs
     base, parts, held = _per_object(base, len(lengths)), [], 0
-    if use_numba(len(c), min_work=DECODE_MIN_WORK):
-        r = _string_runs_numba(c, lengths, h=h, w=w, base=base, most=most)
+    if c is None and use_numba(int(lengths.sum()), min_work=DECODE_MIN_WORK):
+        r = _string_runs_numba(strings, lengths, h=h, w=w, base=base, most=most)
         if r is not None: return r
+    if c is None: c = _string_bytes(strings)[0]
     for a, (counts, n) in _chunk_counts(c, lengths, h, w):
         r = counts_runs(counts, n, base=base[a:a + len(n)])
         held += len(r.start)
@@ -731,6 +744,23 @@ def coco_runs(segms,  # n COCO segmentations: polygon lists, or dicts {'size': [
         if one: return r
         parts.append((i[r.obj], r.start, r.end))
     return _concat_runs(parts, len(segms))
+
+# %% ../nbs/22_coco_masks.ipynb #cm-move
+MOVE_BLOCK = 2 ** 20  # runs moved at once: the offsets of a block, not of the file's runs
+
+def move_runs(r: Runs,  # masks, their runs moved in place
+              at: np.ndarray,  # int64 [n_obj]: the base each object's runs are laid from now, updated in place
+              to,  # int or int [n_obj]: the base each object's runs go to
+             ) -> Runs:  # `r` itself
+    "Move each object's runs from base `at` to base `to` in place, a block at a time (no copy of the runs)."
+    delta = _per_object(to, r.n_obj) - at
+    if not delta.any(): return r
+    for a in range(0, len(r.start), MOVE_BLOCK):
+        d = delta[r.obj[a:a + MOVE_BLOCK]]
+        r.start[a:a + MOVE_BLOCK] += d
+        r.end[a:a + MOVE_BLOCK] += d
+    at[:] = to
+    return r
 
 # %% ../nbs/22_coco_masks.ipynb #cm-bbox
 def coco_bbox(runs: Runs,  # masks, column-major, one run per foreground count (`counts_runs`, `coco_runs`)
