@@ -260,7 +260,7 @@ def _boards(a) -> tuple:
     from evalkit.leaderboard import read_boards
     return read_boards(a.leaderboard, limits=a.limit)
 
-def _placed(r, boards: tuple, j: dict, text: str, parts: dict | None = None) -> tuple:
+def _placed(r, boards: tuple, j: dict, text: str, *, parts: dict | None = None) -> tuple:
     "The JSON and the text of score `r`, its `Usage` parts (`usage_parts`) and its placements on `boards`."
     if parts:
         from evalkit.leaderboard import parts_text
@@ -359,7 +359,7 @@ def _score_dask(a, out, err) -> int:
         client.close()  # ours either way: a client of an address left open would try to reconnect when it goes
         if own: client.cluster.close()
     for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
-    j, text = _placed(r, boards, r.to_json(), r.to_text(), parts)
+    j, text = _placed(r, boards, r.to_json(), r.to_text(), parts=parts)
     print(json_text(j) if a.json else text, file=out)
     return 0
 
@@ -382,7 +382,7 @@ def _score(a, out, err) -> int:
     text = r.to_text()
     if level is not None: text += (f'\n{ci.level:.4g} interval: [{ci.lo:.6f}, {ci.hi:.6f}] '
                                    f'({ci.resamples:,} resamples of the images, seed {ci.seed})')
-    j, text = _placed(r, boards, j, text, _parts(a, m, opts))
+    j, text = _placed(r, boards, j, text, parts=_parts(a, m, opts))
     print(json_text(j) if a.json else text, file=out)
     return 0
 
