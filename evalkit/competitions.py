@@ -53,9 +53,9 @@ def scored_images(rows: Rows,  # the solution's rows (its table and `Source`)
                   codes: np.ndarray,  # int [n]: each row's image, in first-seen order (`first_seen`)
                   image_ids: np.ndarray,  # object [k]: the distinct ids the codes number
                  ) -> tuple:  # (scored bool [n], image ids scored [m], each row's code among them (-1: none), ids out)
-    "The rows `Usage` scores and its images, in the order of their first scored row; an image without one is out."
+    "The rows `Usage` scores and its images, in the order of their first scored row; rows, none scored: refused."
     scored, ids = scored_rows(rows, usage), np.asarray(image_ids, object)
-    if scored.all() and len(ids): return scored, ids, codes, frozenset()  # nothing left out: the codes as they are
+    if scored.all(): return scored, ids, codes, frozenset()  # nothing left out (no rows: an empty batch's table)
     kept = pd.unique(codes[scored])
     if not len(kept): raise SolutionError('no images to score', f'{len(scored)} rows, none scored',
                                           file=rows.source.name)
@@ -471,6 +471,7 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
                                   one_per_id='id appears more than once (one row per image)' if one_per_image else None)
     hw = _sizes(df, source, default_size, size_cols=size_cols)
     scored, image_ids, codes, _ = scored_images(rows, usage, *first_seen(df[id_col]))
+    if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=source.name)
     skipped = _skipped_sizes(df[id_col].to_numpy(), codes, hw)
     size = _image_sizes(rows, hw, scored, codes, n=len(image_ids), size_cols=size_cols)
     objects = _object_rows(rows, scored, rle_col)

@@ -86,14 +86,20 @@ def _all_listed(ids: np.ndarray,  # object [n]: the unit ids of the solution (IM
                      f'{shown(i)} has {", ".join(have)}', file=source.name)
 
 # %% ../nbs/21_dice_presets.ipynb #dp-unit-out
-def _every_unit(out: frozenset,  # unit ids (IMAGE_CLASS) no scored row names
+def _every_unit(out: dict,  # {unit id (IMAGE_CLASS) no scored row names: its (H, W)}
                 ids: np.ndarray,  # object [n]: the unit ids scored
                 classes: tuple,  # every class an image is scored on
-               ) -> frozenset:  # every IMAGE_CLASS of the images left out
+               ) -> dict:  # {every IMAGE_CLASS of the images left out: the image's (H, W)}
     "The units of the images no scored row names, every class of each (the 'columns' layout lists defects only)."
     if not out: return out
-    gone = set(unit_parts(list(out))[0]) - set(unit_parts(ids)[0])  # an image with one scored unit is scored whole
-    return frozenset(f'{i}_{c}' for i in gone for c in classes)
+    size = dict(zip(unit_parts(list(out))[0], out.values()))  # each image's size (its units share it)
+    gone = set(size) - set(unit_parts(ids)[0])  # an image with one scored unit is scored whole
+    return {f'{i}_{c}': size[i] for i in gone for c in classes}
+
+def _left_out(out: frozenset, ids, size) -> dict:  # out: unit ids; ids, size: every unit of the solution and its size
+    "{unit id left out: its (H, W)}, so that a submission's rows of it are parsed at its size."
+    at = pd.Index(ids).get_indexer(list(out))
+    return dict(zip(out, map(tuple, size[at].tolist())))
 
 # %% ../nbs/21_dice_presets.ipynb #dp-15
 def read_dice_solution(src,  # CSV/Parquet path or DataFrame
@@ -106,7 +112,7 @@ def read_dice_solution(src,  # CSV/Parquet path or DataFrame
                        every_class: bool = False,  # each listed image has a unit of every class (rows: defects only)
                        usage: str | None = None,  # 'Public' or 'Private': that leaderboard's rows; None or 'all': both
                        name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
-                      ) -> tuple:  # (unit ids, size int64 [n, 2], gt Runs, unit of each mask, unit ids left out)
+                      ) -> tuple:  # (unit ids, size int64 [n, 2], gt Runs, unit of each mask, {unit left out: size})
     "Read a Dice solution: its units, their sizes and their ground-truth masks."
     df, source, rows = mask_table(src, id_col=id_col, rle_col=rle_col, name=name, limits=limits, unit_cols=unit_cols,
                                   one_per_id='unit listed twice (one row per unit)' if one_row else None)
@@ -114,14 +120,23 @@ def read_dice_solution(src,  # CSV/Parquet path or DataFrame
     codes, ids = pd.factorize(df[id_col].to_numpy())
     size = _unit_sizes(rows, _row_sizes(df, source, size_cols=size_cols, default_size=default_size), codes, len(ids))
     if classes and not every_class: _all_listed(np.asarray(ids, object), classes, source)
-    scored, ids, new, out = scored_images(rows, usage, codes, ids)
-    if not scored.all(): size = size[pd.unique(codes[scored])]  # the units scored, in the order of `ids`
+    every, every_size = ids, size  # every unit of the file, and its size
+    scored, ids, new, out = scored_images(rows, usage, codes, every)
+    out = _left_out(out, every, every_size) if out else {}
+    if not scored.all(): size = every_size[pd.unique(codes[scored])]  # the units scored, in the order of `ids`
     if every_class: ids, size, new, out = *_every_class(ids, size, new, classes), _every_unit(out, ids, classes)
     df[rle_col] = _marked(df, rle_col)  # the table `read_source` made, not the input
     has = np.flatnonzero((df[rle_col] != '').to_numpy() & scored)
     check_objects(df, source, per_row=df[rle_col] != '')
     gt = table_runs(df, has, new, size, source=source, col=rle_col, order=order, relative=relative)
     return ids, size, gt, new[has], out
+
+# %% ../nbs/21_dice_presets.ipynb #dp-skipped
+def _skipped_runs(df, rows, skip: dict, **kw):  # rows: int [k] of units not scored; kw: `table_runs`' keywords
+    "Parse the RLEs of `rows`, each at its unit's size: held to the rules of every row, so none tells what counts."
+    k, units = pd.factorize(df[kw['source'].id_col].to_numpy()[rows])
+    codes = np.full(len(df), -1, np.int64); codes[rows] = k
+    table_runs(df, rows, codes, np.array([skip[u] for u in units], np.int64).reshape(-1, 2), **kw)
 
 # %% ../nbs/21_dice_presets.ipynb #dp-17
 def read_dice_submission(src,  # CSV/Parquet path or DataFrame
@@ -130,17 +145,19 @@ def read_dice_submission(src,  # CSV/Parquet path or DataFrame
                          order: str = 'column', relative: bool = False,  # as the solution
                          one_row: bool = False, classes: tuple = (),  # one row per unit; unit classes
                          unit_cols: tuple | None = None,  # (image, class) columns making the unit id (`join_units`)
-                         skip: frozenset = frozenset(),  # unit ids not scored (`Usage`): checked, dropped
+                         skip: dict = {},  # {unit not scored (`Usage`): (H, W)}: its rows checked, then dropped
                          name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
                         ) -> tuple:  # (predicted Runs, unit of each mask)
     "Read a Dice submission: the predicted masks of the solution's units."
     df, source = read_rle_table(src, side='submission', id_col=id_col, rle_col=rle_col, unit_cols=unit_cols, name=name,
                                 limits=limits)
     _check_classes(df, source, classes)
-    codes, keep = image_codes(df, unit_ids, source, unique=one_row, every_image=unit_cols is None, skip=skip)
+    codes, keep = image_codes(df, unit_ids, source, unique=one_row, every_image=unit_cols is None, skip=frozenset(skip))
     df[rle_col] = _marked(df, rle_col)  # the table `read_source` made, not the input
     has = np.flatnonzero((df[rle_col] != '').to_numpy() & keep)
     check_objects(df, source, per_row=df[rle_col] != '')
+    sk = np.flatnonzero((df[rle_col] != '').to_numpy() & ~keep)  # rows of units not scored: parsed, then dropped
+    if len(sk): _skipped_runs(df, sk, skip, source=source, col=rle_col, order=order, relative=relative)
     pred = table_runs(df, has, codes, size, source=source, col=rle_col, order=order, relative=relative)
     return pred, codes[has]
 
