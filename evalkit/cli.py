@@ -260,12 +260,20 @@ def _boards(a) -> tuple:
     from evalkit.leaderboard import read_boards
     return read_boards(a.leaderboard, limits=a.limit)
 
-def _placed(r, boards: tuple, j: dict, text: str) -> tuple:
-    "The JSON and the text of score `r` with its placements on `boards` (none: as they were)."
+def _placed(r, boards: tuple, j: dict, text: str, *, parts: dict | None = None) -> tuple:
+    "The JSON and the text of score `r`, its `Usage` parts (`usage_parts`) and its placements on `boards`."
+    if parts:
+        from evalkit.leaderboard import parts_text
+        j, text = {**j, 'parts': parts}, text + '\n' + parts_text(parts)
     if not boards: return j, text
     from evalkit.leaderboard import place, leaderboard_json, leaderboard_text
-    ps = place(r, boards)
+    ps = place(r, boards, parts=parts)  # a board of a part (its name ends in public or private): that part's score
     return {**j, 'leaderboard': leaderboard_json(ps)}, text + '\n' + leaderboard_text(ps)
+
+def _parts(a, m, opts: dict, scorer=None) -> dict:
+    "Each leaderboard's score when the solution's `Usage` has both (`evalkit.leaderboard.usage_parts`); {} otherwise."
+    from evalkit.leaderboard import usage_parts
+    return usage_parts(m, a.solution, a.submission, scorer=scorer, names=(a.solution, a.submission), **opts)
 
 def _analyse(a, submission=None):
     "The metric and the `Analysis` of the parsed command's files (its warnings printed by the caller)."
@@ -343,13 +351,15 @@ def _score_dask(a, out, err) -> int:
     try:
         r = score_dask(m, a.solution, a.submission, client=client, per_image=a.per_image, progress=Progress(),
                        per_image_format=a.per_image_format, npartitions=a.partitions, **opts)
+        parts = _parts(a, m, opts, lambda *files, **kw: score_dask(*files, client=client, npartitions=a.partitions,
+                                                                   **kw))  # each part as --usage scores it
     except ClusterError as e:
         print(f'evalkit: error: {e}', file=err); return 1
     finally:
         client.close()  # ours either way: a client of an address left open would try to reconnect when it goes
         if own: client.cluster.close()
     for w in r.warnings: print(f'evalkit: warning: {w}', file=err)
-    j, text = _placed(r, boards, r.to_json(), r.to_text())
+    j, text = _placed(r, boards, r.to_json(), r.to_text(), parts=parts)
     print(json_text(j) if a.json else text, file=out)
     return 0
 
@@ -372,7 +382,7 @@ def _score(a, out, err) -> int:
     text = r.to_text()
     if level is not None: text += (f'\n{ci.level:.4g} interval: [{ci.lo:.6f}, {ci.hi:.6f}] '
                                    f'({ci.resamples:,} resamples of the images, seed {ci.seed})')
-    j, text = _placed(r, boards, j, text)
+    j, text = _placed(r, boards, j, text, parts=_parts(a, m, opts))
     print(json_text(j) if a.json else text, file=out)
     return 0
 

@@ -1055,20 +1055,28 @@ def _curve_table(analysis, cut, ap, *, flags, npig) -> pd.DataFrame:
         [float(t) for t in analysis.spec.thresholds], n), K), cls=np.repeat(np.asarray(s.cat_names, object), T * n),
         ap=ap.transpose(1, 0, 2).ravel(), tp=tp.ravel(), fp=fp.ravel(), npos=np.repeat(npig, T * n))))
 
+def _overall_table(analysis, cut, counts: tuple, npig) -> pd.DataFrame:
+    "Past `MAX_CURVE_ROWS`: every category together (cls None, AP NaN): TP, FP, objects and the rates at each cutoff."
+    (tp, fp), ths = counts, [float(t) for t in analysis.spec.thresholds]  # tp, fp: int [T, n_cut], summed
+    return _rates(pd.DataFrame(dict(cutoff=np.tile(cut, len(ths)), threshold=np.repeat(ths, len(cut)), cls=None,
+                                    ap=np.nan, tp=tp.ravel(), fp=fp.ravel(), npos=np.repeat(npig.sum(), tp.size))))
+
 def coco_curve(analysis, key, cut, kept) -> tuple:
-    "(AP [T, n_cut] at each confidence cutoff, per-category table (None past `MAX_CURVE_ROWS`), score [n_cut])."
+    "(AP [T, n_cut] at each confidence cutoff, per-category table (past `MAX_CURVE_ROWS`: all together), score)."
     s, rules = analysis.stats, coco_rules(analysis.spec)
     K, T, rec = s.npig.shape[1], len(rules.iou_thrs), np.asarray(rules.rec_thrs, np.float64)
     npig, cut, R, n = s.npig[:, :, 0].sum(0), np.asarray(cut, np.float64), len(rules.rec_thrs), len(cut)
     if rules.score_dets not in rules.max_dets or not (npig > 0).any():
         return np.full((T, n), np.nan), None, np.full(n, np.nan)
     ok, small = np.flatnonzero(npig > 0), n * T * K <= MAX_CURVE_ROWS
-    lists, m, flags = [], [], []  # the counted categories' ranked lists at each threshold; detections kept; counts
+    lists, m, flags, total = [], [], [], 0  # counted categories' ranked lists; kept at each cutoff; counts; their sum
     for k, i in enumerate(category_lists(s, K, md=rules.score_dets)):
         m.append(np.searchsorted(-s.score[i], -cut, side='right'))  # the category's detections kept at each cutoff
         tp, fp = _flags(s, i)
         if npig[k] > 0: lists.append([coco_prefix_lists(tp[t], fp[t], int(npig[k]), rec) for t in range(T)])
-        if small: flags.append(tuple([np.r_[0, np.cumsum(f[t])][m[k]] for t in range(T)] for f in (tp, fp)))
+        c = np.stack([np.stack([np.r_[0, np.cumsum(f[t])][m[k]] for t in range(T)]) for f in (tp, fp)])  # [2, T, n]
+        if small: flags.append(c)
+        else: total = total + c  # the overall counts alone: bounded memory, the F1-optimal cutoff still found
     vals, score, ap = np.empty((T, n)), np.empty(n), np.zeros((T, K, n))
     step = max(1, CURVE_CELLS // (T * R * len(ok)))
     for a in range(0, n, step):  # pycocotools' cells [T, R, counted categories] of a block of cutoffs, then its means
@@ -1079,7 +1087,9 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
                 ap[t, k, a:a + step] = p.mean(1)
         score[a:a + step] = q.reshape(len(q), -1).mean(1)  # np.mean of the same cells, in the same order
         vals[:, a:a + step] = [q[:, t].reshape(len(q), -1).mean(1) for t in range(T)]
-    return vals, _curve_table(analysis, cut, ap, flags=flags, npig=npig) if small else None, score
+    table = _curve_table(analysis, cut, ap, flags=flags, npig=npig) if small else _overall_table(analysis, cut, total,
+                                                                                                  npig)
+    return vals, table, score
 
 # %% ../nbs/23_coco_eval.ipynb #a2f533f7
 def _image_space(scene: CocoScene) -> CocoScene:

@@ -14,11 +14,11 @@ from .tables import (Source, read_source, require_columns, Rows, shown, to_numbe
                             check_objects, in_rows, row_at, first_seen, repeated, positions)
 
 # %% auto #0
-__all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'FIELDS', 'UNLISTED', 'OUTSIDE_UNIT', 'read_rsna_submission', 'DECIMAL',
-           'USAGES', 'MAX_SIDE', 'MAX_TOTAL_PIXELS', 'PARSE_ROWS', 'read_rsna_solution', 'bulk_numbers',
-           'number_groups', 'check_boxes', 'parse_prediction_strings', 'unlisted', 'image_codes', 'outside_unit',
-           'read_box_submission', 'rsna_scene', 'list_numbers', 'read_box_solution', 'box_scene', 'default_hw',
-           'scored_rows', 'table_runs', 'join_units', 'unit_parts', 'read_rle_table', 'mask_table',
+__all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'USAGES', 'FIELDS', 'UNLISTED', 'OUTSIDE_UNIT', 'read_rsna_submission',
+           'DECIMAL', 'MAX_SIDE', 'MAX_TOTAL_PIXELS', 'PARSE_ROWS', 'scored_rows', 'scored_images',
+           'read_rsna_solution', 'bulk_numbers', 'number_groups', 'check_boxes', 'parse_prediction_strings', 'unlisted',
+           'image_codes', 'outside_unit', 'read_box_submission', 'rsna_scene', 'list_numbers', 'read_box_solution',
+           'box_scene', 'default_hw', 'table_runs', 'join_units', 'unit_parts', 'read_rle_table', 'mask_table',
            'read_mask_solution', 'read_mask_submission', 'mask_scene']
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-boxes
@@ -35,13 +35,46 @@ def _rsna_boxes(df: pd.DataFrame, source: Source, box) -> np.ndarray:
     rows.refuse(box & (np.abs(xywh) > MAX_COORD).any(1), COORD_RULE)
     return xywh
 
+# %% ../nbs/03a_competitions.ipynb #co-scored
+USAGES = {'Public', 'Private', 'Ignored'}
+
+def scored_rows(rows: Rows, usage: str | None) -> np.ndarray:
+    "Which rows are scored (bool [n]): all but `Usage` Ignored, or one leaderboard's rows."
+    df = rows.df
+    if 'Usage' not in df.columns:
+        if usage not in (None, 'all'): require_columns(df, ['Usage'], rows.source)
+        return np.ones(len(df), bool)
+    rows.refuse(~df.Usage.isin(USAGES), 'Usage must be Public, Private or Ignored',
+                lambda i: shown(repr(df.Usage.iat[i])))
+    return (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
+
+def scored_images(rows: Rows,  # the solution's rows (its table and `Source`)
+                  usage: str | None,  # 'Public' or 'Private': that leaderboard; None or 'all': all but Ignored
+                  codes: np.ndarray,  # int [n]: each row's image, in first-seen order (`first_seen`)
+                  image_ids: np.ndarray,  # object [k]: the distinct ids the codes number
+                 ) -> tuple:  # (scored bool [n], image ids scored [m], each row's code among them (-1: none), ids out)
+    "The rows `Usage` scores and its images, in the order of their first scored row; rows, none scored: refused."
+    scored, ids = scored_rows(rows, usage), np.asarray(image_ids, object)
+    if scored.all(): return scored, ids, codes, frozenset()  # nothing left out (no rows: an empty batch's table)
+    kept = pd.unique(codes[scored])
+    if not len(kept): raise SolutionError('no images to score', f'{len(scored)} rows, none scored',
+                                          file=rows.source.name)
+    new = np.full(len(ids), -1, np.int64); new[kept] = np.arange(len(kept))
+    return scored, ids[kept], new[codes], frozenset(ids[new < 0].tolist())
+
+def _skipped_sizes(ids: np.ndarray, codes: np.ndarray, hw: np.ndarray) -> dict:
+    "{id never scored: (H, W) of its first row}, from each row's id, code (-1: not scored) and size."
+    sk = np.flatnonzero(codes < 0)
+    return {i: tuple(int(v) for v in hw[r]) for i, r in zip(ids[sk][::-1], sk[::-1])}
+
 # %% ../nbs/03a_competitions.ipynb #1eac08f8
-def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height,Target
+def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height,Target[,Usage]
                        *, id_col: str = 'patientId',  # the patient id column
+                       usage: str | None = None,  # 'Public' or 'Private': that leaderboard only; None or 'all': both
                        name: str | None = None,  # how the file is named in errors (default: its path)
                        limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
-                      ) -> tuple:  # (patient ids in file order, boxes (n, 4) xywh float64, patient code per box)
-    "Ground-truth boxes of an RSNA solution: `(patient ids, boxes (n, 4) xywh, patient code per box)`."
+                      ) -> tuple:  # (patient ids scored, boxes (n, 4) xywh float64, patient code per box, ids left out)
+    "Ground-truth boxes of an RSNA solution: `(patient ids, boxes (n, 4) xywh, patient code per box, ids left out)`."
     df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
     require_columns(df, [id_col, *RSNA_COLS, 'Target'], source)
     rows = Rows(df, source)
@@ -54,7 +87,8 @@ def read_rsna_solution(src,  # CSV path or DataFrame: patientId,x,y,width,height
     rows.refuse(repeated(codes) & in_rows(codes, ~box), 'a patient with Target 0 (no box) must have exactly one row')
     check_objects(df, source, per_row=box, codes=codes)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
-    return image_ids, xywh[box], codes[box]
+    scored, image_ids, codes, out = scored_images(rows, usage, codes, image_ids)
+    return image_ids, xywh[box & scored], codes[box & scored], out
 
 # %% ../nbs/03a_competitions.ipynb #c1e1a0d6
 FIELDS = {'xywh': 'x y width height', 'xyxy': 'x_min y_min x_max y_max'}
@@ -195,29 +229,34 @@ def read_box_submission(src,  # CSV path or DataFrame: one row per image, groups
                         col: str = 'PredictionString',  # the column of `confidence box` groups
                         fmt: str = 'xywh',  # the boxes: 'xywh' or 'xyxy'
                         probabilities: bool = True,  # confidences are probabilities: any outside [0, 1] is noticed
+                        skip: frozenset = frozenset(),  # ids of the solution not scored (`Usage`): checked, dropped
                         name: str | None = None,  # how the file is named in errors (default: its path)
                         limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                        ):
     "Predicted boxes of a one-row-per-image submission: `(boxes (n, 4) in fmt, image code per box, confidences)`."
     df, source = read_source(src, Source(name, side='submission', id_col=id_col, limits=limits))
     require_columns(df, [id_col, col], source)
-    codes, keep = image_codes(df, image_ids, source, unique=True)
-    brow, conf, boxes = parse_prediction_strings(df, source, col=col, fmt=fmt, codes=codes)
+    codes, keep = image_codes(df, image_ids, source, unique=True, skip=skip)
+    brow, conf, boxes = parse_prediction_strings(df, source, col=col, fmt=fmt, codes=None if skip else codes)
+    k = keep[brow]  # the boxes of rows of images not scored are checked above, then dropped
+    if not k.all(): brow, conf, boxes = brow[k], conf[k], boxes[k]
     if probabilities: outside_unit(conf, codes[brow], image_ids)
     return boxes, codes[brow], conf
 
 read_rsna_submission = read_box_submission  # RSNA's layout is the default one
 
 # %% ../nbs/03a_competitions.ipynb #co-rsna-scene
-def rsna_scene(solution,  # RSNA solution: CSV path or DataFrame (patientId,x,y,width,height,Target)
+def rsna_scene(solution,  # RSNA solution: CSV path or DataFrame (patientId,x,y,width,height,Target[,Usage])
                submission,  # RSNA submission: CSV path or DataFrame (patientId,PredictionString)
                *, id_col: str = 'patientId',  # the patient id column of both files
+               usage: str | None = None,  # 'Public' or 'Private': score that leaderboard; None or 'all': both
                names: tuple = (None, None),  # how the two files are named in errors (default: their paths)
                limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
               ) -> Scene:  # boxes xywh (pixels, top-left corner), confidences
     "Read an RSNA solution and submission into a `Scene`."
-    image_ids, gt, gt_img = read_rsna_solution(solution, id_col=id_col, name=names[0], limits=limits)
-    pred, pred_img, conf = read_rsna_submission(submission, image_ids, id_col=id_col, name=names[1], limits=limits)
+    image_ids, gt, gt_img, out = read_rsna_solution(solution, id_col=id_col, usage=usage, name=names[0], limits=limits)
+    pred, pred_img, conf = read_rsna_submission(submission, image_ids, id_col=id_col, skip=out, name=names[1],
+                                                limits=limits)
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt, pred=pred, pred_conf=conf)
 
 # %% ../nbs/03a_competitions.ipynb #box-list
@@ -257,10 +296,11 @@ def read_box_solution(src,  # CSV path or DataFrame, one row per box
                       *, id_col: str,  # the image id column
                       cols: tuple,  # the box: four number columns, or one list-text column ('bbox')
                       fmt: str = 'xywh',  # 'xywh' (corner, size) or 'xyxy' (two corners)
+                      usage: str | None = None,  # 'Public' or 'Private': that leaderboard only; None or 'all': both
                       name: str | None = None,  # how the file is named in errors (default: its path)
                       limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                      ):
-    "Ground-truth boxes: `(image ids in file order, boxes (n, 4) in fmt, image code per box)`."
+    "Ground-truth boxes: `(image ids in file order, boxes (n, 4) in fmt, image code per box, ids left out)`."
     df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
     require_columns(df, [id_col, *cols], source)
     rows = Rows(df, source)
@@ -275,7 +315,8 @@ def read_box_solution(src,  # CSV path or DataFrame, one row per box
                 'an image with a row without a box (no boxes) must have no other row')
     check_objects(df, source, per_row=box, codes=codes)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
-    return image_ids, b[box], codes[box]
+    scored, image_ids, codes, out = scored_images(rows, usage, codes, image_ids)
+    return image_ids, b[box & scored], codes[box & scored], out
 
 # %% ../nbs/03a_competitions.ipynb #box-sub
 def box_scene(solution,  # solution: CSV path or DataFrame, one row per box (see `read_box_solution`)
@@ -285,19 +326,19 @@ def box_scene(solution,  # solution: CSV path or DataFrame, one row per box (see
               fmt: str = 'xywh',  # both files' boxes: 'xywh' or 'xyxy'
               pred_col: str = 'PredictionString',  # the submission's column of `confidence box` groups
               plus_one: bool = False,  # pixel-inclusive boxes: each side one pixel longer (SPEC section 7)
+              usage: str | None = None,  # 'Public' or 'Private': score that leaderboard; None or 'all': both
               names: tuple = (None, None),  # how the two files are named in errors (default: their paths)
               limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
              ) -> Scene:  # boxes in fmt (pixels, y down), confidences
     "Read a box solution and a one-row-per-image submission (Global Wheat, user layouts) into a `Scene`."
     kw = dict(id_col=id_col, fmt=fmt, limits=limits)
-    image_ids, gt, gt_img = read_box_solution(solution, cols=cols, name=names[0], **kw)
-    pred, pred_img, conf = read_box_submission(submission, image_ids, col=pred_col, name=names[1], **kw)
+    image_ids, gt, gt_img, out = read_box_solution(solution, cols=cols, usage=usage, name=names[0], **kw)
+    pred, pred_img, conf = read_box_submission(submission, image_ids, col=pred_col, skip=out, name=names[1], **kw)
     grow = np.array([0, 0, 1, 1], np.float64) * plus_one  # xywh: size + 1; xyxy: far corner + 1
     return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=pred_img, gt=gt + grow, pred=pred + grow,
                  pred_conf=conf, fmt=fmt)
 
 # %% ../nbs/03a_competitions.ipynb #8977df73
-USAGES = {'Public', 'Private', 'Ignored'}
 MAX_SIDE = 2 ** 31 - 1  # largest Height or Width; all images together must fit in MAX_TOTAL_PIXELS
 MAX_TOTAL_PIXELS = 2 ** 62  # the global pixel space of a file (int64 run coordinates, no overflow)
 
@@ -321,27 +362,6 @@ def default_hw(size) -> np.ndarray:
     if not ok: raise InputError(f'the image size (height, width) must be two whole numbers from 1 to {MAX_SIDE}',
                                 f'got {size!r}'[:60])
     return np.asarray(size, np.int64)
-
-# %% ../nbs/03a_competitions.ipynb #co-scored
-def scored_rows(rows: Rows, usage: str | None) -> np.ndarray:
-    "Which rows are scored (bool [n]): all but `Usage` Ignored, or one leaderboard's rows."
-    df = rows.df
-    if 'Usage' not in df.columns:
-        if usage not in (None, 'all'): require_columns(df, ['Usage'], rows.source)
-        return np.ones(len(df), bool)
-    rows.refuse(~df.Usage.isin(USAGES), 'Usage must be Public, Private or Ignored',
-                lambda i: shown(repr(df.Usage.iat[i])))
-    return (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
-
-def _scored_images(ids: np.ndarray, scored: np.ndarray, hw: np.ndarray) -> tuple:
-    "(image ids scored, image code of each row (-1: not scored), {id never scored: (H, W) of its first row})."
-    if scored.all():
-        codes, image_ids = pd.factorize(ids)
-        return image_ids, codes, {}
-    sk = np.flatnonzero(~scored & ~in_rows(ids, scored))  # rows of images never scored
-    skipped = {i: tuple(int(v) for v in hw[r]) for i, r in zip(ids[sk][::-1], sk[::-1])}  # id -> (H, W), first row
-    image_ids = pd.unique(ids[scored])
-    return image_ids, pd.Index(image_ids).get_indexer(ids), skipped
 
 # %% ../nbs/03a_competitions.ipynb #co-imgsize
 def _image_sizes(rows: Rows, hw, scored, codes, *, n: int, size_cols: tuple) -> np.ndarray:
@@ -450,9 +470,9 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     df, source, rows = mask_table(src, id_col=id_col, rle_col=rle_col, name=name, limits=limits,
                                   one_per_id='id appears more than once (one row per image)' if one_per_image else None)
     hw = _sizes(df, source, default_size, size_cols=size_cols)
-    scored = scored_rows(rows, usage)
-    image_ids, codes, skipped = _scored_images(df[id_col].to_numpy(), scored, hw)
+    scored, image_ids, codes, _ = scored_images(rows, usage, *first_seen(df[id_col]))
     if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=source.name)
+    skipped = _skipped_sizes(df[id_col].to_numpy(), codes, hw)
     size = _image_sizes(rows, hw, scored, codes, n=len(image_ids), size_cols=size_cols)
     objects = _object_rows(rows, scored, rle_col)
     gt = table_runs(df, objects, codes, size, source=source, col=rle_col, order=order)

@@ -9,9 +9,9 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, Limits
 from .tables import Source, Rows, require_columns, to_numbers, check_objects, shown
 from .competitions import (read_rle_table, image_codes, table_runs, mask_table, unit_parts, default_hw, MAX_SIDE,
-                                  MAX_TOTAL_PIXELS, ORDERS)
+                                  MAX_TOTAL_PIXELS, ORDERS, scored_images)
 from .families import Scene
-from .preset import Metric, Option, parse_size
+from .preset import Metric, Option, parse_size, USAGE
 from .iou import as_array
 from .batch_arrays import TableBatch, mask_texts
 
@@ -69,7 +69,7 @@ def _every_class(ids: np.ndarray,  # object [n]: the unit ids read (IMAGE_CLASS)
     at = pd.Index(full).get_indexer(ids)  # every read unit is among them (its class was checked)
     out = np.repeat(size[np.unique(k, return_index=True)[1]], len(classes), axis=0)  # each image's first unit
     out[at] = size
-    return full, out, at[codes]
+    return full, out, np.where(codes >= 0, at[codes], -1)  # -1: a row of no unit scored (`Usage`)
 
 # %% ../nbs/21_dice_presets.ipynb #dp-listed
 def _all_listed(ids: np.ndarray,  # object [n]: the unit ids of the solution (IMAGE_CLASS)
@@ -85,6 +85,22 @@ def _all_listed(ids: np.ndarray,  # object [n]: the unit ids of the solution (IM
     raise source.err(f'image listed without all its classes (each image has a row per class: {", ".join(classes)})',
                      f'{shown(i)} has {", ".join(have)}', file=source.name)
 
+# %% ../nbs/21_dice_presets.ipynb #dp-unit-out
+def _every_unit(out: dict,  # {unit id (IMAGE_CLASS) no scored row names: its (H, W)}
+                ids: np.ndarray,  # object [n]: the unit ids scored
+                classes: tuple,  # every class an image is scored on
+               ) -> dict:  # {every IMAGE_CLASS of the images left out: the image's (H, W)}
+    "The units of the images no scored row names, every class of each (the 'columns' layout lists defects only)."
+    if not out: return out
+    size = dict(zip(unit_parts(list(out))[0], out.values()))  # each image's size (its units share it)
+    gone = set(size) - set(unit_parts(ids)[0])  # an image with one scored unit is scored whole
+    return {f'{i}_{c}': size[i] for i in gone for c in classes}
+
+def _left_out(out: frozenset, ids, size) -> dict:  # out: unit ids; ids, size: every unit of the solution and its size
+    "{unit id left out: its (H, W)}, so that a submission's rows of it are parsed at its size."
+    at = pd.Index(ids).get_indexer(list(out))
+    return dict(zip(out, map(tuple, size[at].tolist())))
+
 # %% ../nbs/21_dice_presets.ipynb #dp-15
 def read_dice_solution(src,  # CSV/Parquet path or DataFrame
                        *, id_col: str, rle_col: str,  # the unit id and RLE columns
@@ -94,21 +110,33 @@ def read_dice_solution(src,  # CSV/Parquet path or DataFrame
                        one_row: bool = False, classes: tuple = (),  # one row per unit (Severstal); unit classes
                        unit_cols: tuple | None = None,  # (image, class) columns making the unit id (`join_units`)
                        every_class: bool = False,  # each listed image has a unit of every class (rows: defects only)
+                       usage: str | None = None,  # 'Public' or 'Private': that leaderboard's rows; None or 'all': both
                        name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
-                      ) -> tuple:  # (unit ids, size int64 [n, 2], gt Runs, unit of each mask)
+                      ) -> tuple:  # (unit ids, size int64 [n, 2], gt Runs, unit of each mask, {unit left out: size})
     "Read a Dice solution: its units, their sizes and their ground-truth masks."
     df, source, rows = mask_table(src, id_col=id_col, rle_col=rle_col, name=name, limits=limits, unit_cols=unit_cols,
                                   one_per_id='unit listed twice (one row per unit)' if one_row else None)
     _check_classes(df, source, classes)
     codes, ids = pd.factorize(df[id_col].to_numpy())
     size = _unit_sizes(rows, _row_sizes(df, source, size_cols=size_cols, default_size=default_size), codes, len(ids))
-    if every_class: ids, size, codes = _every_class(np.asarray(ids, object), size, codes, classes)
-    elif classes: _all_listed(np.asarray(ids, object), classes, source)
+    if classes and not every_class: _all_listed(np.asarray(ids, object), classes, source)
+    every, every_size = ids, size  # every unit of the file, and its size
+    scored, ids, new, out = scored_images(rows, usage, codes, every)
+    out = _left_out(out, every, every_size) if out else {}
+    if not scored.all(): size = every_size[pd.unique(codes[scored])]  # the units scored, in the order of `ids`
+    if every_class: ids, size, new, out = *_every_class(ids, size, new, classes), _every_unit(out, ids, classes)
     df[rle_col] = _marked(df, rle_col)  # the table `read_source` made, not the input
-    has = np.flatnonzero(df[rle_col] != '')
+    has = np.flatnonzero((df[rle_col] != '').to_numpy() & scored)
     check_objects(df, source, per_row=df[rle_col] != '')
-    gt = table_runs(df, has, codes, size, source=source, col=rle_col, order=order, relative=relative)
-    return ids, size, gt, codes[has]
+    gt = table_runs(df, has, new, size, source=source, col=rle_col, order=order, relative=relative)
+    return ids, size, gt, new[has], out
+
+# %% ../nbs/21_dice_presets.ipynb #dp-skipped
+def _skipped_runs(df, rows, skip: dict, **kw):  # rows: int [k] of units not scored; kw: `table_runs`' keywords
+    "Parse the RLEs of `rows`, each at its unit's size: held to the rules of every row, so none tells what counts."
+    k, units = pd.factorize(df[kw['source'].id_col].to_numpy()[rows])
+    codes = np.full(len(df), -1, np.int64); codes[rows] = k
+    table_runs(df, rows, codes, np.array([skip[u] for u in units], np.int64).reshape(-1, 2), **kw)
 
 # %% ../nbs/21_dice_presets.ipynb #dp-17
 def read_dice_submission(src,  # CSV/Parquet path or DataFrame
@@ -117,16 +145,19 @@ def read_dice_submission(src,  # CSV/Parquet path or DataFrame
                          order: str = 'column', relative: bool = False,  # as the solution
                          one_row: bool = False, classes: tuple = (),  # one row per unit; unit classes
                          unit_cols: tuple | None = None,  # (image, class) columns making the unit id (`join_units`)
+                         skip: dict = {},  # {unit not scored (`Usage`): (H, W)}: its rows checked, then dropped
                          name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
                         ) -> tuple:  # (predicted Runs, unit of each mask)
     "Read a Dice submission: the predicted masks of the solution's units."
     df, source = read_rle_table(src, side='submission', id_col=id_col, rle_col=rle_col, unit_cols=unit_cols, name=name,
                                 limits=limits)
     _check_classes(df, source, classes)
-    codes, _ = image_codes(df, unit_ids, source, unique=one_row, every_image=unit_cols is None)  # joined: defects
+    codes, keep = image_codes(df, unit_ids, source, unique=one_row, every_image=unit_cols is None, skip=frozenset(skip))
     df[rle_col] = _marked(df, rle_col)  # the table `read_source` made, not the input
-    has = np.flatnonzero(df[rle_col] != '')
+    has = np.flatnonzero((df[rle_col] != '').to_numpy() & keep)
     check_objects(df, source, per_row=df[rle_col] != '')
+    sk = np.flatnonzero((df[rle_col] != '').to_numpy() & ~keep)  # rows of units not scored: parsed, then dropped
+    if len(sk): _skipped_runs(df, sk, skip, source=source, col=rle_col, order=order, relative=relative)
     pred = table_runs(df, has, codes, size, source=source, col=rle_col, order=order, relative=relative)
     return pred, codes[has]
 
@@ -139,6 +170,7 @@ def dice_scene(solution, submission,  # paths or DataFrames in the layout below
                one_row: bool = False, classes: tuple = (),  # one row per unit; the classes of unit ids
                layout: str = 'id',  # 'id': `id_col` names the unit; 'columns': `unit_cols` do, defects listed only
                unit_cols: tuple = ('ImageId', 'ClassId'),  # the image and class columns of the 'columns' layout
+               usage: str | None = None,  # 'Public' or 'Private': score that leaderboard; None or 'all': both
                names: tuple = (None, None), limits: Limits | None = None,  # as errors name the files; limits
               ) -> Scene:  # units as images, masks as `Runs`
     "Read a Dice solution and submission (SIIM, Severstal, HuBMAP, Contrails, Vesuvius layouts) into a `Scene`."
@@ -148,9 +180,11 @@ def dice_scene(solution, submission,  # paths or DataFrames in the layout below
     cols = unit_cols if layout == 'columns' else None
     kw = dict(id_col=id_col, order=order, relative=rle == 'relative', one_row=one_row, classes=classes, limits=limits,
               unit_cols=cols)
-    ids, size, gt, gt_unit = read_dice_solution(solution, rle_col=rle_col, size_cols=size_cols, every_class=bool(cols),
-                                                default_size=default_size, name=names[0], **kw)
-    pred, pred_unit = read_dice_submission(submission, ids, size, rle_col=pred_col or rle_col, name=names[1], **kw)
+    ids, size, gt, gt_unit, out = read_dice_solution(solution, rle_col=rle_col, size_cols=size_cols, usage=usage,
+                                                     every_class=bool(cols), default_size=default_size, name=names[0],
+                                                     **kw)
+    pred, pred_unit = read_dice_submission(submission, ids, size, rle_col=pred_col or rle_col, skip=out, name=names[1],
+                                           **kw)
     return Scene(image_ids=np.asarray(ids, object), gt_img=gt_unit, pred_img=pred_unit, gt=gt, pred=pred, size=size)
 
 # %% ../nbs/21_dice_presets.ipynb #ae55a686
@@ -209,7 +243,7 @@ DICE_SIZE = lambda d: Option('size', d, 'image size HEIGHTxWIDTH in pixels', par
 siim = Metric(
     batch_reader=dice_batch,
     name='siim', title='SIIM-ACR Pneumothorax Segmentation', family='dice', thresholds=(), reader=dice_scene,
-    id_col='ImageId', empty='one', options=(RLE_FORM, DICE_SIZE((1024, 1024))),
+    id_col='ImageId', empty='one', options=(RLE_FORM, DICE_SIZE((1024, 1024)), USAGE),
     reader_args=(('rle_col', 'EncodedPixels'),),
     demo=('siim_synthetic_solution.csv', 'sample_siim_submission.csv', {}),
     aliases=('siim-acr-pneumothorax-segmentation',),
@@ -223,7 +257,8 @@ severstal = Metric(
     options=(DICE_SIZE((256, 1600)), Option('layout', 'id', "'id': ImageId_ClassId,EncodedPixels, every pair listed "
                                             "(the first data); 'columns': ImageId,ClassId,EncodedPixels, defects "
                                             "only, every class of a listed image scored (the later data; submission "
-                                            "ImageId,EncodedPixels,ClassId)", choices=('id', 'columns'), dask=False)),
+                                            "ImageId,EncodedPixels,ClassId)", choices=('id', 'columns'), dask=False),
+             USAGE),
     reader_args=(('rle_col', 'EncodedPixels'), ('one_row', True), ('classes', ('1', '2', '3', '4'))),
     demo=('severstal_synthetic_solution.csv', 'sample_severstal_submission.csv', {}),
     aliases=('severstal-steel-defect-detection',),
@@ -234,7 +269,7 @@ severstal = Metric(
 hubmap = Metric(
     batch_reader=dice_batch,
     name='hubmap', title='HuBMAP - Hacking the Kidney', family='dice', thresholds=(), reader=dice_scene,
-    id_col='id', empty='one',
+    id_col='id', empty='one', options=(USAGE,),
     reader_args=(('rle_col', 'encoding'), ('pred_col', 'predicted'), ('size_cols', ('height', 'width'))),
     demo=('hubmap_synthetic_solution.csv', 'sample_hubmap_submission.csv', {}),
     aliases=('hubmap-kidney-segmentation',),
@@ -244,7 +279,7 @@ hubmap = Metric(
 contrails = Metric(
     batch_reader=dice_batch,
     name='contrails', title='Google Research - Identify Contrails to Reduce Global Warming', family='pooled dice',
-    thresholds=(), reader=dice_scene, id_col='record_id', empty='one', options=(DICE_SIZE((256, 256)),),
+    thresholds=(), reader=dice_scene, id_col='record_id', empty='one', options=(DICE_SIZE((256, 256)), USAGE),
     reader_args=(('rle_col', 'encoded_pixels'),),
     demo=('contrails_synthetic_solution.csv', 'sample_contrails_submission.csv', {}),
     aliases=('google-research-identify-contrails-reduce-global-warming',),
@@ -254,7 +289,7 @@ contrails = Metric(
 vesuvius = Metric(
     batch_reader=dice_batch,
     name='vesuvius', title='Vesuvius Challenge - Ink Detection', family='pooled dice', thresholds=(),
-    reader=dice_scene, id_col='Id', beta='0.5', empty='one',
+    reader=dice_scene, id_col='Id', beta='0.5', empty='one', options=(USAGE,),
     reader_args=(('rle_col', 'Predicted'), ('size_cols', ('height', 'width')), ('order', 'row')),
     demo=('vesuvius_synthetic_solution.csv', 'sample_vesuvius_submission.csv', {}),
     aliases=('vesuvius-challenge-ink-detection',),

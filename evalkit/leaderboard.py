@@ -7,14 +7,15 @@ from __future__ import annotations
 import math, re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 import numpy as np
 from .cards import brief, card_html, short_repr
-from .errors import InputError, Limits  # noqa: F401 (Limits: the inherited Source fields' annotation, for docs)
+from .errors import InputError, SolutionError, Limits  # noqa: F401 (Limits: the Source fields' annotation)
 from .tables import Rows, Source, read_source, to_numbers
 
 # %% auto #0
-__all__ = ['MEDALS', 'PACKED', 'medal_positions', 'BoardSource', 'Board', 'read_board', 'board_split', 'Placement', 'place_on',
-           'read_boards', 'place', 'leaderboard_json', 'leaderboard_text']
+__all__ = ['MEDALS', 'PACKED', 'PARTS', 'medal_positions', 'BoardSource', 'Board', 'read_board', 'board_split', 'Placement',
+           'place_on', 'read_boards', 'place', 'leaderboard_json', 'leaderboard_text', 'usage_parts', 'parts_text']
 
 # %% ../nbs/28_leaderboard.ipynb #lb-medal
 MEDALS = ('gold', 'silver', 'bronze')  # best first
@@ -156,17 +157,23 @@ def read_boards(boards,  # a board or several: paths (str, Path) or `Board`s; No
     return out
 
 # %% ../nbs/28_leaderboard.ipynb #lb-place
-def place(score_or_result,  # a score (float), or a `Result` (its `score`)
-          boards,  # a board or several: paths of board files, or `Board`s (`read_board`)
-          *, limits=None,  # the most the reader takes (`Limits`, a dict or 'NAME=VALUE' texts); None: defaults
-         ) -> tuple:  # (Placement, ...): one a board, in the order given
-    "Where a score would have placed on each board: rank (a tie shares the better rank), percentile, medal."
-    s = getattr(score_or_result, 'score', score_or_result)
+def _finite(s) -> float:
+    "A score as a finite float, or refused."
+    s = getattr(s, 'score', s)
     try: s = float(s)
     except (TypeError, ValueError): raise InputError('place takes a score or a Result', repr(s)[:60]) from None
     if not math.isfinite(s): raise InputError('a score that is not a finite number has no place on a leaderboard',
                                               repr(s))
-    return tuple(place_on(s, b) for b in read_boards(boards, limits=limits))
+    return s
+
+def place(score_or_result,  # a score (float), or a `Result` (its `score`)
+          boards,  # a board or several: paths of board files, or `Board`s (`read_board`)
+          *, limits=None,  # the most the reader takes (`Limits`, a dict or 'NAME=VALUE' texts); None: defaults
+          parts: dict | None = None,  # {'public': score, 'private': score} (`usage_parts`): a board of a part takes it
+         ) -> tuple:  # (Placement, ...): one a board, in the order given
+    "Where a score would have placed on each board: rank (a tie shares the better rank), percentile, medal."
+    s, parts = _finite(score_or_result), {k: _finite(v) for k, v in (parts or {}).items()}
+    return tuple(place_on(parts.get(board_split(b.name), s), b) for b in read_boards(boards, limits=limits))
 
 # %% ../nbs/28_leaderboard.ipynb #lb-json
 def leaderboard_json(placements: tuple,  # (Placement, ...) from `place`
@@ -181,3 +188,26 @@ def leaderboard_json(placements: tuple,  # (Placement, ...) from `place`
 def leaderboard_text(placements: tuple) -> str:  # (Placement, ...) from `place`
     "One line a board."
     return '\n'.join(p.to_text() for p in placements)
+
+# %% ../nbs/28_leaderboard.ipynb #lb-parts
+PARTS = ('Public', 'Private')  # the leaderboards of a solution's Usage column, as `usage` names them
+
+def usage_parts(metric,  # a `Metric` taking the `usage` option (any other: no parts)
+                solution, submission,  # as `Metric.evaluate` takes them
+                *, scorer: Callable | None = None,  # (metric, solution, submission, **options) -> `Result`
+                **options,  # the options the whole was scored with (`names`, `limits` too)
+               ) -> dict:  # {'public': score, 'private': score}; {} without both parts (or with `usage` given)
+    "Each leaderboard's score of a solution whose `Usage` has Public and Private rows, as `usage=` scores it."
+    if options.get('usage') not in (None, 'all') or 'usage' not in {o.name for o in metric.options}: return {}
+    scorer, out = scorer or (lambda m, s, b, **kw: m.evaluate(s, b, **kw)), {}
+    for part in PARTS:
+        try: out[part.lower()] = float(scorer(metric, solution, submission, **{**options, 'usage': part}).score)
+        except SolutionError as e:
+            if e.rule in ("missing column 'Usage'", 'no images to score'): return {}  # not two parts: none
+            raise
+    return out
+
+def parts_text(parts: dict) -> str:  # {'public': score, 'private': score} from `usage_parts`
+    "One line: each part's score ('' without parts)."
+    return ', '.join(f'{k} {v:.6f}' for k, v in parts.items()).join(('Usage parts: ', ' (as --usage scores each)')) \
+        if parts else ''

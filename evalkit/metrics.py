@@ -9,7 +9,7 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import thresholds as make_thresholds, check_thresholds, threshold_text, hit_text
 from .families import get_family
-from .preset import Option, Metric, parse_size
+from .preset import Option, Metric, parse_size, USAGE  # USAGE: every table solution's
 from .custom import load_metric
 from .competitions import rsna_scene, mask_scene, box_scene
 from .reef import reef_scene
@@ -21,16 +21,14 @@ from .dota import dota
 from .batches import rsna_batch, box_batch, mask_batch, reef_batch, vinbigdata_batch, icdar_batch
 
 # %% auto #0
-__all__ = ['MATCHING', 'USAGE', 'IGNORE_OPT', 'PLUS_ONE', 'PATTERN', 'SIZE', 'ORDER', 'METRICS', 'rsna', 'dsb2018', 'airbus',
-           'icdar2017', 'tgs', 'wheat', 'sartorius', 'reef', 'vinbigdata', 'siim', 'severstal', 'hubmap', 'contrails',
-           'vesuvius', 'register', 'get_metric', 'all_options', 'metric_rows', 'list_metrics']
+__all__ = ['MATCHING', 'IGNORE_OPT', 'PLUS_ONE', 'PATTERN', 'SIZE', 'ORDER', 'METRICS', 'rsna', 'dsb2018', 'airbus', 'icdar2017',
+           'tgs', 'wheat', 'sartorius', 'reef', 'vinbigdata', 'siim', 'severstal', 'hubmap', 'contrails', 'vesuvius',
+           'register', 'get_metric', 'all_options', 'metric_rows', 'list_metrics']
 
 # %% ../nbs/04a_metrics.ipynb #met-option
 MATCHING = Option('matching', 'greedy', "'greedy' (confidence order, best IoU; SPEC default) or 'kernel' (the public "
                   "kernel: ground truth in file order, first free prediction; hit IoU >= t unless --strict)",
                   choices=('greedy', 'kernel'), to='spec')
-USAGE = Option('usage', None, "score one leaderboard of the solution's Usage column: 'Public', 'Private' or 'all'",
-               choices=(None, 'Public', 'Private', 'all'))
 IGNORE_OPT = Option('ignore', 'small', "'small' removes tiny and line objects (default), 'difficult' is VOC's "
                     "handling, 'none' keeps all", choices=(None, *IGNORE))
 PLUS_ONE = Option('plus_one', False, 'pixel-inclusive boxes: each side one pixel longer (x1 - x0 + 1, width + 1)',
@@ -94,7 +92,7 @@ rsna = register(Metric(
     name='rsna', title='RSNA Pneumonia Detection', family='per-image sweep',
     thresholds=make_thresholds('0.4', '0.75', '0.05'),
     reader=rsna_scene,
-    id_col='patientId', empty='skip', options=(MATCHING,), aliases=('rsna-pneumonia-detection-challenge',),
+    id_col='patientId', empty='skip', options=(MATCHING, USAGE), aliases=('rsna-pneumonia-detection-challenge',),
     layouts='solution patientId,x,y,width,height,Target; submission patientId,PredictionString',
     demo=('rsna_stage_2_train_labels.csv', 'sample_rsna_submission.csv', {})))
 
@@ -114,7 +112,7 @@ airbus = register(Metric(
     name='airbus', title='Airbus Ship Detection', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'),
     reader=mask_scene,
-    id_col='ImageId', beta=2, empty='one', reader_args=(('default_size', (768, 768)),),
+    id_col='ImageId', beta=2, empty='one', reader_args=(('default_size', (768, 768)),), options=(USAGE,),
     aliases=('airbus-ship-detection',), layouts='ImageId,EncodedPixels on both sides (768 x 768 images)',
     demo=('airbus_train_ship_segmentations_v2_subset.csv', 'sample_airbus_submission.csv', {})))
 
@@ -133,7 +131,7 @@ tgs = register(Metric(
     batch_reader=mask_batch,
     name='tgs', title='TGS Salt Identification', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'),
-    reader=mask_scene, id_col='id', empty='one', options=(SIZE,),
+    reader=mask_scene, id_col='id', empty='one', options=(SIZE, USAGE),
     reader_args=(('rle_col', 'rle_mask'), ('one_per_image', True)), aliases=('tgs-salt-identification-challenge',),
     layouts='id,rle_mask on both sides, one row per image (101 x 101 images)',
     demo=('tgs_synthetic_solution.csv', 'sample_tgs_submission.csv', {})))
@@ -143,7 +141,7 @@ wheat = register(Metric(
     batch_reader=box_batch,
     name='wheat', title='Global Wheat Detection', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.75', '0.05'),
-    reader=box_scene, id_col='image_id', empty='skip', options=(PLUS_ONE,), reader_args=(('cols', ('bbox',)),),
+    reader=box_scene, id_col='image_id', empty='skip', options=(PLUS_ONE, USAGE), reader_args=(('cols', ('bbox',)),),
     aliases=('global-wheat-detection',),
     layouts='solution image_id,width,height,bbox ([x, y, w, h]); submission image_id,PredictionString',
     demo=('wheat_synthetic_solution.csv', 'sample_wheat_submission.csv', {})))
@@ -152,7 +150,8 @@ wheat = register(Metric(
 sartorius = register(Metric(
     batch_reader=mask_batch,
     name='sartorius', title='Sartorius Cell Instance Segmentation', family='per-image sweep',
-    thresholds=make_thresholds('0.5', '0.95', '0.05'), reader=mask_scene, id_col='id', empty='one', options=(ORDER,),
+    thresholds=make_thresholds('0.5', '0.95', '0.05'), reader=mask_scene, id_col='id', empty='one',
+    options=(ORDER, USAGE),
     reader_args=(('rle_col', 'annotation'), ('pred_col', 'predicted'), ('size_cols', ('height', 'width'))),
     aliases=('sartorius-cell-instance-segmentation',),
     layouts='solution id,annotation,width,height (row-major RLE); submission id,predicted',
@@ -163,7 +162,8 @@ reef = register(Metric(
     batch_reader=reef_batch,
     name='reef', title='TensorFlow Great Barrier Reef', family='pooled sweep',
     thresholds=make_thresholds('0.3', '0.8', '0.05'),
-    reader=reef_scene, id_col='image_id', beta=2, aliases=('tensorflow-great-barrier-reef',), canvas=(720, 1280),
+    reader=reef_scene, id_col='image_id', beta=2, options=(USAGE,),
+    aliases=('tensorflow-great-barrier-reef',), canvas=(720, 1280),
     layouts="solution image_id,annotations ([{'x', 'y', 'width', 'height'}]); submission image_id,annotations",
     demo=('reef_train_subset.csv', 'sample_reef_submission.csv', {})))
 
@@ -172,7 +172,8 @@ vinbigdata = register(Metric(
     batch_reader=vinbigdata_batch,
     name='vinbigdata', title='VinBigData Chest X-ray Abnormalities', family='ranked AP',
     thresholds=check_thresholds('0.4', inclusive=False),
-    reader=vinbigdata_scene, id_col='image_id', interpolation='voc_all', classes=VBD_CLASSES, map_over='present',
+    reader=vinbigdata_scene, id_col='image_id', interpolation='voc_all', options=(USAGE,),
+    classes=VBD_CLASSES, map_over='present',
     aliases=('vinbigdata-chest-xray-abnormalities-detection',),
     layouts='solution image_id,class_id,x_min,y_min,x_max,y_max (class 14: no box); '
             'submission image_id,PredictionString',

@@ -10,12 +10,13 @@ from functools import partial
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, Limits
-from .tables import Source, Rows, read_source, require_columns, to_numbers, shown, positions, repeated
-from .competitions import unit_parts, scored_rows
+from .tables import (Source, Rows, read_source, require_columns, to_numbers, shown, positions, repeated,
+                            first_seen)
+from .competitions import unit_parts, scored_images
 from .families import (Family, ImageStats, Part, Scene, register_family, in_file_order, take,
                               scene_partitions)
 from .result import Result, Params
-from .preset import Metric, Option
+from .preset import Metric, Option, USAGE
 from .batch_arrays import TableBatch
 
 # %% auto #0
@@ -407,10 +408,8 @@ def read_czii_solution(src,  # CSV/Parquet path or DataFrame: id,experiment,part
     key = pd.DataFrame({'e': df.experiment.to_numpy(object), 'x': xyz[:, 0], 'y': xyz[:, 1], 'z': xyz[:, 2]})
     rows.refuse(key.duplicated().to_numpy(), 'point listed twice (experiment, x, y, z)',
                 lambda i: ', '.join(f'{v:g}' for v in xyz[i]))
-    keep = scored_rows(rows, usage)
-    exps = pd.unique(df.experiment.to_numpy(object)[keep])
+    keep, exps, e, _ = scored_images(rows, usage, *first_seen(df.experiment))  # no experiment scored: refused
     present = np.arange(len(classes))  # every class (see above)
-    e = pd.Index(exps).get_indexer(df.experiment.to_numpy(object))
     unit = np.where(keep, e * len(present) + np.searchsorted(present, cls), -1)
     check_units(unit, source, df)
     return np.asarray(e_all, object), np.asarray(exps, object), present, xyz[keep], unit[keep]
@@ -479,8 +478,7 @@ def read_byu_solution(src,  # CSV/Parquet path or DataFrame: tomo_id,Motor axis 
     if 'Has motor' in df.columns:
         rows.refuse(~df['Has motor'].isin(['0', '1']).to_numpy(), 'Has motor must be 0 or 1')
         rows.refuse((df['Has motor'] == '1').to_numpy() == none, 'Has motor disagrees with the motor axes (-1: none)')
-    keep = scored_rows(rows, usage)
-    unit = np.cumsum(keep) - 1
+    keep, _, unit, _ = scored_images(rows, usage, np.arange(len(df)), df.tomo_id.to_numpy(object))  # none: refused
     return (df.tomo_id.to_numpy(object), df.tomo_id.to_numpy(object)[keep], s[keep], v[keep & ~none] *
             s[keep & ~none, None], unit[keep & ~none])
 
@@ -536,8 +534,7 @@ def byu_tables(preds, targets, ids, **_) -> tuple:
     return sol, pd.DataFrame([row(p, i) for p, i in zip(preds, ids)], columns=['tomo_id', *BYU_AXES], dtype=object)
 
 # %% ../nbs/29_points.ipynb #pt-presets
-POINT_USAGE = Option('usage', None, "score one split of the solution's Usage column: 'Public', 'Private' or 'all'",
-                     choices=(None, 'Public', 'Private', 'all'))
+POINT_USAGE = USAGE  # the one option every table solution's preset takes (03c_preset)
 czii = Metric(
     batch_reader=TableBatch(czii_tables, czii_scene),
     name='czii', title='CZII - CryoET Object Identification', family='points', thresholds=(), reader=czii_scene,

@@ -17,7 +17,7 @@ from .result import Result
 from .rle import parse_size  # image sizes are geometry: options parse them with it
 
 # %% auto #0
-__all__ = ['INCLUSIVE', 'EMPTY', 'parse_bool', 'Option', 'Metric', 'warnings_of']
+__all__ = ['USAGE', 'INCLUSIVE', 'EMPTY', 'parse_bool', 'Option', 'Metric', 'warnings_of']
 
 # %% ../nbs/03c_preset.ipynb #opt-bool
 def parse_bool(text) -> bool:
@@ -66,6 +66,10 @@ class Option:
         if parse is None and self.choices is None and self.default is not None and not isinstance(value, kind):
             raise InputError(f'{metric}: {self.name} must be a {kind.__name__}', f'{value!r:.60}')
         return value
+
+# %% ../nbs/03c_preset.ipynb #pre-usage
+USAGE = Option('usage', None, "score one leaderboard of the solution's Usage column: 'Public', 'Private' or 'all' "
+               '(default: both; Ignored rows are never scored)', choices=(None, 'Public', 'Private', 'all'))
 
 # %% ../nbs/03c_preset.ipynb #bc4cc471
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import SolutionError, Limits, as_limits
 from .tables import Source, read_source, require_columns, check_objects, Rows, shown, row_at
-from .competitions import read_box_submission, check_boxes, DECIMAL
+from .competitions import read_box_submission, check_boxes, DECIMAL, scored_images
 from .families import Scene
 
 # %% auto #0
@@ -51,9 +51,10 @@ def read_annotations(df: pd.DataFrame,  # table from `read_table`
     return rows, boxes
 
 # %% ../nbs/10_reef.ipynb #reef-scene
-def reef_scene(solution,  # Kaggle train.csv layout: image_id,annotations (other columns ignored)
+def reef_scene(solution,  # Kaggle train.csv layout: image_id,annotations[,Usage] (other columns ignored)
                submission,  # image_id,annotations with groups `confidence x y width height`
                *, id_col: str = 'image_id',  # the frame id column of both files
+               usage: str | None = None,  # 'Public' or 'Private': score that leaderboard; None or 'all': both
                names: tuple = (None, None),  # how the two files are named in errors (default: their paths)
                limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
               ) -> Scene:  # boxes xywh (pixels, top-left corner), confidences
@@ -67,7 +68,8 @@ def reef_scene(solution,  # Kaggle train.csv layout: image_id,annotations (other
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=name)
     grow, gt = read_annotations(df, 'annotations', id_col=id_col, name=name, limits=limits)
     check_boxes(df, grow, gt, source)
-    image_ids = df[id_col].to_numpy(object)
-    pred, pred_img, conf = read_box_submission(submission, image_ids, id_col=id_col, col='annotations', name=names[1],
-                                               limits=limits)
-    return Scene(image_ids=image_ids, gt_img=grow, pred_img=pred_img, gt=gt, pred=pred, pred_conf=conf)
+    _, image_ids, codes, out = scored_images(rows, usage, np.arange(len(df)), df[id_col].to_numpy(object))
+    pred, pred_img, conf = read_box_submission(submission, image_ids, id_col=id_col, col='annotations', skip=out,
+                                               name=names[1], limits=limits)
+    k = codes[grow] >= 0  # the boxes of frames scored
+    return Scene(image_ids=image_ids, gt_img=codes[grow][k], pred_img=pred_img, gt=gt[k], pred=pred, pred_conf=conf)

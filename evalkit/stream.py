@@ -73,6 +73,9 @@ class Evaluator:
             raise InputError(f'{metric.name} has no streaming evaluator yet', 'score its files (evalkit score)')
         self.limits = None if limits is None else as_limits(limits)  # checked here, as the files' readers check theirs
         scoring, self.batch = split_options(metric, options)
+        if scoring.get('usage') not in (None, 'all'):  # the `Usage` of a solution file: a batch has no such column
+            raise InputError(f"{metric.name}: usage={scoring['usage']!r} picks rows of a solution file's Usage column",
+                             "a stream's batches have none: every image given is scored")
         check_batch_options(metric, self.batch)
         self.metric, self.spec = metric, metric.spec(**scoring)
         self.family, self.parts, self.seen = get_family(self.spec.family), [], {}

@@ -8,7 +8,7 @@ import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import SolutionError, Limits
 from .tables import Source, read_source, require_columns, to_numbers, check_objects, Rows, shown
-from .competitions import image_codes, number_groups, check_boxes
+from .competitions import image_codes, number_groups, check_boxes, scored_images
 from .families import Scene
 
 # %% auto #0
@@ -31,10 +31,11 @@ def _class_codes(v: np.ndarray) -> np.ndarray:
 
 def read_vinbigdata_solution(src,  # Kaggle train.csv layout (image_id,class_id,x_min,y_min,x_max,y_max required)
                              *, id_col: str = 'image_id',  # the image id column
+                             usage: str | None = None,  # 'Public' or 'Private': that leaderboard; None or 'all': both
                              name: str | None = None,  # how the file is named in errors (default: its path)
                              limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                             ):
-    "Ground truth: `(image ids, boxes (n, 4) xyxy, image code per box, class code per box)`."
+    "Ground truth: `(image ids, boxes (n, 4) xyxy, image code per box, class code per box, ids left out)`."
     df, source = read_source(src, Source(name, side='solution', id_col=id_col, limits=limits))
     require_columns(df, [id_col, 'class_id', *COORDS], source)
     rows, ids = Rows(df, source), df[id_col].to_numpy()
@@ -49,28 +50,31 @@ def read_vinbigdata_solution(src,  # Kaggle train.csv layout (image_id,class_id,
     check_boxes(df, np.flatnonzero(~nf), b[~nf], source, fmt='xyxy')
     check_objects(df, source)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
-    codes, image_ids = pd.factorize(ids)
-    keep = ~nf | ~pd.Series(np.where(nf, codes, -1 - np.arange(len(df)))).duplicated().to_numpy()
+    scored, image_ids, codes, out = scored_images(rows, usage, *pd.factorize(ids))
+    keep = scored & (~nf | ~pd.Series(np.where(nf & scored, codes, -1 - np.arange(len(df)))).duplicated().to_numpy())
     b[nf] = NO_FINDING_BOX
-    return np.asarray(image_ids, object), b[keep], codes[keep], cls[keep]
+    return image_ids, b[keep], codes[keep], cls[keep], out
 
 # %% ../nbs/11_vinbigdata.ipynb #vbd-scene
 def vinbigdata_scene(solution,  # Kaggle train.csv layout, one row per box and radiologist
                      submission,  # image_id,PredictionString: groups `class_id confidence x_min y_min x_max y_max`
                      *, id_col: str = 'image_id',  # the image id column of both files
+                     usage: str | None = None,  # 'Public' or 'Private': score that leaderboard; None or 'all': both
                      names: tuple = (None, None),  # how the two files are named in errors (default: their paths)
                      limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
                     ) -> Scene:  # xyxy boxes (pixels, y down), classes, confidences
     "Read a VinBigData solution and submission into a `Scene`."
-    image_ids, gt, gt_img, gt_cls = read_vinbigdata_solution(solution, id_col=id_col, name=names[0], limits=limits)
+    image_ids, gt, gt_img, gt_cls, out = read_vinbigdata_solution(solution, id_col=id_col, usage=usage, name=names[0],
+                                                                  limits=limits)
     df, source = read_source(submission, Source(names[1], side='submission', id_col=id_col, limits=limits))
     require_columns(df, [id_col, 'PredictionString'], source)
-    codes, _ = image_codes(df, image_ids, source, unique=True)
+    codes, keep = image_codes(df, image_ids, source, unique=True, skip=out)
     brow, g = number_groups(df, source, col='PredictionString',
                             fields='class_id confidence x_min y_min x_max y_max')
     check_objects(df, source, per_row=np.bincount(brow, minlength=len(df)))
     cls = _class_codes(g[:, 0])
     Rows(df, source).refuse(np.bincount(brow[cls < 0], minlength=len(df)) > 0, CLASS_RULE)
     check_boxes(df, brow, g[:, 2:], source, fmt='xyxy')
-    return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=codes[brow], gt=gt, pred=g[:, 2:].copy(),
-                 pred_conf=g[:, 1].copy(), fmt='xyxy', gt_cls=gt_cls, pred_cls=cls)
+    k = keep[brow]  # the groups of rows of images not scored are checked above, then dropped
+    return Scene(image_ids=image_ids, gt_img=gt_img, pred_img=codes[brow][k], gt=gt, pred=g[k, 2:], pred_conf=g[k, 1],
+                 fmt='xyxy', gt_cls=gt_cls, pred_cls=cls[k])
