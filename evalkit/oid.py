@@ -20,18 +20,18 @@ from .families import (Scene, Detections, best_pair, pair_boxes, voc_flags, take
                               register_family, scene_partitions, ObjectMatches)
 from .ranked_ap import RankedAP, ranked_matches
 from .matching import Matching
-from .preset import Metric, Option
+from .preset import Metric, Option, USAGE
 from .batch_arrays import TableBatch, image_arrays
 from .batches import prediction_strings
-from .competitions import image_codes
+from .competitions import image_codes, scored_rows
 
 # %% auto #0
 __all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'NO_TIDE', 'MAX_DEPTH', 'OID_BOX', 'HHV_CLASS', 'EMPTY_TILES',
            'OID_TIES', 'oid2019', 'hubmap_hhv', 'OID_PRESETS', 'OidScene', 'labelled_scene', 'rank_order', 'pred_areas',
            'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels', 'oid_matches',
            'oid_labels', 'oid_dap', 'OpenImagesAP', 'read_hierarchy', 'expand_rows', 'split_groups', 'group_numbers',
-           'read_oid_solution', 'read_oid_submission', 'oid_scene', 'inflate_mask', 'hhv_masks', 'hhv_scene',
-           'oid_tables', 'hhv_text', 'hhv_tables', 'oid_take', 'file_option']
+           'read_oid_solution', 'read_oid_submission', 'usage_codes', 'oid_scene', 'inflate_mask', 'hhv_masks',
+           'hhv_scene', 'oid_tables', 'hhv_text', 'hhv_tables', 'oid_take', 'file_option']
 
 # %% ../nbs/31_oid.ipynb #oid-scene
 OUTCOMES = ('counted', 'empty', 'unverified', 'past 10,000', 'inside a group-of box')  # why codes 0..4 of a row
@@ -401,8 +401,9 @@ def _label_file(src, *, name, limits) -> tuple:
 def read_oid_solution(src,  # CSV/Parquet path or DataFrame in the challenge's layout
                       *, labels=None,  # the separate image-level label file (path or DataFrame), or None
                       hierarchy: tuple | None = None,  # `read_hierarchy`'s (ancestors, descendants), or None
+                      usage: str | None = None,  # 'Public' or 'Private': that board's images; None or 'all': all
                       name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
-                     ) -> tuple:  # (image ids object [n_img], truth dict as `labelled_scene` takes it)
+                     ) -> tuple:  # (image ids object [n_img], truth dict as `labelled_scene` takes it, `usage_codes`)
     "Read an Open Images solution: boxes and image-level labels, expanded by the hierarchy when given."
     df, source = read_source(src, Source(name, side='solution', id_col='ImageID', limits=limits))
     require_columns(df, ['ImageID', 'LabelName', *OID_BOX], source)
@@ -423,7 +424,8 @@ def read_oid_solution(src,  # CSV/Parquet path or DataFrame in the challenge's l
         ldf, lsrc, lpos = _label_file(labels, name=None, limits=limits)
         parts.append((ldf, lsrc, np.arange(len(ldf)), lpos))
     ids = pd.unique(np.concatenate([np.asarray(p[0].ImageID, object) for p in parts]))
-    return ids, _truth(df, source, b=b, box=box, group=group, levels=parts, ids=ids, hierarchy=hierarchy)
+    truth = _truth(df, source, b=b, box=box, group=group, levels=parts, ids=ids, hierarchy=hierarchy)
+    return ids, truth, usage_codes(df, source, usage, ids, col='ImageID')
 
 # %% ../nbs/31_oid.ipynb #oid-sol-2
 def _truth(df, source, *, b, box, group, levels, ids, hierarchy) -> dict:
@@ -461,19 +463,39 @@ def _image_codes(df, image_ids, source: Source) -> np.ndarray:
     "int64 [n]: each row's image; an empty, unknown or repeated id refused, images without a row noticed."
     return image_codes(df, np.asarray(image_ids, object), source, unique=True)[0]
 
+# %% ../nbs/31_oid.ipynb #oid-usage
+def usage_codes(df,  # the solution's table (`read_source`)
+                source: Source,  # its `Source`
+                usage: str | None,  # 'Public' or 'Private': that board; None or 'all': all but Ignored
+                ids,  # object [n_img]: the scene's images, in order
+                *, col: str,  # the image id column
+               ) -> np.ndarray | None:  # int64 [k]: the codes of the images scored, in order; None: every image
+    "The images a solution's `Usage` scores, each whole (its rows share one `Usage`); None: all of them."
+    if 'Usage' not in df.columns and usage in (None, 'all'): return None
+    rows, code = Rows(df, source), positions(df[col], np.asarray(ids, object))
+    scored = scored_rows(rows, usage)
+    n, s = (np.bincount(code, weights=w, minlength=len(ids)) for w in (None, scored))
+    rows.refuse(((s > 0) & (s < n))[code], "an image's rows must share one Usage", lambda i: shown(df.Usage.iat[i]))
+    keep = np.flatnonzero(s > 0)
+    if not len(keep): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=source.name)
+    return keep
+
 # %% ../nbs/31_oid.ipynb #oid-scene-read
 def oid_scene(solution, submission,  # paths or DataFrames in the challenge's layouts
               *, labels=None,  # the separate image-level label file, or None (labels in the solution)
               hierarchy=None,  # the class hierarchy JSON (path or parsed), or None: the solution is expanded already
               ties: str = 'file',  # how equal confidences rank (recorded for the map; checked here)
+              usage: str | None = None,  # 'Public' or 'Private': that board's images; None or 'all': all but Ignored
               names: tuple = (None, None), limits: Limits | None = None,  # as errors name the files; limits
              ) -> OidScene:  # boxes xyxy, fractions of the image size
     "Read an Open Images 2019 solution and submission into an `OidScene` (group weight 1)."
     rank_order([], [], ties=ties)
     h = None if hierarchy is None else read_hierarchy(hierarchy, limits=limits)
-    ids, truth = read_oid_solution(solution, labels=labels, hierarchy=h, name=names[0], limits=limits)
+    ids, truth, keep = read_oid_solution(solution, labels=labels, hierarchy=h, usage=usage, name=names[0],
+                                         limits=limits)
     if not len(ids): raise SolutionError('no images to score: the solution has no rows', file=names[0])
-    return labelled_scene(ids, truth, read_oid_submission(submission, ids, name=names[1], limits=limits), weight=1)
+    scene = labelled_scene(ids, truth, read_oid_submission(submission, ids, name=names[1], limits=limits), weight=1)
+    return scene if keep is None else oid_take(scene, keep)  # the images `Usage` scores
 
 # %% ../nbs/31_oid.ipynb #oid-inflate
 HHV_CLASS = 'blood_vessel'  # the one class; the files' LABEL is read, not used
@@ -525,6 +547,7 @@ def hhv_masks(df, source: Source, hw, base) -> tuple:  # (table row [m], confide
 def hhv_scene(solution, submission,  # paths or DataFrames, both `id,height,width,prediction_string`
               *, empty_tiles: str = 'fp',  # a tile without vessels: 'fp' verified, 'ignore' not (`EMPTY_TILES`)
               ties: str = 'file',  # how equal confidences rank (recorded for the map; checked here)
+              usage: str | None = None,  # 'Public' or 'Private': that board's tiles; None or 'all': all but Ignored
               names: tuple = (None, None), limits: Limits | None = None,  # as errors name the files; limits
              ) -> OidScene:  # one class, masks in one global pixel space (tiles one after another)
     "Read an HHV solution and submission into an `OidScene` of masks (group weight 0)."
@@ -532,6 +555,7 @@ def hhv_scene(solution, submission,  # paths or DataFrames, both `id,height,widt
     if empty_tiles not in EMPTY_TILES: raise InputError(f'empty_tiles must be one of {EMPTY_TILES}', repr(empty_tiles))
     sdf, ssrc, hw = _hhv_table(solution, side='solution', name=names[0], limits=limits)
     if not len(sdf): raise SolutionError('no images to score: the solution has no rows', file=ssrc.name)
+    keep = usage_codes(sdf, ssrc, usage, sdf.id.to_numpy(object), col='id')
     base = np.r_[0, np.cumsum(hw.prod(1))[:-1]].astype(np.int64)
     grow, _, gruns = hhv_masks(sdf, ssrc, hw, base)
     Rows(sdf, ssrc).refuse(np.bincount(grow[runs_area(gruns) == 0], minlength=len(sdf)) > 0, 'an empty mask')
@@ -544,8 +568,9 @@ def hhv_scene(solution, submission,  # paths or DataFrames, both `id,height,widt
     one = lambda n: np.full(n, HHV_CLASS, object)
     truth = dict(objs=gruns, img=grow, label=one(len(grow)), group=np.zeros(len(grow), bool), ver_img=ver,
                  ver_label=one(len(ver)))
-    return labelled_scene(sdf.id.to_numpy(object), truth, dict(objs=pruns, img=codes[prow], label=one(len(prow)),
-                                                               conf=conf), weight=0, size=hw)
+    scene = labelled_scene(sdf.id.to_numpy(object), truth, dict(objs=pruns, img=codes[prow], label=one(len(prow)),
+                                                                conf=conf), weight=0, size=hw)
+    return scene if keep is None else oid_take(scene, keep)  # the tiles `Usage` scores
 
 # %% ../nbs/31_oid.ipynb #oid-batch
 def oid_tables(preds, targets, ids, *, box_format: str = 'xyxy', **_) -> tuple:
@@ -618,18 +643,19 @@ oid2019 = Metric(
     options=(Option('hierarchy', None, "the class hierarchy JSON: expand the solution's boxes and labels (default: "
                     'the solution is expanded already)', parse=file_option),
              Option('labels', None, 'the image-level label file ImageID,[Source,]LabelName,Confidence (default: the '
-                    "solution's rows without coordinates)", parse=file_option), OID_TIES),
+                    "solution's rows without coordinates)", parse=file_option), OID_TIES, USAGE),
     partitioner=partial(scene_partitions, read=oid_scene, cut=oid_take), batch_reader=TableBatch(oid_tables, oid_scene),
     layouts='solution ImageID,LabelName,XMin,XMax,YMin,YMax,IsGroupOf,Confidence; submission '
-            'ImageId,PredictionString (LabelName Confidence XMin YMin XMax YMax)',
+            'ImageId,PredictionString (LabelName Confidence XMin YMin XMax YMax); [,Usage] in the solution',
     demo=('oid2019_synthetic_solution.csv', 'sample_oid2019_submission.csv', {}))
 hubmap_hhv = Metric(
     name='hubmap-hhv', title='HuBMAP - Hacking the Human Vasculature', family='open images AP', thresholds=('0.6',),
     inclusive=True, interpolation='voc_all', map_over='present', reader=hhv_scene,
     aliases=('hubmap-hacking-the-human-vasculature',),
     options=(Option('empty_tiles', 'fp', "a tile without vessels: 'fp' (verified: its predictions are FP) or "
-                    "'ignore' (its predictions are dropped)", choices=EMPTY_TILES), OID_TIES),
+                    "'ignore' (its predictions are dropped)", choices=EMPTY_TILES), OID_TIES, USAGE),
     partitioner=partial(scene_partitions, read=hhv_scene, cut=oid_take), batch_reader=TableBatch(hhv_tables, hhv_scene),
-    layouts='solution and submission id,height,width,prediction_string (LABEL CONFIDENCE MASK: base64 zlib COCO RLE)',
+    layouts='solution and submission id,height,width,prediction_string (LABEL CONFIDENCE MASK: base64 zlib COCO RLE); '
+            '[,Usage] in the solution',
     demo=('hhv_synthetic_solution.csv', 'sample_hhv_submission.csv', {}))
 OID_PRESETS = (oid2019, hubmap_hhv)
