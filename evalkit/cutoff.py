@@ -281,6 +281,8 @@ def f1_lines(curve: Curve,  # a cutoff curve
                      f'({r.tp:,} TP, {r.fp:,} FP, {r.npos:,} objects)')
     out = [f'best F1 at IoU {threshold_text(t)}: ' + say(next(b[b.cls.isna()].itertuples()))]
     if per_class and curve.per_class is None: out.append('per class: none, the metric has no classes')
+    elif per_class and not b.cls.notna().any():  # COCO past MAX_CURVE_ROWS keeps every category together only
+        out.append('per class: not kept, the per-category table would pass MAX_CURVE_ROWS rows (coco_eval)')
     return out + [f'  {shown(r.cls)}: {say(r)}' for r in b[b.cls.notna()].itertuples() if per_class]
 
 def curve_text(curve: Curve,  # a cutoff curve
