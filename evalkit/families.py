@@ -18,11 +18,11 @@ from .sweep import exact_sum, mean_score, EMPTY_POLICIES
 from .result import Result, Params, Tally
 
 # %% auto #0
-__all__ = ['FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'keep_predictions', 'overlaps', 'Part',
-           'ImageStats', 'Units', 'units', 'image_counts', 'Family', 'ObjectMatches', 'spec_params', 'exact_means',
-           'images_text', 'register_family', 'get_family', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box',
-           'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'point_stretches', 'prefix_points',
-           'map_scene', 'finish', 'Analysis', 'analyse_scene']
+__all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'keep_predictions',
+           'overlaps', 'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts', 'Family', 'ObjectMatches',
+           'spec_params', 'exact_means', 'images_text', 'register_family', 'get_family', 'own_options', 'Spec',
+           'Counts', 'Detections', 'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce',
+           'in_file_order', 'point_stretches', 'prefix_points', 'map_scene', 'finish', 'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -112,8 +112,35 @@ def overlaps(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarr
     return gi, pi, inter, runs_area(scene.gt)[gi] + runs_area(scene.pred)[pi] - inter
 
 # %% ../nbs/03b_families.ipynb #f9bef900
-def _add(a: tuple, b: tuple) -> tuple: return tuple(x + y for x, y in zip(a, b)) if a and b else a or b
+REDUCES = ('sum', 'class sum', 'concatenate')  # how a `Stat` of two parts reduces
 
+def _add(a: tuple, b: tuple) -> tuple: return tuple(x + y for x, y in zip(a, b)) if a and b else a or b
+def _plus(a, b): return _add(a, b) if isinstance(a, tuple) else a + b
+
+def _class_sum(a: tuple, b: tuple) -> tuple:
+    "(class, value) pairs of two parts, the values of a class in both added; sorted by class."
+    out = dict(a)
+    for k, v in b: out[k] = out[k] + v if k in out else v
+    return tuple(sorted(out.items()))
+
+@dataclass(frozen=True)
+class Stat:
+    "A statistic a family declares in its tally: its name, how two parts' values reduce (`REDUCES`), the value."
+    name: str  # the statistic's name ('iou_sum')
+    reduce: str  # 'sum', 'class sum' or 'concatenate'
+    value: object  # exact numbers: a number or a tuple (sum), (class, value) pairs (class sum), a tuple (concatenate)
+
+    def __post_init__(self):
+        if self.reduce not in REDUCES: raise InputError(f'a statistic reduces by one of {REDUCES}', repr(self.reduce))
+
+    def __add__(self, o: Stat) -> Stat:
+        if (o.name, o.reduce) != (self.name, self.reduce):
+            raise InputError('parts of different statistics', f'{self.name} ({self.reduce}), {o.name} ({o.reduce})')
+        a, b = self.value, o.value
+        how = {'sum': _plus, 'class sum': _class_sum, 'concatenate': lambda a, b: tuple(sorted(a + b))}[self.reduce]
+        return replace(self, value=how(a, b))
+
+# %% ../nbs/03b_families.ipynb #fam-part
 @dataclass(frozen=True)
 class Part:
     "A family's statistics of some images, summed exactly: the associative reduce of many machines."
@@ -124,11 +151,18 @@ class Part:
     tp: tuple = ()  # int per threshold, summed over the images (families that count objects)
     fp: tuple = ()
     fn: tuple = ()
+    own: tuple = ()  # the family's own statistics (`Stat`s, from its `own_stats`), each reducing its own way
 
     def __add__(self, o: Part) -> Part:
-        return Part(n_img=self.n_img + o.n_img, n_scored=self.n_scored + o.n_scored, n_pred=self.n_pred + o.n_pred,
-                    value_sum=_add(self.value_sum, o.value_sum), tp=_add(self.tp, o.tp), fp=_add(self.fp, o.fp),
-                    fn=_add(self.fn, o.fn))
+        if self.own and o.own and len(self.own) != len(o.own):
+            raise InputError('parts of different statistics', f'{len(self.own)} and {len(o.own)} of their own')
+        return type(self)(**{f.name: _plus(getattr(self, f.name), getattr(o, f.name)) for f in fields(self)})
+
+    def stat(self, name: str):
+        "The value of the family's own statistic `name`."
+        for s in self.own:
+            if s.name == name: return s.value
+        raise InputError('the part has no such statistic', f"{name!r}; it has: {', '.join(s.name for s in self.own)}")
 
 # %% ../nbs/03b_families.ipynb #11aec10b
 @dataclass(frozen=True, eq=False)
@@ -171,6 +205,9 @@ class Family:
     uses_thresholds = True  # scores at IoU thresholds (a `Spec` needs at least one); False: takes none (Dice)
     analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')  # what faces may ask of it
     positions = ()  # (field, 'image' | 'gt' | 'pred'): per-detection fields of the map holding positions (-1: none)
+    options = ()  # the family's own `Option`s (a preset lists them with to='family'): validated into `Spec.options`
+    dashboard_view = None  # its own dashboard: a class (analysis, *, image) or 'module:Name' (None: by `views`)
+    report_view = None  # its own report section: (analysis, *, n_worst) -> (heading, html), or 'module:name'
 
     def __eq__(self, other):
         "A family equals itself, another of its name, and its name."
@@ -231,7 +268,11 @@ class Family:
         _, s = self.values(stats, spec)
         counts = {k: tuple(int(x) for x in getattr(stats, k).sum(0)) for k in ('tp', 'fp', 'fn') if hasattr(stats, k)}
         return Part(n_img=len(stats.image_ids), n_scored=int(s.sum()), n_pred=int(np.sum(stats.n_pred)),
-                    value_sum=self.value_sums(stats, spec), **counts)
+                    value_sum=self.value_sums(stats, spec), **counts, own=self.own_stats(stats, spec))
+
+    def own_stats(self, stats, spec) -> tuple:
+        "The family's own statistics of a part (`Stat`s, each declaring its reduce), beyond the shared sums."
+        return ()
 
     def merge(self, *parts):
         "The associative reduce of tallies (None: a part without images)."
@@ -326,6 +367,13 @@ class Family:
         "Per class, the family's summary numbers: a table (class, stat, value; NaN undefined), or None: no classes."
         return None
 
+    def view(self, which: str):
+        "The family's own 'dashboard' or 'report' view, its module loaded on first use (None: the shared views)."
+        v = getattr(type(self), f'{which}_view')  # from the class: a function stays a function
+        if not isinstance(v, str): return v
+        module, _, name = v.partition(':')
+        return getattr(import_module(module), name)
+
     def require(self, analysis: str):
         "Refuse, in one line, an analysis (one of `analyses`) this family does not offer."
         if analysis not in self.analyses:
@@ -360,8 +408,8 @@ class ObjectMatches:
 
 # %% ../nbs/03b_families.ipynb #ca896fcd-2
 def spec_params(spec) -> dict:
-    "The parameters a result records: the reader's options, the hit test, the matcher."
-    return dict(spec.params, inclusive=spec.inclusive, method=spec.matcher)
+    "The parameters a result records: the reader's options, the family's own, the hit test, the matcher."
+    return dict(spec.params, **dict(spec.options), inclusive=spec.inclusive, method=spec.matcher)
 
 def exact_means(total,  # int [T, c]: exact sums of values over L (per threshold, per column)
                 L: int,  # the common denominator of the summed values
@@ -432,6 +480,17 @@ def get_family(family) -> Family:
 # %% ../nbs/03b_families.ipynb #fam-spec
 INTERPOLATIONS = ('voc07', 'voc_all', 'coco101')
 
+def own_options(family: Family,  # the family that declares its `options`
+                given,  # dict or (name, value) pairs: the values given
+                *, who: str = '',  # the preset's name, for the messages (default: the family's)
+               ) -> tuple:  # (name, value) pairs, every declared option in order, checked by its `Option.check`
+    "A family's own options: an undeclared name refused, each value checked, the defaults filled in."
+    given, known = dict(given), {o.name: o for o in family.options}
+    bad = sorted(set(given) - set(known))
+    if bad:
+        raise InputError(f'the {family} family takes no option {bad[0]!r}', f"its options: {', '.join(known) or 'none'}")
+    return tuple((k, o.check(who or family.name, given.get(k, o.default))) for k, o in known.items())
+
 @dataclass(frozen=True)
 class Spec:
     "What a family needs to score, every option resolved (built by a preset; validated here once)."
@@ -448,6 +507,7 @@ class Spec:
     title: str = ''  # the competition's name
     params: tuple = ()  # more (name, value) pairs recorded in the result (reader options)
     canvas: tuple = (1024, 1024)  # (H, W) of the images of a box metric, for pictures (box files carry no size)
+    options: tuple = ()  # the family's own options: a dict or (name, value) pairs; stored as pairs, defaults filled
 
     def __post_init__(self):
         object.__setattr__(self, 'family', get_family(self.family))
@@ -457,6 +517,7 @@ class Spec:
         elif len(self.thresholds):
             raise InputError(f'the {self.family.name} family has no IoU thresholds', repr(self.thresholds))
         else: object.__setattr__(self, 'thresholds', ())
+        object.__setattr__(self, 'options', own_options(self.family, self.options, who=self.metric))
         self.family.check(self)
         if self.interpolation not in INTERPOLATIONS: raise InputError(f'interpolation must be one of {INTERPOLATIONS}')
         if self.empty not in EMPTY_POLICIES:
@@ -465,6 +526,11 @@ class Spec:
 
     @property
     def hit(self) -> str: return hit_text(self.inclusive)
+
+    def option(self, name: str):
+        "The value of the family's own option `name` (its default when not given)."
+        if name not in dict(self.options): raise InputError(f'the {self.family} family has no option', repr(name))
+        return dict(self.options)[name]
 
 # %% ../nbs/03b_families.ipynb #fam-stats
 @dataclass(frozen=True, eq=False)

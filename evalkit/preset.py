@@ -38,7 +38,7 @@ class Option:
     help: str  # one line for `--help`
     choices: tuple | None = None  # allowed values, if a closed set
     flag: bool = False  # a switch (`--plus-one`), True when given; read by `parse_bool` from Python
-    to: str = 'reader'  # who takes it: 'reader' (the file reader) or 'spec' (the scoring)
+    to: str = 'reader'  # who takes it: 'reader' (the file reader), 'spec' (the scoring), 'family' (`Spec.options`)
     parse: Callable | None = None  # text or a Python value -> value; ValueError (or TypeError) when invalid
     arg: str | None = None  # the reader's keyword for it, when not `name`
     dask: bool = True  # the Dask path takes it (False: a value other than the default is refused there, for now)
@@ -120,11 +120,11 @@ def _spec(self, *, thresholds=None,  # the IoU thresholds (default: the competit
     inclusive = INCLUSIVE.check(self.name, inclusive)
     matcher = opts.get('matching', self.matcher)
     if inclusive is None: inclusive = self.inclusive or matcher == 'kernel'
-    reader = tuple((k, v) for k, v in opts.items() if k in {o.name for o in self.options if o.to == 'reader'})
+    to = lambda who: tuple((k, v) for k, v in opts.items() if k in {o.name for o in self.options if o.to == who})
     return Spec(family=self.family, thresholds=self.thresholds if thresholds is None else thresholds,
                 inclusive=bool(inclusive), matcher=matcher, beta=self.beta, empty=self.empty,
                 interpolation=self.interpolation, classes=self.classes, map_over=self.map_over, metric=self.name,
-                title=self.title, params=reader, canvas=self.canvas)
+                title=self.title, params=to('reader'), canvas=self.canvas, options=to('family'))
 
 Metric._options, Metric.spec = _options, _spec
 
