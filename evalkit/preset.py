@@ -17,7 +17,7 @@ from .result import Result
 from .rle import parse_size  # image sizes are geometry: options parse them with it
 
 # %% auto #0
-__all__ = ['INCLUSIVE', 'EMPTY', 'parse_bool', 'Option', 'Metric', 'warnings_of']
+__all__ = ['INCLUSIVE', 'EMPTY', 'parse_bool', 'OptionReading', 'Option', 'Metric', 'warnings_of']
 
 # %% ../nbs/03c_preset.ipynb #opt-bool
 def parse_bool(text) -> bool:
@@ -29,20 +29,9 @@ def parse_bool(text) -> bool:
     if t in ('0', 'false', 'no'): return False
     raise ValueError(f'{text!r:.60}: expected true or false (1 or 0)')
 
-# %% ../nbs/03c_preset.ipynb #6e68f47c
-@dataclass(frozen=True)
-class Option:
-    "An option a metric accepts, declared once: the command line and Python calls both read it."
-    name: str  # keyword in Python; `--name` (with '-' for '_') on the command line
-    default: object  # value when not given
-    help: str  # one line for `--help`
-    choices: tuple | None = None  # allowed values, if a closed set
-    flag: bool = False  # a switch (`--plus-one`), True when given; read by `parse_bool` from Python
-    to: str = 'reader'  # who takes it: 'reader' (the file reader), 'spec' (the scoring), 'family' (`Spec.options`)
-    parse: Callable | None = None  # text or a Python value -> value; ValueError (or TypeError) when invalid
-    arg: str | None = None  # the reader's keyword for it, when not `name`
-    dask: bool = True  # the Dask path takes it (False: a value other than the default is refused there, for now)
-
+# %% ../nbs/03c_preset.ipynb #opt-reading
+class OptionReading:
+    "How an option is typed and read: its flag, its default as typed, a value checked."
     @property
     def cli(self) -> str: return '--' + self.name.replace('_', '-')
 
@@ -66,6 +55,20 @@ class Option:
         if parse is None and self.choices is None and self.default is not None and not isinstance(value, kind):
             raise InputError(f'{metric}: {self.name} must be a {kind.__name__}', f'{value!r:.60}')
         return value
+
+# %% ../nbs/03c_preset.ipynb #6e68f47c
+@dataclass(frozen=True)
+class Option(OptionReading):
+    "An option a metric accepts, declared once: the command line and Python calls both read it."
+    name: str  # keyword in Python; `--name` (with '-' for '_') on the command line
+    default: object  # value when not given
+    help: str  # one line for `--help`
+    choices: tuple | None = None  # allowed values, if a closed set
+    flag: bool = False  # a switch (`--plus-one`), True when given; read by `parse_bool` from Python
+    to: str = 'reader'  # who takes it: 'reader' (the file reader), 'spec' (the scoring), 'family' (`Spec.options`)
+    parse: Callable | None = None  # text or a Python value -> value; ValueError (or TypeError) when invalid
+    arg: str | None = None  # the reader's keyword for it, when not `name`
+    dask: bool = True  # the Dask path takes it (False: a value other than the default is refused there, for now)
 
 # %% ../nbs/03c_preset.ipynb #bc4cc471
 @dataclass(frozen=True)
