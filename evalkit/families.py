@@ -513,8 +513,8 @@ def own_options(family: Family,  # the family that declares its `options`
     "A family's own options: an undeclared name refused, each value checked, the defaults filled in."
     given, known = dict(given), {o.name: o for o in family.options}
     bad = sorted(set(given) - set(known))
-    if bad:
-        raise InputError(f'the {family} family takes no option {bad[0]!r}', f"its options: {', '.join(known) or 'none'}")
+    if bad: raise InputError(f'the {family} family takes no option {bad[0]!r}',
+                             f"its options: {', '.join(known) or 'none'}")
     return tuple((k, o.check(who or family.name, given.get(k, o.default))) for k, o in known.items())
 
 def check_choices(spec) -> None:
