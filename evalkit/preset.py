@@ -17,7 +17,7 @@ from .result import Result
 from .rle import parse_size  # image sizes are geometry: options parse them with it
 
 # %% auto #0
-__all__ = ['INCLUSIVE', 'EMPTY', 'parse_bool', 'OptionReading', 'Option', 'Metric', 'warnings_of']
+__all__ = ['INCLUSIVE', 'EMPTY', 'parse_bool', 'OptionReading', 'Option', 'MetricWords', 'Metric', 'warnings_of']
 
 # %% ../nbs/03c_preset.ipynb #opt-bool
 def parse_bool(text) -> bool:
@@ -70,9 +70,20 @@ class Option(OptionReading):
     arg: str | None = None  # the reader's keyword for it, when not `name`
     dask: bool = True  # the Dask path takes it (False: a value other than the default is refused there, for now)
 
-# %% ../nbs/03c_preset.ipynb #bc4cc471
+# %% ../nbs/03c_preset.ipynb #met-words
 @dataclass(frozen=True)
-class Metric:
+class MetricWords:  # a record of no fields: `Metric` adds them
+    "What a preset says of itself: its family's default matcher, and a line naming its rule."
+    @property
+    def matcher(self) -> str: return get_family(self.family).matchers[0]
+
+    def __repr__(self):
+        return (f'Metric({self.name!r}, {self.family!r}, thresholds={[threshold_text(t) for t in self.thresholds]}, '
+                f'hit={hit_text(self.inclusive)!r})')
+
+# %% ../nbs/03c_preset.ipynb #bc4cc471
+@dataclass(frozen=True, repr=False)  # its `__repr__` is `MetricWords`'s
+class Metric(MetricWords):
     "A competition's metric as a preset of a family: data, a reader, and the options it accepts."
     name: str  # as on the command line
     title: str  # the competition's name
@@ -94,13 +105,6 @@ class Metric:
     canvas: tuple = (1024, 1024)  # (H, W) of the images of a box metric, for pictures (box files carry no size)
     batch_reader: Callable | None = None  # (preds, targets, *, image_ids, **options) -> Scene: a stream's batch
     partitioner: Callable | None = None  # (solution, submission, n, **options) -> n callables making parts' Scenes
-
-    @property
-    def matcher(self) -> str: return get_family(self.family).matchers[0]
-
-    def __repr__(self):
-        return (f'Metric({self.name!r}, {self.family!r}, thresholds={[threshold_text(t) for t in self.thresholds]}, '
-                f'hit={hit_text(self.inclusive)!r})')
 
 # %% ../nbs/03c_preset.ipynb #92775d96
 def _options(self, given: dict) -> dict:
