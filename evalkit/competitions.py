@@ -426,6 +426,7 @@ def unit_parts(ids) -> tuple[np.ndarray, np.ndarray]:  # ids: str [n] unit ids I
     p = pd.Series(ids, dtype=object).str.rpartition('_')
     return p[0].to_numpy(object), p[2].to_numpy(object)
 
+# %% ../nbs/03a_competitions.ipynb #co-rle-read
 def read_rle_table(src,  # CSV/Parquet path or DataFrame of RLE masks
                    *, side: str,  # 'solution' or 'submission': which file errors name
                    id_col: str, rle_col: str,  # the id and RLE columns
@@ -440,6 +441,7 @@ def read_rle_table(src,  # CSV/Parquet path or DataFrame of RLE masks
     check_runs(df, rle_col, source)
     return df, source
 
+# %% ../nbs/03a_competitions.ipynb #co-mask-table
 def mask_table(src,  # CSV/Parquet path or DataFrame of a mask solution
                *, id_col: str, rle_col: str,  # the id and RLE columns
                one_per_id: str | None = None,  # the rule refusing an id listed twice (None: ids may repeat)

@@ -302,20 +302,13 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
         if solution is None or submission is None:
             raise InputError('a solution and a submission are needed with a metric name')
         a = m.analyse(solution, submission, **options)
+    own = a.spec.family.view('dashboard')  # a family's own dashboard (Open Images, points, panoptic), loaded on use
+    if own is not None: return own(a, image=image)
     views = a.spec.family.views  # what the family can draw
-    if 'groups' in views:  # Open Images boxes, group-of dashed (31a_oid_view)
-        from evalkit.oid_view import OidDashboard
-        return OidDashboard(a, image=image)
-    if 'points' in views:  # points in projections (29_points)
-        from evalkit.points import PointsDashboard
-        return PointsDashboard(a, image=image)
     if 'objects' in views: return ObjectsDashboard(a, loader=loader, image=image)
     if 'masks' in views: return MaskDashboard(a, image=image)
     if 'classes' in views: return RankedDashboard(a.result, analysis=a)
     if 'images' in views: return Dashboard(a, loader=loader, image=image)
-    if 'segments' in views:  # panoptic segments by status (30a_panoptic_view)
-        from evalkit.panoptic_view import PanopticDashboard
-        return PanopticDashboard(a, image=image)
     return UnitsDashboard(a.result)
 
 # %% ../nbs/05b_dashboard.ipynb #a834b076

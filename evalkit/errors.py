@@ -12,7 +12,7 @@ import errno, os, re
 # %% auto #0
 __all__ = ['MAX_PART', 'MAX_MESSAGE', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'InputError', 'ParticipantVisibleError',
            'SolutionError', 'RLEError', 'SubmissionNotFound', 'SolutionNotFound', 'InputNotFound', 'file_not_found',
-           'Limits', 'as_limits', 'Notice', 'noticed', 'add_notices', 'notice']
+           'LimitChecks', 'Limits', 'as_limits', 'Notice', 'noticed', 'add_notices', 'notice']
 
 # %% ../nbs/00a_errors.ipynb #da75a82f
 def label_text(v, limit: int = 60) -> str:
@@ -106,9 +106,28 @@ UNITS = {'max_file_bytes': 'bytes', 'max_field_chars': 'characters', 'max_tokens
          'max_json_values': 'values', 'max_polygon_crossings': 'column crossings', 'max_mask_runs': 'runs',
          'max_categories': 'categories', 'max_image_categories': 'images x categories'}  # what each limit counts
 
+# %% ../nbs/00a_errors.ipynb #err-limit-checks
+@dataclass(frozen=True)
+class LimitChecks:  # a record of no fields: `Limits` adds them
+    "What a reader asks of its limits: the error for an input over one, a file refused from its size on disk."
+    def exceeded(self, key: str,  # the limit's name, e.g. 'max_field_chars'
+                 n,  # how much the input holds: an int, or a text such as 'more than 10'
+                 what: str,  # what holds it, e.g. 'PredictionString' or 'the file'
+                 err=None, **where):  # the error class (default InputError) and where: file, row, label, id
+        "The error for `what` holding `n`, more than the limit `key`: names the limit, its value and how to raise it."
+        n = f'{n:,}' if isinstance(n, int) else n
+        return (err or InputError)(f'{what} has {n} {UNITS[key]}, more than the limit {key}={getattr(self, key):,}',
+                                   f'raise it with --limit {key}=N, or limits=Limits({key}=N) in Python', **where)
+
+    def check_file(self, path, err=None, name: str | None = None):
+        "Refuse a file larger than `max_file_bytes`, from its size on disk, before reading it."
+        try: n = os.stat(path).st_size
+        except (OSError, TypeError, ValueError): return  # missing, unreadable or not a path: the reader says so
+        if n > self.max_file_bytes: raise self.exceeded('max_file_bytes', n, 'the file', err, file=name or str(path))
+
 # %% ../nbs/00a_errors.ipynb #err-limits
 @dataclass(frozen=True)
-class Limits:
+class Limits(LimitChecks):
     "The most a reader takes of one input, and a Dask run is asked to do; each checked before the step it protects."
     max_file_bytes: int = 2 ** 31  # one input file (CSV or XML), in bytes: 2 GiB
     max_field_chars: int = 2 ** 24  # one CSV field or XML attribute, in characters: 16 MiB
@@ -130,21 +149,6 @@ class Limits:
             v = getattr(self, f.name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise InputError(f'limit {f.name} must be a positive integer', repr(v)[:60])
-
-    def exceeded(self, key: str,  # the limit's name, e.g. 'max_field_chars'
-                 n,  # how much the input holds: an int, or a text such as 'more than 10'
-                 what: str,  # what holds it, e.g. 'PredictionString' or 'the file'
-                 err=None, **where):  # the error class (default InputError) and where: file, row, label, id
-        "The error for `what` holding `n`, more than the limit `key`: names the limit, its value and how to raise it."
-        n = f'{n:,}' if isinstance(n, int) else n
-        return (err or InputError)(f'{what} has {n} {UNITS[key]}, more than the limit {key}={getattr(self, key):,}',
-                                   f'raise it with --limit {key}=N, or limits=Limits({key}=N) in Python', **where)
-
-    def check_file(self, path, err=None, name: str | None = None):
-        "Refuse a file larger than `max_file_bytes`, from its size on disk, before reading it."
-        try: n = os.stat(path).st_size
-        except (OSError, TypeError, ValueError): return  # missing, unreadable or not a path: the reader says so
-        if n > self.max_file_bytes: raise self.exceeded('max_file_bytes', n, 'the file', err, file=name or str(path))
 
 # %% ../nbs/00a_errors.ipynb #err-default-limits
 DEFAULT_LIMITS = Limits()

@@ -18,9 +18,11 @@ from .sweep import exact_sum, mean_score, EMPTY_POLICIES
 from .result import Result, Params, Tally
 
 # %% auto #0
-__all__ = ['FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'keep_predictions', 'overlaps', 'Part',
-           'ImageStats', 'Units', 'units', 'image_counts', 'Family', 'ObjectMatches', 'spec_params', 'exact_means',
-           'images_text', 'register_family', 'get_family', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box',
+__all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'keep_predictions',
+           'overlaps', 'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts', 'FamilySteps', 'FamilyValues',
+           'FamilyTally', 'FamilyCutoffs', 'FamilyErrors', 'FamilyTide', 'FamilyPictures', 'FamilyReport',
+           'FamilyWords', 'Family', 'ObjectMatches', 'spec_params', 'exact_means', 'images_text', 'register_family',
+           'get_family', 'own_options', 'check_choices', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box',
            'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'point_stretches', 'prefix_points',
            'map_scene', 'finish', 'Analysis', 'analyse_scene']
 
@@ -112,8 +114,35 @@ def overlaps(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarr
     return gi, pi, inter, runs_area(scene.gt)[gi] + runs_area(scene.pred)[pi] - inter
 
 # %% ../nbs/03b_families.ipynb #f9bef900
-def _add(a: tuple, b: tuple) -> tuple: return tuple(x + y for x, y in zip(a, b)) if a and b else a or b
+REDUCES = ('sum', 'class sum', 'concatenate')  # how a `Stat` of two parts reduces
 
+def _add(a: tuple, b: tuple) -> tuple: return tuple(x + y for x, y in zip(a, b)) if a and b else a or b
+def _plus(a, b): return _add(a, b) if isinstance(a, tuple) else a + b
+
+def _class_sum(a: tuple, b: tuple) -> tuple:
+    "(class, value) pairs of two parts, the values of a class in both added; sorted by class."
+    out = dict(a)
+    for k, v in b: out[k] = out[k] + v if k in out else v
+    return tuple(sorted(out.items()))
+
+@dataclass(frozen=True)
+class Stat:
+    "A statistic a family declares in its tally: its name, how two parts' values reduce (`REDUCES`), the value."
+    name: str  # the statistic's name ('iou_sum')
+    reduce: str  # 'sum', 'class sum' or 'concatenate'
+    value: object  # exact numbers: a number or a tuple (sum), (class, value) pairs (class sum), a tuple (concatenate)
+
+    def __post_init__(self):
+        if self.reduce not in REDUCES: raise InputError(f'a statistic reduces by one of {REDUCES}', repr(self.reduce))
+
+    def __add__(self, o: Stat) -> Stat:
+        if (o.name, o.reduce) != (self.name, self.reduce):
+            raise InputError('parts of different statistics', f'{self.name} ({self.reduce}), {o.name} ({o.reduce})')
+        a, b = self.value, o.value
+        how = {'sum': _plus, 'class sum': _class_sum, 'concatenate': lambda a, b: tuple(sorted(a + b))}[self.reduce]
+        return replace(self, value=how(a, b))
+
+# %% ../nbs/03b_families.ipynb #fam-part
 @dataclass(frozen=True)
 class Part:
     "A family's statistics of some images, summed exactly: the associative reduce of many machines."
@@ -124,11 +153,18 @@ class Part:
     tp: tuple = ()  # int per threshold, summed over the images (families that count objects)
     fp: tuple = ()
     fn: tuple = ()
+    own: tuple = ()  # the family's own statistics (`Stat`s, from its `own_stats`), each reducing its own way
 
     def __add__(self, o: Part) -> Part:
-        return Part(n_img=self.n_img + o.n_img, n_scored=self.n_scored + o.n_scored, n_pred=self.n_pred + o.n_pred,
-                    value_sum=_add(self.value_sum, o.value_sum), tp=_add(self.tp, o.tp), fp=_add(self.fp, o.fp),
-                    fn=_add(self.fn, o.fn))
+        if self.own and o.own and len(self.own) != len(o.own):
+            raise InputError('parts of different statistics', f'{len(self.own)} and {len(o.own)} of their own')
+        return type(self)(**{f.name: _plus(getattr(self, f.name), getattr(o, f.name)) for f in fields(self)})
+
+    def stat(self, name: str):
+        "The value of the family's own statistic `name`."
+        for s in self.own:
+            if s.name == name: return s.value
+        raise InputError('the part has no such statistic', f"{name!r}; it has: {', '.join(s.name for s in self.own)}")
 
 # %% ../nbs/03b_families.ipynb #11aec10b
 @dataclass(frozen=True, eq=False)
@@ -156,30 +192,9 @@ def image_counts(scene: Scene) -> tuple[np.ndarray, np.ndarray]:  # (n_gt, n_pre
     "The ground-truth objects and the predictions of each image of `scene`."
     return tuple(np.bincount(np.asarray(a, np.int64), minlength=scene.n_img) for a in (scene.gt_img, scene.pred_img))
 
-# %% ../nbs/03b_families.ipynb #57e1984d
-class Family:
-    "One family of metrics: map, reduce and finish, and what every face and analysis asks of it."
-    name = ''  # the registry key, as faces print it ('per-image sweep')
-    matchers = ('none',)  # matching methods a preset may pick; the first is the default
-    cutoffs = ()  # what a cutoff curve may cut by: 'confidence', 'area' (predicted pixels); () none
-    views = ()  # what dashboard and report draw: 'images', 'classes', 'masks', 'objects', 'summary' (its own text)
-    image_scores = True  # each image has a score of its own (worst images first, compared image by image)
-    global_ranking = False  # the finish ranks objects across images: its tally is the statistics themselves
-    ranked_ap = False  # AP of detections ranked per class over the file (TIDE's delta AP applies)
-    needs_classes = False  # a preset must name its classes
-    own_score = 'image score'  # what a picked image's own score is called
-    uses_thresholds = True  # scores at IoU thresholds (a `Spec` needs at least one); False: takes none (Dice)
-    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')  # what faces may ask of it
-    positions = ()  # (field, 'image' | 'gt' | 'pred'): per-detection fields of the map holding positions (-1: none)
-
-    def __eq__(self, other):
-        "A family equals itself, another of its name, and its name."
-        return self.name == (other if isinstance(other, str) else getattr(other, 'name', None))
-    def __hash__(self): return hash(self.name)
-    def __str__(self): return self.name
-    def __repr__(self): return repr(self.name)
-
-    # the three steps: map, reduce, finish
+# %% ../nbs/03b_families.ipynb #fam-proto-0
+class FamilySteps:
+    "The three steps: check a `Spec`, map a scene, reduce maps, finish, and the statistics of no image."
     def check(self, spec):
         "Refuse a `Spec` this family cannot score (called once, when the `Spec` is made)."
         if spec.matcher not in self.matchers:
@@ -194,27 +209,6 @@ class Family:
         "Associative, order-free reduce of the maps of disjoint sets of images (one machine)."
         return reduce(*parts)
 
-    def shift(self, stats, *, image: int = 0, gt: int = 0, pred: int = 0):
-        "The map with its positions moved past `image` images, `gt` objects and `pred` predictions (a stream's)."
-        k = dict(image=image, gt=gt, pred=pred)
-        moved = {f: np.where(a >= 0, a + k[what], a).astype(a.dtype)
-                 for f, what in self.positions for a in [getattr(stats, f)]}
-        return replace(stats, image_pos=stats.image_pos + image, **moved)
-
-    def values(self, stats, spec) -> tuple:  # (float64 [n, T], bool [n])
-        "Each image's value at each threshold, float64 [n, T], and whether it takes part, bool [n]."
-        v = np.asarray(stats.values, np.float64)
-        return v, ~np.isnan(v).any(1)
-
-    def value_sums(self, stats, spec) -> tuple:
-        "Per threshold, the exact sum of the values of the images that take part."
-        v, s = self.values(stats, spec)
-        return tuple(exact_sum(v[s, t]) for t in range(len(spec.thresholds)))
-
-    def counts_score(self, tp, fp, fn, *, beta, empty: str) -> tuple:
-        "(values [n, T], taking part [n], per-threshold values [T], score) from TP, FP, FN: families that count."
-        raise InputError(f'the {self.name} family scores no TP, FP and FN counts')
-
     def finish(self, stats, spec) -> Result:
         "The mean over the images that take part, with the per-image table (file order)."
         return _finish_units(self, stats, spec)
@@ -225,13 +219,43 @@ class Family:
         return Units(image_ids=np.zeros(0, object), image_pos=z, n_gt=z, n_pred=z,
                      values=np.zeros((0, len(spec.thresholds))))
 
-    # many machines: tally, merge, finish_tally
+# %% ../nbs/03b_families.ipynb #fam-proto-1
+class FamilyValues:
+    "Each image's values and their exact sums, a stream's shift of positions, and the counts' score."
+    def values(self, stats, spec) -> tuple:  # (float64 [n, T], bool [n])
+        "Each image's value at each threshold, float64 [n, T], and whether it takes part, bool [n]."
+        v = np.asarray(stats.values, np.float64)
+        return v, ~np.isnan(v).any(1)
+
+    def value_sums(self, stats, spec) -> tuple:
+        "Per threshold, the exact sum of the values of the images that take part."
+        v, s = self.values(stats, spec)
+        return tuple(exact_sum(v[s, t]) for t in range(len(spec.thresholds)))
+
+    def shift(self, stats, *, image: int = 0, gt: int = 0, pred: int = 0):
+        "The map with its positions moved past `image` images, `gt` objects and `pred` predictions (a stream's)."
+        k = dict(image=image, gt=gt, pred=pred)
+        moved = {f: np.where(a >= 0, a + k[what], a).astype(a.dtype)
+                 for f, what in self.positions for a in [getattr(stats, f)]}
+        return replace(stats, image_pos=stats.image_pos + image, **moved)
+
+    def counts_score(self, tp, fp, fn, *, beta, empty: str) -> tuple:
+        "(values [n, T], taking part [n], per-threshold values [T], score) from TP, FP, FN: families that count."
+        raise InputError(f'the {self.name} family scores no TP, FP and FN counts')
+
+# %% ../nbs/03b_families.ipynb #fam-proto-2
+class FamilyTally:
+    "Many machines: a part's tally (the shared sums and the family's own `Stat`s), merge and finish."
     def tally(self, stats, spec) -> Part:
         "The part's exact sums."
         _, s = self.values(stats, spec)
         counts = {k: tuple(int(x) for x in getattr(stats, k).sum(0)) for k in ('tp', 'fp', 'fn') if hasattr(stats, k)}
         return Part(n_img=len(stats.image_ids), n_scored=int(s.sum()), n_pred=int(np.sum(stats.n_pred)),
-                    value_sum=self.value_sums(stats, spec), **counts)
+                    value_sum=self.value_sums(stats, spec), **counts, own=self.own_stats(stats, spec))
+
+    def own_stats(self, stats, spec) -> tuple:
+        "The family's own statistics of a part (`Stat`s, each declaring its reduce), beyond the shared sums."
+        return ()
 
     def merge(self, *parts):
         "The associative reduce of tallies (None: a part without images)."
@@ -246,7 +270,9 @@ class Family:
         "The result of the reduced tally: score, per-threshold values and a `Tally`; the tables left empty."
         return _finish_tally(self, part, spec)
 
-    # analyses: bootstrap, cutoffs, errors, confusion, TIDE
+# %% ../nbs/03b_families.ipynb #fam-proto-3
+class FamilyCutoffs:
+    "What the bootstrap and the cutoff curves ask: weighted scores, areas, the curve, kept statistics."
     def weighted_scores(self, analysis, W) -> np.ndarray:
         "The score of each weighted file, W [B, n_img] in the order of `analysis.stats` (mean of image scores)."
         v, s = self.values(analysis.stats, analysis.spec)
@@ -269,6 +295,9 @@ class Family:
         "The statistics of the kept predictions `p` of `scene` (matching `m`, cut from the whole file's): mapped anew."
         return self.map(scene, analysis.spec)[0]
 
+# %% ../nbs/03b_families.ipynb #fam-proto-4
+class FamilyErrors:
+    "What the error analyses ask: how errors count, its own breakdown, the confusion matrix, notes."
     def error_rules(self, analysis) -> tuple:
         "How errors are counted: (pairs counted as hits [K] or True, gt [n_gt] and predictions [T, n_pred] left out)."
         return True, None, None
@@ -281,6 +310,13 @@ class Family:
         "What the confusion matrix takes of this family's scenes (`evalkit.confusion.confusion`): class names."
         return dict(classes=analysis.spec.classes)
 
+    def notes(self, analysis) -> tuple:
+        "Sentences an error breakdown adds where the family's own rules make its kinds read otherwise (COCO's quirks)."
+        return ()
+
+# %% ../nbs/03b_families.ipynb #fam-proto-5
+class FamilyTide:
+    "What TIDE asks: each object's code, each prediction's hit, the delta AP of a family's own ranking."
     def codes(self, analysis, *, background_iou=None):
         "Each object's TIDE code (gt [T, n_gt], predictions [T, n_pred]; `evalkit.tide`) if it matches its own way."
         return None  # None: `evalkit.breakdown.error_codes` codes the objects from the family's matching
@@ -297,11 +333,9 @@ class Family:
         "TIDE's delta AP ({key: AP gained}, the AP) at one IoU threshold if the family ranks its own way (COCO)."
         return None  # None: `evalkit.breakdown.delta_ap` computes it from the matching (`ranked_ap`), or refuses
 
-    def notes(self, analysis) -> tuple:
-        "Sentences an error breakdown adds where the family's own rules make its kinds read otherwise (COCO's quirks)."
-        return ()
-
-    # faces: pictures, report, text and JSON
+# %% ../nbs/03b_families.ipynb #fam-proto-6
+class FamilyPictures:
+    "What the pictures ask: a unit's pixels, its objects as matched, label images and polygons."
     def picture(self, analysis, code: int):
         "(uint8 [h, w] pixel statuses, stride) of unit `code`: families with the 'masks' view draw their units."
         raise InputError(f'the {self.name} family draws no pixel statuses')
@@ -318,6 +352,9 @@ class Family:
         "(gt [n_gt, k, 2], pred [n_pred, k, 2]) float64 corners (x, y) of polygon objects; None: boxes, masks."
         return None
 
+# %% ../nbs/03b_families.ipynb #fam-proto-7
+class FamilyReport:
+    "What the report and the dashboard ask: PR curves, class numbers, the score in words, own views."
     def pr_curves(self, result):
         "Precision against recall per threshold (threshold, recall, precision) for the report, or None."
         return None
@@ -326,6 +363,20 @@ class Family:
         "Per class, the family's summary numbers: a table (class, stat, value; NaN undefined), or None: no classes."
         return None
 
+    def score_words(self, result) -> str:
+        "How the score is made, in a sentence (the report)."
+        return f'score = mean over {result.n_images} scored images of {result.n_total}.'
+
+    def view(self, which: str):
+        "The family's own 'dashboard' or 'report' view, its module loaded on first use (None: the shared views)."
+        v = getattr(type(self), f'{which}_view')  # from the class: a function stays a function
+        if not isinstance(v, str): return v
+        module, _, name = v.partition(':')
+        return getattr(import_module(module), name)
+
+# %% ../nbs/03b_families.ipynb #fam-proto-8
+class FamilyWords:
+    "What the faces say: refusals, the text and JSON of a result, and which images took part."
     def require(self, analysis: str):
         "Refuse, in one line, an analysis (one of `analyses`) this family does not offer."
         if analysis not in self.analyses:
@@ -345,9 +396,32 @@ class Family:
         left = result.n_total - result.n_images
         return f'{images_text(result)} scored' + (f'; {left:,} left out' if left else '')
 
-    def score_words(self, result) -> str:
-        "How the score is made, in a sentence (the report)."
-        return f'score = mean over {result.n_images} scored images of {result.n_total}.'
+# %% ../nbs/03b_families.ipynb #57e1984d
+class Family(FamilySteps, FamilyValues, FamilyTally, FamilyCutoffs, FamilyErrors, FamilyTide,
+             FamilyPictures, FamilyReport, FamilyWords):
+    "One family of metrics: map, reduce and finish, and what every face and analysis asks of it."
+    name = ''  # the registry key, as faces print it ('per-image sweep')
+    matchers = ('none',)  # matching methods a preset may pick; the first is the default
+    cutoffs = ()  # what a cutoff curve may cut by: 'confidence', 'area' (predicted pixels); () none
+    views = ()  # what dashboard and report draw: 'images', 'classes', 'masks', 'objects', 'summary' (its own text)
+    image_scores = True  # each image has a score of its own (worst images first, compared image by image)
+    global_ranking = False  # the finish ranks objects across images: its tally is the statistics themselves
+    ranked_ap = False  # AP of detections ranked per class over the file (TIDE's delta AP applies)
+    needs_classes = False  # a preset must name its classes
+    own_score = 'image score'  # what a picked image's own score is called
+    uses_thresholds = True  # scores at IoU thresholds (a `Spec` needs at least one); False: takes none (Dice)
+    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')  # what faces may ask of it
+    positions = ()  # (field, 'image' | 'gt' | 'pred'): per-detection fields of the map holding positions (-1: none)
+    options = ()  # the family's own `Option`s (a preset lists them with to='family'): validated into `Spec.options`
+    dashboard_view = None  # its own dashboard: a class (analysis, *, image) or 'module:Name' (None: by `views`)
+    report_view = None  # its own report section: (analysis, *, n_worst) -> (heading, html), or 'module:name'
+
+    def __eq__(self, other):
+        "A family equals itself, another of its name, and its name."
+        return self.name == (other if isinstance(other, str) else getattr(other, 'name', None))
+    def __hash__(self): return hash(self.name)
+    def __str__(self): return self.name
+    def __repr__(self): return repr(self.name)
 
 # %% ../nbs/03b_families.ipynb #fam-objects
 @dataclass(frozen=True, eq=False)
@@ -360,8 +434,8 @@ class ObjectMatches:
 
 # %% ../nbs/03b_families.ipynb #ca896fcd-2
 def spec_params(spec) -> dict:
-    "The parameters a result records: the reader's options, the hit test, the matcher."
-    return dict(spec.params, inclusive=spec.inclusive, method=spec.matcher)
+    "The parameters a result records: the reader's options, the family's own, the hit test, the matcher."
+    return dict(spec.params, **dict(spec.options), inclusive=spec.inclusive, method=spec.matcher)
 
 def exact_means(total,  # int [T, c]: exact sums of values over L (per threshold, per column)
                 L: int,  # the common denominator of the summed values
@@ -429,9 +503,28 @@ def get_family(family) -> Family:
         raise InputError('unknown family', f"{family!r}; known: {', '.join(dict.fromkeys([*BUILT_IN, *FAMILIES]))}")
     return FAMILIES[family]
 
-# %% ../nbs/03b_families.ipynb #fam-spec
+# %% ../nbs/03b_families.ipynb #fam-own
 INTERPOLATIONS = ('voc07', 'voc_all', 'coco101')
 
+def own_options(family: Family,  # the family that declares its `options`
+                given,  # dict or (name, value) pairs: the values given
+                *, who: str = '',  # the preset's name, for the messages (default: the family's)
+               ) -> tuple:  # (name, value) pairs, every declared option in order, checked by its `Option.check`
+    "A family's own options: an undeclared name refused, each value checked, the defaults filled in."
+    given, known = dict(given), {o.name: o for o in family.options}
+    bad = sorted(set(given) - set(known))
+    if bad: raise InputError(f'the {family} family takes no option {bad[0]!r}',
+                             f"its options: {', '.join(known) or 'none'}")
+    return tuple((k, o.check(who or family.name, given.get(k, o.default))) for k, o in known.items())
+
+def check_choices(spec) -> None:
+    "Refuse a `Spec` whose interpolation, empty-image policy or mAP classes is not one of the choices."
+    if spec.interpolation not in INTERPOLATIONS: raise InputError(f'interpolation must be one of {INTERPOLATIONS}')
+    if spec.empty not in EMPTY_POLICIES:
+        raise InputError(f'empty must be one of {EMPTY_POLICIES}', repr(spec.empty))
+    if spec.map_over not in ('all', 'present'): raise InputError("map_over must be 'all' or 'present'")
+
+# %% ../nbs/03b_families.ipynb #fam-spec
 @dataclass(frozen=True)
 class Spec:
     "What a family needs to score, every option resolved (built by a preset; validated here once)."
@@ -448,6 +541,7 @@ class Spec:
     title: str = ''  # the competition's name
     params: tuple = ()  # more (name, value) pairs recorded in the result (reader options)
     canvas: tuple = (1024, 1024)  # (H, W) of the images of a box metric, for pictures (box files carry no size)
+    options: tuple = ()  # the family's own options: a dict or (name, value) pairs; stored as pairs, defaults filled
 
     def __post_init__(self):
         object.__setattr__(self, 'family', get_family(self.family))
@@ -457,14 +551,17 @@ class Spec:
         elif len(self.thresholds):
             raise InputError(f'the {self.family.name} family has no IoU thresholds', repr(self.thresholds))
         else: object.__setattr__(self, 'thresholds', ())
+        object.__setattr__(self, 'options', own_options(self.family, self.options, who=self.metric))
         self.family.check(self)
-        if self.interpolation not in INTERPOLATIONS: raise InputError(f'interpolation must be one of {INTERPOLATIONS}')
-        if self.empty not in EMPTY_POLICIES:
-            raise InputError(f'empty must be one of {EMPTY_POLICIES}', repr(self.empty))
-        if self.map_over not in ('all', 'present'): raise InputError("map_over must be 'all' or 'present'")
+        check_choices(self)
 
     @property
     def hit(self) -> str: return hit_text(self.inclusive)
+
+    def option(self, name: str):
+        "The value of the family's own option `name` (its default when not given)."
+        if name not in dict(self.options): raise InputError(f'the {self.family} family has no option', repr(name))
+        return dict(self.options)[name]
 
 # %% ../nbs/03b_families.ipynb #fam-stats
 @dataclass(frozen=True, eq=False)

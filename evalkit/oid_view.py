@@ -12,7 +12,8 @@ from .drawing import COLORS, object_picture, object_legend_html, object_table_ht
 from .views import prepare_objects, object_view, object_order
 
 # %% auto #0
-__all__ = ['BOX_STYLE', 'image_boxes', 'boxes_figure', 'tile_objects', 'tile_picture', 'worst_html', 'OidDashboard']
+__all__ = ['BOX_STYLE', 'image_boxes', 'boxes_figure', 'tile_objects', 'tile_picture', 'worst_html', 'report_section',
+           'OidDashboard']
 
 # %% ../nbs/31a_oid_view.ipynb #ov-table
 BOX_STYLE = {'truth': (COLORS['FN'], 'solid'), 'group-of': (COLORS['FN'], 'dash'), 'tp': (COLORS['TP'], 'solid'),
@@ -90,6 +91,11 @@ def worst_html(analysis,  # an `Analysis` of an Open Images preset
                    f'{png_data_uri(object_picture(model, ov))}" style="width:{width}px;image-rendering:pixelated">'
                    '</div>')
     return '<div class="row" style="display:flex;flex-wrap:wrap;gap:12px">' + ''.join(out) + '</div>'
+
+def report_section(analysis, *, n_worst: int = 6) -> tuple | None:  # the family's `report_view`
+    "The report's section of the Open Images family: (heading, the worst tiles drawn), or None for boxes."
+    html = worst_html(analysis, n_worst=n_worst)
+    return ('Tiles with the most errors: masks by status', html) if html else None
 
 # %% ../nbs/31a_oid_view.ipynb #ov-dash
 class OidDashboard:

@@ -564,6 +564,8 @@ class PanopticQuality(Family):
     own_score = 'PQ of this image alone (the score pools every image per category)'
     analyses = ('compare', 'intervals', 'report', 'dashboard', 'dask')
     views = ('summary', 'segments')  # its own text; the segments drawn by status (`segment_picture`)
+    dashboard_view = 'evalkit.panoptic_view:PanopticDashboard'  # the views live in 30a, loaded on use
+    report_view = 'evalkit.panoptic_view:report_section'
     positions = (('m_pos', 'image'),)  # what a stream's batches move
 
     def map(self, scene, spec): return pq_map(scene, crowd=dict(spec.params).get('crowd', 'last')), None, None

@@ -12,7 +12,7 @@ from .drawing import png_data_uri, COLORS
 from .panoptic import segment_picture, SEGMENT_STATUS, mean_pq, image_iou
 
 # %% auto #0
-__all__ = ['STATUS_COLORS', 'status_rgb', 'image_table', 'image_html', 'worst_html', 'PanopticDashboard']
+__all__ = ['STATUS_COLORS', 'status_rgb', 'image_table', 'image_html', 'worst_html', 'report_section', 'PanopticDashboard']
 
 # %% ../nbs/30a_panoptic_view.ipynb #pv-05
 STATUS_COLORS = {1: COLORS['TP'], 2: COLORS['FP'], 3: COLORS['FN'], 4: '#9a9a9a'}  # by `SEGMENT_STATUS` code
@@ -59,6 +59,10 @@ def worst_html(analysis, *, n_worst: int = 6) -> str:  # the report's section: t
     "The `n_worst` images of lowest own PQ, each drawn (the report's pictures)."
     rows = image_table(analysis).head(n_worst)
     return ''.join(image_html(analysis, int(c)) for c in rows.code)
+
+def report_section(analysis, *, n_worst: int = 6) -> tuple:  # (heading, HTML): the family's `report_view`
+    "The report's section of the panoptic family: its heading and the worst images drawn."
+    return f'Worst images: the {n_worst} lowest PQs of an image alone', worst_html(analysis, n_worst=n_worst)
 
 # %% ../nbs/30a_panoptic_view.ipynb #pv-12
 class PanopticDashboard:

@@ -232,6 +232,7 @@ class PointFBeta(Family):
     needs_classes = True
     image_scores = False
     views = ('summary', 'points')
+    dashboard_view = 'evalkit.points:PointsDashboard'  # below in this notebook, loaded on use
     own_score = 'F-beta of this unit alone (the score pools every unit of a class)'
     analyses = ('errors', 'compare', 'intervals', 'report', 'dask')
     map, nothing = _map_points, _nothing_points

@@ -17,7 +17,7 @@ from .result import Result
 from .rle import parse_size  # image sizes are geometry: options parse them with it
 
 # %% auto #0
-__all__ = ['USAGE', 'INCLUSIVE', 'EMPTY', 'parse_bool', 'Option', 'Metric', 'warnings_of']
+__all__ = ['USAGE', 'INCLUSIVE', 'EMPTY', 'parse_bool', 'OptionReading', 'Option', 'MetricWords', 'Metric', 'warnings_of']
 
 # %% ../nbs/03c_preset.ipynb #opt-bool
 def parse_bool(text) -> bool:
@@ -29,20 +29,9 @@ def parse_bool(text) -> bool:
     if t in ('0', 'false', 'no'): return False
     raise ValueError(f'{text!r:.60}: expected true or false (1 or 0)')
 
-# %% ../nbs/03c_preset.ipynb #6e68f47c
-@dataclass(frozen=True)
-class Option:
-    "An option a metric accepts, declared once: the command line and Python calls both read it."
-    name: str  # keyword in Python; `--name` (with '-' for '_') on the command line
-    default: object  # value when not given
-    help: str  # one line for `--help`
-    choices: tuple | None = None  # allowed values, if a closed set
-    flag: bool = False  # a switch (`--plus-one`), True when given; read by `parse_bool` from Python
-    to: str = 'reader'  # who takes it: 'reader' (the file reader) or 'spec' (the scoring)
-    parse: Callable | None = None  # text or a Python value -> value; ValueError (or TypeError) when invalid
-    arg: str | None = None  # the reader's keyword for it, when not `name`
-    dask: bool = True  # the Dask path takes it (False: a value other than the default is refused there, for now)
-
+# %% ../nbs/03c_preset.ipynb #opt-reading
+class OptionReading:
+    "How an option is typed and read: its flag, its default as typed, a value checked."
     @property
     def cli(self) -> str: return '--' + self.name.replace('_', '-')
 
@@ -67,13 +56,38 @@ class Option:
             raise InputError(f'{metric}: {self.name} must be a {kind.__name__}', f'{value!r:.60}')
         return value
 
+# %% ../nbs/03c_preset.ipynb #6e68f47c
+@dataclass(frozen=True)
+class Option(OptionReading):
+    "An option a metric accepts, declared once: the command line and Python calls both read it."
+    name: str  # keyword in Python; `--name` (with '-' for '_') on the command line
+    default: object  # value when not given
+    help: str  # one line for `--help`
+    choices: tuple | None = None  # allowed values, if a closed set
+    flag: bool = False  # a switch (`--plus-one`), True when given; read by `parse_bool` from Python
+    to: str = 'reader'  # who takes it: 'reader' (the file reader), 'spec' (the scoring), 'family' (`Spec.options`)
+    parse: Callable | None = None  # text or a Python value -> value; ValueError (or TypeError) when invalid
+    arg: str | None = None  # the reader's keyword for it, when not `name`
+    dask: bool = True  # the Dask path takes it (False: a value other than the default is refused there, for now)
+
+# %% ../nbs/03c_preset.ipynb #met-words
+@dataclass(frozen=True)
+class MetricWords:  # a record of no fields: `Metric` adds them
+    "What a preset says of itself: its family's default matcher, and a line naming its rule."
+    @property
+    def matcher(self) -> str: return get_family(self.family).matchers[0]
+
+    def __repr__(self):
+        return (f'Metric({self.name!r}, {self.family!r}, thresholds={[threshold_text(t) for t in self.thresholds]}, '
+                f'hit={hit_text(self.inclusive)!r})')
+
 # %% ../nbs/03c_preset.ipynb #pre-usage
 USAGE = Option('usage', None, "score one leaderboard of the solution's Usage column: 'Public', 'Private' or 'all' "
                '(default: both; Ignored rows are never scored)', choices=(None, 'Public', 'Private', 'all'))
 
 # %% ../nbs/03c_preset.ipynb #bc4cc471
-@dataclass(frozen=True)
-class Metric:
+@dataclass(frozen=True, repr=False)  # its `__repr__` is `MetricWords`'s
+class Metric(MetricWords):
     "A competition's metric as a preset of a family: data, a reader, and the options it accepts."
     name: str  # as on the command line
     title: str  # the competition's name
@@ -96,13 +110,6 @@ class Metric:
     batch_reader: Callable | None = None  # (preds, targets, *, image_ids, **options) -> Scene: a stream's batch
     partitioner: Callable | None = None  # (solution, submission, n, **options) -> n callables making parts' Scenes
 
-    @property
-    def matcher(self) -> str: return get_family(self.family).matchers[0]
-
-    def __repr__(self):
-        return (f'Metric({self.name!r}, {self.family!r}, thresholds={[threshold_text(t) for t in self.thresholds]}, '
-                f'hit={hit_text(self.inclusive)!r})')
-
 # %% ../nbs/03c_preset.ipynb #92775d96
 def _options(self, given: dict) -> dict:
     "Every declared option: the given value (checked) or its default; an unknown name is refused."
@@ -124,11 +131,11 @@ def _spec(self, *, thresholds=None,  # the IoU thresholds (default: the competit
     inclusive = INCLUSIVE.check(self.name, inclusive)
     matcher = opts.get('matching', self.matcher)
     if inclusive is None: inclusive = self.inclusive or matcher == 'kernel'
-    reader = tuple((k, v) for k, v in opts.items() if k in {o.name for o in self.options if o.to == 'reader'})
+    to = lambda who: tuple((k, v) for k, v in opts.items() if k in {o.name for o in self.options if o.to == who})
     return Spec(family=self.family, thresholds=self.thresholds if thresholds is None else thresholds,
                 inclusive=bool(inclusive), matcher=matcher, beta=self.beta, empty=self.empty,
                 interpolation=self.interpolation, classes=self.classes, map_over=self.map_over, metric=self.name,
-                title=self.title, params=reader, canvas=self.canvas)
+                title=self.title, params=to('reader'), canvas=self.canvas, options=to('family'))
 
 Metric._options, Metric.spec = _options, _spec
 

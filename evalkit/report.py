@@ -302,14 +302,9 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
     else: _units_report(pg, r, n_worst=n_worst)
     if leaderboard: _leaderboard_section(pg, place(r, leaderboard))
     if 'masks' in views: _mask_pictures(pg, analysis, n_worst=n_worst)
-    if 'segments' in views:  # panoptic segments by status (30a_panoptic_view)
-        from evalkit.panoptic_view import worst_html
-        pg.h(2, f'Worst images: the {n_worst} lowest PQs of an image alone')
-        pg.add(worst_html(analysis, n_worst=n_worst))
-    if 'groups' in views:  # Open Images: masks by status, the tiles with the most errors (31a_oid_view; boxes: none)
-        from evalkit.oid_view import worst_html as tiles_html
-        if html := tiles_html(analysis, n_worst=n_worst):
-            pg.h(2, 'Tiles with the most errors: masks by status'); pg.add(html)
+    own = analysis.spec.family.view('report')  # a family's own section (panoptic; Open Images masks), if it has one
+    section = None if own is None else own(analysis, n_worst=n_worst)  # (heading, HTML), or None: nothing to add
+    if section is not None: pg.h(2, section[0]); pg.add(section[1])
     if has_confusion(analysis): _confusion_section(pg, analysis)
     _calibration_section(pg, analysis)
     _dap_section(pg, analysis)
