@@ -290,8 +290,12 @@ OPTIONS = {  # name -> OptionRow, generated with CATALOG
 
 # %% ../nbs/00f_catalog.ipynb #cat-10
 def _registry():
-    "`evalkit.metrics` if some code imported it, else None."
-    return sys.modules.get('evalkit.metrics')
+    "`evalkit.metrics` when it holds a metric the catalog lacks (registered at run time), else None."
+    reg = sys.modules.get('evalkit.metrics')
+    names = {r['name'] for r in CATALOG}
+    reg_metrics = getattr(reg, 'METRICS', None)
+    held = () if reg_metrics is None else dict.keys(reg_metrics)  # as registered so far: nothing imported to answer
+    return reg if any(n not in names for n in held) else None
 
 def metric_rows() -> list[dict]:
     "One dict per metric as `evalkit.metrics.metric_rows` gives, with `hit_test` and `home`: the registry's if loaded."
