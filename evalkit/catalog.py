@@ -323,18 +323,20 @@ def get_metric(name):  # a name or alias, a `Metric`, or a .toml path
     return getattr(import_module(f'evalkit.{module}'), attr)
 
 # %% ../nbs/00f_catalog.ipynb #cat-15
-def _home(m, reg) -> str:
-    "'module:attribute' of the module defining the preset `m` (the registry's own presets: 'metrics:NAME')."
+def _home(m, reg) -> str | None:
+    "'module:attribute' of the module defining the preset `m` (the registry's own: 'metrics:NAME'; None: nowhere)."
     for name, mod in sorted(sys.modules.items()):
         if not name.startswith('evalkit.') or mod is reg or mod is None: continue
         attr = next((k for k, v in vars(mod).items() if v is m and not k.startswith('_')), None)
         if attr is not None: return f"{name.removeprefix('evalkit.')}:{attr}"
-    return 'metrics:' + next(k for k, v in vars(reg).items() if v is m and not k.startswith('_'))
+    attr = next((k for k, v in vars(reg).items() if v is m and not k.startswith('_')), None)
+    return None if attr is None else f'metrics:{attr}'  # None: registered at run time, held by no module
 
-def _live_rows(reg) -> list[dict]:
-    "The registry's `metric_rows`, each with its hit test (even without thresholds) and its preset's home."
+def _live_rows(reg, *, homes: bool = False) -> list[dict]:
+    "The registry's `metric_rows`, each with its hit test (even without thresholds) and its preset's home (or None)."
     hit = lambda m: '>=' if m.inclusive else '>'
-    return [{**r, 'hit_test': hit(m), 'home': _home(m, reg)} for r, m in zip(reg.metric_rows(), reg.METRICS.values())]
+    return [{**r, 'hit_test': hit(m), 'home': _home(m, reg) if homes else None}
+            for r, m in zip(reg.metric_rows(), reg.METRICS.values())]
 
 def _live_options(reg) -> dict:
     "The registry's `all_options` as `OptionRow`s."
@@ -345,7 +347,7 @@ def _live_options(reg) -> dict:
 def registry_catalog() -> tuple:
     "(`CATALOG`, `OPTIONS`) as the registry gives them, every module imported."
     reg = import_module('evalkit.metrics')
-    return _live_rows(reg), _live_options(reg)
+    return _live_rows(reg, homes=True), _live_options(reg)
 
 def _literal(v, pad: str, width: int) -> str:
     "`repr(v)`; a string too long for the line as adjacent literals in parentheses, one a line under `pad`."
