@@ -340,8 +340,9 @@ def _live_rows(reg, *, homes: bool = False) -> list[dict]:
 
 def _live_options(reg) -> dict:
     "The registry's `all_options` as `OptionRow`s."
-    return {k: OptionRow(o.name, bool(o.flag), tuple(c for c in o.choices or () if c is not None), o.typed(o.default),
-                         o.help, tuple(users)) for k, (o, users) in reg.all_options().items()}
+    return {k: OptionRow(name=o.name, flag=bool(o.flag), choices=tuple(c for c in o.choices or () if c is not None),
+                         shown=o.typed(o.default), help=o.help, users=tuple(users))
+            for k, (o, users) in reg.all_options().items()}
 
 # %% ../nbs/00f_catalog.ipynb #cat-16
 def registry_catalog() -> tuple:

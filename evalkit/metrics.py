@@ -94,6 +94,7 @@ def _complete():
         _PENDING.discard(f'{module}:{attr}')
         register(getattr(import_module(f'evalkit.{module}'), attr))
 
+# %% ../nbs/04a_metrics.ipynb #met-later-attr
 def __getattr__(name: str):
     "A preset `_later` declared, by its attribute (`evalkit.metrics.coco`)."
     if name not in _HOMES: raise AttributeError(f"module 'evalkit.metrics' has no attribute {name!r}")
