@@ -8,15 +8,10 @@ import argparse, json, math, os, re, signal, sys, time
 from dataclasses import dataclass
 from typing import Callable
 from pathlib import Path
-import numpy as np
 from . import __version__
 from .errors import InputError, DEFAULT_LIMITS
-from .iou import hit_text, MAX_THRESHOLDS
-from .metrics import METRICS, get_metric, metric_rows, all_options
-from .families import get_family
+from .catalog import get_metric, metric_rows, option_rows  # no metric's module imported until it is used
 from .outputs import check_output, write_csv
-from .compare import HALVES
-from .intervals import MAX_RESAMPLES, check_draws
 
 # %% auto #0
 __all__ = ['MAX_LOCAL_WORKERS', 'DASK_TIMEOUT', 'COMMANDS', 'ASKED', 'strict_json', 'json_text', 'Progress', 'Command', 'main',
@@ -27,7 +22,8 @@ def strict_json(v):  # a JSON-ready value, which may hold NaN, infinities and nu
     "`v` as strict JSON holds it: NaN and infinities as None (null), numpy scalars as Python values, tuples as lists."
     if isinstance(v, dict): return {k: strict_json(x) for k, x in v.items()}
     if isinstance(v, (list, tuple)): return [strict_json(x) for x in v]
-    if isinstance(v, np.generic): v = v.item()
+    np = sys.modules.get('numpy')  # a numpy scalar exists only once numpy is imported
+    if np is not None and isinstance(v, np.generic): v = v.item()
     return None if isinstance(v, float) and not math.isfinite(v) else v
 
 # %% ../nbs/06_cli.ipynb #f6fd37a9
@@ -75,12 +71,15 @@ class Progress:
 
 # %% ../nbs/06_cli.ipynb #87591b5b
 def _metric_options(p: argparse.ArgumentParser):
-    "The options every metric takes, and every option a registered metric declares (once each)."
-    p.add_argument('metric', metavar='METRIC', help=f"metric name or alias ({', '.join(METRICS)}; see `evalkit list`), "
+    "The options every metric takes, and every option a registered metric declares (once each; from the catalog)."
+    from evalkit.iou import MAX_THRESHOLDS
+    rows = metric_rows()
+    p.add_argument('metric', metavar='METRIC', help=f"metric name or alias ({', '.join(r['name'] for r in rows)}; "
+                   "see `evalkit list`), "
                    "or a TOML file defining your own (see the 'Your own metric' notebook)")
     p.add_argument('solution', help="solution file or folder, in the metric's layout (see `evalkit list`)")
     p.add_argument('submission', help="submission file, in the metric's layout")
-    hits = ', '.join(f'{m.name} IoU {hit_text(m.inclusive)} t' for m in METRICS.values())
+    hits = ', '.join(f"{r['name']} IoU {r['hit_test']} t" for r in rows)
     g = p.add_mutually_exclusive_group()
     g.add_argument('--inclusive', dest='inclusive', action='store_const', const=True, default=None,
                    help=f'hit when IoU >= t (defaults: {hits}; see also --matching)')
@@ -91,17 +90,16 @@ def _metric_options(p: argparse.ArgumentParser):
     defaults = ', '.join(f'{k}={v:,}' for k, v in vars(DEFAULT_LIMITS).items())
     p.add_argument('--limit', action='append', metavar='NAME=VALUE', help='raise or lower a limit on the inputs or '
                    f'the work (repeatable): {defaults} (the defaults)')
-    for o, names in all_options().values():
-        choices = [c for c in o.choices or () if c is not None] or None
+    for o in option_rows().values():  # `OptionRow`s: the registry's `Option`s as the command line reads them
         kw = dict(action='store_const', const=True) if o.flag else dict(metavar=o.name.upper())
-        if choices: kw['metavar'] = '{' + ','.join(choices) + '}'  # checked by `Option.check`, as in Python
-        shown = o.typed(o.default)
+        if o.choices: kw['metavar'] = '{' + ','.join(o.choices) + '}'  # checked by `Option.check`, as in Python
         p.add_argument(o.cli, dest=f'opt_{o.name}', default=None, **kw,
-                       help=f"{', '.join(names)}: {o.help}" + ('' if shown is None else f' (default {shown})'))
+                       help=f"{', '.join(o.users)}: {o.help}" + ('' if o.shown is None else f' (default {o.shown})'))
 
 # %% ../nbs/06_cli.ipynb #05ead526
 def _score_args(s):
     "`evalkit score`: the metric's options, outputs, the bootstrap interval and the Dask path."
+    from evalkit.intervals import MAX_RESAMPLES
     _metric_options(s)
     s.add_argument('--json', action='store_true', help='print one JSON object')
     s.add_argument('--per-image', metavar='PATH',
@@ -176,6 +174,8 @@ def _calibration_args(c):
 
 # %% ../nbs/06_cli.ipynb #9246ccdc
 def _compare_args(m):
+    from evalkit.compare import HALVES
+    from evalkit.intervals import MAX_RESAMPLES
     _metric_options(m)
     m.add_argument('b', metavar='B', help='the second submission, in the same layout')
     m.add_argument('--threshold', help="the IoU threshold of the per-image counts and changed objects (default: the "
@@ -207,13 +207,16 @@ class Command:
     dask: bool = False  # runs on Dask with `--dask`; else `--dask` is refused with the reason
 
 def _parser(help_for=False,  # False: every option in every help; a `Metric`: its options only; None: no metric's
+            *, command: str | None = None,  # build only this command's arguments ('': none; None: all)
            ) -> argparse.ArgumentParser:
     "The `evalkit` argument parser: one sub-parser per row of `COMMANDS`."
     p = argparse.ArgumentParser(prog='evalkit', description='Exact competition scoring of detections and masks.')
     p.add_argument('--version', action='version', version=f'evalkit {__version__}')
     sub = p.add_subparsers(dest='command', required=True)
     for c in COMMANDS.values():
-        c.arguments(q := sub.add_parser(c.name, help=c.help))
+        q = sub.add_parser(c.name, help=c.help)
+        if command is not None and c.name != command: continue  # its arguments would import its modules
+        c.arguments(q)
         if not c.dask and any(x.dest == 'metric' for x in q._actions):
             q.add_argument('--dask', metavar='CLUSTER', help=f'not for {c.name}: it needs every prediction and its '
                            'matching on one machine (evalkit score --dask scores on Dask)')
@@ -222,6 +225,7 @@ def _parser(help_for=False,  # False: every option in every help; a `Metric`: it
 
 def _focus_help(q: argparse.ArgumentParser, command: str, metric):
     "Hide from `q`'s help the options `metric` does not take (None: every metric's own, with a pointer to them)."
+    from evalkit.iou import hit_text
     own = {f'opt_{o.name}' for o in metric.options} if metric is not None else set()
     for x in q._actions:
         if x.dest.startswith('opt_') and x.dest not in own: x.help = argparse.SUPPRESS
@@ -232,10 +236,14 @@ def _focus_help(q: argparse.ArgumentParser, command: str, metric):
     q.epilog = (f'options of {metric.name} only; ' if metric is not None else '') + \
         f"each metric's own options: evalkit {command} METRIC --help"
 
+def _command(argv: list) -> str | None:
+    "The command `argv` names: its first word not an option (the top level has only -h and --version)."
+    return next((t for t in argv if not t.startswith('-')), None)
+
 def _help_metric(argv: list):
     "With -h/--help in `argv`: the metric named there (None: no metric named); False without a help flag."
     if not any(t in ('-h', '--help') for t in argv): return False
-    for t in argv[1:]:
+    for t in (t for t in argv[1:] if not t.startswith('-')):  # no metric is named like an option
         try: return get_metric(t)
         except (InputError, OSError): continue
     return None
@@ -247,7 +255,8 @@ def _options(a) -> tuple:
     texts = {k[4:]: v for k, v in vars(a).items() if k.startswith('opt_') and v is not None}
     given = dict(inclusive=a.inclusive, thresholds=a.thresholds, limits=a.limit)
     texts |= {k: v for k, v in given.items() if v is not None}
-    return m, m.parse_options(texts, spelled=lambda o: o.cli, known=all_options())
+    known = {k: (o, o.users) for k, o in option_rows().items()}
+    return m, m.parse_options(texts, spelled=lambda o: o.cli, known=known)
 
 def _inputs(a) -> list:
     "The files a command reads: solution, submission(s), a TOML metric file and the --leaderboard boards."
@@ -369,7 +378,9 @@ def _score(a, out, err) -> int:
     if a.dask: return _score_dask(a, out, err)
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
     level = None if a.ci is None else _level(a.ci)
-    if level is not None: check_draws(a.resamples, seed=a.seed, what='--resamples')  # before the files are read
+    if level is not None:
+        from evalkit.intervals import check_draws
+        check_draws(a.resamples, seed=a.seed, what='--resamples')  # before the files are read
     boards = _boards(a)
     m, opts, an = _analyse(a)
     r, j = an.result, an.result.to_json()
@@ -447,6 +458,7 @@ def _calibration(a, out, err) -> int:
 def _compare(a, out, err) -> int:
     "Run `evalkit compare`: A (SUBMISSION) against B."
     from evalkit.compare import compare_analyses
+    from evalkit.intervals import check_draws
     if a.per_image: check_output(a.per_image, _inputs(a), flag='--per-image')
     check_draws(a.halves, seed=a.seed, what='--halves')  # before the files are read
     an_a, an_b = _analyse(a)[2], _analyse(a, a.b)[2]
@@ -547,6 +559,7 @@ ASKED = dict(cutoff='cutoff', errors='errors', calibration='errors', compare='co
 def _refuse_unoffered(a):
     "Refuse in one line an analysis the metric's family does not offer (`Family.analyses`)."
     if not isinstance(getattr(a, 'metric', None), str): return
+    from evalkit.families import get_family
     asked = [ASKED.get(a.command), 'intervals' if getattr(a, 'ci', None) is not None else None,
              'dask' if getattr(a, 'dask', None) else None]
     fam = get_family(get_metric(a.metric).family)
@@ -559,7 +572,7 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
     "Entry point of the `evalkit` command; returns the exit status (2 for bad input)."
     out, err = out or sys.stdout, err or sys.stderr
     argv = sys.argv[1:] if argv is None else list(argv)
-    a = _parser(_help_metric(argv)).parse_args(argv)
+    a = _parser(_help_metric(argv), command=_command(argv) or '').parse_args(argv)  # no more is imported
     try:
         if getattr(a, 'dask', None) and not COMMANDS[a.command].dask:
             raise InputError(f'{a.command} runs on one machine: it needs every prediction and its matching at once; '
@@ -602,6 +615,7 @@ def demo_data_dir() -> Path:
 
 def demo(data: str | Path | None = None, out=None) -> int:
     "Score each bundled sample submission and print a short report."
+    from evalkit.metrics import METRICS  # every metric: the whole registry
     where = f'the files in {data}' if data else \
         "the small demo set inside the package (the first images of data/'s files)"
     data, out = Path(data) if data else demo_data_dir(), out or sys.stdout

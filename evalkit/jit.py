@@ -4,12 +4,12 @@
 
 # %% ../nbs/00b_jit.ipynb #jit-01
 from __future__ import annotations
-import importlib.util, os
+import getpass, importlib.util, os, tempfile
 from contextlib import contextmanager
 from functools import wraps
 
 # %% auto #0
-__all__ = ['MODES', 'numba_mode', 'numba_installed', 'use_numba', 'numba_set', 'jit']
+__all__ = ['MODES', 'numba_mode', 'numba_installed', 'use_numba', 'numba_set', 'numba_cache_dir', 'jit']
 
 # %% ../nbs/00b_jit.ipynb #jit-05
 MODES = ('auto', '0', '1')  # the values of EVALKIT_NUMBA
@@ -44,14 +44,30 @@ def numba_set(mode: str):
         else: os.environ['EVALKIT_NUMBA'] = old
 
 # %% ../nbs/00b_jit.ipynb #jit-11
+def numba_cache_dir() -> str:
+    "The folder of evalkit's numba cache when neither the package's folder nor the user's cache is writable."
+    try: user = getpass.getuser()
+    except Exception: user = 'user'  # no login name (a container's numeric user)
+    return os.path.join(tempfile.gettempdir(), f'evalkit-numba-{user}')
+
+def _compile(fn):
+    "numba's dispatcher of `fn`, cached on disk where numba finds a writable place, else in `numba_cache_dir`."
+    import numba
+    from numba.core import config
+    try: return numba.njit(cache=True, nogil=True)(fn)
+    except RuntimeError:  # no locator: a read-only install and a read-only home
+        old, config.CACHE_DIR = config.CACHE_DIR, numba_cache_dir()  # read when the dispatcher is made
+        try: return numba.njit(cache=True, nogil=True)(fn)
+        except RuntimeError: return numba.njit(nogil=True)(fn)  # nowhere to cache: compiled in every process
+        finally: config.CACHE_DIR = old
+
 def jit(fn):
     "A lazily compiled numba twin of the loop `fn` (numba imported and compiling on the first call only)."
     compiled = []
     @wraps(fn)
     def call(*args):
-        if not compiled:
-            import numba
-            compiled.append(numba.njit(cache=True, nogil=True)(fn))
+        if not compiled: compiled.append(_compile(fn))
         return compiled[0](*args)
     call.py_func = fn  # the plain Python loop, for tests on tiny inputs
+    call.compiled = compiled  # [the numba dispatcher] once compiled: its `signatures`, `stats.cache_hits`
     return call

@@ -5,19 +5,19 @@
 # %% ../nbs/04a_metrics.ipynb #met-imports
 from __future__ import annotations
 import difflib
+from importlib import import_module
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import thresholds as make_thresholds, check_thresholds, threshold_text, hit_text
 from .families import get_family
 from .preset import Option, Metric, parse_size, USAGE  # USAGE: every table solution's
 from .custom import load_metric
+from .catalog import find
 from .competitions import rsna_scene, mask_scene, box_scene
 from .reef import reef_scene
 from .vinbigdata import vinbigdata_scene, CLASSES as VBD_CLASSES
 from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, IGNORE
 from .dice_presets import DICE_PRESETS
-from .coco import coco
-from .dota import dota
 from .batches import rsna_batch, box_batch, mask_batch, reef_batch, vinbigdata_batch, icdar_batch
 
 # %% auto #0
@@ -40,18 +40,64 @@ ORDER = Option('order', 'row', "pixel order of the RLEs: 'row' (left to right, t
                choices=('row', 'column'))
 
 # %% ../nbs/04a_metrics.ipynb #met-registry
-METRICS: dict[str, Metric] = {}  # name -> preset, in registration order
+def _whole(name: str):
+    "dict's method `name`, run once the presets `_later` declared are registered."
+    f = getattr(dict, name)
+    def method(self, *args): _complete(); return f(self, *args)
+    return method
+
+def _keyed(name: str):
+    "dict's method `name` of a key, run once the presets `_later` declared are registered if the key is not held."
+    f = getattr(dict, name)
+    def method(self, key, *args):
+        if not dict.__contains__(self, key): _complete()
+        return f(self, key, *args)
+    return method
+
+class _Registry(dict):
+    "name -> preset, in registration order; the presets of other modules registered at the first look at the whole."
+    __iter__, __len__, __eq__, __repr__, keys, values, items, copy = map(_whole, (
+        '__iter__', '__len__', '__eq__', '__repr__', 'keys', 'values', 'items', 'copy'))
+    __contains__, __getitem__, get = map(_keyed, ('__contains__', '__getitem__', 'get'))
+
+METRICS: dict[str, Metric] = _Registry()  # name -> preset, in registration order
 _NAMES: dict[str, str] = {}  # name or alias -> name
 
 def register(metric: Metric) -> Metric:
     "Add `metric` to the registry under its name and aliases."
     get_family(metric.family)  # an unregistered family is refused here
+    if any((r := find(n)) is not None and r['home'] in _PENDING for n in (metric.name, *metric.aliases)): _complete()
     taken = [n for n in (metric.name, *metric.aliases) if n in _NAMES and _NAMES[n] != metric.name]
     if taken: raise InputError('metric name already registered', repr(taken[0]))
     if get_family(metric.family).uses_thresholds: check_thresholds(metric.thresholds, inclusive=metric.inclusive)
     METRICS[metric.name] = metric
     _NAMES.update({n: metric.name for n in (metric.name, *metric.aliases)})
     return metric
+
+# %% ../nbs/04a_metrics.ipynb #met-later
+_LATER: list = []  # (module, attribute) of the presets registered on first need, in order
+_PENDING: set = set()  # 'module:attribute' of those not registered yet (a catalog row's `home`)
+_HOMES: dict = {}  # attribute -> module, for `evalkit.metrics.coco`
+
+def _later(module: str,  # an evalkit module defining presets ('coco')
+           *names: str):  # the attributes holding them
+    "Register the presets `module.names` on first need (a name looked up, the registry read whole)."
+    _LATER.extend((module, n) for n in names); _PENDING.update(f'{module}:{n}' for n in names)
+    _HOMES.update({n: module for n in names})
+
+def _complete():
+    "Register every preset `_later` declared, importing their modules now."
+    while _LATER:
+        module, attr = _LATER.pop(0)
+        _PENDING.discard(f'{module}:{attr}')
+        register(getattr(import_module(f'evalkit.{module}'), attr))
+
+# %% ../nbs/04a_metrics.ipynb #met-later-attr
+def __getattr__(name: str):
+    "A preset `_later` declared, by its attribute (`evalkit.metrics.coco`)."
+    if name not in _HOMES: raise AttributeError(f"module 'evalkit.metrics' has no attribute {name!r}")
+    _complete()
+    return getattr(import_module(f'evalkit.{_HOMES[name]}'), name)
 
 # %% ../nbs/04a_metrics.ipynb #met-get-metric
 def get_metric(name,  # a name or alias ('dsb2018', 'data-science-bowl-2018'), a `Metric`, or a .toml path
@@ -60,6 +106,7 @@ def get_metric(name,  # a name or alias ('dsb2018', 'data-science-bowl-2018'), a
     if isinstance(name, Metric): return name
     if str(name).endswith('.toml'):
         return load_metric(name)
+    if name not in _NAMES: _complete()  # the presets registered on first need
     if name not in _NAMES:
         close = difflib.get_close_matches(str(name).lower(), _NAMES, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ''
@@ -184,23 +231,19 @@ for _m in DICE_PRESETS: register(_m)
 siim, severstal, hubmap, contrails, vesuvius = DICE_PRESETS  # as `evalkit.metrics.siim`, like the other presets
 
 # %% ../nbs/04a_metrics.ipynb #bf79cbfa
-register(coco)
+_later('coco', 'coco')
 
 # %% ../nbs/04a_metrics.ipynb #met-points
-from .points import czii, byu
-for _m in (czii, byu): register(_m)
+_later('points', 'czii', 'byu')
 
 # %% ../nbs/04a_metrics.ipynb #met-dota
-register(dota)  # DOTA task 1, oriented boxes as quadrilaterals (29a_dota)
+_later('dota', 'dota')  # DOTA task 1, oriented boxes as quadrilaterals (29a_dota)
 
 # %% ../nbs/04a_metrics.ipynb #met-lvis
-from .lvis import lvis  # LVIS federated AP (SPEC 15.2): a sibling of COCO's, its own notebook
-register(lvis)
+_later('lvis', 'lvis')  # LVIS federated AP (SPEC 15.2): a sibling of COCO's, its own notebook
 
 # %% ../nbs/04a_metrics.ipynb #met-panoptic
-from .panoptic import panoptic  # noqa: E402 (its family registers with it)
-register(panoptic)
+_later('panoptic', 'panoptic')  # its family registers with it
 
 # %% ../nbs/04a_metrics.ipynb #met-oid
-from .oid import oid2019, hubmap_hhv  # noqa: E402 (its family registers with it)
-for _m in (oid2019, hubmap_hhv): register(_m)
+_later('oid', 'oid2019', 'hubmap_hhv')  # its family registers with it
