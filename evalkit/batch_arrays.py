@@ -93,7 +93,7 @@ def check_arrays(d, image_id, *, side: str, box_format: str = 'xyxy'):  # `side`
 # %% ../nbs/24b_batch_arrays.ipynb #ba-stacked
 CHECKED = frozenset(ARRAY_KINDS) | {'size'}  # the keys `check_arrays` reads
 
-def _joined(ds: list, need: tuple, keys: tuple, box_format: str) -> dict | None:
+def _joined(ds: list, need: tuple, keys: tuple, box_format: str, fmt: str) -> dict | None:
     "Each key's arrays joined and `n` per image, if every dict holds the same keys and every check passes; else None."
     if not ds or box_format not in ('xyxy', 'xywh') or type(ds[0]) is not dict: return None
     k0, have = ds[0].keys(), ds[0].keys() & CHECKED
@@ -113,15 +113,19 @@ def _joined(ds: list, need: tuple, keys: tuple, box_format: str) -> dict | None:
             c = np.concatenate([a.reshape(-1, 4) for a in arrs]) if ok else None
         if lens != n or c is None or c.shape[1:] != ((4,) if box else ()): return None
         if c.dtype.kind == 'f' and not np.isfinite(c).all(): return None
-        out[k] = c = xywh_boxes(c, box_format) if box else c
-        if box and (c[:, 2:] < 0).any(): return None
+        if box:
+            w = xywh_boxes(c, box_format)
+            if (w[:, 2:] < 0).any(): return None
+            c = w if fmt == 'xywh' else file_boxes(c, box_format, fmt)  # as `image_arrays` gives each image's
+        out[k] = c
     return out | dict(n=np.array(n, np.int64))
 
 def stacked(ds: list, ids: list,  # one side of a batch: a dict of arrays per image; the images' ids
             *, side: str, need: tuple, keys: tuple,  # 'preds' or 'targets'; keys needed (the first counts), read
-            box_format: str = 'xyxy') -> dict | None:  # the boxes as given
-    "Each key's arrays of a regular batch joined (boxes float64 xywh) and `n` per image; else None (a bad one refused)."
-    try: out = _joined(ds, need, keys, box_format)
+            box_format: str = 'xyxy',  # the boxes as given
+            fmt: str = 'xywh') -> dict | None:  # the boxes returned: 'xywh' or 'xyxy' (a file's, as `file_boxes`)
+    "Each key's arrays of a regular batch joined (boxes float64 in `fmt`) and `n` per image; else None (a bad one refused)."
+    try: out = _joined(ds, need, keys, box_format, fmt)
     except (ValueError, TypeError): out = None  # a ragged list: `check_arrays` words it
     if out is None:  # irregular, or a check failed: each image checked as `check_arrays` checks it
         for d, i in zip(ds, ids): check_arrays(d, i, side=side, box_format=box_format)
@@ -168,6 +172,8 @@ class TableBatch:
     tables: Callable  # (preds, targets, ids, **options) -> (solution, submission) DataFrames
     reader: Callable  # the metric's reader: (solution, submission, *, names, **options) -> Scene
     rows: bool = False  # the reader's positions number the tables' rows
+    arrays: Callable | None = None  # (preds, targets, ids, *, box_format, **options) -> (piece, (gt, pred)) or None
+    joined: Callable | None = None  # (pieces, **options) -> the `Scene` of the pieces `arrays` read, in arrival order
     read_ids = staticmethod(read_ids)  # the ids as the tables' reader reads them (a stream checks these)
 
     def __call__(self, preds: list, targets: list, *, image_ids: list, box_format: str = 'xyxy', **options):
@@ -176,6 +182,21 @@ class TableBatch:
         if bad: raise InputError(f'the batch takes no option {bad[0]!r}', "its options: box_format and the metric's")
         if len(preds) != len(targets):
             raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
+        try: got = self.gather(preds, targets, image_ids=image_ids, box_format=box_format, **options)
+        except InputError: got = None  # the tables word it, as the files' readers do
+        if got is not None: return self.join([got[0]], box_format=box_format, **options)
         sol, sub = self.tables(preds, targets, id_texts(image_ids), box_format=box_format, **options)
         scene = self.reader(sol, sub, names=('targets', 'preds'), **options)
         return replace(scene, rows=(len(sol), len(sub))) if self.rows else scene
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-gather
+def _gather(self, preds: list, targets: list, *, image_ids: list, box_format: str = 'xyxy', **options) -> tuple | None:
+    "A regular batch read straight from its arrays (`arrays`): (piece, (gt, pred) objects); None: read its tables."
+    if self.arrays is None or len(preds) != len(targets): return None
+    return self.arrays(preds, targets, read_ids(id_texts(image_ids)), box_format=box_format, **options)
+
+def _join(self, pieces: list, *, box_format: str = 'xyxy', **options):
+    "The `Scene` of pieces `gather` read (disjoint images, in arrival order): the scene of their tables."
+    return self.joined(pieces, **options)
+
+TableBatch.gather, TableBatch.join = _gather, _join  # a stream holds what `gather` reads, and joins it (26_stream)
