@@ -6,12 +6,14 @@
 from __future__ import annotations
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError, as_limits
-from .competitions import rsna_scene, box_scene, mask_scene, outside_unit, MAX_COORD
+from .errors import InputError, RLEError, as_limits
+from .competitions import rsna_scene, box_scene, mask_scene, outside_unit, MAX_COORD, MAX_SIDE
 from .reef import reef_scene
 from .vinbigdata import vinbigdata_scene, NO_FINDING, NO_FINDING_BOX, CLASSES as VBD_CLASSES
 from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, COLUMNS as ICDAR_COLUMNS
 from .families import Scene
+from .rle import Runs, ORDERS, check_disjoint
+from .iou import as_array
 from .batch_arrays import image_arrays, mask_texts, ranked, stacked, TableBatch  # what every layout shares (24b)
 from .batch_arrays import check_arrays, read_ids, rle_text  # noqa: F401 (read from here too)
 
@@ -19,7 +21,8 @@ from .batch_arrays import check_arrays, read_ids, rle_text  # noqa: F401 (read f
 __all__ = ['NUMBER_CHARS', 'rsna_batch', 'box_batch', 'reef_batch', 'vinbigdata_batch', 'icdar_batch', 'mask_batch',
            'prediction_strings', 'rsna_tables', 'box_tables', 'reef_tables', 'vinbigdata_tables', 'icdar_classes',
            'icdar_tables', 'mask_tables', 'fits', 'box_side', 'sized', 'box_piece', 'joined_columns', 'rsna_arrays',
-           'box_arrays', 'reef_arrays', 'boxes_scene', 'vinbigdata_arrays', 'vinbigdata_joined']
+           'box_arrays', 'reef_arrays', 'boxes_scene', 'vinbigdata_arrays', 'vinbigdata_joined', 'mask_runs',
+           'mask_side', 'ranked_masks', 'mask_piece', 'masks_scene']
 
 # %% ../nbs/25_batches.ipynb #0e9cf831
 def prediction_strings(preds: list, ids: list, *, id_col: str, col: str = 'PredictionString', fmt: str = 'xywh',
@@ -206,6 +209,85 @@ def vinbigdata_joined(pieces: list, **_) -> Scene:
     return Scene(image_ids=ids, gt_img=gi, pred_img=pi, gt=gt['boxes'], pred=dt['boxes'], pred_conf=dt['scores'],
                  fmt='xyxy', gt_cls=gt['labels'], pred_cls=dt['labels'])
 
+# %% ../nbs/25_batches.ipynb #bt-maskruns
+def mask_runs(m: np.ndarray,  # bool [n, H, W]: one image's masks
+              order: str = 'F') -> tuple:  # pixels numbered column by column ('F') or row by row ('C')
+    "(mask of each run, first pixel, one past the last) int64 [r] each, 0-based, sorted by mask then start."
+    n = len(m)
+    f = np.zeros((n, m.shape[1] * m.shape[2] + 2), bool)  # each mask's pixels in order, a background pixel each side
+    f[:, 1:-1] = (m.transpose(0, 2, 1) if order == 'F' else m).reshape(n, f.shape[1] - 2)
+    edge = np.flatnonzero(f[:, 1:] != f[:, :-1])
+    obj, at = np.divmod(edge, f.shape[1] - 1)
+    return obj[0::2], at[0::2], at[1::2]
+
+# %% ../nbs/25_batches.ipynb #bt-maskside
+def mask_side(ds: list, ids: list, *, side: str) -> list | None:  # one side of a batch; its ids; 'preds' or 'targets'
+    "Each image's masks as bool [n, H, W], checked as `check_arrays` checks them; None: read its tables (RLE texts...)."
+    out = []
+    for d, i in zip(ds, ids):
+        m = check_arrays(d, i, side=side).get('masks') if isinstance(d, dict) else None
+        if not isinstance(m, np.ndarray) or m.ndim != 3: return None
+        out.append(m if m.dtype == bool else m != 0)
+    return out
+
+def ranked_masks(m: np.ndarray, d: dict) -> np.ndarray | None:  # bool [n, H, W]; the image's dict
+    "Predicted masks in submission order (`ranked`: by descending `scores`, stable); None where the scores do not fit."
+    if 'scores' not in d: return m
+    s = as_array(d['scores'], np.float64).reshape(-1)  # checked finite numbers [n] (`mask_side`)
+    return m[np.argsort(-s, kind='stable')] if len(s) == len(m) else None
+
+# %% ../nbs/25_batches.ipynb #bt-maskpiece
+def _side_runs(ms: list, npx: np.ndarray, order: str) -> tuple:
+    "(objects per image int64 [n], `Runs` of the non-empty masks in the batch's pixel space, runs per mask [k])."
+    parts = [mask_runs(m, order) for m in ms]
+    per = [np.bincount(r[0], minlength=len(m)) for r, m in zip(parts, ms)]
+    keep = [k > 0 for k in per]  # an empty mask is an empty row: no object
+    base, first = np.r_[0, np.cumsum(npx)[:-1]], np.cumsum([0] + [int(k.sum()) for k in keep])
+    obj = [first[j] + (np.cumsum(k) - 1)[r[0]] for j, (r, k) in enumerate(zip(parts, keep))]
+    cat = lambda xs: np.concatenate([np.zeros(0, np.int64), *xs]).astype(np.int64)
+    runs = Runs(obj=cat(obj), start=cat(r[1] + b for r, b in zip(parts, base)),
+                end=cat(r[2] + b for r, b in zip(parts, base)), n_obj=int(first[-1]), order=order)
+    return np.array([k.sum() for k in keep], np.int64), runs, cat(k[k > 0] for k in per)
+
+def mask_piece(preds, targets, ids, *, order: str = 'column', one_per_image: bool = False, usage=None, limits=None,
+               **_) -> tuple | None:  # the layout's reader options
+    "((ids, sizes, gt, pred), (gt, pred) objects) of a batch of binary masks, checked as its files are; or None."
+    pm = None if usage not in (None, 'all') or order not in ORDERS else mask_side(preds, ids, side='preds')
+    tm = None if pm is None else mask_side(targets, ids, side='targets')
+    if tm is None or any(len(p) and p.shape[1:] != t.shape[1:] for p, t in zip(pm, tm)): return None
+    hw = np.array([t.shape[1:] for t in tm], np.int64).reshape(-1, 2)
+    if (hw < 1).any() or (hw > MAX_SIDE).any() or hw.prod(1).sum() > 2 ** 40: return None  # 2 ** 40: joined safely
+    if one_per_image and any(len(m) > 1 for m in pm + tm): return None
+    pm = [ranked_masks(m, d) for m, d in zip(pm, preds)]
+    if any(m is None for m in pm): return None
+    (gn, gt, gr), (pn, pred, pr) = (_side_runs(ms, hw.prod(1), ORDERS[order]) for ms in (tm, pm))
+    if any(len(t) > 1 and k < len(t) for t, k in zip(tm, gn)): return None  # an empty row beside others
+    lim, digits = as_limits(limits), len(str(int(hw.prod(1).max(initial=1)))) + 1
+    most = int(np.max(np.r_[gr, pr], initial=0))
+    if 2 * most > lim.max_tokens_per_row or 2 * most * digits > lim.max_field_chars: return None
+    if max(len(gt), len(pred)) > lim.max_mask_runs or not fits(lim, ids, (gn, 0), (pn, 0)): return None
+    try: check_disjoint(pred)
+    except RLEError: return None  # its tables name the rows
+    return (ids, hw, (gn, gt), (pn, pred)), (gt.n_obj, pred.n_obj)
+
+# %% ../nbs/25_batches.ipynb #bt-maskscene
+def _joined_runs(sides: list, shift: np.ndarray) -> Runs:  # (objects per image, `Runs`) of pieces; pixels before
+    "One `Runs` of the pieces' runs, each piece's pixels after those before it and its objects after theirs."
+    first = np.cumsum([0] + [r.n_obj for _, r in sides])
+    cat = lambda f: np.concatenate([np.zeros(0, np.int64)] + [f(r, k) for k, (_, r) in enumerate(sides)])
+    return Runs(obj=cat(lambda r, k: r.obj + first[k]), start=cat(lambda r, k: r.start + shift[k]),
+                end=cat(lambda r, k: r.end + shift[k]), n_obj=int(first[-1]), order=sides[0][1].order)
+
+def masks_scene(pieces: list, **_) -> Scene:
+    "The `Scene` of mask pieces: their tables' scene (`mask_scene`), the batches one after the other."
+    ids = np.array([i for p in pieces for i in p[0]], dtype=object)
+    size = np.concatenate([p[1] for p in pieces])
+    shift = np.cumsum([0] + [int(p[1].prod(1).sum()) for p in pieces])
+    gn, pn = (np.concatenate([p[k][0] for p in pieces]) for k in (2, 3))
+    at = np.arange(len(ids), dtype=np.int64)
+    return Scene(image_ids=ids, gt_img=np.repeat(at, gn), pred_img=np.repeat(at, pn), size=size,
+                 gt=_joined_runs([p[2] for p in pieces], shift), pred=_joined_runs([p[3] for p in pieces], shift))
+
 # %% ../nbs/25_batches.ipynb #1fbd326c
 rsna_batch = TableBatch(rsna_tables, rsna_scene, arrays=rsna_arrays, joined=boxes_scene)  # RSNA
 box_batch = TableBatch(box_tables, box_scene, arrays=box_arrays, joined=boxes_scene)  # Global Wheat, and others
@@ -213,4 +295,4 @@ reef_batch = TableBatch(reef_tables, reef_scene, arrays=reef_arrays, joined=boxe
 vinbigdata_batch = TableBatch(vinbigdata_tables, vinbigdata_scene, arrays=vinbigdata_arrays,
                             joined=vinbigdata_joined)  # VinBigData
 icdar_batch = TableBatch(icdar_tables, icdar_scene, rows=True)  # ICDAR 2017: positions are table rows
-mask_batch = TableBatch(mask_tables, mask_scene)  # DSB 2018, Airbus, TGS, Sartorius
+mask_batch = TableBatch(mask_tables, mask_scene, arrays=mask_piece, joined=masks_scene)  # DSB 2018, Airbus, TGS...
