@@ -12,17 +12,16 @@ from .reef import reef_scene
 from .vinbigdata import vinbigdata_scene, NO_FINDING, NO_FINDING_BOX, CLASSES as VBD_CLASSES
 from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, COLUMNS as ICDAR_COLUMNS
 from .families import Scene
-from .rle import Runs, ORDERS, check_disjoint
-from .iou import as_array
+from .rle import ORDERS, check_disjoint
 from .batch_arrays import image_arrays, mask_texts, ranked, stacked, TableBatch  # what every layout shares (24b)
+from .batch_arrays import fits, mask_side, ranked_masks, side_runs, masks_scene  # read without a text
 from .batch_arrays import check_arrays, read_ids, rle_text  # noqa: F401 (read from here too)
 
 # %% auto #0
-__all__ = ['NUMBER_CHARS', 'rsna_batch', 'box_batch', 'reef_batch', 'vinbigdata_batch', 'icdar_batch', 'mask_batch',
-           'prediction_strings', 'rsna_tables', 'box_tables', 'reef_tables', 'vinbigdata_tables', 'icdar_classes',
-           'icdar_tables', 'mask_tables', 'fits', 'box_side', 'sized', 'box_piece', 'joined_columns', 'rsna_arrays',
-           'box_arrays', 'reef_arrays', 'boxes_scene', 'vinbigdata_arrays', 'vinbigdata_joined', 'mask_runs',
-           'mask_side', 'ranked_masks', 'mask_piece', 'masks_scene']
+__all__ = ['rsna_batch', 'box_batch', 'reef_batch', 'vinbigdata_batch', 'icdar_batch', 'mask_batch', 'prediction_strings',
+           'rsna_tables', 'box_tables', 'reef_tables', 'vinbigdata_tables', 'icdar_classes', 'icdar_tables',
+           'mask_tables', 'box_side', 'sized', 'box_piece', 'joined_columns', 'rsna_arrays', 'box_arrays',
+           'reef_arrays', 'boxes_scene', 'vinbigdata_arrays', 'vinbigdata_joined', 'mask_piece']
 
 # %% ../nbs/25_batches.ipynb #0e9cf831
 def prediction_strings(preds: list, ids: list, *, id_col: str, col: str = 'PredictionString', fmt: str = 'xywh',
@@ -118,21 +117,6 @@ def mask_tables(preds, targets, ids, *, id_col: str = 'ImageId', rle_col: str = 
     return (pd.DataFrame(sol, columns=[id_col, rle_col, *size_cols], dtype=object),
             pd.DataFrame(sub, columns=[id_col, pred_col or rle_col], dtype=object))
 
-# %% ../nbs/25_batches.ipynb #bt-fits
-NUMBER_CHARS = 40  # more than a number takes in a file's text with what surrounds it ('-1.2345678901234567e-308, ')
-
-def fits(limits, ids: list,  # the reader's `Limits` (None: the defaults); the batch's ids as texts
-         *sides: tuple) -> bool:  # per side (objects per image int [n], numbers per object in one field; 0: a row each)
-    "Whether a batch's tables stay within `limits` for sure: ids, objects per image, numbers and characters a field."
-    lim = as_limits(limits)
-    if not all(0 < len(i) <= lim.max_field_chars for i in ids): return False  # '': the reader words it
-    for n, k in sides:
-        most = int(np.max(n, initial=0))
-        field = k * most if k else 4  # a row per object: four numbers at most in one field
-        if most > lim.max_objects_per_image or field > lim.max_tokens_per_row: return False
-        if NUMBER_CHARS * field + 2 > lim.max_field_chars: return False
-    return True
-
 # %% ../nbs/25_batches.ipynb #bt-boxpiece
 def box_side(ds: list, ids: list, *, side: str, need: tuple,  # one side; the keys it needs ('boxes' first)
              fmt: str, box_format: str) -> dict | None:  # the file's boxes; the boxes given
@@ -209,46 +193,7 @@ def vinbigdata_joined(pieces: list, **_) -> Scene:
     return Scene(image_ids=ids, gt_img=gi, pred_img=pi, gt=gt['boxes'], pred=dt['boxes'], pred_conf=dt['scores'],
                  fmt='xyxy', gt_cls=gt['labels'], pred_cls=dt['labels'])
 
-# %% ../nbs/25_batches.ipynb #bt-maskruns
-def mask_runs(m: np.ndarray,  # bool [n, H, W]: one image's masks
-              order: str = 'F') -> tuple:  # pixels numbered column by column ('F') or row by row ('C')
-    "(mask of each run, first pixel, one past the last) int64 [r] each, 0-based, sorted by mask then start."
-    n = len(m)
-    f = np.zeros((n, m.shape[1] * m.shape[2] + 2), bool)  # each mask's pixels in order, a background pixel each side
-    f[:, 1:-1] = (m.transpose(0, 2, 1) if order == 'F' else m).reshape(n, f.shape[1] - 2)
-    edge = np.flatnonzero(f[:, 1:] != f[:, :-1])
-    obj, at = np.divmod(edge, f.shape[1] - 1)
-    return obj[0::2], at[0::2], at[1::2]
-
-# %% ../nbs/25_batches.ipynb #bt-maskside
-def mask_side(ds: list, ids: list, *, side: str) -> list | None:  # one side of a batch; its ids; 'preds' or 'targets'
-    "Each image's masks as bool [n, H, W], checked as `check_arrays` checks them; None: read its tables (RLE texts...)."
-    out = []
-    for d, i in zip(ds, ids):
-        m = check_arrays(d, i, side=side).get('masks') if isinstance(d, dict) else None
-        if not isinstance(m, np.ndarray) or m.ndim != 3: return None
-        out.append(m if m.dtype == bool else m != 0)
-    return out
-
-def ranked_masks(m: np.ndarray, d: dict) -> np.ndarray | None:  # bool [n, H, W]; the image's dict
-    "Predicted masks in submission order (`ranked`: by descending `scores`, stable); None where the scores do not fit."
-    if 'scores' not in d: return m
-    s = as_array(d['scores'], np.float64).reshape(-1)  # checked finite numbers [n] (`mask_side`)
-    return m[np.argsort(-s, kind='stable')] if len(s) == len(m) else None
-
 # %% ../nbs/25_batches.ipynb #bt-maskpiece
-def _side_runs(ms: list, npx: np.ndarray, order: str) -> tuple:
-    "(objects per image int64 [n], `Runs` of the non-empty masks in the batch's pixel space, runs per mask [k])."
-    parts = [mask_runs(m, order) for m in ms]
-    per = [np.bincount(r[0], minlength=len(m)) for r, m in zip(parts, ms)]
-    keep = [k > 0 for k in per]  # an empty mask is an empty row: no object
-    base, first = np.r_[0, np.cumsum(npx)[:-1]], np.cumsum([0] + [int(k.sum()) for k in keep])
-    obj = [first[j] + (np.cumsum(k) - 1)[r[0]] for j, (r, k) in enumerate(zip(parts, keep))]
-    cat = lambda xs: np.concatenate([np.zeros(0, np.int64), *xs]).astype(np.int64)
-    runs = Runs(obj=cat(obj), start=cat(r[1] + b for r, b in zip(parts, base)),
-                end=cat(r[2] + b for r, b in zip(parts, base)), n_obj=int(first[-1]), order=order)
-    return np.array([k.sum() for k in keep], np.int64), runs, cat(k[k > 0] for k in per)
-
 def mask_piece(preds, targets, ids, *, order: str = 'column', one_per_image: bool = False, usage=None, limits=None,
                **_) -> tuple | None:  # the layout's reader options
     "((ids, sizes, gt, pred), (gt, pred) objects) of a batch of binary masks, checked as its files are; or None."
@@ -260,7 +205,7 @@ def mask_piece(preds, targets, ids, *, order: str = 'column', one_per_image: boo
     if one_per_image and any(len(m) > 1 for m in pm + tm): return None
     pm = [ranked_masks(m, d) for m, d in zip(pm, preds)]
     if any(m is None for m in pm): return None
-    (gn, gt, gr), (pn, pred, pr) = (_side_runs(ms, hw.prod(1), ORDERS[order]) for ms in (tm, pm))
+    (gn, gt, gr), (pn, pred, pr) = (side_runs(ms, hw.prod(1), ORDERS[order]) for ms in (tm, pm))
     if any(len(t) > 1 and k < len(t) for t, k in zip(tm, gn)): return None  # an empty row beside others
     lim, digits = as_limits(limits), len(str(int(hw.prod(1).max(initial=1)))) + 1
     most = int(np.max(np.r_[gr, pr], initial=0))
@@ -269,24 +214,6 @@ def mask_piece(preds, targets, ids, *, order: str = 'column', one_per_image: boo
     try: check_disjoint(pred)
     except RLEError: return None  # its tables name the rows
     return (ids, hw, (gn, gt), (pn, pred)), (gt.n_obj, pred.n_obj)
-
-# %% ../nbs/25_batches.ipynb #bt-maskscene
-def _joined_runs(sides: list, shift: np.ndarray) -> Runs:  # (objects per image, `Runs`) of pieces; pixels before
-    "One `Runs` of the pieces' runs, each piece's pixels after those before it and its objects after theirs."
-    first = np.cumsum([0] + [r.n_obj for _, r in sides])
-    cat = lambda f: np.concatenate([np.zeros(0, np.int64)] + [f(r, k) for k, (_, r) in enumerate(sides)])
-    return Runs(obj=cat(lambda r, k: r.obj + first[k]), start=cat(lambda r, k: r.start + shift[k]),
-                end=cat(lambda r, k: r.end + shift[k]), n_obj=int(first[-1]), order=sides[0][1].order)
-
-def masks_scene(pieces: list, **_) -> Scene:
-    "The `Scene` of mask pieces: their tables' scene (`mask_scene`), the batches one after the other."
-    ids = np.array([i for p in pieces for i in p[0]], dtype=object)
-    size = np.concatenate([p[1] for p in pieces])
-    shift = np.cumsum([0] + [int(p[1].prod(1).sum()) for p in pieces])
-    gn, pn = (np.concatenate([p[k][0] for p in pieces]) for k in (2, 3))
-    at = np.arange(len(ids), dtype=np.int64)
-    return Scene(image_ids=ids, gt_img=np.repeat(at, gn), pred_img=np.repeat(at, pn), size=size,
-                 gt=_joined_runs([p[2] for p in pieces], shift), pred=_joined_runs([p[3] for p in pieces], shift))
 
 # %% ../nbs/25_batches.ipynb #1fbd326c
 rsna_batch = TableBatch(rsna_tables, rsna_scene, arrays=rsna_arrays, joined=boxes_scene)  # RSNA
