@@ -565,12 +565,14 @@ def czii_arrays(preds, targets, ids, *, classes: tuple = CZII_CLASSES, usage=Non
     pp = None if usage not in (None, 'all') else _points(preds, ids, side='preds', labels=True)
     tp = None if pp is None else _points(targets, ids, side='targets', labels=True)
     if tp is None: return None
+    at = np.cumsum([len(a) > 0 for a, _ in tp]) - 1  # an experiment is listed by its points: one without is none
+    if any(len(a) and not len(b) for (a, _), (b, _) in zip(pp, tp)): return None  # its tables refuse its predictions
     code, k = {str(c): j for j, c in enumerate(classes)}, len(classes)
     def side(ps):
-        unit = np.array([e * k + code.get(c, -k * len(ids)) for e, (_, lab) in enumerate(ps) for c in lab], np.int64)
-        return np.concatenate([np.zeros((0, 3))] + [a for a, _ in ps]), unit
+        unit = [at[e] * k + code.get(c, -k * len(ids)) for e, (_, lab) in enumerate(ps) for c in lab]
+        return np.concatenate([np.zeros((0, 3))] + [a for a, _ in ps]), np.array(unit, np.int64)
     (g, gu), (q, qu) = side(tp), side(pp)
-    units = [f'{e}_{c}' for e in ids for c in classes]
+    units = [f'{e}_{c}' for e, (a, _) in zip(ids, tp) if len(a) for c in classes]
     if (gu < 0).any() or (qu < 0).any() or not fits(limits, ids, *((np.bincount(u, minlength=len(units)), 0)
                                                                     for u in (gu, qu))): return None
     e = np.repeat(np.array(ids, object), [len(a) for a, _ in tp])
