@@ -126,7 +126,7 @@ def stacked(ds: list, ids: list,  # one side of a batch: a dict of arrays per im
             *, side: str, need: tuple, keys: tuple,  # 'preds' or 'targets'; keys needed (the first counts), read
             box_format: str = 'xyxy',  # the boxes as given
             fmt: str = 'xywh') -> dict | None:  # the boxes returned: 'xywh' or 'xyxy' (a file's, as `file_boxes`)
-    "Each key's arrays of a regular batch joined (boxes float64 in `fmt`) and `n` per image; else None (a bad one refused)."
+    "Each key's arrays of a regular batch joined (boxes float64 in `fmt`), `n` per image; else None (bad: refused)."
     try: out = _joined(ds, need, keys, box_format, fmt)
     except (ValueError, TypeError): out = None  # a ragged list: `check_arrays` words it
     if out is None:  # irregular, or a check failed: each image checked as `check_arrays` checks it

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, RLEError, as_limits
-from .competitions import rsna_scene, box_scene, mask_scene, outside_unit, MAX_COORD, MAX_SIDE
+from .competitions import (rsna_scene, box_scene, mask_scene, outside_unit, unlisted, MAX_COORD,
+                                  MAX_SIDE)
 from .reef import reef_scene
 from .vinbigdata import vinbigdata_scene, NO_FINDING, NO_FINDING_BOX, CLASSES as VBD_CLASSES
 from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, COLUMNS as ICDAR_COLUMNS
@@ -213,6 +214,7 @@ def mask_piece(preds, targets, ids, *, order: str = 'column', one_per_image: boo
     if max(len(gt), len(pred)) > lim.max_mask_runs or not fits(lim, ids, (gn, 0), (pn, 0)): return None
     try: check_disjoint(pred)
     except RLEError: return None  # its tables name the rows
+    unlisted(np.array(ids, object), np.repeat(np.arange(len(ids)), [len(m) for m in pm]))  # no row: noticed
     return (ids, hw, (gn, gt), (pn, pred)), (gt.n_obj, pred.n_obj)
 
 # %% ../nbs/25_batches.ipynb #1fbd326c

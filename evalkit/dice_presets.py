@@ -9,7 +9,7 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, Limits, as_limits
 from .tables import Source, Rows, require_columns, to_numbers, check_objects, shown
 from .competitions import (read_rle_table, image_codes, table_runs, mask_table, unit_parts, default_hw, MAX_SIDE,
-                                  MAX_TOTAL_PIXELS, ORDERS)
+                                  MAX_TOTAL_PIXELS, ORDERS, unlisted)
 from .families import Scene
 from .preset import Metric, Option, parse_size
 from .iou import as_array
@@ -205,7 +205,10 @@ def dice_arrays(preds, targets, ids, *, size_cols=None, default_size=(1024, 1024
     most = int(np.max(np.r_[gr, pr], initial=0))
     if 2 * most > lim.max_tokens_per_row or 2 * most * digits > lim.max_field_chars: return None
     if max(len(gt), len(pred)) > lim.max_mask_runs or not fits(lim, units, (gn, 0), (pn, 0)): return None
-    return (units, np.repeat(hw, max(len(classes), 1), axis=0), (gn, gt), (pn, pred)), (gt.n_obj, pred.n_obj, len(units))
+    rows = np.repeat(np.arange(len(units)), [len(m) for u in pu for m in u])  # each unit's submission rows
+    if layout == 'id': unlisted(np.array(units, object), rows)  # a unit without one: noticed, as its file's would be
+    size = np.repeat(hw, max(len(classes), 1), axis=0)
+    return (units, size, (gn, gt), (pn, pred)), (gt.n_obj, pred.n_obj, len(units))
 
 # %% ../nbs/21_dice_presets.ipynb #0fe88829
 def dice_tables(preds, targets, ids, *, id_col: str, rle_col: str, pred_col: str | None = None,

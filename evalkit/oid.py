@@ -589,7 +589,8 @@ def oid_arrays(preds, targets, ids, *, box_format: str = 'xyxy', labels=None, hi
     at = np.arange(len(ids))
     li, c = np.repeat(at, [len(x) for x in il]), np.concatenate([np.ones(0, bool), *conf])
     img, ll = np.repeat(at, gt['n']), np.array([x for xs in il for x in xs], object)
-    truth = dict(objs=gt['boxes'], img=img, label=np.array(lab, object), group=np.concatenate([np.zeros(0, bool), *grp]),
+    truth = dict(objs=gt['boxes'], img=img, label=np.array(lab, object),
+                 group=np.concatenate([np.zeros(0, bool), *grp]),
                  ver_img=np.r_[img, li[c], li[~c]], ver_label=np.concatenate([np.array(lab, object), ll[c], ll[~c]]))
     pred = dict(objs=dt['boxes'], img=np.repeat(at, dt['n']), label=np.array(plab, object), conf=dt['scores'])
     return (ids, truth, pred), (len(img), len(plab))
