@@ -95,7 +95,7 @@ def check_arrays(d, image_id, *, side: str, box_format: str = 'xyxy'):  # `side`
 # %% ../nbs/24b_batch_arrays.ipynb #ba-stacked
 CHECKED = frozenset(ARRAY_KINDS) | {'size'}  # the keys `check_arrays` reads
 
-def _joined(ds: list, need: tuple, keys: tuple, box_format: str, fmt: str) -> dict | None:
+def _joined(ds: list, need: tuple, keys: tuple, box_format: str, *, fmt: str) -> dict | None:
     "Each key's arrays joined and `n` per image, if every dict holds the same keys and every check passes; else None."
     if not ds or box_format not in ('xyxy', 'xywh') or type(ds[0]) is not dict: return None
     k0, have = ds[0].keys(), ds[0].keys() & CHECKED
@@ -127,7 +127,7 @@ def stacked(ds: list, ids: list,  # one side of a batch: a dict of arrays per im
             box_format: str = 'xyxy',  # the boxes as given
             fmt: str = 'xywh') -> dict | None:  # the boxes returned: 'xywh' or 'xyxy' (a file's, as `file_boxes`)
     "Each key's arrays of a regular batch joined (boxes float64 in `fmt`), `n` per image; else None (bad: refused)."
-    try: out = _joined(ds, need, keys, box_format, fmt)
+    try: out = _joined(ds, need, keys, box_format, fmt=fmt)
     except (ValueError, TypeError): out = None  # a ragged list: `check_arrays` words it
     if out is None:  # irregular, or a check failed: each image checked as `check_arrays` checks it
         for d, i in zip(ds, ids): check_arrays(d, i, side=side, box_format=box_format)
