@@ -8,13 +8,15 @@ from dataclasses import dataclass, replace
 from typing import Callable
 import inspect
 import numpy as np
-from .errors import InputError, ParticipantVisibleError, SolutionError
-from .rle import ORDERS, parse_size
+from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
+from .rle import ORDERS, Runs, parse_size
 from .iou import as_array, xywh_boxes
+from .families import Scene
 
 # %% auto #0
-__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'CHECKED', 'id_texts', 'read_ids', 'numbers_text', 'file_boxes', 'image_arrays',
-           'image_array', 'check_arrays', 'stacked', 'rle_text', 'mask_texts', 'ranked', 'TableBatch']
+__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'CHECKED', 'NUMBER_CHARS', 'id_texts', 'read_ids', 'numbers_text', 'file_boxes',
+           'image_arrays', 'image_array', 'check_arrays', 'stacked', 'rle_text', 'mask_texts', 'ranked', 'fits',
+           'mask_runs', 'mask_side', 'ranked_masks', 'side_runs', 'joined_runs', 'masks_scene', 'TableBatch']
 
 # %% ../nbs/24b_batch_arrays.ipynb #8f78a56a
 def id_texts(image_ids) -> list:
@@ -93,7 +95,7 @@ def check_arrays(d, image_id, *, side: str, box_format: str = 'xyxy'):  # `side`
 # %% ../nbs/24b_batch_arrays.ipynb #ba-stacked
 CHECKED = frozenset(ARRAY_KINDS) | {'size'}  # the keys `check_arrays` reads
 
-def _joined(ds: list, need: tuple, keys: tuple, box_format: str) -> dict | None:
+def _joined(ds: list, need: tuple, keys: tuple, box_format: str, *, fmt: str) -> dict | None:
     "Each key's arrays joined and `n` per image, if every dict holds the same keys and every check passes; else None."
     if not ds or box_format not in ('xyxy', 'xywh') or type(ds[0]) is not dict: return None
     k0, have = ds[0].keys(), ds[0].keys() & CHECKED
@@ -113,15 +115,19 @@ def _joined(ds: list, need: tuple, keys: tuple, box_format: str) -> dict | None:
             c = np.concatenate([a.reshape(-1, 4) for a in arrs]) if ok else None
         if lens != n or c is None or c.shape[1:] != ((4,) if box else ()): return None
         if c.dtype.kind == 'f' and not np.isfinite(c).all(): return None
-        out[k] = c = xywh_boxes(c, box_format) if box else c
-        if box and (c[:, 2:] < 0).any(): return None
+        if box:
+            w = xywh_boxes(c, box_format)
+            if (w[:, 2:] < 0).any(): return None
+            c = w if fmt == 'xywh' else file_boxes(c, box_format, fmt)  # as `image_arrays` gives each image's
+        out[k] = c
     return out | dict(n=np.array(n, np.int64))
 
 def stacked(ds: list, ids: list,  # one side of a batch: a dict of arrays per image; the images' ids
             *, side: str, need: tuple, keys: tuple,  # 'preds' or 'targets'; keys needed (the first counts), read
-            box_format: str = 'xyxy') -> dict | None:  # the boxes as given
-    "Each key's arrays of a regular batch joined (boxes float64 xywh) and `n` per image; else None (a bad one refused)."
-    try: out = _joined(ds, need, keys, box_format)
+            box_format: str = 'xyxy',  # the boxes as given
+            fmt: str = 'xywh') -> dict | None:  # the boxes returned: 'xywh' or 'xyxy' (a file's, as `file_boxes`)
+    "Each key's arrays of a regular batch joined (boxes float64 in `fmt`), `n` per image; else None (bad: refused)."
+    try: out = _joined(ds, need, keys, box_format, fmt=fmt)
     except (ValueError, TypeError): out = None  # a ragged list: `check_arrays` words it
     if out is None:  # irregular, or a check failed: each image checked as `check_arrays` checks it
         for d, i in zip(ds, ids): check_arrays(d, i, side=side, box_format=box_format)
@@ -161,6 +167,79 @@ def ranked(texts: list, d: dict, image_id) -> list:
         raise InputError(f'scores has {len(s)} entries for {len(texts)} masks', f'image {image_id!r}')
     return [texts[k] for k in np.argsort(-s, kind='stable')]
 
+# %% ../nbs/24b_batch_arrays.ipynb #ba-fits
+NUMBER_CHARS = 40  # more than a number takes in a file's text with what surrounds it ('-1.2345678901234567e-308, ')
+
+def fits(limits, ids: list,  # the reader's `Limits` (None: the defaults); the batch's ids as texts
+         *sides: tuple) -> bool:  # per side (objects per image int [n], numbers per object in one field; 0: a row each)
+    "Whether a batch's tables stay within `limits` for sure: ids, objects per image, numbers and characters a field."
+    lim = as_limits(limits)
+    if not all(0 < len(i) <= lim.max_field_chars for i in ids): return False  # '': the reader words it
+    for n, k in sides:
+        most = int(np.max(n, initial=0))
+        field = k * most if k else 4  # a row per object: four numbers at most in one field
+        if most > lim.max_objects_per_image or field > lim.max_tokens_per_row: return False
+        if NUMBER_CHARS * field + 2 > lim.max_field_chars: return False
+    return True
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-maskruns
+def mask_runs(m: np.ndarray,  # bool [n, H, W]: one image's masks
+              order: str = 'F') -> tuple:  # pixels numbered column by column ('F') or row by row ('C')
+    "(mask of each run, first pixel, one past the last) int64 [r] each, 0-based, sorted by mask then start."
+    n = len(m)
+    f = np.zeros((n, m.shape[1] * m.shape[2] + 2), bool)  # each mask's pixels in order, a background pixel each side
+    f[:, 1:-1] = (m.transpose(0, 2, 1) if order == 'F' else m).reshape(n, f.shape[1] - 2)
+    edge = np.flatnonzero(f[:, 1:] != f[:, :-1])
+    obj, at = np.divmod(edge, f.shape[1] - 1)
+    return obj[0::2], at[0::2], at[1::2]
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-maskside
+def mask_side(ds: list, ids: list, *, side: str) -> list | None:  # one side of a batch; its ids; 'preds' or 'targets'
+    "Each image's masks as bool [n, H, W], checked as `check_arrays` checks them; None: read its tables (RLE texts...)."
+    out = []
+    for d, i in zip(ds, ids):
+        m = check_arrays(d, i, side=side).get('masks') if isinstance(d, dict) else None
+        if not isinstance(m, np.ndarray) or m.ndim != 3: return None
+        out.append(m if m.dtype == bool else m != 0)
+    return out
+
+def ranked_masks(m: np.ndarray, d: dict) -> np.ndarray | None:  # bool [n, H, W]; the image's dict
+    "Predicted masks in submission order (`ranked`: by descending `scores`, stable); None where the scores do not fit."
+    if 'scores' not in d: return m
+    s = as_array(d['scores'], np.float64).reshape(-1)  # checked finite numbers [n] (`mask_side`)
+    return m[np.argsort(-s, kind='stable')] if len(s) == len(m) else None
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-siderun
+def side_runs(ms: list, npx: np.ndarray, order: str) -> tuple:
+    "(objects per image int64 [n], `Runs` of the non-empty masks in the batch's pixel space, runs per mask [k])."
+    parts = [mask_runs(m, order) for m in ms]
+    per = [np.bincount(r[0], minlength=len(m)) for r, m in zip(parts, ms)]
+    keep = [k > 0 for k in per]  # an empty mask is an empty row: no object
+    base, first = np.r_[0, np.cumsum(npx)[:-1]], np.cumsum([0] + [int(k.sum()) for k in keep])
+    obj = [first[j] + (np.cumsum(k) - 1)[r[0]] for j, (r, k) in enumerate(zip(parts, keep))]
+    cat = lambda xs: np.concatenate([np.zeros(0, np.int64), *xs]).astype(np.int64)
+    runs = Runs(obj=cat(obj), start=cat(r[1] + b for r, b in zip(parts, base)),
+                end=cat(r[2] + b for r, b in zip(parts, base)), n_obj=int(first[-1]), order=order)
+    return np.array([k.sum() for k in keep], np.int64), runs, cat(k[k > 0] for k in per)
+
+def joined_runs(sides: list, shift: np.ndarray) -> Runs:  # (objects per image, `Runs`) of pieces; pixels before
+    "One `Runs` of the pieces' runs, each piece's pixels after those before it and its objects after theirs."
+    first = np.cumsum([0] + [r.n_obj for _, r in sides])
+    cat = lambda f: np.concatenate([np.zeros(0, np.int64)] + [f(r, k) for k, (_, r) in enumerate(sides)])
+    return Runs(obj=cat(lambda r, k: r.obj + first[k]), start=cat(lambda r, k: r.start + shift[k]),
+                end=cat(lambda r, k: r.end + shift[k]), n_obj=int(first[-1]), order=sides[0][1].order)
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-maskscene
+def masks_scene(pieces: list, **_) -> Scene:
+    "The `Scene` of mask pieces: their tables' scene (`mask_scene`), the batches one after the other."
+    ids = np.array([i for p in pieces for i in p[0]], dtype=object)
+    size = np.concatenate([p[1] for p in pieces])
+    shift = np.cumsum([0] + [int(p[1].prod(1).sum()) for p in pieces])
+    gn, pn = (np.concatenate([p[k][0] for p in pieces]) for k in (2, 3))
+    at = np.arange(len(ids), dtype=np.int64)
+    return Scene(image_ids=ids, gt_img=np.repeat(at, gn), pred_img=np.repeat(at, pn), size=size,
+                 gt=joined_runs([p[2] for p in pieces], shift), pred=joined_runs([p[3] for p in pieces], shift))
+
 # %% ../nbs/24b_batch_arrays.ipynb #a67fbd6a
 @dataclass(frozen=True)
 class TableBatch:
@@ -168,6 +247,8 @@ class TableBatch:
     tables: Callable  # (preds, targets, ids, **options) -> (solution, submission) DataFrames
     reader: Callable  # the metric's reader: (solution, submission, *, names, **options) -> Scene
     rows: bool = False  # the reader's positions number the tables' rows
+    arrays: Callable | None = None  # (preds, targets, ids, *, box_format, **options) -> (piece, (gt, pred)) or None
+    joined: Callable | None = None  # (pieces, **options) -> the `Scene` of the pieces `arrays` read, in arrival order
     read_ids = staticmethod(read_ids)  # the ids as the tables' reader reads them (a stream checks these)
 
     def __call__(self, preds: list, targets: list, *, image_ids: list, box_format: str = 'xyxy', **options):
@@ -176,6 +257,21 @@ class TableBatch:
         if bad: raise InputError(f'the batch takes no option {bad[0]!r}', "its options: box_format and the metric's")
         if len(preds) != len(targets):
             raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
+        try: got = self.gather(preds, targets, image_ids=image_ids, box_format=box_format, **options)
+        except InputError: got = None  # the tables word it, as the files' readers do
+        if got is not None: return self.join([got[0]], box_format=box_format, **options)
         sol, sub = self.tables(preds, targets, id_texts(image_ids), box_format=box_format, **options)
         scene = self.reader(sol, sub, names=('targets', 'preds'), **options)
         return replace(scene, rows=(len(sol), len(sub))) if self.rows else scene
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-gather
+def _gather(self, preds: list, targets: list, *, image_ids: list, box_format: str = 'xyxy', **options) -> tuple | None:
+    "A regular batch read straight from its arrays (`arrays`): (piece, (gt, pred) objects); None: read its tables."
+    if self.arrays is None or len(preds) != len(targets): return None
+    return self.arrays(preds, targets, read_ids(id_texts(image_ids)), box_format=box_format, **options)
+
+def _join(self, pieces: list, *, box_format: str = 'xyxy', **options):
+    "The `Scene` of pieces `gather` read (disjoint images, in arrival order): the scene of their tables."
+    return self.joined(pieces, **options)
+
+TableBatch.gather, TableBatch.join = _gather, _join  # a stream holds what `gather` reads, and joins it (26_stream)

@@ -6,18 +6,23 @@
 from __future__ import annotations
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError
-from .competitions import rsna_scene, box_scene, mask_scene
+from .errors import InputError, RLEError, as_limits
+from .competitions import (rsna_scene, box_scene, mask_scene, outside_unit, unlisted, MAX_COORD,
+                                  MAX_SIDE)
 from .reef import reef_scene
-from .vinbigdata import vinbigdata_scene, NO_FINDING
+from .vinbigdata import vinbigdata_scene, NO_FINDING, NO_FINDING_BOX, CLASSES as VBD_CLASSES
 from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, COLUMNS as ICDAR_COLUMNS
-from .batch_arrays import image_arrays, mask_texts, ranked, TableBatch  # what every layout shares (24b)
+from .families import Scene
+from .rle import ORDERS, check_disjoint
+from .batch_arrays import image_arrays, mask_texts, ranked, stacked, TableBatch  # what every layout shares (24b)
+from .batch_arrays import fits, mask_side, ranked_masks, side_runs, masks_scene  # read without a text
 from .batch_arrays import check_arrays, read_ids, rle_text  # noqa: F401 (read from here too)
 
 # %% auto #0
 __all__ = ['rsna_batch', 'box_batch', 'reef_batch', 'vinbigdata_batch', 'icdar_batch', 'mask_batch', 'prediction_strings',
            'rsna_tables', 'box_tables', 'reef_tables', 'vinbigdata_tables', 'icdar_classes', 'icdar_tables',
-           'mask_tables']
+           'mask_tables', 'box_side', 'sized', 'box_piece', 'joined_columns', 'rsna_arrays', 'box_arrays',
+           'reef_arrays', 'boxes_scene', 'vinbigdata_arrays', 'vinbigdata_joined', 'mask_piece']
 
 # %% ../nbs/25_batches.ipynb #0e9cf831
 def prediction_strings(preds: list, ids: list, *, id_col: str, col: str = 'PredictionString', fmt: str = 'xywh',
@@ -113,10 +118,110 @@ def mask_tables(preds, targets, ids, *, id_col: str = 'ImageId', rle_col: str = 
     return (pd.DataFrame(sol, columns=[id_col, rle_col, *size_cols], dtype=object),
             pd.DataFrame(sub, columns=[id_col, pred_col or rle_col], dtype=object))
 
+# %% ../nbs/25_batches.ipynb #bt-boxpiece
+def box_side(ds: list, ids: list, *, side: str, need: tuple,  # one side; the keys it needs ('boxes' first)
+             fmt: str, box_format: str) -> dict | None:  # the file's boxes; the boxes given
+    "One side of a regular box batch: `need`'s arrays joined (boxes float64 in `fmt`) and `n`; None: read its tables."
+    c = stacked(ds, ids, side=side, need=need, keys=tuple(dict.fromkeys(need + ('scores', 'labels'))),
+                box_format=box_format, fmt=fmt)
+    if c is None: return None
+    return {k: c[k].astype(np.float64) if k == 'scores' else c[k] for k in ('n', *need)}
+
+def sized(b: np.ndarray, fmt: str) -> bool:  # b: float64 [n, 4] boxes in `fmt`
+    "Whether every box is one a box file holds: positive width and height, coordinates within `MAX_COORD`."
+    flat = (b[:, 2:] <= 0) if fmt == 'xywh' else (b[:, 2:] <= b[:, :2])
+    return not (flat.any() or (np.abs(b) > MAX_COORD).any())
+
+# %% ../nbs/25_batches.ipynb #bt-boxes
+def box_piece(preds: list, targets: list, ids: list,  # a batch; its ids as texts (`read_ids`)
+              *, fmt: str, box_format: str, limits=None,  # the file's boxes; the boxes given; the reader's limits
+              numbers: int = 0, probabilities: bool = True) -> tuple | None:  # gt numbers per object a field (reef)
+    "((ids, gt, pred), (gt, pred) objects) of a regular box batch, checked as its files are; None: read its tables."
+    dt = box_side(preds, ids, side='preds', need=('boxes', 'scores'), fmt=fmt, box_format=box_format)
+    gt = None if dt is None else box_side(targets, ids, side='targets', need=('boxes',), fmt=fmt,
+                                          box_format=box_format)
+    if gt is None or not (fits(limits, ids, (gt['n'], numbers), (dt['n'], 5)) and sized(gt['boxes'], fmt)
+                          and sized(dt['boxes'], fmt)): return None
+    if probabilities: outside_unit(dt['scores'], np.repeat(np.arange(len(ids)), dt['n']), np.array(ids, object))
+    return (ids, gt, dt), (len(gt['boxes']), len(dt['boxes']))
+
+def joined_columns(pieces: list) -> tuple:
+    "(image ids object [n], gt columns, pred columns, image of each gt, image of each prediction) of pieces joined."
+    ids = np.array([i for p in pieces for i in p[0]], dtype=object)
+    gt, dt = ({k: np.concatenate([p[s][k] for p in pieces]) for k in pieces[0][s]} for s in (1, 2))
+    at = np.arange(len(ids), dtype=np.int64)
+    return ids, gt, dt, np.repeat(at, gt['n']), np.repeat(at, dt['n'])
+
+# %% ../nbs/25_batches.ipynb #bt-boxes-scenes
+def rsna_arrays(preds, targets, ids, *, box_format: str = 'xyxy', limits=None, **_) -> tuple | None:
+    "RSNA's piece of a regular batch (boxes xywh), or None."
+    return box_piece(preds, targets, ids, fmt='xywh', box_format=box_format, limits=limits)
+
+def box_arrays(preds, targets, ids, *, fmt: str = 'xywh', box_format: str = 'xyxy', limits=None, **_) -> tuple | None:
+    "The piece of a regular batch of a box solution of one row per box (Global Wheat), or None."
+    return box_piece(preds, targets, ids, fmt=fmt, box_format=box_format, limits=limits)
+
+def reef_arrays(preds, targets, ids, *, box_format: str = 'xyxy', limits=None, **_) -> tuple | None:
+    "The Reef's piece of a regular batch (a frame's boxes in one field), or None."
+    return box_piece(preds, targets, ids, fmt='xywh', box_format=box_format, limits=limits, numbers=4)
+
+def boxes_scene(pieces: list, *, fmt: str = 'xywh', plus_one: bool = False, **_) -> Scene:
+    "The `Scene` of box pieces (`box_scene`'s: `plus_one` grows each box by a pixel, as it does)."
+    ids, gt, dt, gi, pi = joined_columns(pieces)
+    grow = np.array([0, 0, 1, 1], np.float64) * plus_one  # added always, as `box_scene` adds it
+    return Scene(image_ids=ids, gt_img=gi, pred_img=pi, gt=gt['boxes'] + grow, pred=dt['boxes'] + grow,
+                 pred_conf=dt['scores'], fmt=fmt)
+
+# %% ../nbs/25_batches.ipynb #bt-vbd
+def vinbigdata_arrays(preds, targets, ids, *, box_format: str = 'xyxy', limits=None, **_) -> tuple | None:
+    "VinBigData's piece of a regular batch (corners, class codes, No finding kept once an image), or None."
+    kw = dict(fmt='xyxy', box_format=box_format)
+    dt = box_side(preds, ids, side='preds', need=('boxes', 'scores', 'labels'), **kw)
+    gt = None if dt is None else box_side(targets, ids, side='targets', need=('boxes', 'labels'), **kw)
+    if gt is None or not fits(limits, ids, (gt['n'], 0), (dt['n'], 6)) or not gt['n'].all(): return None
+    ok = lambda c: c.dtype.kind in 'iu' and ((c >= 0) & (c < len(VBD_CLASSES))).all()
+    nf = gt['labels'] == NO_FINDING if ok(gt['labels']) and ok(dt['labels']) else None
+    if nf is None or not (sized(gt['boxes'][~nf], 'xyxy') and sized(dt['boxes'], 'xyxy')): return None
+    img = np.repeat(np.arange(len(ids)), gt['n'])
+    keep = ~nf | ~pd.Series(np.where(nf, img, -1 - np.arange(len(img)))).duplicated().to_numpy()  # first per image
+    b = gt['boxes'].copy(); b[nf] = NO_FINDING_BOX
+    gt = dict(n=np.bincount(img[keep], minlength=len(ids)), boxes=b[keep], labels=gt['labels'][keep].astype(np.int64))
+    return (ids, gt, dict(dt, labels=dt['labels'].astype(np.int64))), (len(gt['boxes']), len(dt['boxes']))
+
+def vinbigdata_joined(pieces: list, **_) -> Scene:
+    "The `Scene` of VinBigData pieces, as `vinbigdata_scene` reads their tables."
+    ids, gt, dt, gi, pi = joined_columns(pieces)
+    return Scene(image_ids=ids, gt_img=gi, pred_img=pi, gt=gt['boxes'], pred=dt['boxes'], pred_conf=dt['scores'],
+                 fmt='xyxy', gt_cls=gt['labels'], pred_cls=dt['labels'])
+
+# %% ../nbs/25_batches.ipynb #bt-maskpiece
+def mask_piece(preds, targets, ids, *, order: str = 'column', one_per_image: bool = False, usage=None, limits=None,
+               **_) -> tuple | None:  # the layout's reader options
+    "((ids, sizes, gt, pred), (gt, pred) objects) of a batch of binary masks, checked as its files are; or None."
+    pm = None if usage not in (None, 'all') or order not in ORDERS else mask_side(preds, ids, side='preds')
+    tm = None if pm is None else mask_side(targets, ids, side='targets')
+    if tm is None or any(len(p) and p.shape[1:] != t.shape[1:] for p, t in zip(pm, tm)): return None
+    hw = np.array([t.shape[1:] for t in tm], np.int64).reshape(-1, 2)
+    if (hw < 1).any() or (hw > MAX_SIDE).any() or hw.prod(1).sum() > 2 ** 40: return None  # 2 ** 40: joined safely
+    if one_per_image and any(len(m) > 1 for m in pm + tm): return None
+    pm = [ranked_masks(m, d) for m, d in zip(pm, preds)]
+    if any(m is None for m in pm): return None
+    (gn, gt, gr), (pn, pred, pr) = (side_runs(ms, hw.prod(1), ORDERS[order]) for ms in (tm, pm))
+    if any(len(t) > 1 and k < len(t) for t, k in zip(tm, gn)): return None  # an empty row beside others
+    lim, digits = as_limits(limits), len(str(int(hw.prod(1).max(initial=1)))) + 1
+    most = int(np.max(np.r_[gr, pr], initial=0))
+    if 2 * most > lim.max_tokens_per_row or 2 * most * digits > lim.max_field_chars: return None
+    if max(len(gt), len(pred)) > lim.max_mask_runs or not fits(lim, ids, (gn, 0), (pn, 0)): return None
+    try: check_disjoint(pred)
+    except RLEError: return None  # its tables name the rows
+    unlisted(np.array(ids, object), np.repeat(np.arange(len(ids)), [len(m) for m in pm]))  # no row: noticed
+    return (ids, hw, (gn, gt), (pn, pred)), (gt.n_obj, pred.n_obj)
+
 # %% ../nbs/25_batches.ipynb #1fbd326c
-rsna_batch = TableBatch(rsna_tables, rsna_scene)  # RSNA
-box_batch = TableBatch(box_tables, box_scene)  # Global Wheat, and box solutions of one row per box
-reef_batch = TableBatch(reef_tables, reef_scene)  # the Great Barrier Reef
-vinbigdata_batch = TableBatch(vinbigdata_tables, vinbigdata_scene)  # VinBigData
+rsna_batch = TableBatch(rsna_tables, rsna_scene, arrays=rsna_arrays, joined=boxes_scene)  # RSNA
+box_batch = TableBatch(box_tables, box_scene, arrays=box_arrays, joined=boxes_scene)  # Global Wheat, and others
+reef_batch = TableBatch(reef_tables, reef_scene, arrays=reef_arrays, joined=boxes_scene)  # the Great Barrier Reef
+vinbigdata_batch = TableBatch(vinbigdata_tables, vinbigdata_scene, arrays=vinbigdata_arrays,
+                            joined=vinbigdata_joined)  # VinBigData
 icdar_batch = TableBatch(icdar_tables, icdar_scene, rows=True)  # ICDAR 2017: positions are table rows
-mask_batch = TableBatch(mask_tables, mask_scene)  # DSB 2018, Airbus, TGS, Sartorius
+mask_batch = TableBatch(mask_tables, mask_scene, arrays=mask_piece, joined=masks_scene)  # DSB 2018, Airbus, TGS...

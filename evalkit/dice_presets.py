@@ -6,19 +6,19 @@
 from __future__ import annotations
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError, SolutionError, Limits
+from .errors import InputError, SolutionError, Limits, as_limits
 from .tables import Source, Rows, require_columns, to_numbers, check_objects, shown
 from .competitions import (read_rle_table, image_codes, table_runs, mask_table, unit_parts, default_hw, MAX_SIDE,
-                                  MAX_TOTAL_PIXELS, ORDERS, scored_images)
+                                  MAX_TOTAL_PIXELS, ORDERS, scored_images, unlisted)
 from .families import Scene
 from .preset import Metric, Option, parse_size, USAGE
 from .iou import as_array
-from .batch_arrays import TableBatch, mask_texts
+from .batch_arrays import TableBatch, mask_texts, mask_side, side_runs, fits, masks_scene
 
 # %% auto #0
 __all__ = ['EMPTY_MARKS', 'dice_batch', 'RLE_FORM', 'DICE_SIZE', 'siim', 'severstal', 'hubmap', 'contrails', 'vesuvius',
            'DICE_PRESETS', 'read_dice_solution', 'read_dice_submission', 'dice_scene', 'class_masks', 'unit_texts',
-           'dice_tables']
+           'dice_arrays', 'dice_tables']
 
 # %% ../nbs/21_dice_presets.ipynb #dp-06
 EMPTY_MARKS = ('', '-1', '-')  # texts meaning "no mask" in the Dice layouts
@@ -207,6 +207,43 @@ def unit_texts(d: dict, image_id, *, classes: tuple, **encoding) -> tuple[list, 
                                                     f'image {image_id!r}: {len(texts)} masks')
     return [f'{image_id}_{c}' for c in classes], [[t] for t in texts], hw
 
+# %% ../nbs/21_dice_presets.ipynb #dp-arrays
+def _units(m: np.ndarray, d: dict, classes: tuple) -> list | None:  # bool [n, H, W]; the image's dict
+    "The masks of each unit of one image: all of them, or one per class (as `class_masks`); None where they misfit."
+    if not classes: return [m]
+    if 'labels' in d:
+        lab = [str(c) for c in as_array(d['labels']).reshape(-1).tolist()]
+        if len(lab) != len(m) or any(c not in classes for c in lab): return None
+        m = np.stack([m[[c == k for c in lab]].any(0) for k in classes])
+    return [m[k:k + 1] for k in range(len(classes))] if len(m) == len(classes) else None
+
+def dice_arrays(preds, targets, ids, *, size_cols=None, default_size=(1024, 1024), order: str = 'column',
+                rle: str = 'standard', one_row: bool = False, classes: tuple = (), layout: str = 'id', limits=None,
+                **_) -> tuple | None:  # the reader's options (`dice_scene`)
+    "((units, sizes, gt, pred), (gt, pred) objects) of a Dice batch of binary masks, checked as its files; or None."
+    ok = rle in ('standard', 'relative') and order in ORDERS and layout in ('id', 'columns') and not (
+        layout == 'columns' and any('_' in c for c in classes))
+    pm = mask_side(preds, ids, side='preds') if ok else None
+    tm = None if pm is None else mask_side(targets, ids, side='targets')
+    if tm is None: return None
+    hw = np.array([t.shape[1:] for t in tm], np.int64).reshape(-1, 2)
+    if (hw < 1).any() or (hw > MAX_SIDE).any() or hw.prod(1).sum() > 2 ** 40 or size_cols is None and (
+            hw != np.asarray(default_size)).any(): return None
+    if any((len(p) or classes) and p.shape[1:] != t.shape[1:] for p, t in zip(pm, tm)): return None
+    tu, pu = ([_units(m, d, classes) for m, d in zip(ms, ds)] for ms, ds in ((tm, targets), (pm, preds)))
+    if any(u is None for u in tu + pu) or one_row and any(len(m) > 1 for u in tu + pu for m in u): return None
+    units = [f'{i}_{c}' for i in ids for c in classes] if classes else list(ids)
+    npx = np.repeat(hw.prod(1), max(len(classes), 1))
+    (gn, gt, gr), (pn, pred, pr) = (side_runs([m for u in us for m in u], npx, ORDERS[order]) for us in (tu, pu))
+    lim, digits = as_limits(limits), len(str(int(npx.max(initial=1)))) + 1
+    most = int(np.max(np.r_[gr, pr], initial=0))
+    if 2 * most > lim.max_tokens_per_row or 2 * most * digits > lim.max_field_chars: return None
+    if max(len(gt), len(pred)) > lim.max_mask_runs or not fits(lim, units, (gn, 0), (pn, 0)): return None
+    rows = np.repeat(np.arange(len(units)), [len(m) for u in pu for m in u])  # each unit's submission rows
+    if layout == 'id': unlisted(np.array(units, object), rows)  # a unit without one: noticed, as its file's would be
+    size = np.repeat(hw, max(len(classes), 1), axis=0)
+    return (units, size, (gn, gt), (pn, pred)), (gt.n_obj, pred.n_obj, len(units))
+
 # %% ../nbs/21_dice_presets.ipynb #0fe88829
 def dice_tables(preds, targets, ids, *, id_col: str, rle_col: str, pred_col: str | None = None,
                 size_cols: tuple | None = None, order: str = 'column', rle: str = 'standard', classes: tuple = (),
@@ -233,7 +270,7 @@ def _split_units(t: pd.DataFrame, id_col: str, unit_cols: tuple) -> pd.DataFrame
     img, cls = unit_parts(t[id_col])
     return t.drop(columns=id_col).assign(**{unit_cols[0]: img, unit_cols[1]: cls})
 
-dice_batch = TableBatch(dice_tables, dice_scene)  # the five Dice presets' batch reader
+dice_batch = TableBatch(dice_tables, dice_scene, arrays=dice_arrays, joined=masks_scene)  # the five presets' reader
 
 # %% ../nbs/21_dice_presets.ipynb #dp-25
 RLE_FORM = Option('rle', 'relative', "'relative' (SIIM's own: each start moves a cursor) or 'standard' (1-based "

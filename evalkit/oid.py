@@ -21,8 +21,8 @@ from .families import (Scene, Detections, best_pair, pair_boxes, voc_flags, take
 from .ranked_ap import RankedAP, ranked_matches
 from .matching import Matching
 from .preset import Metric, Option, USAGE
-from .batch_arrays import TableBatch, image_arrays
-from .batches import prediction_strings
+from .batch_arrays import TableBatch, image_arrays, fits, NUMBER_CHARS
+from .batches import prediction_strings, box_side
 from .competitions import image_codes, scored_rows
 
 # %% auto #0
@@ -31,7 +31,7 @@ __all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'NO_TIDE', 'MA
            'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels', 'oid_matches',
            'oid_labels', 'oid_dap', 'OpenImagesAP', 'read_hierarchy', 'expand_rows', 'split_groups', 'group_numbers',
            'read_oid_solution', 'read_oid_submission', 'usage_codes', 'oid_scene', 'inflate_mask', 'hhv_masks',
-           'hhv_scene', 'oid_tables', 'hhv_text', 'hhv_tables', 'oid_take', 'file_option']
+           'hhv_scene', 'oid_tables', 'hhv_text', 'hhv_tables', 'oid_arrays', 'oid_joined', 'oid_take', 'file_option']
 
 # %% ../nbs/31_oid.ipynb #oid-scene
 OUTCOMES = ('counted', 'empty', 'unverified', 'past 10,000', 'inside a group-of box')  # why codes 0..4 of a row
@@ -617,6 +617,50 @@ def hhv_tables(preds, targets, ids, **_) -> tuple:
                                        columns=['id', 'height', 'width', 'prediction_string'], dtype=object)
     return side(targets, False), side(preds, True)
 
+# %% ../nbs/31_oid.ipynb #oid-arrays
+def _texts(a) -> list | None:
+    "Labels as the tables write them (`str`), or None where a file would read them otherwise (floats, spaces, long)."
+    a = as_array(a).reshape(-1)
+    t = [str(c) for c in a.tolist()] if a.dtype.kind in 'iuU' else None
+    return t if t is not None and all(x.split() == [x] and len(x) <= NUMBER_CHARS for x in t) else None
+
+def _flags(d: dict, key: str, n: int, fill) -> np.ndarray | None:  # `fill`: the flags when the key is absent
+    "bool [n]: an image's 0/1 flags `key`; None where they are not n of 0 or 1."
+    a = as_array(d.get(key, fill)).reshape(-1)
+    return a.astype(bool) if len(a) == n and a.dtype.kind in 'biu' and ((a == 0) | (a == 1)).all() else None
+
+def oid_arrays(preds, targets, ids, *, box_format: str = 'xyxy', labels=None, hierarchy=None, ties: str = 'file',
+               limits=None, **_) -> tuple | None:  # the reader's options (`oid_scene`)
+    "((ids, truth, predictions), (gt, pred)) of a regular Open Images batch, as `labelled_scene` takes them; or None."
+    kw = dict(fmt='xyxy', box_format=box_format)
+    dt = None if labels is not None or hierarchy is not None or ties not in TIES else box_side(
+        preds, ids, side='preds', need=('boxes', 'scores', 'labels'), **kw)
+    gt = None if dt is None else box_side(targets, ids, side='targets', need=('boxes', 'labels'), **kw)
+    if gt is None or not fits(limits, ids, (gt['n'], 0), (dt['n'], 6)): return None
+    lab, plab = _texts(gt['labels']), _texts(dt['labels'])
+    il = [_texts(t.get('image_labels', [])) for t in targets]
+    grp = [_flags(t, 'group_of', n, np.zeros(n, bool)) for t, n in zip(targets, gt['n'])]
+    conf = [None if x is None else _flags(t, 'image_confidences', len(x), np.ones(len(x), np.int64))
+            for t, x in zip(targets, il)]
+    if lab is None or plab is None or any(x is None for x in il + grp + conf): return None
+    if not all(n or len(x) for n, x in zip(gt['n'], il)): return None  # an image of no row: its tables refuse it
+    at = np.arange(len(ids))
+    li, c = np.repeat(at, [len(x) for x in il]), np.concatenate([np.ones(0, bool), *conf])
+    img, ll = np.repeat(at, gt['n']), np.array([x for xs in il for x in xs], object)
+    truth = dict(objs=gt['boxes'], img=img, label=np.array(lab, object),
+                 group=np.concatenate([np.zeros(0, bool), *grp]),
+                 ver_img=np.r_[img, li[c], li[~c]], ver_label=np.concatenate([np.array(lab, object), ll[c], ll[~c]]))
+    pred = dict(objs=dt['boxes'], img=np.repeat(at, dt['n']), label=np.array(plab, object), conf=dt['scores'])
+    return (ids, truth, pred), (len(img), len(plab))
+
+def oid_joined(pieces: list, **_) -> OidScene:
+    "The `OidScene` of Open Images pieces, their images one after the other (`labelled_scene`)."
+    first = np.cumsum([0] + [len(p[0]) for p in pieces])
+    cat = lambda s, k: np.concatenate([p[s][k] + first[j] if k in ('img', 'ver_img') else p[s][k]
+                                       for j, p in enumerate(pieces)])
+    return labelled_scene(np.array([i for p in pieces for i in p[0]], object), *({k: cat(s, k) for k in pieces[0][s]}
+                                                                                for s in (1, 2)), weight=1)
+
 # %% ../nbs/31_oid.ipynb #oid-parts
 def oid_take(scene: OidScene,  # a whole scene
              codes,  # int [k]: image codes to keep, each once
@@ -646,7 +690,8 @@ oid2019 = Metric(
                     'the solution is expanded already)', parse=file_option),
              Option('labels', None, 'the image-level label file ImageID,[Source,]LabelName,Confidence (default: the '
                     "solution's rows without coordinates)", parse=file_option), OID_TIES, USAGE),
-    partitioner=partial(scene_partitions, read=oid_scene, cut=oid_take), batch_reader=TableBatch(oid_tables, oid_scene),
+    partitioner=partial(scene_partitions, read=oid_scene, cut=oid_take),
+    batch_reader=TableBatch(oid_tables, oid_scene, arrays=oid_arrays, joined=oid_joined),
     layouts='solution ImageID,LabelName,XMin,XMax,YMin,YMax,IsGroupOf,Confidence; submission '
             'ImageId,PredictionString (LabelName Confidence XMin YMin XMax YMax); [,Usage] in the solution',
     demo=('oid2019_synthetic_solution.csv', 'sample_oid2019_submission.csv', {}))

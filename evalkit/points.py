@@ -17,7 +17,8 @@ from .families import (Family, ImageStats, Part, Scene, register_family, in_file
                               scene_partitions)
 from .result import Result, Params
 from .preset import Metric, Option, USAGE
-from .batch_arrays import TableBatch
+from .batch_arrays import TableBatch, check_arrays, fits
+from .iou import as_array
 
 # %% auto #0
 __all__ = ['CZII_RADII', 'CZII_WEIGHTS', 'CZII_CLASSES', 'BYU_CLASSES', 'MAX_PAIRS', 'ASSIGNMENTS', 'MAX_COORD', 'CZII_COLS',
@@ -25,8 +26,8 @@ __all__ = ['CZII_RADII', 'CZII_WEIGHTS', 'CZII_CLASSES', 'BYU_CLASSES', 'MAX_PAI
            'POINT_COLORS', 'PointClass', 'row_codes', 'near_pairs', 'max_matching', 'point_counts', 'PointStats',
            'unit_classes', 'assignment_of', 'class_f', 'class_sums', 'weighted_score', 'PointFBeta', 'point_classes',
            'point_coords', 'check_units', 'class_codes', 'read_czii_solution', 'read_czii_submission', 'czii_scene',
-           'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables', 'byu_tables', 'point_table',
-           'projections_figure', 'PointErrors', 'PointsDashboard']
+           'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables', 'byu_tables', 'points_scene',
+           'czii_arrays', 'byu_arrays', 'point_table', 'projections_figure', 'PointErrors', 'PointsDashboard']
 
 # %% ../nbs/29_points.ipynb #pt-class
 class PointClass(str):
@@ -534,10 +535,76 @@ def byu_tables(preds, targets, ids, **_) -> tuple:
                        columns=['tomo_id', *BYU_AXES, 'Voxel spacing'], dtype=object)
     return sol, pd.DataFrame([row(p, i) for p, i in zip(preds, ids)], columns=['tomo_id', *BYU_AXES], dtype=object)
 
+# %% ../nbs/29_points.ipynb #pt-arrays
+def _points(ds: list, ids: list, *, side: str, labels: bool = False) -> list | None:  # one side; its ids
+    "Each image's (points float64 [n, 3], labels as texts) checked as `check_arrays` and the files; None: its tables."
+    out = []
+    for d, i in zip(ds, ids):
+        d = check_arrays(d, i, side=side)  # labels: refused in its words
+        a = as_array(d['points']) if isinstance(d, dict) and 'points' in d else None
+        if a is None or a.dtype.kind not in 'iuf' or a.ndim != 2 or a.shape[1] != 3 or labels and 'labels' not in d:
+            return None
+        a = a.astype(np.float64)
+        lab = [str(c) for c in d['labels'].reshape(-1).tolist()] if labels else []  # as its table writes them
+        if not np.isfinite(a).all() or (np.abs(a) > MAX_COORD).any() or labels and len(lab) != len(a): return None
+        out.append((a, lab))
+    return out
+
+def points_scene(pieces: list, **_) -> Scene:
+    "The `Scene` of point pieces (units, gt points and unit of each, predicted likewise): their tables' scene."
+    first = np.cumsum([0] + [len(p[0]) for p in pieces])
+    cat = lambda k, f: np.concatenate([np.zeros((0, 3) if k % 2 else 0)] + [f(p[k], j) for j, p in enumerate(pieces)])
+    return Scene(image_ids=np.array([u for p in pieces for u in p[0]], object), gt=cat(1, lambda x, j: x),
+                 gt_img=cat(2, lambda x, j: x + first[j]).astype(np.int64), pred=cat(3, lambda x, j: x),
+                 pred_img=cat(4, lambda x, j: x + first[j]).astype(np.int64))
+
+# %% ../nbs/29_points.ipynb #pt-arrays-czii
+def czii_arrays(preds, targets, ids, *, classes: tuple = CZII_CLASSES, usage=None, limits=None, **_) -> tuple | None:
+    "((units, gt points, unit of each, predicted, unit of each), (gt, pred, units)) of a CZII batch; or None."
+    pp = None if usage not in (None, 'all') else _points(preds, ids, side='preds', labels=True)
+    tp = None if pp is None else _points(targets, ids, side='targets', labels=True)
+    if tp is None: return None
+    at = np.cumsum([len(a) > 0 for a, _ in tp]) - 1  # an experiment is listed by its points: one without is none
+    if any(len(a) and not len(b) for (a, _), (b, _) in zip(pp, tp)): return None  # its tables refuse its predictions
+    code, k = {str(c): j for j, c in enumerate(classes)}, len(classes)
+    def side(ps):
+        unit = [at[e] * k + code.get(c, -k * len(ids)) for e, (_, lab) in enumerate(ps) for c in lab]
+        return np.concatenate([np.zeros((0, 3))] + [a for a, _ in ps]), np.array(unit, np.int64)
+    (g, gu), (q, qu) = side(tp), side(pp)
+    units = [f'{e}_{c}' for e, (a, _) in zip(ids, tp) if len(a) for c in classes]
+    if (gu < 0).any() or (qu < 0).any() or not fits(limits, ids, *((np.bincount(u, minlength=len(units)), 0)
+                                                                    for u in (gu, qu))): return None
+    e = np.repeat(np.array(ids, object), [len(a) for a, _ in tp])
+    if pd.DataFrame({'e': e, 'x': g[:, 0], 'y': g[:, 1], 'z': g[:, 2]}).duplicated().any(): return None
+    return (units, g, gu, q, qu), (len(g), len(q), len(units))
+
+# %% ../nbs/29_points.ipynb #pt-arrays-byu
+def _spacing(t) -> float | None:
+    "A tomogram's voxel spacing as its table writes it (`float`), or None where the files would refuse it."
+    try: s = float(t.get('spacing', 'nan'))
+    except (TypeError, ValueError): return None
+    return s if 0 < s <= MAX_SPACING else None
+
+def byu_arrays(preds, targets, ids, *, usage=None, limits=None, **_) -> tuple | None:
+    "((units, gt motors, unit of each, predicted, unit of each), (gt, pred, units)) of a BYU batch (angstrom); or None."
+    pp = None if usage not in (None, 'all') else _points(preds, ids, side='preds')
+    tp = None if pp is None else _points(targets, ids, side='targets')
+    if tp is None or any(len(a) > 1 for a, _ in tp + pp) or not fits(limits, ids): return None
+    s = [_spacing(t) if isinstance(t, dict) else None for t in targets]
+    v = np.array([a[0] if len(a) else [-1.0] * 3 for a, _ in tp]).reshape(-1, 3)
+    none = (v == -1).all(1)
+    if None in s or ((v == -1).any(1) & ~none).any() or (~none[:, None] & (v < 0)).any(): return None
+    s = np.array(s, np.float64)
+    w = np.array([a[0] if len(a) else [-1.0] * 3 for a, _ in pp]).reshape(-1, 3)
+    keep = ~(w == -1).any(1)
+    gu, qu = np.flatnonzero(~none), np.flatnonzero(keep)
+    units = [f'{t}_motor' for t in ids]
+    return (units, v[~none] * s[~none, None], gu, w[keep] * s[keep, None], qu), (len(gu), len(qu), len(units))
+
 # %% ../nbs/29_points.ipynb #pt-presets
 POINT_USAGE = USAGE  # the one option every table solution's preset takes (03c_preset)
 czii = Metric(
-    batch_reader=TableBatch(czii_tables, czii_scene),
+    batch_reader=TableBatch(czii_tables, czii_scene, arrays=czii_arrays, joined=points_scene),
     name='czii', title='CZII - CryoET Object Identification', family='points', thresholds=(), reader=czii_scene,
     beta=4, classes=CZII_CLASSES, aliases=('czii-cryo-et-object-identification',),
     options=(Option('assignment', 'kaggle', "'kaggle' (a truth within r of any prediction is a TP; FP = predictions "
@@ -547,7 +614,7 @@ czii = Metric(
             '(angstrom); F4 per particle, weighted',
     demo=('czii_synthetic_solution.csv', 'sample_czii_submission.csv', {}))
 byu = Metric(
-    batch_reader=TableBatch(byu_tables, byu_scene),
+    batch_reader=TableBatch(byu_tables, byu_scene, arrays=byu_arrays, joined=points_scene),
     name='byu', title='BYU - Locating Bacterial Flagellar Motors 2025', family='points', thresholds=(),
     reader=byu_scene, beta=2, classes=BYU_CLASSES, aliases=('byu-locating-bacterial-flagellar-motors-2025',),
     options=(Option('assignment', 'binary', "'binary' (Kaggle's: a mislocated motor is an FN only) or 'one-to-one' "

@@ -62,7 +62,7 @@ def check_batch_options(metric, batch: dict):
 
 # %% ../nbs/26_stream.ipynb #195da5db
 KEEP_PARTS = 64  # maps kept apart before they are reduced into one
-CHUNK_ROWS = 2 ** 18  # objects (ground truth and predictions) of batches held as checked arrays, then mapped at once
+CHUNK_ROWS = 2 ** 18  # images and objects (both sides) of batches held as checked arrays, then mapped at once
 
 class Evaluator:
     "A metric's statistics gathered batch by batch, merged across processes, scored as its files are scored."
@@ -123,11 +123,13 @@ def _hold(self, preds: list, targets: list, image_ids) -> bool:
     _check_new(self, ids, 'this batch' if image_ids is not None else 'this batch (numbered: no image_ids)', given)
     got = gather(preds, targets, image_ids=ids, **self.batch, **reader_kw(self))
     if got is None: return False
-    piece, (n_gt, n_pred) = got
-    if sum(self.counts[k] - self.held_at[k] for k in ('gt', 'pred')) + n_gt + n_pred > CHUNK_ROWS: _flush(self)
+    piece, (n_gt, n_pred, *units) = got  # a layout whose units are not its images (Dice's pairs) counts them
+    n_img = units[0] if units else len(ids)
+    if sum(self.counts[k] - self.held_at[k] for k in self.counts) + n_img + n_gt + n_pred > CHUNK_ROWS:
+        _flush(self)  # images count too: a scene of masks holds their pixels one after the other
     if not self.held: self.held_at = dict(self.counts)
     self.held.append(piece)
-    self.counts = dict(image=self.counts['image'] + len(ids), gt=self.counts['gt'] + n_gt,
+    self.counts = dict(image=self.counts['image'] + n_img, gt=self.counts['gt'] + n_gt,
                        pred=self.counts['pred'] + n_pred)
     self.seen.update(dict.fromkeys(ids))
     return True
