@@ -147,7 +147,9 @@ OPTIONS = {  # name -> OptionRow, generated with CATALOG
     'usage': OptionRow(name='usage', flag=False, choices=('Public', 'Private', 'all'), shown=None,
                        help=("score one leaderboard of the solution's Usage column: 'Public', 'Private' or 'all' "
                              '(default: both; Ignored rows are never scored)'),
-                       users=('rsna', 'dsb2018', 'airbus', 'tgs', 'wheat', 'sartorius', 'reef', 'vinbigdata', 'siim', 'severstal', 'hubmap', 'contrails', 'vesuvius', 'czii', 'byu', 'oid2019', 'hubmap-hhv')),
+                       users=('rsna', 'dsb2018', 'airbus', 'tgs', 'wheat', 'sartorius', 'reef', 'vinbigdata',
+                              'siim', 'severstal', 'hubmap', 'contrails', 'vesuvius', 'czii', 'byu', 'oid2019',
+                              'hubmap-hhv')),
     'ignore': OptionRow(name='ignore', flag=False, choices=('small', 'difficult', 'none'), shown='small',
                         help=("'small' removes tiny and line objects (default), 'difficult' is VOC's handling, "
                               "'none' keeps all"),
@@ -353,8 +355,14 @@ def registry_catalog() -> tuple:
     return _live_rows(reg, homes=True), _live_options(reg)
 
 def _literal(v, pad: str, width: int) -> str:
-    "`repr(v)`; a string too long for the line as adjacent literals in parentheses, one a line under `pad`."
-    if not isinstance(v, str) or len(pad) + len(repr(v)) < width: return repr(v)
+    "`repr(v)`; a string or tuple too long for the line: strings as adjacent literals, tuples an item a line group."
+    if len(pad) + len(repr(v)) < width or not isinstance(v, (str, tuple)): return repr(v)
+    if isinstance(v, tuple):  # items packed into lines under `pad`
+        lines = ['(']
+        for x in map(repr, v):
+            if len(pad) + len(lines[-1]) + len(x) + 2 >= width: lines[-1] = lines[-1].rstrip(); lines.append(' ')
+            lines[-1] += x + ', '
+        return f'\n{pad}'.join(lines).rstrip(', ') + (',)' if len(v) == 1 else ')')
     parts = ['']
     for w in re.split(r'(?<=[ ,])', v):
         if parts[-1] and len(pad) + len(repr(parts[-1] + w)) >= width - 2: parts.append('')
