@@ -18,7 +18,7 @@ from .iou import threshold_text
 from .views import prepare, threshold_view, image_view, image_order, ranked_view, image_size, worst_images
 from .drawing import curve_figure, image_figure, iou_figure, pr_figure, class_table_html, image_picture
 from .confusion import has_confusion, analysis_confusion, confusion_figure
-from .leaderboard import place, read_boards
+from .leaderboard import place, read_boards, usage_parts, parts_text
 
 # %% auto #0
 __all__ = ['PLOTLY_JS', 'MAX_PICTURE_PIXELS', 'MAX_WORST', 'summary_table', 'image_score_figure', 'static_curve', 'worst_text',
@@ -285,6 +285,7 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                  self_contained: bool = False,  # embed plotly.js (+4.5 MB) instead of sharing `PLOTLY_JS` beside it
                  inputs=(),  # the paths the report was made from: never written over (`write_atomic`)
                  leaderboard=(),  # boards to place the score on: paths or `Board`s (`evalkit.leaderboard`)
+                 parts: dict | None = None,  # the `Usage` parts' scores (`usage_parts`): said, and a part's board takes it
                 ) -> Path:  # the path written
     "Write a static HTML report of a scored submission: offline (no CDN, no server), plotly.js shared or embedded."
     if not (hasattr(analysis, 'scene') and hasattr(analysis, 'result')):
@@ -300,7 +301,8 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                                           canvas=canvas or analysis.spec.canvas)
     elif 'summary' in views: _summary_report(pg, analysis)
     else: _units_report(pg, r, n_worst=n_worst)
-    if leaderboard: _leaderboard_section(pg, place(r, leaderboard))
+    if parts: pg.p(parts_text(parts))  # each leaderboard's part, as --usage scores it
+    if leaderboard: _leaderboard_section(pg, place(r, leaderboard, parts=parts))
     if 'masks' in views: _mask_pictures(pg, analysis, n_worst=n_worst)
     own = analysis.spec.family.view('report')  # a family's own section (panoptic; Open Images masks), if it has one
     section = None if own is None else own(analysis, n_worst=n_worst)  # (heading, HTML), or None: nothing to add
@@ -327,6 +329,7 @@ def report_main(metric,  # a metric name or alias (`evalkit list`), or a `Metric
         b for b in given if isinstance(b, (str, Path))]
     check_output(html, inputs, flag='the report')
     if not self_contained: check_output(Path(html).parent/PLOTLY_JS, inputs, flag="the report's plotly.js")
-    boards = read_boards(given, limits=options.get('limits'))
-    return write_report(get_metric(metric).analyse(solution, submission, **options), html, n_worst=n_worst,
-                        self_contained=self_contained, inputs=inputs, leaderboard=boards)
+    boards, m = read_boards(given, limits=options.get('limits')), get_metric(metric)
+    a = m.analyse(solution, submission, **options)
+    return write_report(a, html, n_worst=n_worst, self_contained=self_contained, inputs=inputs, leaderboard=boards,
+                        parts=usage_parts(m, solution, submission, **options))
