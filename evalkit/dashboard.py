@@ -18,6 +18,7 @@ from .drawing import (png_bytes, image_layers, paint, view_picture, iou_picture,
 from .result import value_name
 from .cutoff import cutoff_keys, cutoff_curve, cut_analysis, one_matching
 from .breakdown import breakdown, FN_KINDS, FP_KINDS, FN_COLS, FP_COLS
+from .leaderboard import place, read_boards, usage_parts, parts_text
 from .confusion import has_confusion, analysis_confusion, confusion_html, confusion_figure
 
 # %% auto #0
@@ -284,9 +285,12 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
               *, loader=None,  # optional callable: image id -> pixel array, drawn under the objects
               image=None,  # image id to show first (default: the worst image)
               b=None,  # a second submission (path, DataFrame or `Analysis`): compare mode, A and B side by side
+              leaderboard=(),  # boards to place the score on (paths or `Board`s): shown above the dashboard
               **options):  # the metric's options (`thresholds`, `inclusive` and its own; see `evalkit list`)
     "Build the live dashboard of any registered metric from files, or of an `Analysis` already at hand."
     a = metric_or_analysis
+    if leaderboard: return _placed_dashboard(a, solution, submission, leaderboard, loader=loader, image=image, b=b,
+                                             **options)
     if b is not None:  # compare mode
         from evalkit.metrics import get_metric
         is_an = lambda x: hasattr(x, 'scene') and hasattr(x, 'result')
@@ -310,6 +314,23 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
     if 'classes' in views: return RankedDashboard(a.result, analysis=a)
     if 'images' in views: return Dashboard(a, loader=loader, image=image)
     return UnitsDashboard(a.result)
+
+# %% ../nbs/05b_dashboard.ipynb #dash-boards
+def _placed_dashboard(a, solution, submission, leaderboard, *, loader=None, image=None, b=None, **options):
+    "The dashboard of `a` (a metric with its files, or an `Analysis`) with its score placed on `leaderboard` above it."
+    import ipywidgets as W
+    from evalkit.metrics import get_metric
+    if b is not None: raise InputError('leaderboard placement shows one submission: give no b')
+    boards = read_boards(leaderboard, limits=options.get('limits'))  # before anything is scored
+    scored = hasattr(a, 'scene') and hasattr(a, 'result')
+    an = a if scored else get_metric(a).analyse(solution, submission, **options)
+    parts = {} if scored else usage_parts(get_metric(a), solution, submission, **options)
+    d = dashboard(an, loader=loader, image=image)
+    d.placements = place(an.result, boards, parts=parts)
+    said = f'<p>{_html.escape(parts_text(parts))}</p>' if parts else ''
+    cards = ''.join(p._repr_html_() for p in d.placements)
+    d.widget = W.VBox([W.HTML(f'<h4>Leaderboard placement</h4>{said}{cards}'), d.widget])
+    return d
 
 # %% ../nbs/05b_dashboard.ipynb #a834b076
 class MaskDashboard:
