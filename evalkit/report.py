@@ -285,7 +285,7 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                  self_contained: bool = False,  # embed plotly.js (+4.5 MB) instead of sharing `PLOTLY_JS` beside it
                  inputs=(),  # the paths the report was made from: never written over (`write_atomic`)
                  leaderboard=(),  # boards to place the score on: paths or `Board`s (`evalkit.leaderboard`)
-                 parts: dict | None = None,  # the `Usage` parts' scores (`usage_parts`): said, and a part's board takes it
+                 parts: dict | None = None,  # the `Usage` parts' scores (`usage_parts`): said; a part's board takes it
                 ) -> Path:  # the path written
     "Write a static HTML report of a scored submission: offline (no CDN, no server), plotly.js shared or embedded."
     if not (hasattr(analysis, 'scene') and hasattr(analysis, 'result')):
