@@ -322,9 +322,9 @@ def _placed_dashboard(a, solution, submission, leaderboard, *, loader=None, imag
     from evalkit.metrics import get_metric
     if b is not None: raise InputError('leaderboard placement shows one submission: give no b')
     boards = read_boards(leaderboard, limits=options.get('limits'))  # before anything is scored
-    scored = hasattr(a, 'scene') and hasattr(a, 'result')
-    an = a if scored else get_metric(a).analyse(solution, submission, **options)
-    parts = {} if scored else usage_parts(get_metric(a), solution, submission, **options)
+    m = None if hasattr(a, 'scene') and hasattr(a, 'result') else get_metric(a)  # None: an `Analysis` at hand
+    an = a if m is None else m.analyse(solution, submission, **options)
+    parts = {} if m is None else usage_parts(m, solution, submission, **options)
     d = dashboard(an, loader=loader, image=image)
     d.placements = place(an.result, boards, parts=parts)
     said = f'<p>{_html.escape(parts_text(parts))}</p>' if parts else ''

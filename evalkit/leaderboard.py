@@ -11,7 +11,7 @@ from typing import Callable
 import numpy as np
 from .cards import brief, card_html, short_repr
 from .errors import InputError, SolutionError, Limits  # noqa: F401 (Limits: the Source fields' annotation)
-from .tables import Rows, Source, read_source, to_numbers
+from .tables import Rows, Source, read_source, to_numbers, column_names
 
 # %% auto #0
 __all__ = ['MEDALS', 'PACKED', 'PARTS', 'medal_positions', 'BoardSource', 'Board', 'read_board', 'board_split', 'Placement',
@@ -199,6 +199,8 @@ def usage_parts(metric,  # a `Metric` taking the `usage` option (any other: no p
                ) -> dict:  # {'public': score, 'private': score}; {} without both parts (or with `usage` given)
     "Each leaderboard's score of a solution whose `Usage` has Public and Private rows, as `usage=` scores it."
     if options.get('usage') not in (None, 'all') or 'usage' not in {o.name for o in metric.options}: return {}
+    cols = column_names(solution)  # a header without Usage: no parts, and the solution is not read again
+    if cols is not None and 'Usage' not in cols: return {}
     scorer, out = scorer or (lambda m, s, b, **kw: m.evaluate(s, b, **kw)), {}
     for part in PARTS:
         try: out[part.lower()] = float(scorer(metric, solution, submission, **{**options, 'usage': part}).score)

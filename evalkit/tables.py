@@ -13,10 +13,10 @@ from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, 
 
 # %% auto #0
 __all__ = ['PACKED_MAGIC', 'ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'shown', 'row_at', 'Source', 'check_unpacked',
-           'check_regular', 'check_local', 'folder_files', 'is_parquet', 'footer_bytes', 'check_footers',
-           'read_row_group', 'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers', 'token_counts',
-           'check_tokens', 'column_tokens', 'check_runs', 'id_codes', 'in_rows', 'release_arrow', 'first_seen',
-           'repeated', 'positions', 'check_objects']
+           'check_regular', 'check_local', 'folder_files', 'is_parquet', 'column_names', 'footer_bytes',
+           'check_footers', 'read_row_group', 'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers',
+           'token_counts', 'check_tokens', 'column_tokens', 'check_runs', 'id_codes', 'in_rows', 'release_arrow',
+           'first_seen', 'repeated', 'positions', 'check_objects']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -360,6 +360,16 @@ def _parquet_files(src, name: str, err=InputError) -> tuple[list, list]:
     "The Parquet files of `src` (a file, or a folder's files: `folder_files`) and their names in errors."
     p = Path(src)
     return folder_files(p, err, name) if p.is_dir() else ([p], [name])
+
+# %% ../nbs/02c_tables.ipynb #tb-column-names
+def column_names(src) -> tuple | None:  # src: a DataFrame, or the path of a CSV or Parquet file
+    "The stripped column names of a table, read without its rows; None where that is not cheap or not clean."
+    if isinstance(src, pd.DataFrame): return tuple(str(c).strip() for c in src.columns)
+    if not isinstance(src, (str, Path)) or not Path(src).is_file(): return None
+    try:
+        if is_parquet(src): return tuple(c.strip() for c in _pyarrow_parquet(InputError).read_schema(src).names)
+        return tuple(str(c).strip() for c in pd.read_csv(src, nrows=0, **_CSV).columns)
+    except (InputError, OSError, ValueError, UnicodeDecodeError): return None
 
 # %% ../nbs/02c_tables.ipynb #0e13ecf7
 def footer_bytes(path) -> int:
