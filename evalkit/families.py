@@ -4,6 +4,8 @@
 
 # %% ../nbs/03b_families.ipynb #fam-imports
 from __future__ import annotations
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
 from functools import partial
 from importlib import import_module
@@ -18,13 +20,13 @@ from .sweep import exact_sum, mean_score, EMPTY_POLICIES
 from .result import Result, Params, Tally
 
 # %% auto #0
-__all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'keep_predictions',
-           'overlaps', 'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts', 'FamilySteps', 'FamilyValues',
-           'FamilyTally', 'FamilyCutoffs', 'FamilyErrors', 'FamilyTide', 'FamilyPictures', 'FamilyReport',
-           'FamilyWords', 'Family', 'ObjectMatches', 'spec_params', 'exact_means', 'images_text', 'register_family',
-           'get_family', 'own_options', 'check_choices', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box',
-           'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'point_stretches', 'prefix_points',
-           'map_scene', 'finish', 'Analysis', 'analyse_scene']
+__all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'parts_seen', 'see_parts',
+           'keep_predictions', 'overlaps', 'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts',
+           'FamilySteps', 'FamilyValues', 'FamilyTally', 'FamilyCutoffs', 'FamilyErrors', 'FamilyTide',
+           'FamilyPictures', 'FamilyReport', 'FamilyWords', 'Family', 'ObjectMatches', 'spec_params', 'exact_means',
+           'images_text', 'register_family', 'get_family', 'own_options', 'check_choices', 'Spec', 'Counts',
+           'Detections', 'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order',
+           'point_stretches', 'prefix_points', 'map_scene', 'finish', 'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -91,6 +93,29 @@ def scene_partitions(solution, submission,  # as the preset's reader takes them
     scene = read(solution, submission, **options)
     cuts = np.array_split(np.arange(scene.n_img), max(1, min(int(n), scene.n_img)))
     return [partial(_given, cut(scene, c)) for c in cuts]
+
+# %% ../nbs/03b_families.ipynb #fam-usage
+_PARTS: ContextVar = ContextVar('evalkit_usage_parts', default=None)  # the list `parts_seen` collects into
+
+@contextmanager
+def parts_seen():
+    "Collect what the solution readers say of each image's `Usage` parts inside the block: yields the list."
+    token = _PARTS.set(seen := [])
+    try: yield seen
+    finally: _PARTS.reset(token)
+
+def see_parts(image_ids,  # object [k]: the images, as the reader numbers them
+              codes,  # int [n]: each solution row's image among them (-1: none)
+              usage,  # [n] each row's `Usage` (a Series or an array, checked); None: the solution has no such column
+             ):
+    "Tell `parts_seen` which parts each image's rows are in: int8 [k] bits, 1 Public, 2 Private (None: no column)."
+    seen = _PARTS.get()
+    if seen is None: return
+    bits = None if usage is None else np.zeros(len(image_ids), np.int8)
+    for bit, part in ((1, 'Public'), (2, 'Private')) if usage is not None else ():
+        c = np.asarray(codes, np.int64)[np.asarray(usage == part, bool)]
+        bits[c[c >= 0]] |= bit
+    seen.append((np.asarray(image_ids, object), bits))
 
 # %% ../nbs/03b_families.ipynb #97ee4bec
 def keep_predictions(scene: Scene,  # a scene
@@ -212,6 +237,10 @@ class FamilySteps:
     def finish(self, stats, spec) -> Result:
         "The mean over the images that take part, with the per-image table (file order)."
         return _finish_units(self, stats, spec)
+
+    def cut(self, scene, codes):
+        "The scene of images `codes` as files of them alone would read (a Usage part; None: read them again)."
+        return take(scene, codes)
 
     def nothing(self, spec):
         "The statistics of no image (the finish of a tally starts from them)."
@@ -704,6 +733,7 @@ class Analysis:
     matching: Matching | None  # `pred_gt` (T, n_pred): the ground truth each prediction took (None: no matching)
     stats: object  # the family's map of the whole scene (`Counts`, `Detections`, `Units`...)
     spec: Spec  # the resolved preset
+    parts: tuple = ()  # what the solution's reader said of its images' `Usage` parts (`see_parts`); (): nothing
 
 def analyse_scene(scene: Scene,  # validated objects of the whole file
                   spec: Spec,  # the resolved preset
