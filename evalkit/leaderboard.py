@@ -220,16 +220,18 @@ def parts_text(parts: dict) -> str:  # {'public': score, 'private': score} from 
         if parts else ''
 
 # %% ../nbs/28_leaderboard.ipynb #lb-bits
+def _image(ids) -> np.ndarray:  # object [n]: each unit id IMAGE_CLASS's image; None for an id without '_'
+    p = pd.Series(np.asarray(ids, object), dtype=object).str.rpartition('_')
+    return np.where((p[1] == '_').to_numpy(), p[0].to_numpy(object), None)
+
 def part_bits(seen: tuple,  # (ids, bits) pairs its reader said (`Analysis.parts`, from `families.see_parts`)
               image_ids,  # object [n]: the scene's images (or units IMAGE_CLASS of those images)
              ) -> np.ndarray | None:  # int8 [n]: each image's bits (1 Public, 2 Private, 3 both); None: one not found
     "Each scene image's `Usage` bits, found by its id, or by its image (units IMAGE_CLASS): None where one is not."
-    from evalkit.competitions import unit_parts  # the cut of unit ids IMAGE_CLASS
     ids, bits = np.concatenate([i for i, _ in seen]), np.concatenate([b for _, b in seen])
-    img = lambda a: unit_parts(a)[0]
-    for said, key in ((ids, image_ids), (ids, img(image_ids)), (img(ids), img(image_ids))):
-        codes, uniq = pd.factorize(np.asarray(said, object))
-        b = np.zeros(len(uniq), np.int8); np.bitwise_or.at(b, codes, bits)
+    for said, key in ((ids, image_ids), (ids, _image(image_ids)), (_image(ids), _image(image_ids))):
+        codes, uniq = pd.factorize(np.asarray(said, object))  # an id without '_' has no image: -1
+        b = np.zeros(len(uniq), np.int8); np.bitwise_or.at(b, codes[codes >= 0], bits[codes >= 0])
         at = pd.Index(uniq).get_indexer(np.asarray(key, object))
         if (at >= 0).all(): return b[at]
     return None
