@@ -252,7 +252,7 @@ class OpenImagesAP(RankedAP):
     analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
     views = ('classes', 'groups')  # the class table; an image's boxes, group-of dashed (31a_oid_view)
     dashboard_view = 'evalkit.oid_view:OidDashboard'  # 31a, loaded on use
-    report_view = 'evalkit.oid_view:report_section'  # masks: the tiles with the most errors drawn (boxes: none)
+    report_view = 'evalkit.oid_view:report_section'  # the images (tiles) with the most errors drawn
     map, finish, json = _map_oid, _finish_oid, _oid_json
     object_matches, object_labels, dap = oid_matches, oid_labels, oid_dap  # pictures and TIDE (below)
 
