@@ -145,8 +145,9 @@ def worst_html(analysis,  # an `Analysis` of an Open Images preset
     model, out, boxes = prepare_objects(analysis), [], isinstance(analysis.scene.gt, np.ndarray)
     for label, i in object_order(model)[:n_worst]:
         ov = object_view(model, i, 0)
-        pic = (boxes_svg(box_objects(analysis, ov.code), size=width) + f'<p>{labels_html(image_labels(analysis, ov.code))}'
-               '</p>' if boxes else f'<img src="{png_data_uri(object_picture(model, ov))}" style="width:{width}px;'
+        said = labels_html(image_labels(analysis, ov.code)) if boxes else ''
+        pic = (boxes_svg(box_objects(analysis, ov.code), size=width) + f'<p>{said}</p>' if boxes else
+               f'<img src="{png_data_uri(object_picture(model, ov))}" style="width:{width}px;'
                'image-rendering:pixelated">')
         out.append(f'<div><p>{_html.escape(label)}: {object_legend_html(ov)}</p>{pic}</div>')
     return '<div class="row" style="display:flex;flex-wrap:wrap;gap:12px">' + ''.join(out) + '</div>'
