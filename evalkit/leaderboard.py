@@ -246,7 +246,7 @@ def parts_of(analysis,  # the whole's `Analysis` (`Metric.analyse`), with what i
     if bits is None or not np.isin(bits, (1, 2)).all(): return None  # an image in both parts (or in none)
     for bit, part in enumerate(PARTS, 1):
         if not (bits == bit).any(): return {}  # one part only
-        scene = fam.cut(analysis.scene, np.flatnonzero(bits == bit))
-        if scene is None: return None  # the family cannot cut its scene
-        out[part.lower()] = float(fam.finish(fam.map(scene, spec)[0], spec).score)
+        stats = fam.part_stats(analysis, np.flatnonzero(bits == bit))
+        if stats is None: return None  # the family cannot cut its scene
+        out[part.lower()] = float(fam.finish(stats, spec).score)
     return out

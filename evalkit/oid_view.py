@@ -8,7 +8,8 @@ import html as _html
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
-from .drawing import COLORS, OBJECT_COLORS, object_picture, object_legend_html, object_table_html, png_data_uri, png_bytes
+from .drawing import (COLORS, OBJECT_COLORS, object_picture, object_legend_html, object_table_html, png_data_uri,
+                             png_bytes)
 from .views import prepare_objects, object_view, object_order
 from .oid import OUTCOMES
 

@@ -170,6 +170,7 @@ class PointStats(ImageStats):
     tp: np.ndarray  # int64 [n]: true positives
     fp: np.ndarray  # int64 [n]: false positives (Kaggle's CZII counting: may be negative)
     fn: np.ndarray  # int64 [n]: false negatives
+    by_image = True  # one row per unit, in the scene's order: a Usage part is its rows
 
 def unit_classes(ids,  # str [n]: unit ids IMAGE_CLASS
                  classes: tuple,  # the preset's classes
