@@ -221,20 +221,22 @@ def parts_text(parts: dict) -> str:  # {'public': score, 'private': score} from 
 
 # %% ../nbs/28_leaderboard.ipynb #lb-bits
 def _image(ids) -> np.ndarray:  # object [n]: each unit id IMAGE_CLASS's image; None for an id without '_'
-    p = pd.Series(np.asarray(ids, object), dtype=object).str.rpartition('_')
-    return np.where((p[1] == '_').to_numpy(), p[0].to_numpy(object), None)
+    cut = (str(i).rpartition('_') for i in np.asarray(ids).tolist())
+    return np.array([a if s else None for a, s, _ in cut], object)
 
 def part_bits(seen: tuple,  # (ids, bits) pairs its reader said (`Analysis.parts`, from `families.see_parts`)
               image_ids,  # object [n]: the scene's images (or units IMAGE_CLASS of those images)
              ) -> np.ndarray | None:  # int8 [n]: each image's bits (1 Public, 2 Private, 3 both); None: one not found
     "Each scene image's `Usage` bits, found by its id, or by its image (units IMAGE_CLASS): None where one is not."
     ids, bits = np.concatenate([i for i, _ in seen]), np.concatenate([b for _, b in seen])
-    for said, key in ((ids, image_ids), (ids, _image(image_ids)), (_image(ids), _image(image_ids))):
+    def found(said, key):  # each key's bits (OR of its said ids'), None where a key is not said
         codes, uniq = pd.factorize(np.asarray(said, object))  # an id without '_' has no image: -1
         b = np.zeros(len(uniq), np.int8); np.bitwise_or.at(b, codes[codes >= 0], bits[codes >= 0])
         at = pd.Index(uniq).get_indexer(np.asarray(key, object))
-        if (at >= 0).all(): return b[at]
-    return None
+        return b[at] if (at >= 0).all() else None
+    out = found(ids, image_ids)  # by id
+    if out is None: out = found(ids, img := _image(image_ids))  # units by their image
+    return found(_image(ids), img) if out is None else out  # units by their image, said of units
 
 # %% ../nbs/28_leaderboard.ipynb #lb-one
 def parts_of(analysis,  # the whole's `Analysis` (`Metric.analyse`), with what its reader said of `Usage` (`parts`)

@@ -136,7 +136,6 @@ def boxes_svg(table: pd.DataFrame,  # `box_objects` of one image
                    f'<title>{_html.escape(tip)}</title></rect>')
     return ''.join(out) + '</svg>'
 
-
 # %% ../nbs/31a_oid_view.ipynb #ov-rep
 def worst_html(analysis,  # an `Analysis` of an Open Images preset
                *, n_worst: int = 6,  # tiles drawn
