@@ -324,7 +324,7 @@ def _placed_dashboard(a, solution, submission, leaderboard, *, loader=None, imag
     boards = read_boards(leaderboard, limits=options.get('limits'))  # before anything is scored
     m = None if hasattr(a, 'scene') and hasattr(a, 'result') else get_metric(a)  # None: an `Analysis` at hand
     an = a if m is None else m.analyse(solution, submission, **options)
-    parts = {} if m is None else usage_parts(m, solution, submission, **options)
+    parts = {} if m is None else usage_parts(m, solution, submission, analysis=an, **options)
     d = dashboard(an, loader=loader, image=image)
     d.placements = place(an.result, boards, parts=parts)
     said = f'<p>{_html.escape(parts_text(parts))}</p>' if parts else ''

@@ -4,6 +4,8 @@
 
 # %% ../nbs/03b_families.ipynb #fam-imports
 from __future__ import annotations
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
 from functools import partial
 from importlib import import_module
@@ -18,13 +20,13 @@ from .sweep import exact_sum, mean_score, EMPTY_POLICIES
 from .result import Result, Params, Tally
 
 # %% auto #0
-__all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'keep_predictions',
-           'overlaps', 'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts', 'FamilySteps', 'FamilyValues',
-           'FamilyTally', 'FamilyCutoffs', 'FamilyErrors', 'FamilyTide', 'FamilyPictures', 'FamilyReport',
-           'FamilyWords', 'Family', 'ObjectMatches', 'spec_params', 'exact_means', 'images_text', 'register_family',
-           'get_family', 'own_options', 'check_choices', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box',
-           'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'point_stretches', 'prefix_points',
-           'map_scene', 'finish', 'Analysis', 'analyse_scene']
+__all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'parts_seen', 'see_parts',
+           'keep_predictions', 'overlaps', 'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts',
+           'FamilySteps', 'FamilyValues', 'FamilyTally', 'FamilyCutoffs', 'FamilyErrors', 'FamilyTide',
+           'FamilyPictures', 'FamilyReport', 'FamilyWords', 'FamilyParts', 'image_rows', 'Family', 'ObjectMatches',
+           'spec_params', 'exact_means', 'images_text', 'register_family', 'get_family', 'own_options', 'check_choices',
+           'Spec', 'Counts', 'Detections', 'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce',
+           'in_file_order', 'point_stretches', 'prefix_points', 'map_scene', 'finish', 'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -91,6 +93,29 @@ def scene_partitions(solution, submission,  # as the preset's reader takes them
     scene = read(solution, submission, **options)
     cuts = np.array_split(np.arange(scene.n_img), max(1, min(int(n), scene.n_img)))
     return [partial(_given, cut(scene, c)) for c in cuts]
+
+# %% ../nbs/03b_families.ipynb #fam-usage
+_PARTS: ContextVar = ContextVar('evalkit_usage_parts', default=None)  # the list `parts_seen` collects into
+
+@contextmanager
+def parts_seen():
+    "Collect what the solution readers say of each image's `Usage` parts inside the block: yields the list."
+    token = _PARTS.set(seen := [])
+    try: yield seen
+    finally: _PARTS.reset(token)
+
+def see_parts(image_ids,  # object [k]: the images, as the reader numbers them
+              codes,  # int [n]: each solution row's image among them (-1: none)
+              usage,  # [n] each row's `Usage` (a Series or an array, checked); None: the solution has no such column
+             ):
+    "Tell `parts_seen` which parts each image's rows are in: int8 [k] bits, 1 Public, 2 Private (None: no column)."
+    seen = _PARTS.get()
+    if seen is None: return
+    bits = None if usage is None else np.zeros(len(image_ids), np.int8)
+    for bit, part in ((1, 'Public'), (2, 'Private')) if usage is not None else ():
+        c = np.asarray(codes, np.int64)[np.asarray(usage == part, bool)]
+        bits[c[c >= 0]] |= bit
+    seen.append((np.asarray(image_ids, object), bits))
 
 # %% ../nbs/03b_families.ipynb #97ee4bec
 def keep_predictions(scene: Scene,  # a scene
@@ -174,11 +199,13 @@ class ImageStats:
     image_pos: np.ndarray  # int64 [n]: position of each image in the whole solution (orders the reduce)
     n_gt: np.ndarray  # int64 [n]: ground-truth objects per image
     n_pred: np.ndarray  # int64 [n]: predictions per image
+    by_image = False  # every field one row per image, in the scene's order: a part of the images is its rows
 
 @dataclass(frozen=True, eq=False)
 class Units(ImageStats):
     "The simplest map: each image's value at each threshold (NaN where it takes no part in the score)."
     values: np.ndarray  # float64 [n, T]: the image's value at each threshold
+    by_image = True
 
 def units(scene: Scene,  # the images (and their objects) that were mapped
           values,  # float [n_img, T]: each image's value at each threshold, NaN: takes no part
@@ -396,9 +423,26 @@ class FamilyWords:
         left = result.n_total - result.n_images
         return f'{images_text(result)} scored' + (f'; {left:,} left out' if left else '')
 
+# %% ../nbs/03b_families.ipynb #fam-proto-9
+class FamilyParts:
+    "What a Usage part asks: the scene of some images, and their statistics, as files of them alone would give them."
+    def cut(self, scene, codes):
+        "The scene of images `codes`, their file positions kept (`take`; a family's scene of its own cuts its fields)."
+        return take(scene, codes)
+
+    def part_stats(self, analysis, codes):
+        "The map of images `codes` of an analysed scene alone: its rows (maps `by_image`), else its cut mapped."
+        if getattr(analysis.stats, 'by_image', False): return image_rows(analysis.stats, codes)
+        scene = self.cut(analysis.scene, codes)
+        return None if scene is None else self.map(scene, analysis.spec)[0]  # None: the family cannot cut its scene
+
+def image_rows(stats, codes):  # a map `by_image`; int [k] the images (scene codes) to keep, in that order
+    "The rows `codes` of a map whose every field holds one row per image."
+    return replace(stats, **{f.name: getattr(stats, f.name)[np.asarray(codes, np.int64)] for f in fields(stats)})
+
 # %% ../nbs/03b_families.ipynb #57e1984d
 class Family(FamilySteps, FamilyValues, FamilyTally, FamilyCutoffs, FamilyErrors, FamilyTide,
-             FamilyPictures, FamilyReport, FamilyWords):
+             FamilyPictures, FamilyReport, FamilyWords, FamilyParts):
     "One family of metrics: map, reduce and finish, and what every face and analysis asks of it."
     name = ''  # the registry key, as faces print it ('per-image sweep')
     matchers = ('none',)  # matching methods a preset may pick; the first is the default
@@ -570,6 +614,7 @@ class Counts(ImageStats):
     tp: np.ndarray  # int64 [n, T]: true positives per image and threshold
     fp: np.ndarray  # int64 [n, T]: false positives
     fn: np.ndarray  # int64 [n, T]: false negatives
+    by_image = True
 
 @dataclass(frozen=True, eq=False)
 class Detections(ImageStats):
@@ -704,6 +749,7 @@ class Analysis:
     matching: Matching | None  # `pred_gt` (T, n_pred): the ground truth each prediction took (None: no matching)
     stats: object  # the family's map of the whole scene (`Counts`, `Detections`, `Units`...)
     spec: Spec  # the resolved preset
+    parts: tuple = ()  # what the solution's reader said of its images' `Usage` parts (`see_parts`); (): nothing
 
 def analyse_scene(scene: Scene,  # validated objects of the whole file
                   spec: Spec,  # the resolved preset

@@ -17,7 +17,7 @@ from .iou import as_array
 from .tables import Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown
 from .tables import positions, repeated
 from .families import (Scene, Detections, best_pair, pair_boxes, voc_flags, take, image_counts,
-                              register_family, scene_partitions, ObjectMatches)
+                              register_family, scene_partitions, ObjectMatches, see_parts)
 from .ranked_ap import RankedAP, ranked_matches
 from .matching import Matching
 from .preset import Metric, Option, USAGE
@@ -252,11 +252,12 @@ class OpenImagesAP(RankedAP):
     analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
     views = ('classes', 'groups')  # the class table; an image's boxes, group-of dashed (31a_oid_view)
     dashboard_view = 'evalkit.oid_view:OidDashboard'  # 31a, loaded on use
-    report_view = 'evalkit.oid_view:report_section'  # masks: the tiles with the most errors drawn (boxes: none)
+    report_view = 'evalkit.oid_view:report_section'  # the images (tiles) with the most errors drawn
     map, finish, json = _map_oid, _finish_oid, _oid_json
     object_matches, object_labels, dap = oid_matches, oid_labels, oid_dap  # pictures and TIDE (below)
 
     def reduce(self, *parts): return reduce_oid(*parts)
+    def cut(self, scene, codes): return oid_take(scene, codes)  # its verified pairs and group-of flags too
     def weighted_scores(self, analysis, W):
         return RankedAP.weighted_scores(self, replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), W)
     def curve(self, analysis, key, cut, kept):
@@ -473,9 +474,12 @@ def usage_codes(df,  # the solution's table (`read_source`)
                 *, col: str,  # the image id column
                ) -> np.ndarray | None:  # int64 [k]: the codes of the images scored, in order; None: every image
     "The images a solution's `Usage` scores, each whole (its rows share one `Usage`); None: all of them."
-    if 'Usage' not in df.columns and usage in (None, 'all'): return None
+    if 'Usage' not in df.columns and usage in (None, 'all'):
+        see_parts(ids, None, None)  # no parts (`usage_parts`)
+        return None
     rows, code = Rows(df, source), positions(df[col], np.asarray(ids, object))
     scored = scored_rows(rows, usage)
+    if usage in (None, 'all'): see_parts(ids, code, df.Usage)  # each image's parts (`usage_parts`)
     n, s = (np.bincount(code, weights=w, minlength=len(ids)) for w in (None, scored))
     rows.refuse(((s > 0) & (s < n))[code], "an image's rows must share one Usage", lambda i: shown(df.Usage.iat[i]))
     keep = np.flatnonzero(s > 0)
