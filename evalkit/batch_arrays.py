@@ -9,7 +9,7 @@ from typing import Callable
 import inspect
 import numpy as np
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
-from .rle import ORDERS, Runs, parse_size
+from .rle import ORDERS, Runs, parse_size, runs_area
 from .iou import as_array, xywh_boxes
 from .families import Scene
 from .keypoints import bad_keypoints
@@ -189,9 +189,10 @@ def fits(limits, ids: list,  # the reader's `Limits` (None: the defaults); the b
 def mask_runs(m: np.ndarray,  # bool [n, H, W]: one image's masks
               order: str = 'F') -> tuple:  # pixels numbered column by column ('F') or row by row ('C')
     "(mask of each run, first pixel, one past the last) int64 [r] each, 0-based, sorted by mask then start."
-    n = len(m)
-    f = np.zeros((n, m.shape[1] * m.shape[2] + 2), bool)  # each mask's pixels in order, a background pixel each side
-    f[:, 1:-1] = (m.transpose(0, 2, 1) if order == 'F' else m).reshape(n, f.shape[1] - 2)
+    n, h, w = m.shape
+    f = np.zeros((n, h * w + 2), bool)  # each mask's pixels in order, a background pixel each side
+    inner = np.reshape(f[:, 1:-1], (n, w, h) if order == 'F' else (n, h, w), copy=False)  # a view: one copy below
+    inner[...] = m.transpose(0, 2, 1) if order == 'F' else m
     edge = np.flatnonzero(f[:, 1:] != f[:, :-1])
     obj, at = np.divmod(edge, f.shape[1] - 1)
     return obj[0::2], at[0::2], at[1::2]
@@ -309,9 +310,7 @@ def image_objects(d: dict, n: int, *, iou_type: str, K: int) -> np.ndarray | Non
     if iou_type == 'obb':
         return a if a.shape == (n, 5) and (a[:, 2:4] >= 0).all() and (np.abs(a) < FINE).all() else None
     if a.size == 0 and n == 0: return np.zeros((0, K, 3))
-    if a.shape not in ((n, K, 3), (n, 3 * K)): return None
-    kp = a.reshape(n, K, 3)
-    return None if bad_keypoints(kp, truth=False)[0].any() else kp  # coordinates within the files' bound
+    return a.reshape(n, K, 3) if a.shape in ((n, K, 3), (n, 3 * K)) else None  # their rules: `side_columns`
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-obj-truth
 def truth_columns(d: dict, c: dict, *, iou_type: str) -> dict | None:  # the image's dict; its columns so far
@@ -319,16 +318,17 @@ def truth_columns(d: dict, c: dict, *, iou_type: str) -> dict | None:  # the ima
     n, obj = len(c['labels']), c['objects']
     if iou_type == 'keypoints':
         num = column(d, 'num_keypoints', n) if 'num_keypoints' in d else (obj[:, :, 2] > 0).sum(1) * 1.
-        if num is None or bad_keypoints(obj, truth=True, num=num)[0].any(): return None
-        ign = num == 0  # an object without visible keypoints is ignored
+        if num is None: return None
+        ign = num == 0  # an object without visible keypoints is ignored (its rules: `side_columns`)
     else: ign = column(d, 'ignore', n, kinds='biu', default=0)
     crowd = column(d, 'iscrowd', n, kinds='biu', default=0)
     wh = c['boxes'][:, 2:] if iou_type == 'keypoints' else obj[:, 2:4] if iou_type == 'obb' else None
     area = column(d, 'area', n) if 'area' in d else wh[:, 0] * wh[:, 1] if wh is not None else \
-        obj.sum((1, 2), dtype=np.int64).astype(np.float64)  # no area given: the box's, or the mask's pixels
-    if any(v is None for v in (area, crowd, ign)) or not (np.isin(crowd, (0, 1)).all() and np.isin(ign, (0, 1)).all()):
+        np.full(n, np.nan)  # no area given: the box's, or the mask's pixels (NaN: counted from its runs, `side_piece`)
+    if any(v is None for v in (area, crowd, ign)) or not (((crowd == 0) | (crowd == 1)).all() and ((ign == 0) | (ign == 1)).all()):
         return None
-    return None if iou_type == 'keypoints' and (area < 0).any() else dict(area=area, crowd=crowd == 1, ignore=ign == 1)
+    if iou_type == 'keypoints' and (area < 0).any(): return None
+    return dict(area=area, crowd=crowd == 1, ignore=ign == 1) | (dict(num=num) if iou_type == 'keypoints' else {})
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-obj-side
 def side_columns(ds: list, *, truth: bool, iou_type: str, box_format: str, K: int) -> list | None:
@@ -347,7 +347,9 @@ def side_columns(ds: list, *, truth: bool, iou_type: str, box_format: str, K: in
         more = truth_columns(d, c, iou_type=iou_type) if truth else dict(scores=column(d, 'scores', n))
         if more is None or more.get('scores', 0) is None: return None
         out.append(c | more)
-    return out
+    if iou_type != 'keypoints' or not out: return out
+    kp, num = np.concatenate([c['objects'] for c in out]), np.concatenate([c['num'] for c in out]) if truth else None
+    return None if bad_keypoints(kp, truth=truth, num=num)[0].any() else out  # the keypoints' rules, for the side
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-obj-runs
 def masks_runs(ms: list,  # bool [n, H, W] per image: one side's masks
@@ -378,6 +380,7 @@ def side_piece(cs: list, base: np.ndarray, *, nan_boxes: bool) -> dict:  # per-i
     if nan_boxes: out['boxes'] = np.full((len(out['labels']), 4), np.nan)  # boxes the files do not read
     if cs[0]['objects'].dtype != bool: return out | dict(objects=np.concatenate([c['objects'] for c in cs]))
     out['runs'], out['base'] = masks_runs([c['objects'] for c in cs], base)
+    if 'area' in out: out['area'] = np.where(np.isnan(out['area']), runs_area(out['runs']), out['area'])  # pixels
     return out
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-obj-batch
