@@ -4,7 +4,7 @@
 
 # %% ../nbs/24b_batch_arrays.ipynb #bar-imports
 from __future__ import annotations
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Callable
 import inspect
 import numpy as np
@@ -18,8 +18,8 @@ from .keypoints import bad_keypoints
 __all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'CHECKED', 'NUMBER_CHARS', 'OBJECT_KEY', 'FINE', 'id_texts', 'read_ids',
            'numbers_text', 'file_boxes', 'image_arrays', 'image_array', 'check_arrays', 'stacked', 'rle_text',
            'mask_texts', 'ranked', 'fits', 'mask_runs', 'mask_side', 'ranked_masks', 'side_runs', 'joined_runs',
-           'masks_scene', 'TableBatch', 'column', 'image_boxes', 'image_objects', 'truth_columns', 'side_columns',
-           'masks_runs', 'ObjectsPiece', 'side_piece', 'objects_piece']
+           'masks_scene', 'TableBatch', 'joined_scenes', 'column', 'image_boxes', 'image_objects', 'truth_columns',
+           'side_columns', 'masks_runs', 'ObjectsPiece', 'side_piece', 'objects_piece']
 
 # %% ../nbs/24b_batch_arrays.ipynb #8f78a56a
 def id_texts(image_ids) -> list:
@@ -279,6 +279,18 @@ def _join(self, pieces: list, *, box_format: str = 'xyxy', **options):
     return self.joined(pieces, **options)
 
 TableBatch.gather, TableBatch.join = _gather, _join  # a stream holds what `gather` reads, and joins it (26_stream)
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-joined-scenes
+def joined_scenes(pieces: list,  # `Scene`s of disjoint images, in arrival order: objects as arrays, no positions
+                  **_) -> Scene:  # the reader's options (not read)
+    "One `Scene` of several, their images one after the other: every array field joined, images renumbered."
+    first = np.cumsum([0] + [len(s.image_ids) for s in pieces])
+    out = {}
+    for f in fields(Scene):
+        vs = [getattr(s, f.name) for s in pieces]
+        if f.name in ('gt_img', 'pred_img'): vs = [v + a for v, a in zip(vs, first)]
+        if isinstance(vs[0], np.ndarray): out[f.name] = np.concatenate(vs)
+    return replace(pieces[0], **out)
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-obj-column
 OBJECT_KEY = dict(segm='masks', boundary='masks', keypoints='keypoints', obb='obb')  # each iou type's objects
