@@ -337,8 +337,8 @@ def truth_columns(d: dict, c: dict, *, iou_type: str) -> dict | None:  # the ima
     wh = c['boxes'][:, 2:] if iou_type == 'keypoints' else obj[:, 2:4] if iou_type == 'obb' else None
     area = column(d, 'area', n) if 'area' in d else wh[:, 0] * wh[:, 1] if wh is not None else \
         np.full(n, np.nan)  # no area given: the box's, or the mask's pixels (NaN: counted from its runs, `side_piece`)
-    if any(v is None for v in (area, crowd, ign)) or not (((crowd == 0) | (crowd == 1)).all() and ((ign == 0) | (ign == 1)).all()):
-        return None
+    flags = lambda v: ((v == 0) | (v == 1)).all()
+    if any(v is None for v in (area, crowd, ign)) or not (flags(crowd) and flags(ign)): return None
     if iou_type == 'keypoints' and (area < 0).any(): return None
     return dict(area=area, crowd=crowd == 1, ignore=ign == 1) | (dict(num=num) if iou_type == 'keypoints' else {})
 
@@ -347,15 +347,16 @@ def side_columns(ds: list, *, truth: bool, iou_type: str, box_format: str, K: in
     "Per image of one side of a regular batch: its columns (labels, objects, boxes; scores or the truth's); else None."
     keys, out = ds[0].keys() if type(ds[0]) is dict else (), []
     need = {'labels', OBJECT_KEY[iou_type]} | (set() if truth else {'scores'})
-    if not need <= keys or 'segmentation' in keys or any(type(d) is not dict or d.keys() != keys for d in ds): return None
+    if not need <= keys or 'segmentation' in keys or any(type(d) is not dict or d.keys() != keys for d in ds):
+        return None
     for d in ds:
         lab = as_array(d['labels']).reshape(-1)
         if lab.dtype.kind not in 'iu' or lab.dtype.kind == 'u' and lab.size and lab.max() >= 2 ** 63: return None
         n = len(lab)
         c = dict(labels=lab.astype(np.int64), boxes=image_boxes(d, n, box_format),
                  objects=image_objects(d, n, iou_type=iou_type, K=K))
-        if c['boxes'] is None or c['objects'] is None or truth and iou_type == 'keypoints' and np.isnan(c['boxes']).any():
-            return None  # the truth's boxes are read with its keypoints
+        boxed = truth and iou_type == 'keypoints'  # the truth's boxes are read with its keypoints
+        if c['boxes'] is None or c['objects'] is None or boxed and np.isnan(c['boxes']).any(): return None
         more = truth_columns(d, c, iou_type=iou_type) if truth else dict(scores=column(d, 'scores', n))
         if more is None or more.get('scores', 0) is None: return None
         out.append(c | more)
@@ -404,7 +405,8 @@ def objects_piece(preds: list, targets: list,  # per image of the batch: dicts o
     if iou_type not in OBJECT_KEY or not targets or len(preds) != len(targets): return None
     dt, gt = ([check_arrays(d, i, side=s, box_format=box_format) for d, i in zip(ds, image_ids)]
               for s, ds in (('preds', preds), ('targets', targets)))  # refused in their words, as a batch read alone
-    g, p = (side_columns(ds, truth=t, iou_type=iou_type, box_format=box_format, K=K) for ds, t in ((gt, True), (dt, False)))
+    kw = dict(iou_type=iou_type, box_format=box_format, K=K)
+    g, p = (side_columns(ds, truth=t, **kw) for ds, t in ((gt, True), (dt, False)))
     if g is None or p is None: return None
     masks, size = OBJECT_KEY[iou_type] == 'masks', np.zeros((len(g), 2), np.int64)
     if masks: size = np.array([c['objects'].shape[1:] for c in g], np.int64)

@@ -1036,7 +1036,7 @@ from .batch_arrays import objects_piece, joined_runs
 def objects_batch(preds: list, targets: list,  # per image of the batch: dicts of arrays, as `coco_batch` takes them
                   *, image_ids: list, categories, box_format: str = 'xyxy', iou_type: str = 'segm',  # as `coco_batch`
                   sigmas=None, img_ids=None, cat_ids=None, limits: Limits | None = None, **_) -> tuple | None:
-    "(`ObjectsPiece`, (gt rows, pred rows)) of a regular batch of masks, keypoints or oriented boxes; None: read it alone."
+    "(`ObjectsPiece`, (gt rows, pred rows)) of a regular batch of masks, keypoints or oriented boxes; None: alone."
     kinds = set(map(type, image_ids))
     if img_ids is not None or cat_ids is not None or kinds not in ({int}, {str}) or kinds == {int} and not (
             -2 ** 63 <= min(image_ids) <= max(image_ids) < 2 ** 63): return None  # the files' reader words it
@@ -1046,7 +1046,8 @@ def objects_batch(preds: list, targets: list,  # per image of the batch: dicts o
         check_units(len(image_ids), len(cats), limits=limits, err=SolutionError, name='targets')
         if iou_type == 'keypoints': check_kp_names(list(categories), K=K, err=SolutionError, name='targets')
     except InputError: return None  # read alone, and refused in the files' words
-    got = objects_piece(preds, targets, image_ids=image_ids, box_format=box_format, iou_type=iou_type, K=K, limits=limits)
+    got = objects_piece(preds, targets, image_ids=image_ids, box_format=box_format, iou_type=iou_type, K=K,
+                        limits=limits)
     ok = got is not None and _cat_codes(cats, np.r_[got[0].gt['labels'], got[0].dt['labels']]) is not None
     return got if ok else None
 
@@ -1067,7 +1068,8 @@ def _side_join(pieces: list, side: str, *, iou_type: str, angle: str, code: np.n
 
 # %% ../nbs/24_coco.ipynb #co-batch-objects-scene
 def objects_scene(pieces: list,  # `objects_batch` pieces of disjoint images, in arrival order
-                  *, categories, iou_type: str = 'segm', angle: str = 'rad', box_format: str = 'xyxy',  # as `coco_batch`
+                  *, categories, iou_type: str = 'segm', angle: str = 'rad',  # as `coco_batch`
+                  box_format: str = 'xyxy',  # not read: the pieces hold xywh boxes
                   **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
     "One `CocoScene` of several batches of masks, keypoints or oriented boxes: read as the files holding them."
     ids = [i for p in pieces for i in p.ids]

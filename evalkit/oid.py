@@ -682,7 +682,7 @@ def hhv_fits(limits, ids: list, hw: np.ndarray,  # the reader's `Limits`; the ti
 # %% ../nbs/31_oid.ipynb #oid-hhv-arrays
 def hhv_arrays(preds, targets, ids, *, empty_tiles: str = 'fp', ties: str = 'file', limits=None,
                **_) -> tuple | None:  # the reader's options (`hhv_scene`)
-    "((ids, sizes, truth, predictions), (gt, pred)) of a regular HHV batch, masks as runs, its files' rules kept; or None."
+    "((ids, sizes, truth, predictions), (gt, pred)) of a regular HHV batch, masks as runs, its files' rules; or None."
     p, g = mask_side(preds, ids, side='preds'), mask_side(targets, ids, side='targets')
     if empty_tiles not in EMPTY_TILES or ties not in TIES or g is None or p is None: return None
     hw = np.array([m.shape[1:] for m in g], np.int64).reshape(-1, 2)

@@ -603,7 +603,7 @@ def id_map(d: dict, *, err, where: dict, limits: Limits | None = None) -> np.nda
 def panoptic_piece(preds: list, targets: list,  # per image: dict(panoptic=ids [H, W], segments_info=[...]), below
                    *, image_ids: list, categories: list,  # the batch's ids; the categories [{id, name, isthing}]
                    limits: Limits | None = None, gt_area: str = 'json', **scoring) -> tuple:  # as the reader
-    "((ids, segments, tables, sizes), (gt, pred) segments) of a batch's images, each read and checked (a stream's piece)."
+    "((ids, segments, tables, sizes), (gt, pred) segments) of a batch's images, read and checked: a stream's piece."
     cats = read_categories(categories, err=InputError, name='categories', limits=limits)
     code = {c: k for k, c in enumerate(cats[0])}
     segs, tables, sizes = [], [], []

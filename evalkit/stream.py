@@ -127,7 +127,8 @@ def _hold(self, preds: list, targets: list, image_ids) -> bool:
     piece, (n_gt, n_pred, *units) = got  # a layout whose units are not its images (Dice's pairs) counts them
     n_img, weight, kind = units[0] if units else len(ids), getattr(piece, 'weight', 0), getattr(piece, 'kind', None)
     held = sum(self.counts[k] - self.held_at[k] for k in self.counts) + self.held_weight
-    if held + n_img + n_gt + n_pred + weight > CHUNK_ROWS or None not in (kind, self.held_kind) and kind != self.held_kind:
+    other = None not in (kind, self.held_kind) and kind != self.held_kind  # pieces of another kind are held
+    if held + n_img + n_gt + n_pred + weight > CHUNK_ROWS or other:
         _flush(self)  # images count too (a scene of masks holds their pixels one after the other), and COCO's runs
     if not self.held: self.held_at, self.held_weight, self.held_kind = dict(self.counts), 0, None
     self.held.append(piece)
