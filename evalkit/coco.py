@@ -29,7 +29,7 @@ __all__ = ['SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'GT_KEYS',
            'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results', 'frames_to_coco', 'mask_bases',
            'early_masks', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions',
            'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
-           'objects_batch', 'objects_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
+           'joined_tables', 'objects_batch', 'objects_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -1025,10 +1025,14 @@ def joined_scene(pieces: list,  # `batch_piece`s of disjoint images, in arrival 
                  *, categories, box_format: str = 'xyxy',  # as `coco_batch`
                  **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
     "One `CocoScene` of several batches (objects in arrival order, images in ascending id): read as one batch."
-    ids = [i for p in pieces for i in p[0]]
-    t = _tables(_complete([p[1] for p in pieces], True), _complete([p[2] for p in pieces], False), image_ids=ids,
-                categories=categories, limits=None, units=False)  # every check passed, batch by batch
+    t = joined_tables(pieces, categories=categories)
     with gc_paused(): return part_scene(coco_parts(*t, names=('targets', 'preds'), **kw)[0])
+
+def joined_tables(pieces: list, *, categories) -> tuple:  # `batch_piece`s, as `joined_scene` takes them
+    "(CocoTruth, CocoResults) of box pieces, read as one batch (LVIS reads its own on from them)."
+    ids = [i for p in pieces for i in p[0]]
+    return _tables(_complete([p[1] for p in pieces], True), _complete([p[2] for p in pieces], False), image_ids=ids,
+                   categories=categories, limits=None, units=False)  # every check passed, batch by batch
 
 # %% ../nbs/24_coco.ipynb #co-batch-objects
 from .batch_arrays import objects_piece, joined_runs
