@@ -325,7 +325,8 @@ def lvis_joined(pieces: list,  # `lvis_piece`s of disjoint images, in arrival or
     "The `LvisScene` of the pieces: what `lvis_scene` makes of the LVIS objects of their images, in one pass."
     g, r = joined_tables([p[0] for p in pieces], categories=categories)
     g = replace(g, crowd=np.zeros(len(g.img), bool))  # a batch's annotations have no iscrowd: 0 (`_columns`)
-    images, K, err = [im for p in pieces for im in p[1]], max(len(g.cat_ids), 1), dict(err=SolutionError, name='targets')
+    images, K = [im for p in pieces for im in p[1]], max(len(g.cat_ids), 1)
+    err = dict(err=SolutionError, name='targets')
     code = index_of(g.image_ids, ids_of([im['id'] for im in images], what='images', key='id', objs=images, **err))
     keys = lambda key: (lambda i, c: code[i] * K + c)(*image_lists(images, key, cat_ids=g.cat_ids, **err))
     read = (g, keys(LIST_KEYS[0]), keys(LIST_KEYS[1]), frequencies(list(categories), g.cat_ids, by=frequency, **err))
