@@ -31,7 +31,8 @@ __all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'NO_TIDE', 'MA
            'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels', 'oid_matches',
            'oid_labels', 'oid_dap', 'OpenImagesAP', 'read_hierarchy', 'expand_rows', 'split_groups', 'group_numbers',
            'read_oid_solution', 'read_oid_submission', 'usage_codes', 'oid_scene', 'inflate_mask', 'hhv_masks',
-           'hhv_scene', 'oid_tables', 'hhv_text', 'hhv_tables', 'oid_arrays', 'oid_joined', 'oid_take', 'file_option']
+           'hhv_scene', 'oid_tables', 'hhv_text', 'hhv_tables', 'oid_arrays', 'oid_joined', 'hhv_fits', 'hhv_arrays',
+           'hhv_joined', 'oid_take', 'file_option']
 
 # %% ../nbs/31_oid.ipynb #oid-scene
 OUTCOMES = ('counted', 'empty', 'unverified', 'past 10,000', 'inside a group-of box')  # why codes 0..4 of a row
@@ -665,6 +666,54 @@ def oid_joined(pieces: list, **_) -> OidScene:
     return labelled_scene(np.array([i for p in pieces for i in p[0]], object), *({k: cat(s, k) for k in pieces[0][s]}
                                                                                 for s in (1, 2)), weight=1)
 
+# %% ../nbs/31_oid.ipynb #oid-hhv-fits
+from .batch_arrays import mask_side, masks_runs, joined_runs
+
+def hhv_fits(limits, ids: list, hw: np.ndarray,  # the reader's `Limits`; the tiles' ids and sizes int64 [n, 2]
+             sides: list) -> bool:  # per side (runs per mask int [m], tile of each mask int [m])
+    "Whether a batch's HHV tables stay within `limits` for sure: masks, runs, numbers and characters of a row."
+    lim = as_limits(limits)
+    for r, tile in sides:
+        px = hw[tile].prod(1)  # a count (or the difference of two) is at most the tile's pixels: 5 bits a character
+        t = (2 * r + 2) * ((np.floor(np.log2(px)).astype(np.int64) + 6) // 5)  # the characters of its counts, at most
+        chars = 30 + 4 * ((t + 5 * (t // 16383 + 1) + 8) // 3)  # '0 CONFIDENCE ' and base64 of zlib's worst case
+        if r.sum() > lim.max_mask_runs or (t > np.minimum(lim.max_field_chars, 8 * (px + 1))).any():
+            return False
+        if not fits(limits, ids, (np.bincount(tile, minlength=len(ids)), 3)) or np.bincount(
+                tile, chars, len(ids)).max(initial=0) > lim.max_field_chars: return False
+    return True
+
+# %% ../nbs/31_oid.ipynb #oid-hhv-arrays
+def hhv_arrays(preds, targets, ids, *, empty_tiles: str = 'fp', ties: str = 'file', limits=None,
+               **_) -> tuple | None:  # the reader's options (`hhv_scene`)
+    "((ids, sizes, truth, predictions), (gt, pred)) of a regular HHV batch, masks as runs, its files' rules; or None."
+    p, g = mask_side(preds, ids, side='preds'), mask_side(targets, ids, side='targets')
+    if empty_tiles not in EMPTY_TILES or ties not in TIES or g is None or p is None: return None
+    hw = np.array([m.shape[1:] for m in g], np.int64).reshape(-1, 2)
+    conf = [as_array(d.get('scores', []), np.float64).reshape(-1) for d in preds]
+    if any(q.shape[1:] != m.shape[1:] or len(c) != len(q) for q, m, c in zip(p, g, conf)) or (hw < 1).any() or \
+            (hw > 2 ** 20).any() or not all(m.any((1, 2)).all() for m in g): return None  # the tables word it
+    base = np.r_[0, np.cumsum(hw.prod(1))[:-1]].astype(np.int64)
+    sides = [(masks_runs(ms, base)[0], np.repeat(np.arange(len(ids)), [len(m) for m in ms])) for ms in (g, p)]
+    if not hhv_fits(limits, ids, hw, [(np.bincount(r.obj, minlength=r.n_obj), t) for r, t in sides]): return None
+    n = [np.array([len(m) for m in ms], np.int64) for ms in (g, p)]
+    return (ids, hw, (n[0], sides[0][0]), (n[1], sides[1][0], np.concatenate([np.zeros(0), *conf]))), (
+        int(n[0].sum()), int(n[1].sum()))
+
+# %% ../nbs/31_oid.ipynb #oid-hhv-joined
+def hhv_joined(pieces: list, *, empty_tiles: str = 'fp', **_) -> OidScene:
+    "The `OidScene` of HHV pieces, their tiles one after the other: `hhv_scene`'s of their tables."
+    ids, hw = np.array([i for p in pieces for i in p[0]], object), np.concatenate([p[1] for p in pieces]).reshape(-1, 2)
+    shift, at = np.r_[0, np.cumsum([int(p[1].prod(1).sum()) for p in pieces])], np.arange(len(ids))
+    side = lambda k: (joined_runs([(None, p[k][1]) for p in pieces], shift),
+                      np.repeat(at, np.concatenate([p[k][0] for p in pieces])))
+    (gr, gi), (pr, pi), one = side(2), side(3), lambda n: np.full(n, HHV_CLASS, object)
+    ver = at if empty_tiles == 'fp' else np.unique(gi)
+    truth = dict(objs=gr, img=gi, label=one(len(gi)), group=np.zeros(len(gi), bool), ver_img=ver,
+                 ver_label=one(len(ver)))
+    preds = dict(objs=pr, img=pi, label=one(len(pi)), conf=np.concatenate([p[3][2] for p in pieces]))
+    return labelled_scene(ids, truth, preds, weight=0, size=hw)
+
 # %% ../nbs/31_oid.ipynb #oid-parts
 def oid_take(scene: OidScene,  # a whole scene
              codes,  # int [k]: image codes to keep, each once
@@ -705,7 +754,8 @@ hubmap_hhv = Metric(
     aliases=('hubmap-hacking-the-human-vasculature',),
     options=(Option('empty_tiles', 'fp', "a tile without vessels: 'fp' (verified: its predictions are FP) or "
                     "'ignore' (its predictions are dropped)", choices=EMPTY_TILES), OID_TIES, USAGE),
-    partitioner=partial(scene_partitions, read=hhv_scene, cut=oid_take), batch_reader=TableBatch(hhv_tables, hhv_scene),
+    partitioner=partial(scene_partitions, read=hhv_scene, cut=oid_take), batch_reader=TableBatch(
+        hhv_tables, hhv_scene, arrays=hhv_arrays, joined=hhv_joined),
     layouts='solution and submission id,height,width,prediction_string (LABEL CONFIDENCE MASK: base64 zlib COCO RLE); '
             '[,Usage] in the solution',
     demo=('hhv_synthetic_solution.csv', 'sample_hhv_submission.csv', {}))
