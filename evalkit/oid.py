@@ -612,6 +612,7 @@ def _tile(d: dict, i, *, scores: bool) -> tuple:
         raise InputError('each dict of the batch needs masks', f'image {i!r}')
     m = as_array(d['masks'])
     if m.ndim != 3: raise InputError('masks must be [n, H, W]', f'image {i!r}: shape {m.shape}')
+    if scores and 'scores' not in d: raise InputError('each predictions dict needs scores', f'image {i!r}')
     s = as_array(d['scores'], np.float64).reshape(-1) if scores else np.ones(len(m))
     if len(s) != len(m): raise InputError(f'scores has {len(s)} entries for {len(m)} masks', f'image {i!r}')
     return m.shape[1], m.shape[2], ' '.join(f'0 {v!r} {hhv_text(x)}' for v, x in zip(s.tolist(), m))

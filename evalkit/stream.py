@@ -167,6 +167,8 @@ def _update(self, preds,  # the batch's predictions: per image, in the metric's 
     if not all(isinstance(x, (list, tuple)) for x in (preds, targets)):
         raise InputError('a batch is two lists of per-image dicts (predictions, ground truth)',
                          f'{type(preds).__name__} and {type(targets).__name__}')
+    if len(preds) != len(targets):  # every layout: one image a dict on each side
+        raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
     if _hold(self, preds, targets, image_ids): return self  # held, mapped with the batches around it
     ids, scene = _read_batch(self, preds, targets, image_ids)
     stats = self.family.map(scene, self.spec)[0]
