@@ -73,20 +73,29 @@ def row_sums(t: np.ndarray,  # float64 [p, K]: terms, each row's first n[i] the 
     return kept_sums(t, np.arange(t.shape[1]) < np.asarray(n)[:, None])
 
 # %% ../nbs/23a_keypoints.ipynb #kp-oks
-def _oks_terms(dx, dy, xg, yg,  # float64 [p, K]: the pairs' keypoints (dx, dy: the detection's, overwritten)
-               *, box: np.ndarray, area: np.ndarray, on: np.ndarray,  # the truth's [p, 4] box, [p] area, any visible
-               var: np.ndarray) -> np.ndarray:  # [K] variances (2 s)^2
-    "float64 [p, K] (in dx): exp(-e) of every keypoint of each pair, as `computeOks` computes it (all K)."
-    b = np.flatnonzero(~on)
-    if len(b):  # no visible keypoint: the distance outside the box enlarged three times about its centre
-        (x0, y0), (x1, y1) = (box[b, :2] - box[b, 2:]).T[:, :, None], (box[b, :2] + box[b, 2:] * 2).T[:, :, None]
-        xb, yb = dx[b], dy[b]
-        bx, by = np.maximum(0, x0 - xb) + np.maximum(0, xb - x1), np.maximum(0, y0 - yb) + np.maximum(0, yb - y1)
-    dx -= xg; dy -= yg
-    if len(b): dx[b], dy[b] = bx, by
+def _oks_terms(dx, dy, xg, yg,  # float64 [p, k]: the pairs' keypoints (dx, dy: the detections', fresh copies)
+               *, box: np.ndarray | None, area: np.ndarray,  # the truth's [p, 4] box (None: some visible), [p] area
+               var: np.ndarray) -> np.ndarray:  # [k] or [p, k] variances (2 s)^2
+    "float64 [p, k]: exp(-e) of each pair's keypoints, as `computeOks` computes it (`box`: none visible)."
+    if box is None: dx -= xg; dy -= yg
+    else:  # no visible keypoint: the distance outside the box enlarged three times about its centre
+        (x0, y0), (x1, y1) = (box[:, :2] - box[:, 2:]).T[:, :, None], (box[:, :2] + box[:, 2:] * 2).T[:, :, None]
+        dx, dy = np.maximum(0, x0 - dx) + np.maximum(0, dx - x1), np.maximum(0, y0 - dy) + np.maximum(0, dy - y1)
     dx *= dx; dy *= dy; dx += dy  # dx ** 2 + dy ** 2
     dx /= var; dx /= (area + np.spacing(1))[:, None]; dx /= 2
     return np.exp(np.negative(dx, out=dx), out=dx)
+
+def _oks_block(xd, yd, xg, yg,  # float64 [n_dt, K] detections; [n_gt, K] truth, each row's visible keypoints first
+               i, j,  # int64 [p]: the pairs, all of ground truth with k visible keypoints
+               *, k: int, cols, box, area, var):  # int64 [n_gt, K]: xg's columns; [n_gt, 4]; [n_gt]; [K]
+    "float64 [p]: the OKS of pairs whose ground truth has k visible keypoints (0: the box branch, all K terms)."
+    K = xd.shape[1]
+    if not 0 < k < K: return _oks_terms(xd[i], yd[i], xg[j], yg[j], box=box[j] if k == 0 else None, area=area[j],
+                                        var=var).sum(1) / K
+    c = cols[j, :k]  # the k visible keypoints of each pair's truth, gathered compacted
+    at = (i * K)[:, None] + c
+    t = _oks_terms(xd.ravel().take(at), yd.ravel().take(at), xg[j, :k], yg[j, :k], box=None, area=area[j], var=var[c])
+    return t.sum(1) / k
 
 # %% ../nbs/23a_keypoints.ipynb #kp-oks-2
 OKS_BLOCK = 2 ** 16  # pairs whose OKS is computed at once (a few [pairs, K] float arrays)
@@ -98,16 +107,16 @@ def oks_pairs(dt: np.ndarray,  # float64 [n_dt, K, >=2]: detections' keypoints (
               sigmas: tuple = SIGMAS,  # K per-keypoint sigmas
              ) -> np.ndarray:  # float64 [k]: OKS of each pair
     "The OKS of each pair (detection d, ground truth g), pycocotools' `computeOks` to the last bit."
-    var, b, vis = (np.asarray(sigmas, np.float64) * 2) ** 2, OKS_BLOCK, gt[:, :, 2] > 0
-    on = vis.any(1)
-    keep = vis | ~on[:, None]  # the terms summed: the visible ones, or all K
-    n = keep.sum(1)
-    xd, yd, xg, yg = (np.ascontiguousarray(a[:, :, j]) for a in (dt, gt) for j in (0, 1))
-    out = []
-    for i, j in ((d[i:i + b], g[i:i + b]) for i in range(0, len(d), b)):
-        t = _oks_terms(xd[i], yd[i], xg[j], yg[j], box=gt_box[j], area=gt_area[j], on=on[j], var=var)
-        out.append(kept_sums(t, keep[j]) / n[j])
-    return np.concatenate([np.zeros(0)] + out)
+    var, K, vis = (np.asarray(sigmas, np.float64) * 2) ** 2, gt.shape[1], gt[:, :, 2] > 0
+    n, cols = vis.sum(1), np.argsort(~vis, axis=1, kind='stable')  # visible keypoints of each object; them first
+    xd, yd = (np.ascontiguousarray(dt[:, :, c]) for c in (0, 1))
+    xg, yg = (np.take_along_axis(gt[:, :, c], cols, 1) for c in (0, 1))
+    o, out = np.argsort(n[g], kind='stable'), np.zeros(len(d))  # the pairs by their truth's count
+    end = np.cumsum(np.bincount(n[g], minlength=K + 1)).tolist()
+    for k, a, b in zip(range(K + 1), [0] + end[:-1], end):
+        for p in (o[s:min(s + OKS_BLOCK, b)] for s in range(a, b, OKS_BLOCK)):
+            out[p] = _oks_block(xd, yd, xg, yg, d[p], g[p], k=k, cols=cols, box=gt_box, area=gt_area, var=var)
+    return out
 
 # %% ../nbs/23a_keypoints.ipynb #kp-summary
 KP_ROWS = ((1, None, 'all'), (1, .5, 'all'), (1, .75, 'all'), (1, None, 'medium'), (1, None, 'large'),
