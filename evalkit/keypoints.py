@@ -4,12 +4,16 @@
 
 # %% ../nbs/23a_keypoints.ipynb #kp-imports
 from __future__ import annotations
+from itertools import chain
+from operator import attrgetter
 import numpy as np
+try: import msgspec
+except ImportError: msgspec = None  # the coco extra: without it, keypoint results are read by the checking reader
 
 # %% auto #0
 __all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'OKS_BLOCK', 'KP_ROWS',
-           'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'kept_sums', 'row_sums', 'oks_pairs',
-           'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
+           'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'kp_columns', 'kept_sums', 'row_sums',
+           'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -51,6 +55,25 @@ def extent_boxes(kp: np.ndarray,  # float64 [n, K, 3] (or [n, K, 2]): keypoints
     lo = np.c_[x.min(1), y.min(1)]
     wh = np.c_[x.max(1), y.max(1)] - lo
     return np.c_[lo, wh], wh[:, 0] * wh[:, 1]
+
+# %% ../nbs/23a_keypoints.ipynb #kp-columns
+if msgspec is not None:
+    class KpResult(msgspec.Struct, gc=False):  # a keypoint result as the fast reader takes it ([] bbox: none given)
+        image_id: int; category_id: int; score: float; keypoints: list[float]; bbox: list[float] = []
+else: KpResult = None  # no fast path
+
+def kp_columns(objs: list,  # decoded results (`KpResult`)
+               *, K: int,  # keypoints per object
+               box: bool,  # their boxes read too (else NaN)
+              ) -> dict | None:  # field -> array ('kp' float64 [n, K, 3], 'bbox' [n, 4]); None: a list's length is off
+    "The columns of decoded keypoint results: ids int64, score, keypoints and boxes float64."
+    n, get = len(objs), lambda k: list(map(attrgetter(k), objs))
+    kp, bb = get('keypoints'), get('bbox') if box else []
+    if set(map(len, kp)) - {3 * K} or set(map(len, bb)) - {4}: return None
+    flat = lambda v, w: np.fromiter(chain.from_iterable(v), np.float64, w * n).reshape(n, w)
+    return {k: np.fromiter(map(attrgetter(k), objs), t, n) for k, t in
+            (('image_id', np.int64), ('category_id', np.int64), ('score', np.float64))} | dict(
+        kp=flat(kp, 3 * K).reshape(n, K, 3), bbox=flat(bb, 4) if box else np.full((n, 4), np.nan))
 
 # %% ../nbs/23a_keypoints.ipynb #kp-sum
 def kept_sums(t: np.ndarray, keep: np.ndarray,  # float64 [p, K] terms; bool [p, K]: the ones summed
