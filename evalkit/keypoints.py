@@ -138,7 +138,8 @@ def oks_pairs(dt: np.ndarray,  # float64 [n_dt, K, >=2]: detections' keypoints (
     end = np.cumsum(np.bincount(n[g], minlength=K + 1)).tolist()
     for k, a, b in zip(range(K + 1), [0] + end[:-1], end):
         for p in (o[s:min(s + OKS_BLOCK, b)] for s in range(a, b, OKS_BLOCK)):
-            out[p] = _oks_block(xd, yd, xg, yg, d[p], g[p], k=k, cols=cols, box=gt_box, area=gt_area, var=var)
+            out[p] = _oks_block(xd, yd, xg, yg, i=d[p], j=g[p], k=k, cols=cols, box=gt_box, area=gt_area,
+                               var=var)
     return out
 
 # %% ../nbs/23a_keypoints.ipynb #kp-summary
