@@ -11,9 +11,9 @@ try: import msgspec
 except ImportError: msgspec = None  # the coco extra: without it, keypoint results are read by the checking reader
 
 # %% auto #0
-__all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'OKS_BLOCK', 'KP_ROWS',
-           'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'kp_columns', 'kept_sums', 'row_sums',
-           'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
+__all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'OKS_MARGIN', 'OKS_BLOCK',
+           'KP_ROWS', 'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'kp_columns', 'kept_sums',
+           'row_sums', 'oks_reach', 'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -120,6 +120,25 @@ def _oks_block(xd, yd, xg, yg,  # float64 [n_dt, K] detections; [n_gt, K] truth,
     t = _oks_terms(xd.ravel().take(at), yd.ravel().take(at), xg[j, :k], yg[j, :k], box=None, area=area[j], var=var[c])
     return t.sum(1) / k
 
+# %% ../nbs/23a_keypoints.ipynb #kp-reach
+OKS_MARGIN = 1e-6  # a pair is skipped only when its bound lies this far (relatively) below the floor: rounding aside
+
+def oks_reach(dt, gt,  # float64 [n_dt, K, >=2] detections' and [n_gt, K, 3] ground truth's keypoints
+              d, g,  # int64 [k]: the pairs
+              *, gt_box, gt_area, var,  # float64 [n_gt, 4] xywh, [n_gt], [K] variances (2 s)^2
+              floor: float) -> np.ndarray:  # bool [k]: the pairs whose OKS may reach `floor`
+    "Pairs whose OKS may reach `floor`: every term is at most exp(-e) of the gap between the boxes of their keypoints."
+    if not dt.shape[1] or not len(d): return np.ones(len(d), bool)
+    vis, b, lo, hi = gt[:, :, 2] > 0, gt_box, [], []
+    on = vis.any(1)  # the truth's visible keypoints' box, else its box enlarged three times (the box branch)
+    for c in (0, 1):  # x, then y: each a reduction along rows
+        v, w = np.ascontiguousarray(dt[:, :, c]), gt[:, :, c]
+        lo.append(np.where(on, np.where(vis, w, np.inf).min(1), b[:, c] - b[:, c + 2])[g] - v.max(1)[d])
+        hi.append(v.min(1)[d] - np.where(on, np.where(vis, w, -np.inf).max(1), b[:, c] + b[:, c + 2] * 2)[g])
+    gap = [np.maximum(0, np.maximum(x, y)) for x, y in zip(lo, hi)]  # the gap between the boxes, in x and in y
+    e = (gap[0] ** 2 + gap[1] ** 2) / var.max() / (gt_area[g] + np.spacing(1)) / 2
+    return ~(np.exp(-e) < floor * (1 - OKS_MARGIN))
+
 # %% ../nbs/23a_keypoints.ipynb #kp-oks-2
 OKS_BLOCK = 2 ** 16  # pairs whose OKS is computed at once (a few [pairs, K] float arrays)
 
@@ -128,14 +147,17 @@ def oks_pairs(dt: np.ndarray,  # float64 [n_dt, K, >=2]: detections' keypoints (
               d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs (detection, ground truth)
               *, gt_box: np.ndarray, gt_area: np.ndarray,  # float64 [n_gt, 4] xywh boxes; [n_gt] `area` fields
               sigmas: tuple = SIGMAS,  # K per-keypoint sigmas
+              floor: float = 0.0,  # the least OKS that matters: pairs surely below it get 0 (0: every OKS exact)
              ) -> np.ndarray:  # float64 [k]: OKS of each pair
     "The OKS of each pair (detection d, ground truth g), pycocotools' `computeOks` to the last bit."
     var, K, vis = (np.asarray(sigmas, np.float64) * 2) ** 2, gt.shape[1], gt[:, :, 2] > 0
     n, cols = vis.sum(1), np.argsort(~vis, axis=1, kind='stable')  # visible keypoints of each object; them first
     xd, yd = (np.ascontiguousarray(dt[:, :, c]) for c in (0, 1))
     xg, yg = (np.take_along_axis(gt[:, :, c], cols, 1) for c in (0, 1))
-    o, out = np.argsort(n[g], kind='stable'), np.zeros(len(d))  # the pairs by their truth's count
-    end = np.cumsum(np.bincount(n[g], minlength=K + 1)).tolist()
+    p, out = np.arange(len(d)) if not floor > 0 else np.flatnonzero(oks_reach(
+        dt, gt, d, g, gt_box=gt_box, gt_area=gt_area, var=var, floor=floor)), np.zeros(len(d))  # the pairs computed
+    o = p[np.argsort(n[g[p]], kind='stable')]  # by their truth's count
+    end = np.cumsum(np.bincount(n[g[p]], minlength=K + 1)).tolist()
     for k, a, b in zip(range(K + 1), [0] + end[:-1], end):
         for p in (o[s:min(s + OKS_BLOCK, b)] for s in range(a, b, OKS_BLOCK)):
             out[p] = _oks_block(xd, yd, xg, yg, i=d[p], j=g[p], k=k, cols=cols, box=gt_box, area=gt_area,
