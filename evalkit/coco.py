@@ -19,17 +19,19 @@ from .rle import Runs, runs_area
 from .coco_masks import coco_runs, brief, move_runs
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
-from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
+from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
+from .polygons import obb_columns, ObbResult
 
 # %% auto #0
 __all__ = ['SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS',
            'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans',
            'struct_columns', 'typed_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids',
            'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names',
-           'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results', 'frames_to_coco', 'mask_bases',
-           'early_masks', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions',
-           'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
-           'joined_tables', 'objects_batch', 'objects_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
+           'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results', 'fast_typed_results',
+           'frames_to_coco', 'mask_bases', 'early_masks', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene',
+           'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
+           'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_scene', 'parse_ints',
+           'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -546,7 +548,8 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
     "Read and check a COCO results list against its ground truth."
     err, name = ParticipantVisibleError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'results')
     typed, src = box_types(iou_type), json_bytes(src, err=err, name=name, limits=limits)
-    fast = fast_results(src, gt) if typed and iou_type == 'bbox' else None
+    fast = fast_results(src, gt) if typed and iou_type == 'bbox' else fast_typed_results(
+        src, gt, iou_type=iou_type, K=len(sigmas or SIGMAS)) if iou_type in ('keypoints', 'obb') else None
     if fast is not None: return fast
     res = decode_json(src, err=err, name=name, typed=typed and typed[1])
     if not isinstance(res, list): raise err('a COCO results file is a JSON list of objects', type(res).__name__,
@@ -579,6 +582,41 @@ def fast_results(src,  # the results' JSON bytes (`json_bytes`)
     if (img < 0).any() or (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']):
         return None
     return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=True)
+
+# %% ../nbs/24_coco.ipynb #co-24-fast-kp
+def _typed_ok(c: dict, *, box: bool) -> bool:
+    "Whether the columns of typed results hold what the checking reader takes: finite, boxes and keypoints sized."
+    if not np.isfinite(c['score']).all(): return False
+    if 'obb' in c:  # as `read_obb` checks them
+        o = c['obb']
+        with np.errstate(over='ignore', invalid='ignore'):
+            return bool(np.isfinite(np.abs(o[:, :2]) + o[:, 2:4] + o[:, 2:4].prod(1, keepdims=True)).all() and
+                        np.isfinite(o).all() and (o[:, 2:4] >= 0).all())
+    return bool(np.isfinite(c['kp']).all() and not bad_keypoints(c['kp'], truth=False)[0].any() and
+                (not box or _boxes_ok(c['bbox'])))
+
+def fast_typed_results(src,  # the results' JSON bytes (`json_bytes`)
+                       gt: CocoTruth,  # the ground truth they are of
+                       *, iou_type: str,  # 'keypoints' or 'obb'
+                       K: int = len(SIGMAS),  # keypoints per object
+                      ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
+    "Keypoint or oriented-box results that are all well-formed, decoded slice by slice (`kp_columns`, `obb_columns`)."
+    kp, spans = iou_type == 'keypoints', object_spans(src) if isinstance(src, (bytes, bytearray)) and msgspec else None
+    if not spans or (KpResult if kp else ObbResult) is None: return None
+    mv, dec, parts, box = memoryview(src), msgspec.json.Decoder(list[KpResult if kp else ObbResult]), [], None
+    try:
+        for a, b in spans:
+            objs = dec.decode(b'[' + mv[a:b] + b']')
+            box = kp and objs[0].bbox != [] if box is None else box  # as the first result has a box (`has_bbox`)
+            parts.append(kp_columns(objs, K=K, box=box) if kp else obb_columns(objs))
+            if parts[-1] is None: return None
+    except (msgspec.DecodeError, RecursionError, OverflowError): return None
+    finally: mv.release()
+    c = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    img, cat = index_of(gt.image_ids, c['image_id']), index_of(gt.cat_ids, c['category_id'])
+    if (img < 0).any() or (cat < 0).any() or not _typed_ok(c, box=box): return None
+    return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'] if kp else np.full((len(img), 4), np.nan),
+                       has_bbox=box, kp=c.get('kp'), obb=c.get('obb'))
 
 # %% ../nbs/24_coco.ipynb #a9f66997
 INT_COLS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # whole floats here are ints (NaN made them float)

@@ -25,12 +25,13 @@ from .coco_eval import (CocoScene, CocoStats, CocoRules, CocoAP, IOU_THRS, DEFAU
                                coco_map, accumulate, unit_ranks, in_id_order, per_image_table,
                                images_table, ap_series, image_tp_fp_fn, tp_fp_fn_totals)
 from .coco import (load_json, json_bytes, decode_json, read_coco_gt, read_coco_results, field, refuse_entries,
-                          ids_of, index_of, take_rows, coco_parts, part_scene, gc_paused, CocoPart, as_array,
-                          xywh_boxes, mask_rles, CocoResults, batch_piece, joined_tables, batch_categories)
+                          ids_of, index_of, struct_columns, take_rows, coco_parts, part_scene, gc_paused, CocoPart,
+                          as_array, xywh_boxes, mask_rles, CocoResults, batch_piece, joined_tables,
+                          batch_categories)
 
 # %% auto #0
 __all__ = ['MAX_DETS', 'NO_CUT', 'FREQUENCIES', 'STAT_NAMES', 'LIST_KEYS', 'LVIS_OPTIONS', 'lvis', 'image_lists', 'frequencies',
-           'read_lvis_gt', 'result_areas', 'lvis_first', 'lvis_reads', 'LvisPart', 'lvis_parts', 'LvisScene',
+           'read_lvis_gt', 'result_areas', 'lvis_first', 'lvis_reads', 'LvisPart', 'capped', 'lvis_parts', 'LvisScene',
            'lvis_part_scene', 'lvis_scene', 'lvis_partitions', 'lvis_batch', 'lvis_piece', 'lvis_joined', 'lvis_rules',
            'LvisStats', 'lvis_map', 'mean_defined', 'lvis_summarize', 'lvis_counts', 'lvis_finish', 'stat_lines',
            'LvisAP', 'parse_cap', 'LVIS', 'LVISResults', 'LvisParams', 'LVISEval']
@@ -119,6 +120,22 @@ if msgspec is not None:
     class _LvisTruth(msgspec.Struct):
         images: list[dict]; annotations: list[_LvisAnn]; categories: list[dict]
 
+def _box_truth(t, *, name: str, limits):  # `_LvisTruth` records
+    "Their `CocoTruth` from the annotations' columns when all are well-formed (integer ids); None: COCO's reader reads."
+    try: c = struct_columns(t.annotations, dict.fromkeys(('id', 'image_id', 'category_id', 'ignore'), np.int64) |
+                            dict(area=np.float64))
+    except (ValueError, TypeError, OverflowError): return None  # a string id, an id beyond int64
+    e = read_coco_gt(dict(images=t.images, annotations=[], categories=t.categories), name=name, limits=limits)
+    img, cat, ids, b = index_of(e.image_ids, c['image_id']), index_of(e.cat_ids, c['category_id']), np.sort(c['id']), \
+        c['bbox']
+    with np.errstate(over='ignore', invalid='ignore'):  # boxes as `coco._check_sizes` takes them: finite, w h >= 0
+        ok = np.isfinite(b).all() and (b[:, 2:] >= 0).all() and np.isfinite(np.c_[b[:, :2] + b[:, 2:],
+                                                                                  b[:, 2] * b[:, 3]]).all()
+    if not ok or (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or not np.isfinite(c['area']).all() \
+            or ((c['ignore'] != 0) & (c['ignore'] != 1)).any(): return None
+    return replace(e, ann_id=c['id'], img=img, cat=cat, bbox=b, area=c['area'], crowd=np.zeros(len(img), bool),
+                   ignore=c['ignore'] == 1)
+
 def _read_truth(src, *, iou_type: str, iscrowd: bool, name: str, limits) -> tuple:
     "(the parsed document, its `CocoTruth`): box records decoded at once when they fit, else plain objects."
     raw = json_bytes(src, err=SolutionError, name=name, limits=limits)
@@ -127,7 +144,9 @@ def _read_truth(src, *, iou_type: str, iscrowd: bool, name: str, limits) -> tupl
         except (msgspec.DecodeError, RecursionError): t = None
         if t is not None:
             d = dict(images=t.images, annotations=t.annotations, categories=t.categories)
-            try: return d, read_coco_gt(d, iou_type=iou_type, name=name, limits=limits)
+            try:
+                g = _box_truth(t, name=name, limits=limits)  # the columns at once; else COCO's reader, field by field
+                return d, read_coco_gt(d, iou_type=iou_type, name=name, limits=limits) if g is None else g
             except InputError: pass  # refused: the checking reader below says it as it always has
     d = decode_json(raw, err=SolutionError, name=name)
     return d, read_coco_gt(_no_crowd(d, keep=iscrowd), iou_type=iou_type, name=name, limits=limits)
@@ -203,6 +222,16 @@ def _names(names: tuple, files: tuple) -> tuple:
     path = lambda f: isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(('{', '[')))
     return tuple(n or (str(f) if path(f) else None) for n, f in zip(names, files))
 
+def capped(img: np.ndarray,  # int64 [n]: each result's image
+           score: np.ndarray,  # float64 [n]: its score
+           max_dets: int,  # results kept per image (negative: all)
+          ) -> np.ndarray:  # bool [n]: kept
+    "Each image's `max_dets` best results (a stable sort by score: file order on ties); only images over it sorted."
+    kept, over = np.ones(len(img), bool), np.zeros(0, np.int64)
+    if max_dets >= 0 and len(img): over = np.flatnonzero((np.bincount(img) > max_dets)[img])
+    kept[over] = unit_ranks(img[over], score[over], np.arange(len(over))) < max_dets
+    return kept
+
 def lvis_parts(gt, results,  # ground truth and results: paths, JSON texts or parsed objects
                *, n: int | None = None,  # parts of consecutive images (None: one)
                iou_type: str = 'bbox',  # 'bbox' or 'segm'
@@ -224,7 +253,7 @@ def lvis_parts(gt, results,  # ground truth and results: paths, JSON texts or pa
                                            limits=limits), max_dets, name=names[1])
         r = results if read else read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
     K = max(len(g.cat_ids), 1)
-    kept = np.ones(len(r.img), bool) if max_dets < 0 else unit_ranks(r.img, r.score, np.arange(len(r.img))) < max_dets
+    kept = capped(r.img, r.score, max_dets)
     area = result_areas(r, g, kept, iou_type=iou_type, name=names[1], limits=limits)
     gk, gkey, rkey = np.flatnonzero(g.area > 0), g.img * K + g.cat, r.img * K + r.cat
     kind = 'table' if len(g.image_ids) * K <= 2 ** 27 else None  # keys below images x categories: a lookup table
