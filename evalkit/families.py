@@ -22,9 +22,9 @@ __all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take',
            'Overlaps', 'overlaps', 'keep_pairs', 'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts',
            'FamilySteps', 'FamilyValues', 'FamilyTally', 'FamilyCutoffs', 'FamilyErrors', 'FamilyTide',
            'FamilyPictures', 'FamilyReport', 'FamilyWords', 'Family', 'ObjectMatches', 'spec_params', 'exact_means',
-           'images_text', 'register_family', 'get_family', 'own_options', 'check_choices', 'Spec', 'Counts',
-           'Detections', 'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order',
-           'point_stretches', 'prefix_points', 'map_scene', 'finish', 'Analysis', 'analyse_scene']
+           'images_text', 'register_family', 'get_family', 'own_options', 'check_choices', 'SpecRules', 'Spec',
+           'Counts', 'Detections', 'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce',
+           'in_file_order', 'point_stretches', 'prefix_points', 'map_scene', 'finish', 'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -547,9 +547,26 @@ def check_choices(spec) -> None:
         raise InputError(f'empty must be one of {EMPTY_POLICIES}', repr(spec.empty))
     if spec.map_over not in ('all', 'present'): raise InputError("map_over must be 'all' or 'present'")
 
+# %% ../nbs/03b_families.ipynb #fam-spec-rules
+class SpecRules:
+    "What a `Spec` answers: its hit test in words, the family's own options, and the hit of pairs at each threshold."
+    @property
+    def hit(self) -> str: return hit_text(self.inclusive)
+
+    def option(self, name: str):
+        "The value of the family's own option `name` (its default when not given)."
+        if name not in dict(self.options): raise InputError(f'the {self.family} family has no option', repr(name))
+        return dict(self.options)[name]
+
+    def hits(self, inter, union) -> np.ndarray:  # inter, union [K]: the pairs' intersections and unions
+        "bool [T, K]: whether each pair hits at each threshold, by the preset's test (IoU > t, or >= t)."
+        inter, union = np.asarray(inter), np.asarray(union)
+        got = is_hit(inter, union, list(self.thresholds), inclusive=self.inclusive)
+        return np.atleast_2d(got).reshape(len(self.thresholds), len(inter))
+
 # %% ../nbs/03b_families.ipynb #fam-spec
 @dataclass(frozen=True)
-class Spec:
+class Spec(SpecRules):
     "What a family needs to score, every option resolved (built by a preset; validated here once)."
     family: Family  # a registered `Family`, or its name (`FAMILIES`): stored as the object
     thresholds: tuple  # IoU thresholds, anything `check_thresholds` takes; stored as Fractions
@@ -577,14 +594,6 @@ class Spec:
         object.__setattr__(self, 'options', own_options(self.family, self.options, who=self.metric))
         self.family.check(self)
         check_choices(self)
-
-    @property
-    def hit(self) -> str: return hit_text(self.inclusive)
-
-    def option(self, name: str):
-        "The value of the family's own option `name` (its default when not given)."
-        if name not in dict(self.options): raise InputError(f'the {self.family} family has no option', repr(name))
-        return dict(self.options)[name]
 
 # %% ../nbs/03b_families.ipynb #fam-stats
 @dataclass(frozen=True, eq=False)
@@ -657,9 +666,7 @@ def pair_hits(pairs,  # (gt, pred, inter, union) [K]: the overlap table of `over
               spec: Spec,  # the thresholds and the hit test
              ) -> np.ndarray:  # bool [T, K]
     "The hit decision of every pair at every threshold of `spec`."
-    inter, union = np.asarray(pairs[2]), np.asarray(pairs[3])
-    T = len(spec.thresholds)
-    return np.atleast_2d(is_hit(inter, union, list(spec.thresholds), inclusive=spec.inclusive)).reshape(T, len(inter))
+    return SpecRules.hits(spec, pairs[2], pairs[3])  # the spec's rule (any record with thresholds and inclusive)
 
 # %% ../nbs/03b_families.ipynb #fam-reduce
 def reduce(*parts: Counts | Detections) -> Counts | Detections:
