@@ -140,7 +140,7 @@ def confusion(scene: Scene,  # validated objects with classes (`gt_cls`, `pred_c
     (t,), names = check_thresholds(threshold, inclusive=inclusive), _names(scene, classes)
     (keep, cut), ign, C, n = _kept(scene, cutoff, scored), _left_out(scene, ignore), len(names), len(scene.pred_img)
     given = np.zeros(n, bool) if pred_ignore is None else keep & _flags(pred_ignore, n, 'pred_ignore', 'prediction')
-    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=keep & ~given, stored=stored))  # only those matched
+    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=keep & ~given, stored=stored))
     h = np.flatnonzero(is_hit(inter, union, t, inclusive=inclusive)) if len(pi) else np.zeros(0, np.int64)
     if pred_ignore is not None: h = h[~ign[gi[h]]]  # the metric gave its left-out objects their predictions
     gi, pi, rank = gi[h], pi[h], iou_rank(inter[h], union[h])

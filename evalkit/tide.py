@@ -57,7 +57,7 @@ def other_class_pairs(scene: Scene,  # a scene (`gt_cls`, `pred_cls` None: one c
                      ) -> tuple | None:  # (gt [K], pred [K], hit bool [T, K], near bool [K]: IoU >= t_b, IoU [K])
     "The overlapping pairs of an object and a prediction of different classes, with their hit tests and IoU."
     if scene.gt_cls is None or scene.pred_cls is None: return None
-    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=kept, stored=stored))  # only the kept are paired
+    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=kept, stored=stored))  # the kept only
     k = np.asarray(scene.gt_cls)[gi] != np.asarray(scene.pred_cls)[pi]
     if counted is not None: k &= np.asarray(counted, bool)[gi]
     gi, pi, inter, union = gi[k], pi[k], inter[k], union[k]
