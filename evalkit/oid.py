@@ -26,13 +26,13 @@ from .batches import prediction_strings, box_side
 from .competitions import image_codes, scored_rows
 
 # %% auto #0
-__all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'NO_TIDE', 'MAX_DEPTH', 'OID_BOX', 'HHV_CLASS', 'EMPTY_TILES',
-           'OID_TIES', 'oid2019', 'hubmap_hhv', 'OID_PRESETS', 'OidScene', 'labelled_scene', 'rank_order', 'pred_areas',
-           'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels', 'oid_matches',
-           'oid_labels', 'oid_dap', 'OidAnalyses', 'OpenImagesAP', 'read_hierarchy', 'expand_rows', 'split_groups',
-           'group_numbers', 'read_oid_solution', 'read_oid_submission', 'usage_codes', 'oid_scene', 'inflate_mask',
-           'hhv_masks', 'hhv_scene', 'oid_tables', 'hhv_text', 'hhv_tables', 'oid_arrays', 'oid_joined', 'oid_take',
-           'file_option']
+__all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'NO_TIDE', 'OID_TIES', 'MAX_DEPTH', 'OID_BOX', 'HHV_CLASS',
+           'EMPTY_TILES', 'oid2019', 'hubmap_hhv', 'OID_PRESETS', 'OidScene', 'labelled_scene', 'rank_order',
+           'pred_areas', 'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels',
+           'oid_matches', 'oid_labels', 'oid_dap', 'OidAnalyses', 'OpenImagesAP', 'read_hierarchy', 'expand_rows',
+           'split_groups', 'group_numbers', 'read_oid_solution', 'read_oid_submission', 'usage_codes', 'oid_scene',
+           'inflate_mask', 'hhv_masks', 'hhv_scene', 'oid_tables', 'hhv_text', 'hhv_tables', 'oid_arrays', 'oid_joined',
+           'oid_take', 'file_option']
 
 # %% ../nbs/31_oid.ipynb #oid-scene
 OUTCOMES = ('counted', 'empty', 'unverified', 'past 10,000', 'inside a group-of box')  # why codes 0..4 of a row
@@ -143,7 +143,7 @@ def group_entries(inside,  # bool [n_pred]: inside a group-of box
 def _map_oid(self, scene: OidScene, spec) -> tuple:
     "Every prediction's outcome, TP flag and best object; each image's G_c; the pairs and the matching (entries too)."
     n_pred, n_gt, t = len(scene.pred_img), len(scene.gt_img), spec.thresholds[0]
-    why, area, order = drop_reasons(scene, ties=dict(spec.params).get('ties', 'file'))
+    why, area, order = drop_reasons(scene, ties=spec.option('ties'))
     gi, pi, inter, union = oid_overlaps(scene, why == 0)
     reg = ~scene.gt_group[gi]
     best, bi, bu = pair_boxes(best_pair(gi[reg], pi[reg], inter[reg], union[reg], n_pred=n_pred), gi[reg], inter[reg],
@@ -270,6 +270,9 @@ class OidAnalyses:
                 'inside a group-of box) are left out of the kinds',)
 
 # %% ../nbs/31_oid.ipynb #oid-family-1
+OID_TIES = Option('ties', 'file', "equal confidences rank in file order ('file') or its reverse ('reverse', the "
+                  "reference's order where its sort keeps them)", choices=TIES, to='family')  # the map's: `Spec.options`
+
 class OpenImagesAP(OidAnalyses, RankedAP):
     "Ranked AP with verified labels, group-of boxes and a class hierarchy, as the Open Images Challenge (SPEC 16)."
     name = 'open images AP'
@@ -279,6 +282,7 @@ class OpenImagesAP(OidAnalyses, RankedAP):
     views = ('classes', 'groups')  # the class table; an image's boxes, group-of dashed (31a_oid_view)
     dashboard_view = 'evalkit.oid_view:OidDashboard'  # 31a, loaded on use
     report_view = 'evalkit.oid_view:report_section'  # masks: the tiles with the most errors drawn (boxes: none)
+    options = (OID_TIES,)  # its own: how equal confidences rank, validated into `Spec.options`, read by the map
     map, finish, json = _map_oid, _finish_oid, _oid_json
     object_matches, object_labels, dap = oid_matches, oid_labels, oid_dap  # pictures and TIDE (below)
 
@@ -495,7 +499,7 @@ def usage_codes(df,  # the solution's table (`read_source`)
 def oid_scene(solution, submission,  # paths or DataFrames in the challenge's layouts
               *, labels=None,  # the separate image-level label file, or None (labels in the solution)
               hierarchy=None,  # the class hierarchy JSON (path or parsed), or None: the solution is expanded already
-              ties: str = 'file',  # how equal confidences rank (recorded for the map; checked here)
+              ties: str = 'file',  # how equal confidences rank: checked if given (the family's option, `OID_TIES`)
               usage: str | None = None,  # 'Public' or 'Private': that board's images; None or 'all': all but Ignored
               names: tuple = (None, None), limits: Limits | None = None,  # as errors name the files; limits
              ) -> OidScene:  # boxes xyxy, fractions of the image size
@@ -557,7 +561,7 @@ def hhv_masks(df, source: Source, hw, base) -> tuple:  # (table row [m], confide
 # %% ../nbs/31_oid.ipynb #oid-hhv-scene
 def hhv_scene(solution, submission,  # paths or DataFrames, both `id,height,width,prediction_string`
               *, empty_tiles: str = 'fp',  # a tile without vessels: 'fp' verified, 'ignore' not (`EMPTY_TILES`)
-              ties: str = 'file',  # how equal confidences rank (recorded for the map; checked here)
+              ties: str = 'file',  # how equal confidences rank: checked if given (the family's option, `OID_TIES`)
               usage: str | None = None,  # 'Public' or 'Private': that board's tiles; None or 'all': all but Ignored
               names: tuple = (None, None), limits: Limits | None = None,  # as errors name the files; limits
              ) -> OidScene:  # one class, masks in one global pixel space (tiles one after another)
@@ -690,9 +694,6 @@ def file_option(v):
     if isinstance(v, (str, os.PathLike)) and str(v): return str(v)
     if isinstance(v, dict) or isinstance(v, pd.DataFrame): return v
     raise ValueError(f'{v!r:.60}: expected the path of a file')
-
-OID_TIES = Option('ties', 'file', "equal confidences rank in file order ('file') or its reverse ('reverse', the "
-                  "reference's order where its sort keeps them)", choices=TIES)
 
 # %% ../nbs/31_oid.ipynb #oid-presets-2
 oid2019 = Metric(

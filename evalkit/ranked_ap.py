@@ -118,7 +118,8 @@ def ranked_lists(d: Detections,  # the reduced detections of a ranked AP file
                  spec: Spec,  # its thresholds and classes
                 ) -> tuple[np.ndarray, dict]:  # (rank order o [d], {(threshold index, class code): positions in o})
     "The rank order (by class, confidence descending, equal confidences in file order) and each class's counted list."
-    o = np.lexsort((-d.det_pos if dict(spec.params).get('ties') == 'reverse' else d.det_pos, -d.conf, d.cls))
+    rev = dict(spec.options).get('ties') == 'reverse'  # a family's own option may reverse them (Open Images)
+    o = np.lexsort((-d.det_pos if rev else d.det_pos, -d.conf, d.cls))
     cls, neutral = d.cls[o], d.neutral[o]
     return o, {(k, c): np.flatnonzero((cls == c) & ~neutral[:, k])
                for k in range(len(spec.thresholds)) for c in range(len(spec.classes))}
