@@ -271,7 +271,7 @@ class OidAnalyses:
 
 # %% ../nbs/31_oid.ipynb #oid-family-1
 OID_TIES = Option('ties', 'file', "equal confidences rank in file order ('file') or its reverse ('reverse', the "
-                  "reference's order where its sort keeps them)", choices=TIES, to='family')  # the map's: `Spec.options`
+                  "reference's order where its sort keeps them)", choices=TIES, to='family')  # `Spec.options`
 
 class OpenImagesAP(OidAnalyses, RankedAP):
     "Ranked AP with verified labels, group-of boxes and a class hierarchy, as the Open Images Challenge (SPEC 16)."
