@@ -21,12 +21,13 @@ from .result import Result, Params, Tally
 
 # %% auto #0
 __all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'parts_seen', 'see_parts',
-           'keep_predictions', 'overlaps', 'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts',
-           'FamilySteps', 'FamilyValues', 'FamilyTally', 'FamilyCutoffs', 'FamilyErrors', 'FamilyTide',
+           'keep_predictions', 'Overlaps', 'overlaps', 'keep_pairs', 'Stat', 'Part', 'ImageStats', 'Units', 'units',
+           'image_counts', 'FamilySteps', 'FamilyValues', 'FamilyTally', 'FamilyCutoffs', 'FamilyErrors', 'FamilyTide',
            'FamilyPictures', 'FamilyReport', 'FamilyWords', 'FamilyParts', 'image_rows', 'Family', 'ObjectMatches',
            'spec_params', 'exact_means', 'images_text', 'register_family', 'get_family', 'own_options', 'check_choices',
-           'Spec', 'Counts', 'Detections', 'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce',
-           'in_file_order', 'point_stretches', 'prefix_points', 'map_scene', 'finish', 'Analysis', 'analyse_scene']
+           'SpecRules', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits',
+           'reduce', 'in_file_order', 'point_stretches', 'prefix_points', 'map_scene', 'finish', 'Analysis',
+           'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -127,16 +128,39 @@ def keep_predictions(scene: Scene,  # a scene
     return replace(scene, **(per | dict(pred=_take_objects(scene.pred, p), pred_pos=scene.pos('pred')[p])))
 
 # %% ../nbs/03b_families.ipynb #fam-overlaps
-def overlaps(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+class Overlaps(tuple):
+    "An overlap table `(gt, pred, inter, union)` that keeps, where its scene has classes, the table across classes."
+    def __new__(cls, pairs: tuple,  # (gt, pred, inter, union) [K] each
+                across: tuple | None = None):  # the same of every overlapping pair of an image, whatever its classes
+        t = super().__new__(cls, pairs)
+        t.across = across
+        return t
+
+    def __getnewargs__(self): return tuple(self), self.across  # pickled whole (Dask, processes)
+
+def overlaps(scene: Scene) -> Overlaps:
     "The sparse overlap table of the whole scene: `(gt, pred, inter, union)`, one entry per overlapping pair."
-    if isinstance(scene.gt, np.ndarray):
-        ga, pa = scene.gt_img, scene.pred_img
-        if scene.gt_cls is not None:  # pairs only within a class: the class joins the image code
-            k = 1 + max(int(scene.gt_cls.max(initial=0)), int(scene.pred_cls.max(initial=0)))
-            ga, pa = ga * k + scene.gt_cls, pa * k + scene.pred_cls
-        return box_pairs(scene.gt, ga, scene.pred, pa, fmt=scene.fmt)
-    gi, pi, inter = runs_intersections(scene.gt, scene.pred)
-    return gi, pi, inter, runs_area(scene.gt)[gi] + runs_area(scene.pred)[pi] - inter
+    if not isinstance(scene.gt, np.ndarray):  # masks pair across classes: the table is its own table across
+        gi, pi, inter = runs_intersections(scene.gt, scene.pred)
+        t = (gi, pi, inter, runs_area(scene.gt)[gi] + runs_area(scene.pred)[pi] - inter)
+        return Overlaps(t, across=None if scene.gt_cls is None else t)
+    across = box_pairs(scene.gt, scene.gt_img, scene.pred, scene.pred_img, fmt=scene.fmt)  # sorted by (gt, pred)
+    if scene.gt_cls is None: return Overlaps(across)
+    same = np.asarray(scene.gt_cls)[across[0]] == np.asarray(scene.pred_cls)[across[1]]  # pairs within a class
+    return Overlaps(tuple(a[same] for a in across), across=across)
+
+# %% ../nbs/03b_families.ipynb #fam-keep-pairs
+def keep_pairs(pairs: tuple,  # an overlap table (gt, pred, inter, union) [K], or an `Overlaps`
+               keep,  # bool [n_pred]: the predictions kept
+              ) -> Overlaps:  # the pairs of kept predictions, numbered 0.. among them; `across` cut alike
+    "The overlap table of the scene with only the predictions `keep` (`keep_predictions`), cut from the whole one."
+    keep = np.asarray(keep, bool)
+    new = np.cumsum(keep) - 1  # each kept prediction's row among the kept
+    def cut(t):
+        k = keep[np.asarray(t[1], np.int64)]
+        return np.asarray(t[0])[k], new[np.asarray(t[1])[k]], np.asarray(t[2])[k], np.asarray(t[3])[k]
+    across = getattr(pairs, 'across', None)
+    return Overlaps(cut(pairs), across=None if across is None else cut(across))
 
 # %% ../nbs/03b_families.ipynb #f9bef900
 REDUCES = ('sum', 'class sum', 'concatenate')  # how a `Stat` of two parts reduces
@@ -568,9 +592,26 @@ def check_choices(spec) -> None:
         raise InputError(f'empty must be one of {EMPTY_POLICIES}', repr(spec.empty))
     if spec.map_over not in ('all', 'present'): raise InputError("map_over must be 'all' or 'present'")
 
+# %% ../nbs/03b_families.ipynb #fam-spec-rules
+class SpecRules:
+    "What a `Spec` answers: its hit test in words, the family's own options, and the hit of pairs at each threshold."
+    @property
+    def hit(self) -> str: return hit_text(self.inclusive)
+
+    def option(self, name: str):
+        "The value of the family's own option `name` (its default when not given)."
+        if name not in dict(self.options): raise InputError(f'the {self.family} family has no option', repr(name))
+        return dict(self.options)[name]
+
+    def hits(self, inter, union) -> np.ndarray:  # inter, union [K]: the pairs' intersections and unions
+        "bool [T, K]: whether each pair hits at each threshold, by the preset's test (IoU > t, or >= t)."
+        inter, union = np.asarray(inter), np.asarray(union)
+        got = is_hit(inter, union, list(self.thresholds), inclusive=self.inclusive)
+        return np.atleast_2d(got).reshape(len(self.thresholds), len(inter))
+
 # %% ../nbs/03b_families.ipynb #fam-spec
 @dataclass(frozen=True)
-class Spec:
+class Spec(SpecRules):
     "What a family needs to score, every option resolved (built by a preset; validated here once)."
     family: Family  # a registered `Family`, or its name (`FAMILIES`): stored as the object
     thresholds: tuple  # IoU thresholds, anything `check_thresholds` takes; stored as Fractions
@@ -598,14 +639,6 @@ class Spec:
         object.__setattr__(self, 'options', own_options(self.family, self.options, who=self.metric))
         self.family.check(self)
         check_choices(self)
-
-    @property
-    def hit(self) -> str: return hit_text(self.inclusive)
-
-    def option(self, name: str):
-        "The value of the family's own option `name` (its default when not given)."
-        if name not in dict(self.options): raise InputError(f'the {self.family} family has no option', repr(name))
-        return dict(self.options)[name]
 
 # %% ../nbs/03b_families.ipynb #fam-stats
 @dataclass(frozen=True, eq=False)
@@ -679,9 +712,7 @@ def pair_hits(pairs,  # (gt, pred, inter, union) [K]: the overlap table of `over
               spec: Spec,  # the thresholds and the hit test
              ) -> np.ndarray:  # bool [T, K]
     "The hit decision of every pair at every threshold of `spec`."
-    inter, union = np.asarray(pairs[2]), np.asarray(pairs[3])
-    T = len(spec.thresholds)
-    return np.atleast_2d(is_hit(inter, union, list(spec.thresholds), inclusive=spec.inclusive)).reshape(T, len(inter))
+    return SpecRules.hits(spec, pairs[2], pairs[3])  # the spec's rule (any record with thresholds and inclusive)
 
 # %% ../nbs/03b_families.ipynb #fam-reduce
 def reduce(*parts: Counts | Detections) -> Counts | Detections:

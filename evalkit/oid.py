@@ -26,13 +26,13 @@ from .batches import prediction_strings, box_side
 from .competitions import image_codes, scored_rows
 
 # %% auto #0
-__all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'NO_TIDE', 'MAX_DEPTH', 'OID_BOX', 'HHV_CLASS', 'EMPTY_TILES',
-           'OID_TIES', 'oid2019', 'hubmap_hhv', 'OID_PRESETS', 'OidScene', 'labelled_scene', 'rank_order', 'pred_areas',
-           'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels', 'oid_matches',
-           'oid_labels', 'oid_dap', 'OpenImagesAP', 'read_hierarchy', 'expand_rows', 'split_groups', 'group_numbers',
-           'read_oid_solution', 'read_oid_submission', 'usage_codes', 'oid_scene', 'inflate_mask', 'hhv_masks',
-           'hhv_scene', 'oid_tables', 'hhv_text', 'hhv_tables', 'oid_arrays', 'oid_joined', 'hhv_fits', 'hhv_arrays',
-           'hhv_joined', 'oid_take', 'file_option']
+__all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'NO_TIDE', 'OID_TIES', 'MAX_DEPTH', 'OID_BOX', 'HHV_CLASS',
+           'EMPTY_TILES', 'oid2019', 'hubmap_hhv', 'OID_PRESETS', 'OidScene', 'labelled_scene', 'rank_order',
+           'pred_areas', 'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels',
+           'oid_matches', 'oid_labels', 'oid_dap', 'OidAnalyses', 'OpenImagesAP', 'read_hierarchy', 'expand_rows',
+           'split_groups', 'group_numbers', 'read_oid_solution', 'read_oid_submission', 'usage_codes', 'oid_scene',
+           'inflate_mask', 'hhv_masks', 'hhv_scene', 'oid_tables', 'hhv_text', 'hhv_tables', 'oid_arrays', 'oid_joined',
+           'hhv_fits', 'hhv_arrays', 'hhv_joined', 'oid_take', 'file_option']
 
 # %% ../nbs/31_oid.ipynb #oid-scene
 OUTCOMES = ('counted', 'empty', 'unverified', 'past 10,000', 'inside a group-of box')  # why codes 0..4 of a row
@@ -143,7 +143,7 @@ def group_entries(inside,  # bool [n_pred]: inside a group-of box
 def _map_oid(self, scene: OidScene, spec) -> tuple:
     "Every prediction's outcome, TP flag and best object; each image's G_c; the pairs and the matching (entries too)."
     n_pred, n_gt, t = len(scene.pred_img), len(scene.gt_img), spec.thresholds[0]
-    why, area, order = drop_reasons(scene, ties=dict(spec.params).get('ties', 'file'))
+    why, area, order = drop_reasons(scene, ties=spec.option('ties'))
     gi, pi, inter, union = oid_overlaps(scene, why == 0)
     reg = ~scene.gt_group[gi]
     best, bi, bu = pair_boxes(best_pair(gi[reg], pi[reg], inter[reg], union[reg], n_pred=n_pred), gi[reg], inter[reg],
@@ -244,8 +244,36 @@ def oid_dap(self, analysis, *, iou=None, background_iou=None) -> None:
     "None: TIDE's delta AP is ranked AP's (group weight 0: HHV); with group-of entries (weight 1) refused in one line."
     if analysis.scene.weight: raise InputError(NO_TIDE)
 
+# %% ../nbs/31_oid.ipynb #oid-analyses
+class OidAnalyses:
+    "What the analyses ask of Open Images AP: ranked AP's, given the file's classes, and its own error rules."
+    def weighted_scores(self, analysis, W):
+        return RankedAP.weighted_scores(self, replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), W)
+
+    def curve(self, analysis, key, cut, kept):
+        return super().curve(replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), key, cut, kept)
+
+    def kept_stats(self, analysis, p, scene, m):
+        st = analysis.stats
+        return replace(st, n_pred=image_counts(scene)[1], **{k: getattr(st, k)[p] for k in PER_DETECTION})
+
+    def error_rules(self, analysis) -> tuple:  # dropped detections left out; group-of boxes too when w = 0
+        an, s = analysis, analysis.scene
+        gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
+        on_best = best_pair(gi, pi, inter, union, n_pred=len(s.pred_img))[pi] == np.arange(len(pi))
+        return on_best, np.asarray(s.gt_group, bool) & (s.weight == 0), (an.stats.why != 0)[None]
+
+    def confusion_options(self, analysis, *, threshold=None) -> dict: return dict(classes=tuple(analysis.scene.labels))
+
+    def notes(self, analysis) -> tuple:
+        return ('a group-of entry is the TP of its group-of box; detections dropped (unverified, empty, past 10,000, '
+                'inside a group-of box) are left out of the kinds',)
+
 # %% ../nbs/31_oid.ipynb #oid-family-1
-class OpenImagesAP(RankedAP):
+OID_TIES = Option('ties', 'file', "equal confidences rank in file order ('file') or its reverse ('reverse', the "
+                  "reference's order where its sort keeps them)", choices=TIES, to='family')  # `Spec.options`
+
+class OpenImagesAP(OidAnalyses, RankedAP):
     "Ranked AP with verified labels, group-of boxes and a class hierarchy, as the Open Images Challenge (SPEC 16)."
     name = 'open images AP'
     needs_classes = False  # the classes are the files' labels
@@ -254,28 +282,12 @@ class OpenImagesAP(RankedAP):
     views = ('classes', 'groups')  # the class table; an image's boxes, group-of dashed (31a_oid_view)
     dashboard_view = 'evalkit.oid_view:OidDashboard'  # 31a, loaded on use
     report_view = 'evalkit.oid_view:report_section'  # the images (tiles) with the most errors drawn
+    options = (OID_TIES,)  # its own: how equal confidences rank, validated into `Spec.options`, read by the map
     map, finish, json = _map_oid, _finish_oid, _oid_json
     object_matches, object_labels, dap = oid_matches, oid_labels, oid_dap  # pictures and TIDE (below)
 
     def reduce(self, *parts): return reduce_oid(*parts)
     def cut(self, scene, codes): return oid_take(scene, codes)  # its verified pairs and group-of flags too
-    def weighted_scores(self, analysis, W):
-        return RankedAP.weighted_scores(self, replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), W)
-    def curve(self, analysis, key, cut, kept):
-        return super().curve(replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), key, cut, kept)
-    def kept_stats(self, analysis, p, scene, m):
-        st = analysis.stats
-        return replace(st, n_pred=image_counts(scene)[1], **{k: getattr(st, k)[p] for k in PER_DETECTION})
-    def error_rules(self, analysis) -> tuple:  # dropped detections left out; group-of boxes too when w = 0
-        an, s = analysis, analysis.scene
-        gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
-        on_best = best_pair(gi, pi, inter, union, n_pred=len(s.pred_img))[pi] == np.arange(len(pi))
-        return on_best, np.asarray(s.gt_group, bool) & (s.weight == 0), (an.stats.why != 0)[None]
-    def confusion_options(self, analysis, *, threshold=None) -> dict: return dict(classes=tuple(analysis.scene.labels))
-    def notes(self, analysis) -> tuple:
-        return ('a group-of entry is the TP of its group-of box; detections dropped (unverified, empty, past 10,000, '
-                'inside a group-of box) are left out of the kinds',)
-
     def scored_text(self, result) -> str:
         n = int(result.classes.counted.sum()) if result.classes is not None else 0
         return (f"mean AP over {n:,} class{'' if n == 1 else 'es'} with ground truth, a hit when IoU {result.hit} t; "
@@ -491,7 +503,7 @@ def usage_codes(df,  # the solution's table (`read_source`)
 def oid_scene(solution, submission,  # paths or DataFrames in the challenge's layouts
               *, labels=None,  # the separate image-level label file, or None (labels in the solution)
               hierarchy=None,  # the class hierarchy JSON (path or parsed), or None: the solution is expanded already
-              ties: str = 'file',  # how equal confidences rank (recorded for the map; checked here)
+              ties: str = 'file',  # how equal confidences rank: checked if given (the family's option, `OID_TIES`)
               usage: str | None = None,  # 'Public' or 'Private': that board's images; None or 'all': all but Ignored
               names: tuple = (None, None), limits: Limits | None = None,  # as errors name the files; limits
              ) -> OidScene:  # boxes xyxy, fractions of the image size
@@ -553,7 +565,7 @@ def hhv_masks(df, source: Source, hw, base) -> tuple:  # (table row [m], confide
 # %% ../nbs/31_oid.ipynb #oid-hhv-scene
 def hhv_scene(solution, submission,  # paths or DataFrames, both `id,height,width,prediction_string`
               *, empty_tiles: str = 'fp',  # a tile without vessels: 'fp' verified, 'ignore' not (`EMPTY_TILES`)
-              ties: str = 'file',  # how equal confidences rank (recorded for the map; checked here)
+              ties: str = 'file',  # how equal confidences rank: checked if given (the family's option, `OID_TIES`)
               usage: str | None = None,  # 'Public' or 'Private': that board's tiles; None or 'all': all but Ignored
               names: tuple = (None, None), limits: Limits | None = None,  # as errors name the files; limits
              ) -> OidScene:  # one class, masks in one global pixel space (tiles one after another)
@@ -635,6 +647,7 @@ def _flags(d: dict, key: str, n: int, fill) -> np.ndarray | None:  # `fill`: the
     a = as_array(d.get(key, fill)).reshape(-1)
     return a.astype(bool) if len(a) == n and a.dtype.kind in 'biu' and ((a == 0) | (a == 1)).all() else None
 
+# %% ../nbs/31_oid.ipynb #oid-arrays-2
 def oid_arrays(preds, targets, ids, *, box_format: str = 'xyxy', labels=None, hierarchy=None, ties: str = 'file',
                limits=None, **_) -> tuple | None:  # the reader's options (`oid_scene`)
     "((ids, truth, predictions), (gt, pred)) of a regular Open Images batch, as `labelled_scene` takes them; or None."
@@ -659,6 +672,7 @@ def oid_arrays(preds, targets, ids, *, box_format: str = 'xyxy', labels=None, hi
     pred = dict(objs=dt['boxes'], img=np.repeat(at, dt['n']), label=np.array(plab, object), conf=dt['scores'])
     return (ids, truth, pred), (len(img), len(plab))
 
+# %% ../nbs/31_oid.ipynb #oid-arrays-3
 def oid_joined(pieces: list, **_) -> OidScene:
     "The `OidScene` of Open Images pieces, their images one after the other (`labelled_scene`)."
     first = np.cumsum([0] + [len(p[0]) for p in pieces])
@@ -734,8 +748,7 @@ def file_option(v):
     if isinstance(v, dict) or isinstance(v, pd.DataFrame): return v
     raise ValueError(f'{v!r:.60}: expected the path of a file')
 
-OID_TIES = Option('ties', 'file', "equal confidences rank in file order ('file') or its reverse ('reverse', the "
-                  "reference's order where its sort keeps them)", choices=TIES)
+# %% ../nbs/31_oid.ipynb #oid-presets-2
 oid2019 = Metric(
     name='oid2019', title='Open Images 2019 - Object Detection', family='open images AP', thresholds=('0.5',),
     inclusive=True, interpolation='voc_all', map_over='present', reader=oid_scene,
@@ -749,6 +762,8 @@ oid2019 = Metric(
     layouts='solution ImageID,LabelName,XMin,XMax,YMin,YMax,IsGroupOf,Confidence; submission '
             'ImageId,PredictionString (LabelName Confidence XMin YMin XMax YMax); [,Usage] in the solution',
     demo=('oid2019_synthetic_solution.csv', 'sample_oid2019_submission.csv', {}))
+
+# %% ../nbs/31_oid.ipynb #oid-presets-3
 hubmap_hhv = Metric(
     name='hubmap-hhv', title='HuBMAP - Hacking the Human Vasculature', family='open images AP', thresholds=('0.6',),
     inclusive=True, interpolation='voc_all', map_over='present', reader=hhv_scene,
