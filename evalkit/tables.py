@@ -5,6 +5,7 @@
 # %% ../nbs/02c_tables.ipynb #tb-imports
 from __future__ import annotations
 from dataclasses import dataclass, replace
+from itertools import repeat
 from pathlib import Path
 import operator, os, re, stat
 import numpy as np
@@ -213,8 +214,7 @@ class Texts(np.ndarray):
     str = property(lambda self: _TextMethods(self))  # `str.len()`, `str.contains(text, regex=False)`
     def isin(self, values) -> Texts:
         "bool [n]: whether each value is one of `values`."
-        s = set(values)
-        return np.fromiter((v in s for v in self.tolist()), bool, len(self)).view(Texts)
+        return np.fromiter(map(set(values).__contains__, self.tolist()), bool, len(self)).view(Texts)
     def duplicated(self, keep='first') -> Texts: return repeated(self, keep=keep).view(Texts)
     def mask(self, cond, other) -> Texts:
         "The column with `other` where `cond` (bool [n]) holds."
@@ -246,8 +246,10 @@ class TextTable:
 # %% ../nbs/02c_tables.ipynb #tb-textcodes
 def _text_codes(values: Texts) -> tuple[np.ndarray, list]:
     "(code of each value int64 [n], the distinct values in the order they first appear), hashed in a dict."
-    seen = {}
-    return np.fromiter((seen.setdefault(v, len(seen)) for v in values.tolist()), np.int64, len(values)), list(seen)
+    v = values.tolist()
+    ids = list(dict.fromkeys(v))  # in the order they first appear
+    at = {u: k for k, u in enumerate(ids)}
+    return np.fromiter(map(at.__getitem__, v), np.int64, len(v)), ids
 
 def unique_codes(codes,  # int [n]: codes (`first_seen`)
                 ) -> np.ndarray:  # int [k]
@@ -258,10 +260,21 @@ def unique_codes(codes,  # int [n]: codes (`first_seen`)
 # %% ../nbs/02c_tables.ipynb #tb-csvrows
 def _kept(r: list, quoted: bool) -> bool:
     "Whether a row the `csv` module read is one for pandas: not empty, not spaces alone (in a file without quotes)."
-    return bool(r) and (quoted or len(r) > 1 or bool(r[0].strip(' 	')))
+    return bool(r) and (quoted or len(r) > 1 or bool(r[0].strip(' \t')))
 
-def _csv_rows(src) -> tuple[list, list] | None:
-    "(header, rows) of CSV file `src` read by Python's `csv` where that reads it as pandas does (see above), or None."
+def _split(a: np.ndarray, text: str) -> tuple[list, list] | None:
+    "(header, columns) of a CSV text without quotes (bytes `a`) whose every line has the header's k > 1 fields, or None."
+    end = np.flatnonzero(a == 10)
+    if not len(end) or end[-1] != len(a) - 1: end = np.r_[end, len(a)]  # a last line without its line break
+    before = np.searchsorted(np.flatnonzero(a == 44), end)  # the commas before each line's end
+    per = np.diff(before, prepend=0)  # each line's commas
+    if per[0] < 1 or (per != per[0]).any(): return None  # one column, or a line of another width (a blank one)
+    lines = text.replace('\r\n', '\n').removesuffix('\n').split('\n')
+    flat, k = ','.join(lines).split(','), int(per[0]) + 1  # every field, row by row, in one C-level split
+    return flat[:k], [flat[k + j::k] for j in range(k)]
+
+def _csv_columns(src) -> tuple[list, list] | None:
+    "(names, columns) of CSV file `src` read without pandas where that reads it as pandas does (see above), or None."
     m = _mapped(src)
     if m is None: return None
     import csv, io
@@ -272,31 +285,34 @@ def _csv_rows(src) -> tuple[list, list] | None:
     if inside is None or _lone_cr(a) or (quoted and _space_led(a, inside)) or (a == 0).any(): return None
     try: text = bytes(a).decode('utf-8')
     except UnicodeDecodeError: return None
-    old = csv.field_size_limit(max(len(text), 1 << 17))  # no field is longer than the file
-    try: rows = [r for r in csv.reader(io.StringIO(text, newline='')) if _kept(r, quoted)]
-    except csv.Error: return None
-    finally: csv.field_size_limit(old)
-    names = [h.strip() for h in rows[0]] if rows else ['']
-    if '' in names or len(set(names)) < len(names) or any(len(r) != len(names) for r in rows[1:]): return None
-    return names, rows[1:]
+    fast = None if quoted else _split(a, text)  # the usual file: split in C, no `csv`
+    if fast is not None: header, cols = fast
+    else:
+        old = csv.field_size_limit(max(len(text), 1 << 17))  # no field is longer than the file
+        try: rows = [r for r in csv.reader(io.StringIO(text, newline='')) if _kept(r, quoted)]
+        except csv.Error: return None
+        finally: csv.field_size_limit(old)
+        if not rows or any(len(r) != len(rows[0]) for r in rows): return None
+        header, cols = rows[0], list(zip(*rows[1:])) or [()] * len(rows[0])
+    names = [h.strip() for h in header]
+    return None if '' in names or len(set(names)) < len(names) else (names, cols)
 
 # %% ../nbs/02c_tables.ipynb #tb-readtexts
 def read_texts(src,  # a path (anything else: None)
                source: Source,  # the table's name, side, id column and limits (name None: the path)
               ) -> tuple[TextTable, Source] | None:  # as `read_source` reads it; None: a table for pandas to read
-    "A plain CSV file (`_csv_rows`) as a `TextTable` of stripped strings, checked as `read_source` checks it."
+    "A plain CSV file (`_csv_columns`) as a `TextTable` of stripped strings, checked as `read_source` checks it."
     if not isinstance(src, (str, os.PathLike)): return None
     source = replace(source, name=source.name or str(src))
     err, name = source.err, source.name
     check_local(src, err, name); check_regular(src, err, name)
     if not Path(src).is_file() or is_parquet(src): return None
     source.limits.check_file(src, err, name); check_unpacked(src, err, name); _check_lines(src, source)
-    try: read = _csv_rows(src)
+    try: read = _csv_columns(src)
     except OSError: return None  # unreadable: pandas says how
     if read is None: return None
-    names, rows = read
-    cols = list(zip(*rows)) or [()] * len(names)
-    df = TextTable({n: [v.strip() for v in c] for n, c in zip(names, cols)}, len(rows))
+    names, cols = read
+    df = TextTable({n: list(map(str.strip, c)) for n, c in zip(names, cols)}, len(cols[0]))
     _check_fields(df, source)
     return df, source
 
@@ -904,7 +920,7 @@ def positions(values,  # [n]: a column of ids (Series or array)
     "Each row's id's position in `ids` (`Index.get_indexer`), without a Python string per row for Arrow text."
     if isinstance(values, Texts):
         at = {v: k for k, v in reversed(list(enumerate(ids)))}  # the first of an id given twice, as `get_indexer`
-        return np.fromiter((at.get(v, -1) for v in values.tolist()), np.int64, len(values))
+        return np.fromiter(map(at.get, values.tolist(), repeat(-1)), np.int64, len(values))
     d = getattr(values, 'dtype', None)
     if isinstance(d, pd.StringDtype) and d.storage == 'pyarrow' and all(isinstance(v, str) for v in ids):
         import pyarrow as pa, pyarrow.compute as pc  # looked up in a hash of `ids` made in Arrow
