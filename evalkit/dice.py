@@ -156,8 +156,8 @@ def _finish_dice(self, stats: DiceStats, spec) -> Result:
     tally = Tally(n_images=len(stats.image_ids), n_scored=int(np.sum(scored)), n_pred=int(np.sum(stats.n_pred)))
     return Result(metric=spec.metric, score=self.tally_score(part, spec)[1], thresholds=(),
                   per_threshold=Later(partial(_no_thresholds, spec.metric or 'value')),
-                  per_image=Later(partial(_dice_table, self, stats, spec, 0)),
-                  images=Later(partial(_dice_table, self, stats, spec, 1)), params=p, title=spec.title, spec=spec,
+                  per_image=Later(partial(_dice_table, self, stats, spec, k=0)),
+                  images=Later(partial(_dice_table, self, stats, spec, k=1)), params=p, title=spec.title, spec=spec,
                   tally=tally)  # the tables made when first read: the score needs no pandas
 
 def _dice_table(fam, stats: DiceStats, spec, k: int) -> pd.DataFrame:

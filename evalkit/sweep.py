@@ -247,7 +247,7 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
     img_score = np.where(scored, vals.mean(1), np.nan)
     tf = [float(t) for t in ts]
     hit, s = hit_text((params or {}).get('inclusive', False)), np.asarray(scored, bool)
-    tables = partial(_tables, ids, tf, hit, counts, vals=vals, img_score=img_score, scored=scored)
+    tables = partial(_tables, ids, tf, hit, counts=counts, vals=vals, img_score=img_score, scored=scored)
     p = Params({**(params or {}), 'beta': beta, 'empty': empty, 'thresholds': tuple(map(threshold_text, ts))})
     tally = Tally(n_images=len(ids), n_scored=int(s.sum()), n_pred=int(n_pred.sum()), value=tuple(map(float, per_t)),
                   **{k: tuple(c[s].sum(0).tolist()) for k, c in dict(tp=tp, fp=fp, fn=fn).items()})

@@ -263,7 +263,7 @@ def _kept(r: list, quoted: bool) -> bool:
     return bool(r) and (quoted or len(r) > 1 or bool(r[0].strip(' \t')))
 
 def _split(a: np.ndarray, text: str) -> tuple[list, list] | None:
-    "(header, columns) of a CSV text without quotes (bytes `a`) whose every line has the header's k > 1 fields, or None."
+    "(header, columns) of a CSV text without quotes (bytes `a`), every line of the header's k > 1 fields; or None."
     end = np.flatnonzero(a == 10)
     if not len(end) or end[-1] != len(a) - 1: end = np.r_[end, len(a)]  # a last line without its line break
     before = np.searchsorted(np.flatnonzero(a == 44), end)  # the commas before each line's end
