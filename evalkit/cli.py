@@ -99,7 +99,7 @@ def _metric_options(p: argparse.ArgumentParser):
 # %% ../nbs/06_cli.ipynb #05ead526
 def _score_args(s):
     "`evalkit score`: the metric's options, outputs, the bootstrap interval and the Dask path."
-    from evalkit.intervals import MAX_RESAMPLES
+    from evalkit.errors import MAX_RESAMPLES  # not `evalkit.intervals`: a help text imports no statistics
     _metric_options(s)
     s.add_argument('--json', action='store_true', help='print one JSON object')
     s.add_argument('--per-image', metavar='PATH',
@@ -175,7 +175,7 @@ def _calibration_args(c):
 # %% ../nbs/06_cli.ipynb #9246ccdc
 def _compare_args(m):
     from evalkit.compare import HALVES
-    from evalkit.intervals import MAX_RESAMPLES
+    from evalkit.errors import MAX_RESAMPLES  # not `evalkit.intervals`: a help text imports no statistics
     _metric_options(m)
     m.add_argument('b', metavar='B', help='the second submission, in the same layout')
     m.add_argument('--threshold', help="the IoU threshold of the per-image counts and changed objects (default: the "

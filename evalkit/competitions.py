@@ -11,7 +11,7 @@ from .errors import InputError, SolutionError, RLEError, Limits, label_text, not
 from .rle import Runs, parse_runs, check_disjoint, fromstring_strict, ORDERS
 from .families import Scene, see_parts
 from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens, check_runs,
-                            check_objects, in_rows, row_at, first_seen, repeated, positions)
+                            check_objects, in_rows, row_at, first_seen, repeated, positions, unique_codes)
 
 # %% auto #0
 __all__ = ['RSNA_COLS', 'MAX_COORD', 'COORD_RULE', 'USAGES', 'FIELDS', 'UNLISTED', 'OUTSIDE_UNIT', 'read_rsna_submission',
@@ -57,7 +57,7 @@ def scored_images(rows: Rows,  # the solution's rows (its table and `Source`)
     scored, ids = scored_rows(rows, usage), np.asarray(image_ids, object)
     if usage in (None, 'all'): see_parts(ids, codes, rows.df.get('Usage'))  # each image's parts (`usage_parts`)
     if scored.all(): return scored, ids, codes, frozenset()  # nothing left out (no rows: an empty batch's table)
-    kept = pd.unique(codes[scored])
+    kept = unique_codes(codes[scored])
     if not len(kept): raise SolutionError('no images to score', f'{len(scored)} rows, none scored',
                                           file=rows.source.name)
     new = np.full(len(ids), -1, np.int64); new[kept] = np.arange(len(kept))
@@ -424,8 +424,8 @@ def join_units(df: pd.DataFrame,  # the table `read_source` made (stripped strin
 
 def unit_parts(ids) -> tuple[np.ndarray, np.ndarray]:  # ids: str [n] unit ids IMAGE_CLASS (Series, array, list)
     "(images, classes), object [n] each: every unit id cut at its last '_' (the inverse of `join_units`)."
-    p = pd.Series(ids, dtype=object).str.rpartition('_')
-    return p[0].to_numpy(object), p[2].to_numpy(object)
+    p = [str(i).rpartition('_') for i in ids]
+    return np.array([a for a, _, _ in p], object), np.array([c for _, _, c in p], object)
 
 # %% ../nbs/03a_competitions.ipynb #co-rle-read
 def read_rle_table(src,  # CSV/Parquet path or DataFrame of RLE masks
@@ -435,7 +435,8 @@ def read_rle_table(src,  # CSV/Parquet path or DataFrame of RLE masks
                    name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
                   ) -> tuple:  # (table, `Source`)
     "A table of RLE masks read, its id written from `unit_cols`, its columns, tokens and runs checked."
-    df, source = read_source(src, Source(name, side=side, id_col=id_col, limits=limits, runs_col=rle_col))
+    df, source = read_source(src, Source(name, side=side, id_col=id_col, limits=limits, runs_col=rle_col),
+                             texts=True)  # a plain CSV file: a `TextTable`, no pandas
     join_units(df, source, unit_cols)
     require_columns(df, [id_col, rle_col], source)
     check_tokens(df, rle_col, source)
@@ -497,7 +498,7 @@ def _disjoint(runs, rows, df, source: Source):
 def _check_skipped(df, sk, skipped: dict, *, source: Source, col: str, order: str):
     "Hold the rows `sk` of images not scored to the same rules (RLEs, overlaps), so none reveals which images count."
     if not len(sk): return
-    sk_codes, sk_ids = pd.factorize(df[source.id_col].to_numpy()[sk])
+    sk_codes, sk_ids = first_seen(df[source.id_col].iloc[sk])
     full = np.full(len(df), -1, np.int64); full[sk] = sk_codes
     sizes = np.array([skipped[i] for i in sk_ids], np.int64)
     _disjoint(table_runs(df, sk, full, sizes, source=source, col=col, order=order), sk, df, source)

@@ -6,12 +6,13 @@
 from __future__ import annotations
 import math
 from dataclasses import dataclass
+from functools import partial
 from fractions import Fraction
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .rle import Runs
 from .sweep import value_fractions, ratio_sum, weighted_means, over_common
-from .result import Result, Params
+from .result import Result, Params, Tally, Later
 from .competitions import unit_parts
 from .families import Family, ImageStats, Part, Scene, register_family, in_file_order
 
@@ -150,13 +151,22 @@ def _dice_tables(self, stats: DiceStats, spec) -> tuple[pd.DataFrame, pd.DataFra
 
 def _finish_dice(self, stats: DiceStats, spec) -> Result:
     "The score, an empty per-threshold table, and the per-unit tables."
-    per_image, images = self.tables(stats, spec)
-    part = self.tally(stats, spec)
+    part, scored = self.tally(stats, spec), self.values(stats, spec)[1]
     p = Params({**dict(spec.params), 'beta': spec.beta, 'empty': spec.empty, 'family': self.name})
+    tally = Tally(n_images=len(stats.image_ids), n_scored=int(np.sum(scored)), n_pred=int(np.sum(stats.n_pred)))
     return Result(metric=spec.metric, score=self.tally_score(part, spec)[1], thresholds=(),
-                  per_threshold=pd.Series([], index=pd.Index([], name='threshold', dtype=float), dtype=float,
-                                          name=spec.metric or 'value'),
-                  per_image=per_image, images=images, params=p, title=spec.title, spec=spec)
+                  per_threshold=Later(partial(_no_thresholds, spec.metric or 'value')),
+                  per_image=Later(partial(_dice_table, self, stats, spec, k=0)),
+                  images=Later(partial(_dice_table, self, stats, spec, k=1)), params=p, title=spec.title, spec=spec,
+                  tally=tally)  # the tables made when first read: the score needs no pandas
+
+def _dice_table(fam, stats: DiceStats, spec, k: int) -> pd.DataFrame:
+    "Table k of `fam.tables`: 0 per_image, 1 images."
+    return fam.tables(stats, spec)[k]
+
+def _no_thresholds(name: str) -> pd.Series:
+    "The empty per-threshold values of a family without IoU thresholds."
+    return pd.Series([], index=pd.Index([], name='threshold', dtype=float), dtype=float, name=name)
 
 register_family(Dice())
 

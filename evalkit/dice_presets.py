@@ -4,10 +4,12 @@
 
 # %% ../nbs/21_dice_presets.ipynb #dp-01
 from __future__ import annotations
+from collections import Counter
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, Limits, as_limits
-from .tables import Source, Rows, require_columns, to_numbers, check_objects, shown
+from .tables import (Source, Rows, require_columns, to_numbers, check_objects, shown, first_seen, unique_codes,
+                            Texts)
 from .competitions import (read_rle_table, image_codes, table_runs, mask_table, unit_parts, default_hw, MAX_SIDE,
                                   MAX_TOTAL_PIXELS, ORDERS, scored_images, unlisted)
 from .families import Scene
@@ -54,7 +56,7 @@ def _check_classes(df, source: Source, classes: tuple):
     "Refuse a unit id whose class (after its last '_') is not one of `classes` (nothing to check when none)."
     if not classes or not len(df): return  # no rows (a header alone, an empty Dask partition): no class to check
     cls = unit_parts(df[source.id_col])[1]
-    Rows(df, source).refuse(~pd.Series(cls).isin(classes).to_numpy(), 'unknown class',
+    Rows(df, source).refuse(~np.isin(cls, np.array(classes, object)), 'unknown class',
                             lambda i: f"{shown(cls[i])} (classes {', '.join(classes)})")
 
 # %% ../nbs/21_dice_presets.ipynb #dp-every
@@ -64,9 +66,10 @@ def _every_class(ids: np.ndarray,  # object [n]: the unit ids read (IMAGE_CLASS)
                  classes: tuple,  # every class an image is scored on
                 ) -> tuple:  # (ids, size, codes) of every unit of every listed image
     "Every class of every listed image as a unit (the added ones empty, sized as their image's first unit)."
-    k, images = pd.factorize(unit_parts(ids)[0])
+    k, images = first_seen(Texts(unit_parts(ids)[0]))
     full = np.array([f'{i}_{c}' for i in images for c in classes], object)
-    at = pd.Index(full).get_indexer(ids)  # every read unit is among them (its class was checked)
+    where = {u: j for j, u in enumerate(full)}
+    at = np.array([where[u] for u in ids], np.int64)  # every read unit is among them (its class was checked)
     out = np.repeat(size[np.unique(k, return_index=True)[1]], len(classes), axis=0)  # each image's first unit
     out[at] = size
     return full, out, np.where(codes >= 0, at[codes], -1)  # -1: a row of no unit scored (`Usage`)
@@ -78,9 +81,9 @@ def _all_listed(ids: np.ndarray,  # object [n]: the unit ids of the solution (IM
                ):
     "Refuse a solution that lists an image with some of its classes only."
     img, cls = unit_parts(ids)
-    n = pd.Series(img).value_counts(sort=False)
-    if (n == len(classes)).all(): return
-    i = n.index[(n != len(classes)).to_numpy()][0]
+    n = Counter(img.tolist())  # in the order the images first appear
+    i = next((i for i, k in n.items() if k != len(classes)), None)
+    if i is None: return
     have = sorted(cls[img == i])
     raise source.err(f'image listed without all its classes (each image has a row per class: {", ".join(classes)})',
                      f'{shown(i)} has {", ".join(have)}', file=source.name)
@@ -98,7 +101,8 @@ def _every_unit(out: dict,  # {unit id (IMAGE_CLASS) no scored row names: its (H
 
 def _left_out(out: frozenset, ids, size) -> dict:  # out: unit ids; ids, size: every unit of the solution and its size
     "{unit id left out: its (H, W)}, so that a submission's rows of it are parsed at its size."
-    at = pd.Index(ids).get_indexer(list(out))
+    where = {u: j for j, u in reversed(list(enumerate(ids)))}
+    at = np.array([where.get(u, -1) for u in out], np.int64)
     return dict(zip(out, map(tuple, size[at].tolist())))
 
 # %% ../nbs/21_dice_presets.ipynb #dp-15
@@ -117,13 +121,13 @@ def read_dice_solution(src,  # CSV/Parquet path or DataFrame
     df, source, rows = mask_table(src, id_col=id_col, rle_col=rle_col, name=name, limits=limits, unit_cols=unit_cols,
                                   one_per_id='unit listed twice (one row per unit)' if one_row else None)
     _check_classes(df, source, classes)
-    codes, ids = pd.factorize(df[id_col].to_numpy())
+    codes, ids = first_seen(df[id_col])
     size = _unit_sizes(rows, _row_sizes(df, source, size_cols=size_cols, default_size=default_size), codes, len(ids))
     if classes and not every_class: _all_listed(np.asarray(ids, object), classes, source)
     every, every_size = ids, size  # every unit of the file, and its size
     scored, ids, new, out = scored_images(rows, usage, codes, every)
     out = _left_out(out, every, every_size) if out else {}
-    if not scored.all(): size = every_size[pd.unique(codes[scored])]  # the units scored, in the order of `ids`
+    if not scored.all(): size = every_size[unique_codes(codes[scored])]  # the units scored, in the order of `ids`
     if every_class: ids, size, new, out = *_every_class(ids, size, new, classes), _every_unit(out, ids, classes)
     df[rle_col] = _marked(df, rle_col)  # the table `read_source` made, not the input
     has = np.flatnonzero((df[rle_col] != '').to_numpy() & scored)
@@ -134,7 +138,7 @@ def read_dice_solution(src,  # CSV/Parquet path or DataFrame
 # %% ../nbs/21_dice_presets.ipynb #dp-skipped
 def _skipped_runs(df, rows, skip: dict, **kw):  # rows: int [k] of units not scored; kw: `table_runs`' keywords
     "Parse the RLEs of `rows`, each at its unit's size: held to the rules of every row, so none tells what counts."
-    k, units = pd.factorize(df[kw['source'].id_col].to_numpy()[rows])
+    k, units = first_seen(df[kw['source'].id_col].iloc[rows])
     codes = np.full(len(df), -1, np.int64); codes[rows] = k
     table_runs(df, rows, codes, np.array([skip[u] for u in units], np.int64).reshape(-1, 2), **kw)
 

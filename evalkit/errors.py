@@ -10,7 +10,7 @@ from contextvars import ContextVar
 import errno, os, re
 
 # %% auto #0
-__all__ = ['MAX_PART', 'MAX_MESSAGE', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'ErrorText', 'InputError',
+__all__ = ['MAX_RESAMPLES', 'MAX_PART', 'MAX_MESSAGE', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'ErrorText', 'InputError',
            'ParticipantVisibleError', 'SolutionError', 'RLEError', 'SubmissionNotFound', 'SolutionNotFound',
            'InputNotFound', 'file_not_found', 'LimitChecks', 'Limits', 'as_limits', 'Notice', 'noticed', 'add_notices',
            'notice']
@@ -23,6 +23,7 @@ def label_text(v, limit: int = 60) -> str:
     return s if len(s) <= limit else s[:limit] + '...'
 
 # %% ../nbs/00a_errors.ipynb #err-inputerror
+MAX_RESAMPLES = 100_000  # most resamples (or splits) one call draws (`evalkit.intervals`; here for the CLI's help)
 MAX_PART = 500  # most characters an `InputError` keeps of its rule, detail, file and id (each)
 
 def _cut(v):

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .cards import brief, card_html, short_repr
-from .errors import InputError
+from .errors import InputError, MAX_RESAMPLES  # most resamples (or splits) one call draws
 from .families import Analysis
 
 # %% auto #0
-__all__ = ['MAX_RESAMPLES', 'PROGRESS_STEPS', 'weighted_scores', 'check_draws', 'Interval', 'bootstrap', 'score_ci',
-           'random_subsets', 'leaderboard_splits', 'interval_figure', 'splits_figure']
+__all__ = ['PROGRESS_STEPS', 'weighted_scores', 'check_draws', 'Interval', 'bootstrap', 'score_ci', 'random_subsets',
+           'leaderboard_splits', 'interval_figure', 'splits_figure']
 
 # %% ../nbs/15_intervals.ipynb #int-sweep
 def weighted_scores(analysis: Analysis,  # a scored submission (`Metric.analyse`)
@@ -27,8 +27,6 @@ def weighted_scores(analysis: Analysis,  # a scored submission (`Metric.analyse`
     return analysis.spec.family.weighted_scores(analysis, W)
 
 # %% ../nbs/15_intervals.ipynb #int-boot
-MAX_RESAMPLES = 100_000  # most resamples (or splits) one call draws
-
 def check_draws(n: int, *, seed,
                 what: str = 'resamples',  # how the message names the draws: 'resamples', 'splits', 'halves'
                ) -> int:

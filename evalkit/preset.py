@@ -13,7 +13,7 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, Limits, as_limits, noticed
 from .iou import threshold_text, hit_text
 from .families import Spec, Analysis, analyse_scene, get_family, parts_seen
-from .result import Result
+from .result import Result, renewed
 from .rle import parse_size  # image sizes are geometry: options parse them with it
 
 # %% auto #0
@@ -217,7 +217,7 @@ def _analyse(self, solution,  # solution: path(s) or DataFrame, in the metric's 
         scene = self.read(solution, submission, spec, names=names, limits=limits)
     a = replace(analyse_scene(scene, spec, progress=progress), parts=tuple(parts))
     said = warnings_of(len(scene.pred_img), said)
-    return replace(a, result=replace(a.result, warnings=said)) if said else a
+    return replace(a, result=renewed(a.result, warnings=said)) if said else a
 
 def _evaluate(self, solution, submission, **options) -> Result:
     "Score `submission` against `solution` (paths or DataFrames): the full `Result` (options as `analyse`)."

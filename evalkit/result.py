@@ -4,7 +4,7 @@
 
 # %% ../nbs/02b_result.ipynb #8930b368
 from __future__ import annotations
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
@@ -13,7 +13,7 @@ from .tables import shown
 from .cards import brief, card_html, short_repr
 
 # %% auto #0
-__all__ = ['Params', 'value_name', 'Tally', 'Later', 'Result', 'totals', 'result_json', 'result_text']
+__all__ = ['Params', 'value_name', 'Tally', 'Later', 'renewed', 'Result', 'totals', 'result_json', 'result_text']
 
 # %% ../nbs/02b_result.ipynb #45ff0e44
 class Params(dict):
@@ -94,6 +94,10 @@ class _Resolving:
             object.__setattr__(self, name, v)
         return v
 
+def renewed(r, **changes):
+    "`dataclasses.replace` of `r` that leaves its fields not yet made (`Later`) unmade: no table built to be copied."
+    return type(r)(**{f.name: object.__getattribute__(r, f.name) for f in fields(r) if f.init} | changes)
+
 # %% ../nbs/02b_result.ipynb #res-result
 @dataclass(frozen=True, eq=False)
 class Result(_Resolving, _ResultProperties):
@@ -157,6 +161,7 @@ def _plain(v):
 def _sums(result: Result) -> dict:
     "{'value': {threshold text: value}, 'tp'/'fp'/'fn': {threshold text: int}}: `totals` as plain dicts."
     t = result.tally
+    if not result.thresholds: return {'value': {}}  # no threshold, no row (`totals`)
     if t is None or result.classes is not None or not t.value:
         tot = totals(result)
         return {'value': {k: float(v) for k, v in tot.value.items()},
@@ -223,12 +228,11 @@ def result_text(result: Result,  # any metric's result
     lines = [f'{result.metric} score: {result.score:.{digits}f}  ({_images_text(result)})']
     if result.classes is not None: return '\n'.join(lines + _class_text(result, min(digits, 4)))
     if not result.thresholds: return lines[0]  # a family without IoU thresholds: the score is all there is
-    tot = totals(result)
+    tot = _sums(result)  # `totals` as dicts: from the `Tally` where there is one, no table made
     counts = [c for c in ('tp', 'fp', 'fn') if c in tot]
     name = value_name(p.get('beta')) if counts else 'value'
     lines.append(f"{'IoU ' + result.hit:>7} {name:>14}" + ''.join(f' {c.upper():>8}' for c in counts))
-    lines += [f'{r.Index:>7} {r.value:14.{digits}f}' + ''.join(f' {getattr(r, c):8d}' for c in counts)
-              for r in tot.itertuples()]
+    lines += [f'{k:>7} {v:14.{digits}f}' + ''.join(f' {tot[c][k]:8d}' for c in counts) for k, v in tot['value'].items()]
     return '\n'.join(lines)
 
 Result.to_json, Result.to_text, Result.totals = result_json, result_text, totals

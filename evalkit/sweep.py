@@ -6,6 +6,7 @@
 from __future__ import annotations
 import math
 from fractions import Fraction
+from functools import partial
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
@@ -58,6 +59,12 @@ def threshold_values(tp, fp, fn,  # int [n_img, T]: true positives, false positi
 # %% ../nbs/03_sweep.ipynb #11fd9dcf
 EMPTY_POLICIES = ('skip', 'one', 'zero')
 
+def _repeat(ids: list) -> list:
+    "[the first id that repeats one before it], or []: a set of text ids, else `Index.duplicated`."
+    if not all(isinstance(v, str) for v in ids): return list(pd.Index(ids)[pd.Index(ids).duplicated()][:1])
+    seen = set()
+    return next(([v] for v in ids if v in seen or seen.add(v)), [])
+
 def _check_counts(counts: dict,  # tp, fp, fn (int [n_img, T]) and n_gt, n_pred (int [n_img])
                   T: int,  # number of thresholds
                   image_ids: list,  # [n_img] image ids
@@ -68,8 +75,8 @@ def _check_counts(counts: dict,  # tp, fp, fn (int [n_img, T]) and n_gt, n_pred 
     for name, x, shape in (('tp', tp, (n, T)), ('fp', fp, (n, T)), ('fn', fn, (n, T)),
                            ('n_gt', n_gt, (n,)), ('n_pred', n_pred, (n,))):
         if x.shape != shape: raise InputError(f'{name} must have shape {shape} (images, thresholds)', f'got {x.shape}')
-    dup = pd.Index(image_ids)[pd.Index(image_ids).duplicated()]
-    if len(dup): raise InputError('image ids must be unique', f'{dup[0]!r} repeats')
+    dup = _repeat(image_ids)
+    if dup: raise InputError('image ids must be unique', f'{dup[0]!r} repeats')
     bad = np.flatnonzero(((tp < 0) | (fp < 0) | (fn < 0) | (tp + fn != n_gt[:, None])
                           | (tp + fp != n_pred[:, None])).any(1))
     if len(bad):
@@ -211,6 +218,12 @@ def _tables(ids, tf, hit,  # image ids, float thresholds, hit test
                            'score': img_score, 'scored': scored})
     return per_image, images
 
+def _one(make, k: int): return make()[k]  # table k of those `make()` gives
+
+def _per_threshold(values, tf: list, name: str) -> pd.Series:
+    "The value at each threshold, indexed by the thresholds (floats)."
+    return pd.Series(values, index=pd.Index(tf, name='threshold'), name=name)
+
 # %% ../nbs/03_sweep.ipynb #2a30098a
 def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `count_matches`)
           fp,  # int [n_img, T]: false positives
@@ -225,7 +238,7 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
           params: dict | None = None,  # more parameters to record in the Result (e.g. the matching method)
          ):  # an `evalkit.result.Result` (imported here: the sums above sit below it)
     "Per-threshold values, image scores (mean over thresholds) and the dataset score (mean over scored images)."
-    from evalkit.result import Params, Result  # the record, on first use: the sums above sit below it
+    from evalkit.result import Params, Result, Tally, Later  # the record, on first use: the sums above sit below it
     ts = check_thresholds(thresholds, inclusive=(params or {}).get('inclusive', False))
     ids = list(image_ids)
     counts = _check_counts(dict(tp=tp, fp=fp, fn=fn, n_gt=n_gt, n_pred=n_pred), len(ts), ids)
@@ -233,9 +246,11 @@ def sweep(tp,  # int [n_img, T]: true positives per image and threshold (from `c
     vals, scored, per_t, score = sweep_values(tp, fp, fn, beta=beta, empty=empty)  # exact means, rounded once
     img_score = np.where(scored, vals.mean(1), np.nan)
     tf = [float(t) for t in ts]
-    per_t = pd.Series(per_t, index=pd.Index(tf, name='threshold'), name=metric or 'value')
-    hit = hit_text((params or {}).get('inclusive', False))
-    per_image, images = _tables(ids, tf, hit, counts, vals=vals, img_score=img_score, scored=scored)
+    hit, s = hit_text((params or {}).get('inclusive', False)), np.asarray(scored, bool)
+    tables = partial(_tables, ids, tf, hit, counts=counts, vals=vals, img_score=img_score, scored=scored)
     p = Params({**(params or {}), 'beta': beta, 'empty': empty, 'thresholds': tuple(map(threshold_text, ts))})
-    return Result(metric=metric, score=score, thresholds=ts, per_threshold=per_t, per_image=per_image, images=images,
-                  params=p)
+    tally = Tally(n_images=len(ids), n_scored=int(s.sum()), n_pred=int(n_pred.sum()), value=tuple(map(float, per_t)),
+                  **{k: tuple(c[s].sum(0).tolist()) for k, c in dict(tp=tp, fp=fp, fn=fn).items()})
+    return Result(metric=metric, score=score, thresholds=ts, per_image=Later(partial(_one, tables, 0)),
+                  per_threshold=Later(partial(_per_threshold, per_t, tf, metric or 'value')),
+                  images=Later(partial(_one, tables, 1)), params=p, tally=tally)  # tables made when first read

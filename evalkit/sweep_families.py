@@ -12,7 +12,7 @@ from .iou import threshold_text
 from .matching import Matching, match, count_matches
 from .sweep import (sweep, threshold_values, value_fractions, sweep_values, image_value_sums, image_fractions,
                            weighted_means, over_common)
-from .result import Result, Params
+from .result import Result, Params, renewed
 from .families import (Family, Scene, Spec, Counts, Analysis, overlaps, pair_hits, in_file_order, images_text,
                               spec_params, image_counts, exact_means, register_family)
 
@@ -84,7 +84,7 @@ class PerImageSweep(PerImageCutoffs, SweepFamily):
         r = sweep(tp=c.tp[o], fp=c.fp[o], fn=c.fn[o], thresholds=spec.thresholds, image_ids=c.image_ids[o],
                   n_gt=c.n_gt[o], n_pred=c.n_pred[o], beta=spec.beta, empty=spec.empty, metric=spec.metric,
                   params=spec_params(spec))
-        return replace(r, title=spec.title, spec=spec)
+        return renewed(r, title=spec.title, spec=spec)
 
     def value_sums(self, stats, spec) -> tuple:
         return image_value_sums(stats.tp, stats.fp, stats.fn, beta=spec.beta, empty=spec.empty)[0]

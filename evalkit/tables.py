@@ -5,18 +5,19 @@
 # %% ../nbs/02c_tables.ipynb #tb-imports
 from __future__ import annotations
 from dataclasses import dataclass, replace
+from itertools import repeat
 from pathlib import Path
 import operator, os, re, stat
 import numpy as np
-from .lazy import pd  # pandas imported on first use (00c_lazy)
+from .lazy import pd, is_frame  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 
 # %% auto #0
 __all__ = ['PACKED_MAGIC', 'ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'shown', 'row_at', 'Source', 'check_unpacked',
-           'check_regular', 'check_local', 'folder_files', 'is_parquet', 'column_names', 'footer_bytes',
-           'check_footers', 'read_row_group', 'read_source', 'read_table', 'require_columns', 'Rows', 'to_numbers',
-           'token_counts', 'check_tokens', 'column_tokens', 'check_runs', 'id_codes', 'in_rows', 'release_arrow',
-           'first_seen', 'repeated', 'positions', 'check_objects']
+           'Texts', 'TextTable', 'unique_codes', 'read_texts', 'check_regular', 'check_local', 'folder_files',
+           'is_parquet', 'column_names', 'footer_bytes', 'check_footers', 'read_row_group', 'read_source', 'read_table',
+           'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'column_tokens', 'check_runs',
+           'id_codes', 'in_rows', 'release_arrow', 'first_seen', 'repeated', 'positions', 'check_objects']
 
 # %% ../nbs/02c_tables.ipynb #tb-shown
 def shown(v, limit: int = 60) -> str:
@@ -142,16 +143,23 @@ def _lone_cr(a: np.ndarray) -> bool:
     cr = np.flatnonzero(a == 13)
     return bool(len(cr)) and (cr[-1] == len(a) - 1 or bool((a[np.minimum(cr + 1, len(a) - 1)] != 10).any()))
 
-# %% ../nbs/02c_tables.ipynb #dddfbf34-1
-def _arrow_csv(src) -> pd.DataFrame | None:
-    "CSV file `src` read by pyarrow when that reads it as pandas would (see above); None for any other file."
-    text = _str_dtype()
-    if text is None or not isinstance(src, (str, os.PathLike)) or os.path.getsize(src) > ARROW_CSV_BYTES: return None
-    import mmap, pyarrow as pa, pyarrow.csv as pcsv
+# %% ../nbs/02c_tables.ipynb #tb-mapped
+def _mapped(src) -> tuple | None:
+    "(the bytes of CSV file `src` mapped into memory, where its text starts), or None: empty, over `ARROW_CSV_BYTES`."
+    if not isinstance(src, (str, os.PathLike)) or os.path.getsize(src) > ARROW_CSV_BYTES: return None
+    import mmap
     with open(src, 'rb') as f:  # mapped, not read: a file left to pandas costs nothing here, the others no copy
         if not os.fstat(f.fileno()).st_size: return None
         data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-    at = 3 if data[:3] == _BOM else 0
+    return data, 3 if data[:3] == _BOM else 0
+
+# %% ../nbs/02c_tables.ipynb #dddfbf34-1
+def _arrow_csv(src) -> pd.DataFrame | None:
+    "CSV file `src` read by pyarrow when that reads it as pandas would (see above); None for any other file."
+    text, m = _str_dtype(), _mapped(src)
+    if text is None or m is None: return None
+    import pyarrow as pa, pyarrow.csv as pcsv
+    data, at = m
     a = np.frombuffer(data, np.uint8, offset=at)
     inside = _quoted(a)
     if inside is None or _lone_cr(a) or _space_led(a, inside): return None
@@ -193,6 +201,120 @@ def _read_csv(src, source: Source) -> pd.DataFrame:
         raise err(_extra_fields(src, len(df.columns)), file=name)
     _check_header(src, df.columns, source)
     return df
+
+# %% ../nbs/02c_tables.ipynb #tb-texts
+class Texts(np.ndarray):
+    "A column read without pandas: object [n] of `str`, with the few `Series` methods the readers call."
+    def __new__(cls, values): return np.asarray(values, dtype=object).view(cls)
+    def to_numpy(self, dtype=None) -> np.ndarray:
+        "The values as an array: a text column itself (the helpers then hash it without pandas), else plain numpy."
+        return self if dtype is None and self.dtype == object else np.asarray(self.view(np.ndarray), dtype)
+    iat = property(lambda self: self.view(np.ndarray))  # `iat[i]`: the value of row i
+    iloc = property(lambda self: self)  # `iloc[rows]`: those rows, a column still
+    str = property(lambda self: _TextMethods(self))  # `str.len()`, `str.contains(text, regex=False)`
+    def isin(self, values) -> Texts:
+        "bool [n]: whether each value is one of `values`."
+        return np.fromiter(map(set(values).__contains__, self.tolist()), bool, len(self)).view(Texts)
+    def duplicated(self, keep='first') -> Texts: return repeated(self, keep=keep).view(Texts)
+    def mask(self, cond, other) -> Texts:
+        "The column with `other` where `cond` (bool [n]) holds."
+        out = self.copy(); out[np.asarray(cond, bool)] = other
+        return out
+
+# %% ../nbs/02c_tables.ipynb #tb-textmethods
+class _TextMethods:
+    "`Texts.str`: the string methods the readers use, value by value."
+    def __init__(self, t: Texts): self.t = t
+    def len(self) -> Texts: return np.fromiter(map(len, self.t.tolist()), np.int64, len(self.t)).view(Texts)
+    def contains(self, pat: str, regex: bool = True) -> Texts:
+        "bool [n]: whether each value holds `pat` (a regular expression unless `regex` is False)."
+        f = re.compile(pat).search if regex else (lambda v: pat in v)
+        return np.fromiter((bool(f(v)) for v in self.t.tolist()), bool, len(self.t)).view(Texts)
+
+class TextTable:
+    "A table read without pandas: each column `Texts` of stripped strings, in the file's order; `len` counts rows."
+    def __init__(self, cols: dict, n: int): self._cols, self._n = {k: Texts(v) for k, v in cols.items()}, n
+    columns = property(lambda self: list(self._cols))
+    def __len__(self) -> int: return self._n
+    def __getitem__(self, c: str) -> Texts: return self._cols[c]
+    def __setitem__(self, c: str, v): self._cols[c] = v if isinstance(v, Texts) else Texts(v)
+    def __getattr__(self, c: str) -> Texts:  # `df.Usage`, as a DataFrame's column
+        cols = self.__dict__.get('_cols', {})
+        if c in cols: return cols[c]
+        raise AttributeError(c)
+
+# %% ../nbs/02c_tables.ipynb #tb-textcodes
+def _text_codes(values: Texts) -> tuple[np.ndarray, list]:
+    "(code of each value int64 [n], the distinct values in the order they first appear), hashed in a dict."
+    v = values.tolist()
+    ids = list(dict.fromkeys(v))  # in the order they first appear
+    at = {u: k for k, u in enumerate(ids)}
+    return np.fromiter(map(at.__getitem__, v), np.int64, len(v)), ids
+
+def unique_codes(codes,  # int [n]: codes (`first_seen`)
+                ) -> np.ndarray:  # int [k]
+    "The distinct codes in the order they first appear (as `pd.unique` gives them), by numpy."
+    u, first = np.unique(np.asarray(codes), return_index=True)
+    return u[np.argsort(first, kind='stable')]
+
+# %% ../nbs/02c_tables.ipynb #tb-csvrows
+def _kept(r: list, quoted: bool) -> bool:
+    "Whether a row the `csv` module read is one for pandas: not empty, not spaces alone (in a file without quotes)."
+    return bool(r) and (quoted or len(r) > 1 or bool(r[0].strip(' \t')))
+
+def _split(a: np.ndarray, text: str) -> tuple[list, list] | None:
+    "(header, columns) of a CSV text without quotes (bytes `a`), every line of the header's k > 1 fields; or None."
+    end = np.flatnonzero(a == 10)
+    if not len(end) or end[-1] != len(a) - 1: end = np.r_[end, len(a)]  # a last line without its line break
+    before = np.searchsorted(np.flatnonzero(a == 44), end)  # the commas before each line's end
+    per = np.diff(before, prepend=0)  # each line's commas
+    if per[0] < 1 or (per != per[0]).any(): return None  # one column, or a line of another width (a blank one)
+    lines = text.replace('\r\n', '\n').removesuffix('\n').split('\n')
+    flat, k = ','.join(lines).split(','), int(per[0]) + 1  # every field, row by row, in one C-level split
+    return flat[:k], [flat[k + j::k] for j in range(k)]
+
+def _csv_columns(src) -> tuple[list, list] | None:
+    "(names, columns) of CSV file `src` read without pandas where that reads it as pandas does (see above), or None."
+    m = _mapped(src)
+    if m is None: return None
+    import csv, io
+    data, at = m
+    a = np.frombuffer(data, np.uint8, offset=at)
+    quoted = bool((a == 34).any())
+    inside = _quoted(a) if quoted else np.False_
+    if inside is None or _lone_cr(a) or (quoted and _space_led(a, inside)) or (a == 0).any(): return None
+    try: text = bytes(a).decode('utf-8')
+    except UnicodeDecodeError: return None
+    fast = None if quoted else _split(a, text)  # the usual file: split in C, no `csv`
+    if fast is not None: header, cols = fast
+    else:
+        old = csv.field_size_limit(max(len(text), 1 << 17))  # no field is longer than the file
+        try: rows = [r for r in csv.reader(io.StringIO(text, newline='')) if _kept(r, quoted)]
+        except csv.Error: return None
+        finally: csv.field_size_limit(old)
+        if not rows or any(len(r) != len(rows[0]) for r in rows): return None
+        header, cols = rows[0], list(zip(*rows[1:])) or [()] * len(rows[0])
+    names = [h.strip() for h in header]
+    return None if '' in names or len(set(names)) < len(names) else (names, cols)
+
+# %% ../nbs/02c_tables.ipynb #tb-readtexts
+def read_texts(src,  # a path (anything else: None)
+               source: Source,  # the table's name, side, id column and limits (name None: the path)
+              ) -> tuple[TextTable, Source] | None:  # as `read_source` reads it; None: a table for pandas to read
+    "A plain CSV file (`_csv_columns`) as a `TextTable` of stripped strings, checked as `read_source` checks it."
+    if not isinstance(src, (str, os.PathLike)): return None
+    source = replace(source, name=source.name or str(src))
+    err, name = source.err, source.name
+    check_local(src, err, name); check_regular(src, err, name)
+    if not Path(src).is_file() or is_parquet(src): return None
+    source.limits.check_file(src, err, name); check_unpacked(src, err, name); _check_lines(src, source)
+    try: read = _csv_columns(src)
+    except OSError: return None  # unreadable: pandas says how
+    if read is None: return None
+    names, cols = read
+    df = TextTable({n: list(map(str.strip, c)) for n, c in zip(names, cols)}, len(cols[0]))
+    _check_fields(df, source)
+    return df, source
 
 # %% ../nbs/02c_tables.ipynb #tb-extra
 def _fields_rule(row: int, k: int, m: int) -> str:
@@ -361,14 +483,25 @@ def _parquet_files(src, name: str, err=InputError) -> tuple[list, list]:
     p = Path(src)
     return folder_files(p, err, name) if p.is_dir() else ([p], [name])
 
+# %% ../nbs/02c_tables.ipynb #tb-header-line
+def _header(src) -> tuple | None:
+    "The stripped names of a CSV file's first line where pandas reads them alike (no quote, none empty or repeated)."
+    with open(src, 'rb') as f: line = f.read(1 << 16).split(b'\n', 1)
+    if len(line) < 2: return None  # no line break in the first 64 KiB: left to pandas
+    text = line[0].removeprefix(_BOM).removesuffix(b'\r')
+    if b'"' in text or b'\r' in text: return None
+    names = tuple(n.strip() for n in text.decode('utf-8').split(','))
+    return names if '' not in names and len(set(names)) == len(names) else None
+
 # %% ../nbs/02c_tables.ipynb #tb-column-names
 def column_names(src) -> tuple | None:  # src: a DataFrame, or the path of a CSV or Parquet file
     "The stripped column names of a table, read without its rows; None where that is not cheap or not clean."
-    if isinstance(src, pd.DataFrame): return tuple(str(c).strip() for c in src.columns)
+    if is_frame(src): return tuple(str(c).strip() for c in src.columns)
     if not isinstance(src, (str, Path)) or not Path(src).is_file(): return None
     try:
         if is_parquet(src): return tuple(c.strip() for c in _pyarrow_parquet(InputError).read_schema(src).names)
-        return tuple(str(c).strip() for c in pd.read_csv(src, nrows=0, **_CSV).columns)
+        names = _header(src)  # the first line, where it is plain: no pandas
+        return names if names is not None else tuple(str(c).strip() for c in pd.read_csv(src, nrows=0, **_CSV).columns)
     except (InputError, OSError, ValueError, UnicodeDecodeError): return None
 
 # %% ../nbs/02c_tables.ipynb #0e13ecf7
@@ -582,8 +715,11 @@ def _read_any(src, source: Source) -> tuple[pd.DataFrame, str]:
 # %% ../nbs/02c_tables.ipynb #tb-source-read
 def read_source(src,  # path to a CSV file, a Parquet file or a folder of Parquet files; or a DataFrame
                 source: Source,  # the table's name, side, id column and limits (name None: the path)
+                *, texts: bool = False,  # a plain CSV file as a `TextTable`, read without pandas (`read_texts`)
                ) -> tuple[pd.DataFrame, Source]:  # stripped strings ('' for missing), and `source` named as read
-    "Read `src` as a DataFrame of stripped strings (NaN -> ''), with the `Source` its errors will name."
+    "Read `src` as a DataFrame (or `TextTable`) of stripped strings (NaN -> ''), with the `Source` its errors name."
+    read = read_texts(src, source) if texts else None
+    if read is not None: return read
     df, name = _read_any(src, source)
     source = replace(source, name=name)
     df.columns = [str(c).strip() for c in df.columns]
@@ -628,6 +764,18 @@ class Rows:
         d = detail(i) if callable(detail) else (detail or '')
         raise self.source.err(rule, d, **self.source.at(self.df, i))
 
+# %% ../nbs/02c_tables.ipynb #tb-numbers-parse
+_WHOLE = re.compile(r'[0-9]{1,15}')  # a whole number that float64 holds exactly, read alike by `float` and pandas
+
+def _numbers(text: np.ndarray,  # object [k]: distinct texts
+             given: np.ndarray,  # bool [k]: not ''
+            ) -> np.ndarray:  # float64 [k]: NaN where not given or not a number
+    "The texts as numbers, as `pd.to_numeric` reads them: whole numbers by `float`, any other by pandas."
+    if all(_WHOLE.fullmatch(t) for t in text[given].tolist()):
+        return np.array([float(t) if g else np.nan for t, g in zip(text.tolist(), given.tolist())], np.float64)
+    v = pd.to_numeric(pd.Series(text, dtype=object).where(given, None), errors='coerce')
+    return v.to_numpy(dtype=np.float64)
+
 # %% ../nbs/02c_tables.ipynb #327c5413
 def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
                col: str,  # column of decimal numbers ('' = missing)
@@ -635,11 +783,10 @@ def to_numbers(df: pd.DataFrame,  # as returned by `read_table`
               ) -> np.ndarray:  # float64 [n]
     "Column `col` as float64 ('' -> NaN); non-numbers and infinities refused with their row."
     s = df[col]
-    code, text = pd.factorize(s)  # each distinct text parsed once (a solution repeats its Height/Width)
+    code, text = _text_codes(s) if isinstance(s, Texts) else pd.factorize(s)  # each distinct text parsed once
     text = np.asarray(text, dtype=object)  # hashed in the column's own storage: Python strings only for the distinct
     given = np.asarray(text != '', bool)
-    v = pd.to_numeric(pd.Series(text, dtype=object).where(given, None), errors='coerce')
-    v = v.to_numpy(dtype=np.float64)[code]
+    v = _numbers(text, given)[code]
     Rows(df, source).refuse(given[code] & ~np.isfinite(v), f'{col} is not a finite number',
                             lambda i: shown(repr(s.iat[i])))
     return v
@@ -697,7 +844,7 @@ def _arrow_tokens(table, col: str) -> int:
 def column_tokens(s: pd.Series,  # a column of texts (Arrow-backed or Python strings)
                  ) -> int:
     "The whitespace-separated tokens of a whole column, as `str.split` counts them, without making them."
-    a = getattr(s.array, '__arrow_array__', None)  # in Arrow (pandas' `str`), or made so without a Python object
+    a = getattr(getattr(s, 'array', None), '__arrow_array__', None)  # Arrow (pandas' `str`) or made so; no str
     if a is not None:
         import pyarrow as pa
         return _arrow_tokens(pa.table({'c': a()}), 'c')
@@ -720,8 +867,12 @@ def id_codes(values,  # [n]: a column of ids (Series or array), or their codes (
             ) -> np.ndarray:  # int [n]: equal codes for equal ids, 0 <= code < n
     "Integer codes of a column of ids, one hash of the column (`pd.factorize`); codes already made are kept."
     v = values
-    if isinstance(v, np.ndarray) and v.dtype.kind in 'iu' and (not len(v) or 0 <= v.min() and v.max() < len(v)):
-        return v
+    if isinstance(v, Texts): return _text_codes(v)[0]
+    if isinstance(v, np.ndarray) and v.dtype.kind in 'iu':  # codes kept; other integers numbered as first seen
+        if not len(v) or 0 <= v.min() and v.max() < len(v): return v
+        _, first, inv = np.unique(v, return_index=True, return_inverse=True)
+        rank = np.empty(len(first), np.int64); rank[np.argsort(first, kind='stable')] = np.arange(len(first))
+        return rank[inv.ravel()]
     return pd.factorize(v, use_na_sentinel=False)[0]  # a missing id: a code of its own, as `duplicated` counts it
 
 def in_rows(values,  # [n]: a column of ids (Series or array), or their codes (`id_codes`)
@@ -744,6 +895,9 @@ def release_arrow():
 def first_seen(values,  # [n]: a column of ids (Series or array)
               ) -> tuple[np.ndarray, np.ndarray]:  # (code of each row int64 [n], the distinct ids object [k])
     "The distinct ids in the order they first appear (as `pd.unique`), and each row's position among them."
+    if isinstance(values, Texts):
+        codes, ids = _text_codes(values)
+        return codes, np.array(ids, object)
     codes, ids = pd.factorize(values)
     release_arrow()  # the hash's pages, before a Python string is made for each distinct id
     return codes, np.asarray(ids, dtype=object)
@@ -764,6 +918,9 @@ def positions(values,  # [n]: a column of ids (Series or array)
               ids: np.ndarray,  # [k]: distinct ids
              ) -> np.ndarray:  # int64 [n]: the position of each row's id in `ids`, -1 where it is not there
     "Each row's id's position in `ids` (`Index.get_indexer`), without a Python string per row for Arrow text."
+    if isinstance(values, Texts):
+        at = {v: k for k, v in reversed(list(enumerate(ids)))}  # the first of an id given twice, as `get_indexer`
+        return np.fromiter(map(at.get, values.tolist(), repeat(-1)), np.int64, len(values))
     d = getattr(values, 'dtype', None)
     if isinstance(d, pd.StringDtype) and d.storage == 'pyarrow' and all(isinstance(v, str) for v in ids):
         import pyarrow as pa, pyarrow.compute as pc  # looked up in a hash of `ids` made in Arrow
