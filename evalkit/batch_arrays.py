@@ -12,7 +12,6 @@ from .errors import InputError, ParticipantVisibleError, SolutionError, as_limit
 from .rle import ORDERS, Runs, parse_size, runs_area
 from .iou import as_array, xywh_boxes
 from .families import Scene
-from .keypoints import bad_keypoints
 
 # %% auto #0
 __all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'CHECKED', 'NUMBER_CHARS', 'OBJECT_KEY', 'FINE', 'id_texts', 'read_ids',
@@ -361,6 +360,7 @@ def side_columns(ds: list, *, truth: bool, iou_type: str, box_format: str, K: in
         if more is None or more.get('scores', 0) is None: return None
         out.append(c | more)
     if iou_type != 'keypoints' or not out: return out
+    from evalkit.keypoints import bad_keypoints  # keypoints' rules: their module only where keypoints are read
     kp, num = np.concatenate([c['objects'] for c in out]), np.concatenate([c['num'] for c in out]) if truth else None
     return None if bad_keypoints(kp, truth=truth, num=num)[0].any() else out  # the keypoints' rules, for the side
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 import numpy as np
-from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .cards import brief, card_html, short_repr
 from .errors import InputError, SolutionError, Limits  # noqa: F401 (Limits: the Source fields' annotation)
 from .tables import Rows, Source, read_source, to_numbers, column_names
@@ -230,10 +229,11 @@ def part_bits(seen: tuple,  # (ids, bits) pairs its reader said (`Analysis.parts
     "Each scene image's `Usage` bits, found by its id, or by its image (units IMAGE_CLASS): None where one is not."
     ids, bits = np.concatenate([i for i, _ in seen]), np.concatenate([b for _, b in seen])
     def found(said, key):  # each key's bits (OR of its said ids'), None where a key is not said
-        codes, uniq = pd.factorize(np.asarray(said, object))  # an id without '_' has no image: -1
-        b = np.zeros(len(uniq), np.int8); np.bitwise_or.at(b, codes[codes >= 0], bits[codes >= 0])
-        at = pd.Index(uniq).get_indexer(np.asarray(key, object))
-        return b[at] if (at >= 0).all() else None
+        b = {}  # hashed in a dict: the mask metrics' path imports no pandas
+        for s, x in zip(np.asarray(said, object).tolist(), bits.tolist()):
+            if s is not None: b[s] = b.get(s, 0) | x  # an id without '_' has no image: None
+        out = [b.get(k) for k in np.asarray(key, object).tolist()]
+        return None if None in out else np.array(out, np.int8)
     out = found(ids, image_ids)  # by id
     if out is None: out = found(ids, img := _image(image_ids))  # units by their image
     return found(_image(ids), img) if out is None else out  # units by their image, said of units

@@ -237,6 +237,7 @@ class TextTable:
     columns = property(lambda self: list(self._cols))
     def __len__(self) -> int: return self._n
     def __getitem__(self, c: str) -> Texts: return self._cols[c]
+    def get(self, c: str, default=None) -> Texts | None: return self._cols.get(c, default)  # as `DataFrame.get`
     def __setitem__(self, c: str, v): self._cols[c] = v if isinstance(v, Texts) else Texts(v)
     def __getattr__(self, c: str) -> Texts:  # `df.Usage`, as a DataFrame's column
         cols = self.__dict__.get('_cols', {})
