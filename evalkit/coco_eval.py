@@ -27,8 +27,8 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'ACC_CELLS', 'ACC_NUMBA_WORK', 'ACC_NUMBA_BLOCK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS',
            'MAX_CURVE_ROWS', 'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending',
            'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs',
-           'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all',
-           'counted', 'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
+           'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'GtCounts', 'outside', 'gt_ignored', 'outcomes',
+           'taken_all', 'counted', 'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
            'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules',
            'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series', 'in_id_order',
            'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores',
@@ -335,7 +335,7 @@ def greedy_match(d: np.ndarray, g: np.ndarray, iou: np.ndarray,  # [k]: pairs so
 @dataclass(frozen=True, eq=False)
 class CocoStats(ImageStats):
     "Map of the COCO family: each image's counted ground truth, and every kept detection's outcome."
-    npig: np.ndarray  # unsigned [n, K, A] (the narrowest that holds it): counted ground truth per image, category, area
+    npig: GtCounts  # [n, K, A], sparse: counted ground truth per image, category and area range
     det_img: np.ndarray  # int64 [d]: image position of each detection (ascending image id)
     det_cls: np.ndarray  # int64 [d]: category code (0 when categories are not used)
     det_rank: np.ndarray  # int64 [d]: rank in its unit
@@ -345,6 +345,62 @@ class CocoStats(ImageStats):
     tp: np.ndarray  # bool [d, A, T]: true positive
     ignored: np.ndarray  # bool [d, A, T]: neither true nor false positive
     cat_names: tuple = ()  # category names by code (('all',) when categories are not used): not a row field
+
+# %% ../nbs/23_coco_eval.ipynb #ce-29-counts
+@dataclass(frozen=True, eq=False)
+class GtCounts:
+    "Counted ground truth of the (image, category) cells holding any, per area range: a sparse array [n, K, A]."
+    shape: tuple  # (n images, K categories, A area ranges): the dense array's
+    row: np.ndarray  # int64 [m]: each listed cell's image row
+    cat: np.ndarray  # int64 [m]: its category code
+    counts: np.ndarray  # integer [m, A]: its counted objects in each area range (unsigned, the narrowest dtype)
+
+    def __len__(self) -> int: return self.shape[0]
+
+    def _sum(self, at: np.ndarray, w, size: int, dtype) -> np.ndarray:
+        "[size, A]: counts (times weights `w` [m]) summed by `at` [m] (exact: integers, below 2**53)."
+        return np.stack([np.bincount(at, weights=self.counts[:, a] * w, minlength=size)
+                         for a in range(self.shape[2])], 1).astype(dtype).reshape(size, self.shape[2])
+
+    def by_category(self) -> np.ndarray:  # [K, A]: the dense array's `sum(0)`, its dtype too
+        "Counted objects per category and area range, over every image."
+        return self._sum(self.cat, 1, self.shape[1], np.zeros(1, self.counts.dtype).sum().dtype)
+
+    def by_image(self, a: int = 0) -> np.ndarray:  # int64 [n]: the dense array's `[:, :, a].sum(1)`
+        "Counted objects per image in area range `a`."
+        return self._sum(self.row, 1, self.shape[0], np.int64)[:, a]
+
+    def weighted(self, w: np.ndarray, a: int = 0) -> np.ndarray:  # int64 [K]: `w @ dense[:, :, a]`
+        "Counted objects per category in area range `a`, image i's counted w[i] times (w int [n])."
+        return self._sum(self.cat, np.asarray(w, np.int64)[self.row], self.shape[1], np.int64)[:, a]
+
+    def take(self, o: np.ndarray) -> GtCounts:  # the dense array's `[o]`
+        "The counts of the images `o` (int64 [n']: rows, none twice), in that order."
+        new = np.full(self.shape[0], -1, np.int64)
+        new[o] = np.arange(len(o))
+        r = new[self.row]
+        k = r >= 0
+        return GtCounts(shape=(len(o), *self.shape[1:]), row=r[k], cat=self.cat[k], counts=self.counts[k])
+
+    def dense(self) -> np.ndarray:  # [n, K, A], the counts' dtype
+        "The dense array."
+        out = np.zeros(self.shape, self.counts.dtype)
+        out[self.row, self.cat] = self.counts
+        return out
+
+    @staticmethod
+    def of_dense(a: np.ndarray) -> GtCounts:
+        "The sparse form of a dense array [n, K, A] (its cells holding a count)."
+        r, k = np.nonzero(np.asarray(a).any(2))
+        return GtCounts(shape=a.shape, row=r, cat=k, counts=a[r, k])
+
+    @staticmethod
+    def joined(parts: list) -> GtCounts:
+        "The counts of parts of disjoint images, one part's rows after another's (the dense arrays concatenated)."
+        at = np.cumsum([0] + [len(p) for p in parts])
+        return GtCounts(shape=(int(at[-1]), *parts[0].shape[1:]), row=np.concatenate([p.row + o for p, o in zip(
+            parts, at.tolist())]), cat=np.concatenate([p.cat for p in parts]), counts=np.concatenate(
+            [p.counts for p in parts]))
 
 # %% ../nbs/23_coco_eval.ipynb #ce-31
 def outside(area: np.ndarray,  # float64 [n]: areas
@@ -397,16 +453,15 @@ def taken_all(single: tuple, rest: tuple,  # the matches, as `greedy_match` retu
     gt[d[z], t[z]] = pos[g[z]]
     return gt
 
-def counted(code: np.ndarray,  # int64 [n_gt]: each object's cell (image * K + category)
+def counted(img: np.ndarray, cat: np.ndarray,  # int64 [n_gt]: each object's image row and category code
             ig: np.ndarray,  # bool [A, n_gt]: ignored in each area range
-            size: int,  # cells
-           ) -> np.ndarray:  # unsigned [size, A], the narrowest dtype that holds the largest count
-    "Ground truth counted (not ignored) per cell and area range."
-    u, inv = np.unique(code, return_inverse=True)
+            *, shape: tuple,  # (n images, K categories)
+           ) -> GtCounts:  # the cells holding ground truth; counts in the narrowest unsigned dtype holding them
+    "Ground truth counted (not ignored) per (image, category) cell and area range."
+    u, inv = np.unique(img * shape[1] + cat, return_inverse=True)
     c = np.stack([np.bincount(inv[~x], minlength=len(u)) for x in ig], 1).reshape(len(u), len(ig))  # range by range
-    out = np.zeros((size, len(ig)), np.min_scalar_type(c.max(initial=0)))
-    out[u] = c
-    return out
+    return GtCounts(shape=(*shape, len(ig)), row=u // shape[1], cat=u % shape[1],
+                    counts=c.astype(np.min_scalar_type(c.max(initial=0))))
 
 # %% ../nbs/23_coco_eval.ipynb #ce-37
 def _ranks(scene: CocoScene, rules: CocoRules, K: int) -> tuple:
@@ -487,7 +542,7 @@ def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
     del d, g, iou, single, rest  # the pairs freed before the counts are made (Objects365: 10^7 pairs)
     return CocoStats(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
                      n_gt=np.bincount(scene.gt_img, minlength=n), n_pred=np.bincount(scene.pred_img, minlength=n),
-                     npig=counted(scene.gt_img * K + gcat, ig, n * K).reshape(n, K, len(ig)),
+                     npig=counted(scene.gt_img, gcat, ig, shape=(n, K)),
                      det_img=scene.pos('image')[scene.pred_img[keep]], det_cls=(unit[keep] % K), det_rank=cut[keep],
                      det_pos=scene.pos('pred')[keep], score=scene.pred_conf[keep],
                      gt=taken, tp=tp, ignored=ignored, cat_names=tuple(scene.cat_names) if rules.use_cats else ('all',))
@@ -636,7 +691,7 @@ def accumulate(s: CocoStats,  # the reduced map of every image
     if use_numba(s.tp.size, min_work=ACC_NUMBA_WORK): return _accumulate_numba(s, rules, K)
     T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
     precision, recall, scores = np.empty((T, R, K, A, M)), np.empty((T, K, A, M)), np.empty((T, R, K, A, M))
-    rec, npig = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64)  # npig [A, K]
+    rec, npig = np.asarray(rules.rec_thrs, np.float64), s.npig.by_category().T.astype(np.int64)  # npig [A, K]
     ro = np.argsort(rec, kind='stable')  # the points ascending (pycocotools' are)
     c, back = _starts(recall_steps(npig.ravel(), rec[ro])).reshape(A, 1, K, R + 1), np.argsort(ro)
     sorted_ = (ro == np.arange(R)).all()  # pycocotools' points are: no reordering
@@ -720,7 +775,7 @@ ACC_NUMBA_BLOCK = 2 ** 22  # flags the numba twin ranks at once, a block of cate
 def _accumulate_numba(s: CocoStats, rules: CocoRules, K: int) -> tuple:
     "accumulate's numba twin: the same arrays, the lists walked by `_list_counts` and `_read_back`."
     T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
-    rec, npig, md = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64), np.asarray(rules.max_dets)
+    rec, npig, md = np.asarray(rules.rec_thrs, np.float64), s.npig.by_category().T.astype(np.int64), np.asarray(rules.max_dets)
     ro, o = np.argsort(rec, kind='stable'), accumulate_order(s)
     c, bounds = recall_steps(npig.ravel(), rec[ro]).reshape(A, K, R), np.searchsorted(s.det_cls[o], np.arange(K + 1))
     precision, recall, scores = np.empty((T, R, K, A, M)), np.empty((T, K, A, M)), np.empty((T, R, K, A, M))
@@ -795,7 +850,7 @@ def image_tp_fp_fn(s: CocoStats,  # a COCO-style map (LVIS's too)
     tp, counted = s.tp[kept, 0], ~s.ignored[kept, 0]
     count = lambda flags: np.bincount(key[flags], minlength=n * T).reshape(n, T).astype(np.int64)
     tp_n = count(tp)
-    return tp_n, count(counted & ~tp), s.npig[:, :, 0].sum(1).astype(np.int64)[:, None] - tp_n
+    return tp_n, count(counted & ~tp), s.npig.by_image(0)[:, None] - tp_n
 
 def tp_fp_fn_totals(s: CocoStats,  # a COCO-style map (LVIS's too)
                     kept=slice(None),  # bool [d] or slice: the detections counted
@@ -804,7 +859,7 @@ def tp_fp_fn_totals(s: CocoStats,  # a COCO-style map (LVIS's too)
     tp, counted = s.tp[kept, 0], ~s.ignored[kept, 0]
     n_tp = tp.sum(0)
     return dict(tp=tuple(n_tp.tolist()), fp=tuple((counted & ~tp).sum(0).tolist()),
-                fn=tuple((int(s.npig[:, :, 0].sum()) - n_tp).tolist()))
+                fn=tuple((int(s.npig.counts[:, 0].sum()) - n_tp).tolist()))
 
 def _image_counts(s: CocoStats, rules: CocoRules) -> tuple:
     "(tp, fp, fn) int64 [n, T]: per image (ascending id) and threshold, all areas, the last detection count."
@@ -843,7 +898,7 @@ def in_id_order(s: CocoStats) -> CocoStats:
     new, at = np.empty(len(o), np.int64), np.argsort(s.image_pos)
     new[o] = np.arange(len(o))
     return replace(s, image_ids=s.image_ids[o], image_pos=np.arange(len(o)), n_gt=s.n_gt[o], n_pred=s.n_pred[o],
-                   npig=s.npig[o], det_img=new[at[np.searchsorted(s.image_pos[at], s.det_img)]])
+                   npig=s.npig.take(o), det_img=new[at[np.searchsorted(s.image_pos[at], s.det_img)]])
 
 # %% ../nbs/23_coco_eval.ipynb #8f264a41
 def coco_finish(s: CocoStats, spec) -> Result:
@@ -872,8 +927,9 @@ def coco_reduce(*parts: CocoStats) -> CocoStats:
     "Associative, order-free reduce of COCO maps of disjoint sets of images."
     if not parts: raise InputError('reduce needs at least one part')
     if len({p.cat_names for p in parts}) > 1: raise InputError('reduce: parts with different categories')
-    rows = [f for f in CocoStats.__dataclass_fields__ if f != 'cat_names']
-    return replace(parts[0], **{f: np.concatenate([getattr(p, f) for p in parts]) for f in rows})
+    rows = [f for f in CocoStats.__dataclass_fields__ if f not in ('cat_names', 'npig')]
+    return replace(parts[0], **{f: np.concatenate([getattr(p, f) for p in parts]) for f in rows},
+                   npig=GtCounts.joined([p.npig for p in parts]))
 
 # %% ../nbs/23_coco_eval.ipynb #ce-54
 def _stat_lines(result: Result) -> list[str]:
@@ -1010,7 +1066,7 @@ def coco_weighted_scores(analysis, W) -> np.ndarray:
     lists = [(*_flags(s, i), row[i], _ties(s, i)) for i in category_lists(s, K, md=rules.score_dets)]
     out = np.empty(len(W))
     for b, w in enumerate(W):
-        npig, prec = w @ s.npig[:, :, 0], np.full((T, R, K), -1.0)
+        npig, prec = s.npig.weighted(w), np.full((T, R, K), -1.0)
         for k, (tp, fp, im, group) in enumerate(lists):
             if npig[k] == 0: continue
             j = _copies(len(im), w[im], group)
@@ -1065,7 +1121,7 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
     "(AP [T, n_cut] at each confidence cutoff, per-category table (past `MAX_CURVE_ROWS`: all together), score)."
     s, rules = analysis.stats, coco_rules(analysis.spec)
     K, T, rec = s.npig.shape[1], len(rules.iou_thrs), np.asarray(rules.rec_thrs, np.float64)
-    npig, cut, R, n = s.npig[:, :, 0].sum(0), np.asarray(cut, np.float64), len(rules.rec_thrs), len(cut)
+    npig, cut, R, n = s.npig.by_category()[:, 0], np.asarray(cut, np.float64), len(rules.rec_thrs), len(cut)
     if rules.score_dets not in rules.max_dets or not (npig > 0).any():
         return np.full((T, n), np.nan), None, np.full(n, np.nan)
     ok, small = np.flatnonzero(npig > 0), n * T * K <= MAX_CURVE_ROWS
@@ -1177,7 +1233,7 @@ def _tide_ap(s: CocoStats, rules: CocoRules, K: int,  # the map, its rules narro
     def ap(tp, fp, cls, drop, *, listed, base) -> float:
         n = npig - np.bincount(gcat[drop], minlength=K)
         st = replace(s, tp=tp[:, None, None], ignored=(~tp & ~fp)[:, None, None], det_cls=cls, det_rank=rank,
-                     npig=n[None, :, None], det_img=s.det_img if base else s.det_img + len(s.npig) * tp0)
+                     npig=GtCounts.of_dense(n[None, :, None]), det_img=s.det_img if base else s.det_img + len(s.npig) * tp0)
         p = accumulate(st, r1, K)[0][0, :, :, 0, 0]  # [R, K]
         use = (n > 0) | (np.bincount(cls[tp | fp if listed is None else listed], minlength=K) > 0)
         return float(np.where(n > 0, p.mean(0), 0.0)[use].mean()) if use.any() else 0.0
