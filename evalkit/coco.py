@@ -47,7 +47,7 @@ COUNT_BYTES = 2 ** 20  # bytes compared at once by `json_values`: a megabyte sta
 
 def json_values(src) -> int:
     "At most how many values (numbers, texts, lists, objects) the JSON text `src` (bytes or str) holds, unparsed."
-    if isinstance(src, str): return src.count(',') + src.count('[') + src.count('{') + 1  # each but a list's first: a comma
+    if isinstance(src, str): return src.count(',') + src.count('[') + src.count('{') + 1  # a comma before all but one
     a, n = np.frombuffer(src, np.uint8), 1  # bytes: numpy's compares, 4x faster than three `bytes.count` passes
     for c in (a[i:i + COUNT_BYTES] for i in range(0, len(a), COUNT_BYTES)):
         n += int(np.count_nonzero(c == 44)) + int(np.count_nonzero(c == 91)) + int(np.count_nonzero(c == 123))

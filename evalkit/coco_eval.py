@@ -6,6 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import partial
+import math
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
@@ -23,17 +24,18 @@ from .tables import shown
 from .polygons import obb_iou_pairs, rbox_corners
 
 # %% auto #0
-__all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_CELLS', 'PAIR_BLOCK',
-           'ACC_CELLS', 'ACC_NUMBA_WORK', 'ACC_NUMBA_BLOCK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS',
-           'MAX_CURVE_ROWS', 'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending',
-           'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs',
-           'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'GtCounts', 'outside', 'gt_ignored', 'outcomes',
-           'taken_all', 'counted', 'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
-           'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules',
-           'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series', 'in_id_order',
-           'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores',
-           'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_hits', 'coco_codes', 'coco_notes',
-           'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
+__all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_BLOCK', 'BOX_PAIRS_WORK',
+           'PAIR_MIN_WORK', 'PAIR_CELLS', 'ACC_CELLS', 'ACC_NUMBA_WORK', 'ACC_NUMBA_BLOCK', 'DEFAULT_THRESHOLDS',
+           'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS', 'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules', 'CocoScene',
+           'radix_lexsort', 'descending', 'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'box_ious',
+           'box_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps', 'pair_order', 'greedy_match',
+           'CocoStats', 'GtCounts', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'boundary_iou_pairs',
+           'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate',
+           'ranked_flags', 'summary_value', 'summarize', 'coco_rules', 'image_tp_fp_fn', 'tp_fp_fn_totals',
+           'per_image_table', 'images_table', 'ap_series', 'in_id_order', 'coco_finish', 'coco_reduce',
+           'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
+           'coco_prefix_precision', 'coco_curve', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
+           'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -164,6 +166,64 @@ def box_iou_pairs(dt: np.ndarray,  # float64 [d, 4]: detections, xywh
     with np.errstate(divide='ignore', invalid='ignore', over='ignore'):  # areas summing past float64: a union of inf,
         out[k] = i / np.where(crowd[g[k]], da, da + (gw * gh)[g[k]] - i)  # so IoU 0, as pycocotools' C computes it
     return out
+
+# %% ../nbs/23_coco_eval.ipynb #ce-21-pairs
+PAIR_BLOCK = 2 ** 18  # box pairs whose IoU is computed at once: a dozen arrays of this length, not of every pair
+BOX_PAIRS_WORK = 2 ** 22  # same-unit box pairs from which numba finds those reaching the floor (fewer: numpy)
+
+def box_ious(dt: np.ndarray, gt: np.ndarray,  # float64 [d, 4], [g, 4]: detections and ground truth, xywh
+             d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs
+             *, crowd: np.ndarray,  # bool [g]: crowd regions
+            ) -> np.ndarray:  # float64 [k]
+    "`box_iou_pairs` of any number of pairs, `PAIR_BLOCK` at a time (bounded memory)."
+    b = PAIR_BLOCK
+    return np.concatenate([np.zeros(0)] + [box_iou_pairs(dt, gt, d[i:i + b], g[i:i + b], crowd=crowd)
+                                           for i in range(0, len(d), b)])
+
+@jit
+def _box_pair_ious(boxes, sets, floor, out):
+    "numba: each detection's pairs with its objects go[lo:hi], IoU as `box_iou_pairs`; the count kept, written if out."
+    (dt, gt, crowd), (go, lo, hi), (od, og, ov) = boxes, sets, out
+    n, fill = 0, len(od) > 0
+    for i in range(len(lo)):
+        dx, dy, dw, dh = dt[i, 0], dt[i, 1], dt[i, 2], dt[i, 3]
+        dr, db, da = dw + dx, dh + dy, dw * dh
+        for j in range(lo[i], hi[i]):
+            g, v = go[j], 0.0
+            w = min(dr, gt[g, 2] + gt[g, 0]) - max(dx, gt[g, 0])
+            if w > 0:
+                h = min(db, gt[g, 3] + gt[g, 1]) - max(dy, gt[g, 1])
+                if h > 0:
+                    a = w * h
+                    u = da if crowd[g] else da + gt[g, 2] * gt[g, 3] - a
+                    v = a / u if u != 0 else math.copysign(math.inf, u) if a > 0 else math.nan  # numpy's a / 0
+            if floor <= 0 or v >= floor:
+                if fill: od[n], og[n], ov[n] = i, g, v
+                n += 1
+    return n
+
+def box_pairs(gt_unit: np.ndarray,  # int64 [g]: unit of each ground-truth object
+              dt_unit: np.ndarray,  # int64 [d]: unit of each detection
+              *, dt: np.ndarray, gt: np.ndarray,  # float64 [d, 4], [g, 4]: the boxes, xywh
+              crowd: np.ndarray,  # bool [g]: crowd regions
+              floor: float,  # the least IoU kept, > 0
+             ) -> tuple:  # (detection, gt) int64 [k], IoU float64 [k]: by detection, then object
+    "The same-unit box pairs whose IoU reaches `floor`, with their IoU."
+    go = radix_lexsort([gt_unit])
+    gu = gt_unit[go]
+    lo, hi = np.searchsorted(gu, dt_unit), np.searchsorted(gu, dt_unit, 'right')
+    if use_numba(int((hi - lo).sum()), min_work=BOX_PAIRS_WORK):  # the twin: only the pairs kept are written
+        ins = ((np.ascontiguousarray(dt, np.float64), np.ascontiguousarray(gt, np.float64), crowd), (go, lo, hi),
+               float(floor))
+        n = _box_pair_ious(*ins, (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)))
+        out = np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n)
+        if n: _box_pair_ious(*ins, out)
+        return out
+    d, j = expand_ranges(lo, hi)
+    g = go[j]
+    iou = box_ious(dt, gt, d, g, crowd=crowd)
+    k = iou >= floor
+    return d[k], g[k], iou[k]
 
 # %% ../nbs/23_coco_eval.ipynb #ce-22
 def _run_index(t: Runs, big: int, bounds: np.ndarray) -> tuple:
@@ -472,8 +532,6 @@ def _ranks(scene: CocoScene, rules: CocoRules, K: int) -> tuple:
     rank = unit_ranks(unit, scene.pred_conf, seq)
     return unit, rank, unit_ranks(scene.pred_img, scene.pred_conf, seq) if rules.per_image else rank
 
-PAIR_BLOCK = 2 ** 18  # box pairs whose IoU is computed at once: a dozen arrays of this length, not of every pair
-
 def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
     "The IoU of the pairs (kept detection `d`, ground truth `g`), boxes or masks (masks below `floor` may get 0)."
     if scene.iou_type == 'obb': return obb_iou_pairs(scene.pred[keep], scene.gt, d, g, crowd=scene.gt_crowd)
@@ -486,18 +544,19 @@ def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
     if scene.iou_type == 'keypoints':  # OKS (23a_keypoints): crowd regions as any object
         return oks_pairs(scene.pred_kp[keep], scene.gt_kp, d, g, gt_box=scene.gt, gt_area=scene.gt_area,
                          sigmas=scene.sigmas)
-    dt, b = scene.pred[keep], PAIR_BLOCK
-    return np.concatenate([np.zeros(0)] + [box_iou_pairs(dt, scene.gt, d[i:i + b], g[i:i + b], crowd=scene.gt_crowd)
-                                           for i in range(0, len(d), b)])
+    return box_ious(scene.pred[keep], scene.gt, d, g, crowd=scene.gt_crowd)
 
 def _kept_pairs(scene: CocoScene, rules: CocoRules,
-                *, floor: float = 0.0,  # the least IoU that matters: below it a mask pair's IoU may be 0 (0: exact)
+                *, floor: float = 0.0,  # the least IoU that matters (0: every pair, exact); see below
                ) -> tuple:
-    "(unit, rank, cut, keep, d, g, iou): the detections the map keeps and their same-unit pairs' IoU."
+    "(unit, rank, cut, keep, d, g, iou): the kept detections, same-unit pairs and IoU (below `floor`: boxes' dropped)."
     K = len(scene.cat_names) if rules.use_cats else 1
     gcat = scene.gt_cls if rules.use_cats else np.zeros(len(scene.gt_img), np.int64)
     unit, rank, cut = _ranks(scene, rules, K)
     keep = np.flatnonzero(cut < rules.max_dets[-1])
+    if scene.iou_type == 'bbox' and floor > 0:  # masks below the floor may get IoU 0; boxes are dropped
+        return unit, rank, cut, keep, *box_pairs(scene.gt_img * K + gcat, unit[keep], dt=scene.pred[keep], gt=scene.gt,
+                                                 crowd=scene.gt_crowd, floor=floor)
     d, g = unit_pairs(scene.gt_img * K + gcat, unit[keep])
     return unit, rank, cut, keep, d, g, _ious(scene, d, g, keep, floor=floor)
 
@@ -775,7 +834,8 @@ ACC_NUMBA_BLOCK = 2 ** 22  # flags the numba twin ranks at once, a block of cate
 def _accumulate_numba(s: CocoStats, rules: CocoRules, K: int) -> tuple:
     "accumulate's numba twin: the same arrays, the lists walked by `_list_counts` and `_read_back`."
     T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
-    rec, npig, md = np.asarray(rules.rec_thrs, np.float64), s.npig.by_category().T.astype(np.int64), np.asarray(rules.max_dets)
+    rec, md = np.asarray(rules.rec_thrs, np.float64), np.asarray(rules.max_dets)
+    npig = s.npig.by_category().T.astype(np.int64)
     ro, o = np.argsort(rec, kind='stable'), accumulate_order(s)
     c, bounds = recall_steps(npig.ravel(), rec[ro]).reshape(A, K, R), np.searchsorted(s.det_cls[o], np.arange(K + 1))
     precision, recall, scores = np.empty((T, R, K, A, M)), np.empty((T, K, A, M)), np.empty((T, R, K, A, M))
@@ -1233,7 +1293,8 @@ def _tide_ap(s: CocoStats, rules: CocoRules, K: int,  # the map, its rules narro
     def ap(tp, fp, cls, drop, *, listed, base) -> float:
         n = npig - np.bincount(gcat[drop], minlength=K)
         st = replace(s, tp=tp[:, None, None], ignored=(~tp & ~fp)[:, None, None], det_cls=cls, det_rank=rank,
-                     npig=GtCounts.of_dense(n[None, :, None]), det_img=s.det_img if base else s.det_img + len(s.npig) * tp0)
+                     npig=GtCounts.of_dense(n[None, :, None]),
+                     det_img=s.det_img if base else s.det_img + len(s.npig) * tp0)
         p = accumulate(st, r1, K)[0][0, :, :, 0, 0]  # [R, K]
         use = (n > 0) | (np.bincount(cls[tp | fp if listed is None else listed], minlength=K) > 0)
         return float(np.where(n > 0, p.mean(0), 0.0)[use].mean()) if use.any() else 0.0
