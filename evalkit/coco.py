@@ -18,7 +18,7 @@ from .preset import Metric, Option, parse_bool
 from .rle import Runs, runs_area
 from .coco_masks import coco_runs, brief, move_runs
 from .boundary import parse_dilation_ratio
-from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
+from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
 
 # %% auto #0
@@ -634,7 +634,7 @@ def mask_bases(g: CocoTruth, r: CocoResults,  # the ground truth and the results
     K = len(g.cat_ids) if by_cat else 1
     unit = lambda img, cat: np.asarray(img, np.int64) * K + (np.asarray(cat, np.int64) if by_cat else 0)
     ug, ur = unit(g.img, g.cat), unit(r.img, r.cat)
-    used = np.unique(np.r_[ug, ur]).astype(np.int64)  # units with objects only: not images x categories
+    used = unique_sorted(np.r_[ug, ur]).astype(np.int64)  # units with objects only: not images x categories
     start = np.r_[0, np.cumsum(g.image_size.prod(1)[used // K])[:-1]].astype(np.int64)
     return start[np.searchsorted(used, ug)], start[np.searchsorted(used, ur)]
 
@@ -788,7 +788,7 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
     gk, rk = np.flatnonzero(ki[g.img] & kc[g.cat]), np.flatnonzero(ki[r.img] & kc[r.cat])
     gi, ri = ni[g.img[gk]], ni[r.img[rk]]  # each kept row's image, among the scored images
     cost = np.bincount(gi, minlength=len(scored)) + np.bincount(ri, minlength=len(scored)) + 1
-    cuts = np.unique(np.r_[0, np.searchsorted(np.cumsum(cost), np.linspace(0, cost.sum(), (n or 1) + 1)[1:-1]) + 1,
+    cuts = unique_sorted(np.r_[0, np.searchsorted(np.cumsum(cost), np.linspace(0, cost.sum(), (n or 1) + 1)[1:-1]) + 1,
                            len(scored)]) if len(scored) else np.zeros(2, np.int64)  # no image: one empty part
     out = []
     for a, b in zip(cuts[:-1], cuts[1:]):
