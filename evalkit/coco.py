@@ -728,6 +728,10 @@ def take_rows(rec, idx: np.ndarray):
                            for f in fields(rec) if f.name not in keep})
 
 # %% ../nbs/24_coco.ipynb #9d1ddd32
+def _moved(pos: np.ndarray) -> np.ndarray | None:
+    "Ascending positions, or None where they are 0..n-1 (`Scene.pos` makes them when asked: 10 MB per million)."
+    return None if not len(pos) or (pos[0] == 0 and pos[-1] == len(pos) - 1) else pos
+
 def part_scene(p: CocoPart) -> CocoScene:
     "The `CocoScene` of a part (masks decoded here: on the machine that scores the part)."
     g, r = p.g, p.r
@@ -743,7 +747,8 @@ def part_scene(p: CocoPart) -> CocoScene:
         runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area when results have boxes
     return CocoScene(image_ids=g.image_ids[p.images].astype(object), gt_img=ni[g.img], pred_img=ni[r.img],
                      gt=gt_obj, pred=pred_obj, pred_conf=r.score, gt_cls=nc[g.cat], pred_cls=nc[r.cat],
-                     image_pos=p.image_pos, gt_pos=p.gt_pos, pred_pos=p.pred_pos, gt_id=g.ann_id, gt_area=g.area,
+                     image_pos=p.image_pos, gt_pos=_moved(p.gt_pos), pred_pos=_moved(p.pred_pos), gt_id=g.ann_id,
+                     gt_area=g.area,
                      gt_crowd=g.crowd, gt_ignore=g.ignore, pred_area=pred_area,
                      cat_names=tuple(np.asarray(g.cat_names, object)[p.cats]),
                      cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type, dilation_ratio=p.dilation_ratio,

@@ -25,17 +25,17 @@ from .polygons import obb_iou_pairs, rbox_corners
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_BLOCK', 'BOX_PAIRS_WORK',
-           'PAIR_MIN_WORK', 'PAIR_CELLS', 'ACC_CELLS', 'ACC_NUMBA_WORK', 'ACC_NUMBA_BLOCK', 'DEFAULT_THRESHOLDS',
-           'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS', 'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules', 'CocoScene',
-           'radix_lexsort', 'descending', 'unique_sorted', 'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs',
-           'box_ious', 'box_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps', 'pair_order', 'greedy_match',
-           'CocoStats', 'GtCounts', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'boundary_iou_pairs',
-           'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate',
-           'ranked_flags', 'summary_value', 'summarize', 'coco_rules', 'image_tp_fp_fn', 'tp_fp_fn_totals',
-           'per_image_table', 'images_table', 'ap_series', 'in_id_order', 'coco_finish', 'coco_reduce',
-           'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
-           'coco_prefix_precision', 'coco_curve', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
-           'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'PAIR_MIN_WORK', 'PAIR_CELLS', 'HEAP_TRIM_DETS', 'ACC_CELLS', 'ACC_NUMBA_WORK', 'ACC_NUMBA_BLOCK',
+           'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS', 'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules',
+           'CocoScene', 'radix_lexsort', 'descending', 'unique_sorted', 'unit_ranks', 'list_order', 'unit_pairs',
+           'box_iou_pairs', 'box_ious', 'box_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps',
+           'pair_order', 'greedy_match', 'CocoStats', 'GtCounts', 'outside', 'gt_ignored', 'outcomes', 'taken_all',
+           'counted', 'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
+           'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules',
+           'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series', 'in_id_order',
+           'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores',
+           'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_hits', 'coco_codes', 'coco_notes',
+           'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -590,6 +590,14 @@ def boundary_iou_pairs(scene: CocoScene,  # masks, `dilation_ratio` set
     return out
 
 # %% ../nbs/23_coco_eval.ipynb #ce-38
+HEAP_TRIM_DETS = 2 ** 20  # kept detections from which the matching's freed memory is handed back (Objects365: 1.2M)
+
+def _trim_heap():
+    "Hand the C heap's free memory back to the system (glibc's `malloc_trim`; elsewhere nothing)."
+    import ctypes  # here only: 2 ms to import
+    try: ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError): pass  # not glibc
+
 def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
     "The per-image map of a COCO scene: every kept detection's outcome, every image's counted ground truth."
     K = len(scene.cat_names) if rules.use_cats else 1
@@ -603,6 +611,7 @@ def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
                                 crowd=scene.gt_crowd & (not rules.crowd_once),
                                 gseq=list_order(scene.gt_cls, by_cat=not rules.use_cats))
     del d, g, iou  # the pairs freed before the outcomes are made
+    if len(keep) >= HEAP_TRIM_DETS: _trim_heap()  # glibc keeps the matching's freed blocks (under its mmap threshold)
     tp, ignored = outcomes(single, rest, ig, gt_id=scene.gt_id, out=outside(scene.pred_area[keep], rules), rules=rules)
     taken = taken_all(single, rest, n=len(keep), T=T, pos=scene.pos('gt'))
     del single, rest  # the matches freed before the counts are made
@@ -933,9 +942,10 @@ def tp_fp_fn_totals(s: CocoStats,  # a COCO-style map (LVIS's too)
                     kept=slice(None),  # bool [d] or slice: the detections counted
                    ) -> dict:  # tp, fp, fn: tuples of T ints, as `Tally` takes them
     "TP, FP, FN per threshold summed over the images (`image_tp_fp_fn`'s column sums, without the table)."
-    tp, counted = s.tp[kept, 0], ~s.ignored[kept, 0]
+    if isinstance(kept, np.ndarray) and kept.dtype == bool and kept.all(): kept = slice(None)  # views, not copies
+    tp, ig = s.tp[kept, 0], s.ignored[kept, 0]
     n_tp = tp.sum(0)
-    return dict(tp=tuple(n_tp.tolist()), fp=tuple((counted & ~tp).sum(0).tolist()),
+    return dict(tp=tuple(n_tp.tolist()), fp=tuple((len(tp) - (tp | ig).sum(0)).tolist()),  # neither TP nor ignored
                 fn=tuple((int(s.npig.counts[:, 0].sum()) - n_tp).tolist()))
 
 def _image_counts(s: CocoStats, rules: CocoRules) -> tuple:
@@ -981,6 +991,7 @@ def in_id_order(s: CocoStats) -> CocoStats:
 def coco_finish(s: CocoStats, spec) -> Result:
     "The COCO result of the reduced map: pycocotools' arrays and stats, the tables' sums, the tables when read."
     rules, s = coco_rules(spec), in_id_order(s)
+    totals = tp_fp_fn_totals(s, s.det_rank < rules.max_dets[-1])  # as `_image_counts` counts; before the curves
     precision, recall, scores = accumulate(s, rules, s.npig.shape[1])
     stats, ths = summarize(precision, recall, rules), [float(t) for t in spec.thresholds]
     per_t = tuple(_mean_defined(precision[t, :, :, 0, -1]) for t in range(len(ths)))
@@ -992,8 +1003,7 @@ def coco_finish(s: CocoStats, spec) -> Result:
     for a in arrays.values():
         if isinstance(a, np.ndarray): a.flags.writeable = False
     n = len(s.image_ids)
-    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t,
-                  **tp_fp_fn_totals(s, s.det_rank < rules.max_dets[-1]))  # as `_image_counts` counts
+    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t, **totals)
     return Result(metric=spec.metric, score=float(stats[0]), thresholds=spec.thresholds, params=p, title=spec.title,
                   per_threshold=Later(partial(ap_series, per_t, ths)), images=Later(partial(images_table, s)),
                   per_image=Later(partial(per_image_table, s.image_ids, ths, partial(_image_counts, s, rules))),
