@@ -18,20 +18,18 @@ from .preset import Metric, Option, parse_bool
 from .rle import Runs, runs_area
 from .coco_masks import coco_runs, brief, move_runs
 from .boundary import parse_dilation_ratio
-from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
-from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
-from .polygons import obb_columns, ObbResult
+from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
+from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
 
 # %% auto #0
-__all__ = ['SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS',
-           'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans',
-           'struct_columns', 'typed_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids',
-           'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names',
-           'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results', 'fast_typed_results',
-           'frames_to_coco', 'mask_bases', 'early_masks', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene',
-           'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
-           'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_scene', 'parse_ints',
-           'parse_max_dets', 'parse_ids']
+__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS',
+           'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types',
+           'object_spans', 'struct_columns', 'typed_columns', 'refuse_entries', 'field', 'numbers', 'ids_of',
+           'index_of', 'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth',
+           'keypoints_field', 'check_kp_names', 'read_obb', 'radians', 'CocoResults', 'read_coco_results',
+           'fast_results', 'frames_to_coco', 'mask_bases', 'early_masks', 'gc_paused', 'CocoPart', 'take_rows',
+           'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables',
+           'coco_batch', 'batch_piece', 'joined_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -45,10 +43,15 @@ def _loads():
     except ImportError: return (lambda s: json.loads(s, parse_constant=_no_constant)), json.JSONDecodeError
 
 # %% ../nbs/24_coco.ipynb #co-06-1
+COUNT_BYTES = 2 ** 20  # bytes compared at once by `json_values`: a megabyte stays in the CPU's caches
+
 def json_values(src) -> int:
     "At most how many values (numbers, texts, lists, objects) the JSON text `src` (bytes or str) holds, unparsed."
-    c = ',[{' if isinstance(src, str) else b',[{'
-    return src.count(c[0:1]) + src.count(c[1:2]) + src.count(c[2:3]) + 1  # each value but a list's first: a comma
+    if isinstance(src, str): return src.count(',') + src.count('[') + src.count('{') + 1  # a comma before all but one
+    a, n = np.frombuffer(src, np.uint8), 1  # bytes: numpy's compares, 4x faster than three `bytes.count` passes
+    for c in (a[i:i + COUNT_BYTES] for i in range(0, len(a), COUNT_BYTES)):
+        n += int(np.count_nonzero(c == 44)) + int(np.count_nonzero(c == 91)) + int(np.count_nonzero(c == 123))
+    return n
 
 def check_values(src, limits: Limits, *, err=InputError, name: str | None = None):
     "Refuse JSON text that may hold more than `max_json_values` values, before parsing it."
@@ -535,8 +538,6 @@ class CocoResults:
     segm: list | None = None  # [n] `segmentation` fields, for mask evaluation
     kp: np.ndarray | None = None  # float64 [n, K, 3]: the `keypoints` fields (keypoints only; v never read)
     obb: np.ndarray | None = None  # float64 [n, 5]: cx, cy, w, h, angle (radians) for iou_type 'obb' (else None)
-    runs: Runs | None = None  # masks read straight from a batch's arrays (`segm` then None), laid from `runs_base`
-    runs_base: np.ndarray | None = None  # int64 [n]: the pixel each mask's runs are laid from (`move_runs`)
 
 # %% ../nbs/24_coco.ipynb #co-24
 def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
@@ -548,8 +549,7 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
     "Read and check a COCO results list against its ground truth."
     err, name = ParticipantVisibleError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'results')
     typed, src = box_types(iou_type), json_bytes(src, err=err, name=name, limits=limits)
-    fast = fast_results(src, gt) if typed and iou_type == 'bbox' else fast_typed_results(
-        src, gt, iou_type=iou_type, K=len(sigmas or SIGMAS)) if iou_type in ('keypoints', 'obb') else None
+    fast = fast_results(src, gt) if typed and iou_type == 'bbox' else None
     if fast is not None: return fast
     res = decode_json(src, err=err, name=name, typed=typed and typed[1])
     if not isinstance(res, list): raise err('a COCO results file is a JSON list of objects', type(res).__name__,
@@ -582,41 +582,6 @@ def fast_results(src,  # the results' JSON bytes (`json_bytes`)
     if (img < 0).any() or (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']):
         return None
     return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=True)
-
-# %% ../nbs/24_coco.ipynb #co-24-fast-kp
-def _typed_ok(c: dict, *, box: bool) -> bool:
-    "Whether the columns of typed results hold what the checking reader takes: finite, boxes and keypoints sized."
-    if not np.isfinite(c['score']).all(): return False
-    if 'obb' in c:  # as `read_obb` checks them
-        o = c['obb']
-        with np.errstate(over='ignore', invalid='ignore'):
-            return bool(np.isfinite(np.abs(o[:, :2]) + o[:, 2:4] + o[:, 2:4].prod(1, keepdims=True)).all() and
-                        np.isfinite(o).all() and (o[:, 2:4] >= 0).all())
-    return bool(np.isfinite(c['kp']).all() and not bad_keypoints(c['kp'], truth=False)[0].any() and
-                (not box or _boxes_ok(c['bbox'])))
-
-def fast_typed_results(src,  # the results' JSON bytes (`json_bytes`)
-                       gt: CocoTruth,  # the ground truth they are of
-                       *, iou_type: str,  # 'keypoints' or 'obb'
-                       K: int = len(SIGMAS),  # keypoints per object
-                      ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
-    "Keypoint or oriented-box results that are all well-formed, decoded slice by slice (`kp_columns`, `obb_columns`)."
-    kp, spans = iou_type == 'keypoints', object_spans(src) if isinstance(src, (bytes, bytearray)) and msgspec else None
-    if not spans or (KpResult if kp else ObbResult) is None: return None
-    mv, dec, parts, box = memoryview(src), msgspec.json.Decoder(list[KpResult if kp else ObbResult]), [], None
-    try:
-        for a, b in spans:
-            objs = dec.decode(b'[' + mv[a:b] + b']')
-            box = kp and objs[0].bbox != [] if box is None else box  # as the first result has a box (`has_bbox`)
-            parts.append(kp_columns(objs, K=K, box=box) if kp else obb_columns(objs))
-            if parts[-1] is None: return None
-    except (msgspec.DecodeError, RecursionError, OverflowError): return None
-    finally: mv.release()
-    c = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
-    img, cat = index_of(gt.image_ids, c['image_id']), index_of(gt.cat_ids, c['category_id'])
-    if (img < 0).any() or (cat < 0).any() or not _typed_ok(c, box=box): return None
-    return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'] if kp else np.full((len(img), 4), np.nan),
-                       has_bbox=box, kp=c.get('kp'), obb=c.get('obb'))
 
 # %% ../nbs/24_coco.ipynb #a9f66997
 INT_COLS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # whole floats here are ints (NaN made them float)
@@ -669,7 +634,7 @@ def mask_bases(g: CocoTruth, r: CocoResults,  # the ground truth and the results
     K = len(g.cat_ids) if by_cat else 1
     unit = lambda img, cat: np.asarray(img, np.int64) * K + (np.asarray(cat, np.int64) if by_cat else 0)
     ug, ur = unit(g.img, g.cat), unit(r.img, r.cat)
-    used = np.unique(np.r_[ug, ur]).astype(np.int64)  # units with objects only: not images x categories
+    used = unique_sorted(np.r_[ug, ur]).astype(np.int64)  # units with objects only: not images x categories
     start = np.r_[0, np.cumsum(g.image_size.prod(1)[used // K])[:-1]].astype(np.int64)
     return start[np.searchsorted(used, ug)], start[np.searchsorted(used, ur)]
 
@@ -763,6 +728,10 @@ def take_rows(rec, idx: np.ndarray):
                            for f in fields(rec) if f.name not in keep})
 
 # %% ../nbs/24_coco.ipynb #9d1ddd32
+def _moved(pos: np.ndarray) -> np.ndarray | None:
+    "Ascending positions, or None where they are 0..n-1 (`Scene.pos` makes them when asked: 10 MB per million)."
+    return None if not len(pos) or (pos[0] == 0 and pos[-1] == len(pos) - 1) else pos
+
 def part_scene(p: CocoPart) -> CocoScene:
     "The `CocoScene` of a part (masks decoded here: on the machine that scores the part)."
     g, r = p.g, p.r
@@ -778,7 +747,8 @@ def part_scene(p: CocoPart) -> CocoScene:
         runs_area(pred_obj).astype(np.float64)  # pycocotools' loadRes: the box's area when results have boxes
     return CocoScene(image_ids=g.image_ids[p.images].astype(object), gt_img=ni[g.img], pred_img=ni[r.img],
                      gt=gt_obj, pred=pred_obj, pred_conf=r.score, gt_cls=nc[g.cat], pred_cls=nc[r.cat],
-                     image_pos=p.image_pos, gt_pos=p.gt_pos, pred_pos=p.pred_pos, gt_id=g.ann_id, gt_area=g.area,
+                     image_pos=p.image_pos, gt_pos=_moved(p.gt_pos), pred_pos=_moved(p.pred_pos), gt_id=g.ann_id,
+                     gt_area=g.area,
                      gt_crowd=g.crowd, gt_ignore=g.ignore, pred_area=pred_area,
                      cat_names=tuple(np.asarray(g.cat_names, object)[p.cats]),
                      cat_ids=tuple(g.cat_ids[p.cats].tolist()), iou_type=p.iou_type, dilation_ratio=p.dilation_ratio,
@@ -823,7 +793,7 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
     gk, rk = np.flatnonzero(ki[g.img] & kc[g.cat]), np.flatnonzero(ki[r.img] & kc[r.cat])
     gi, ri = ni[g.img[gk]], ni[r.img[rk]]  # each kept row's image, among the scored images
     cost = np.bincount(gi, minlength=len(scored)) + np.bincount(ri, minlength=len(scored)) + 1
-    cuts = np.unique(np.r_[0, np.searchsorted(np.cumsum(cost), np.linspace(0, cost.sum(), (n or 1) + 1)[1:-1]) + 1,
+    cuts = unique_sorted(np.r_[0, np.searchsorted(np.cumsum(cost), np.linspace(0, cost.sum(), (n or 1) + 1)[1:-1]) + 1,
                            len(scored)]) if len(scored) else np.zeros(2, np.int64)  # no image: one empty part
     out = []
     for a, b in zip(cuts[:-1], cuts[1:]):
@@ -1063,79 +1033,12 @@ def joined_scene(pieces: list,  # `batch_piece`s of disjoint images, in arrival 
                  *, categories, box_format: str = 'xyxy',  # as `coco_batch`
                  **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
     "One `CocoScene` of several batches (objects in arrival order, images in ascending id): read as one batch."
-    t = joined_tables(pieces, categories=categories)
+    ids = [i for p in pieces for i in p[0]]
+    t = _tables(_complete([p[1] for p in pieces], True), _complete([p[2] for p in pieces], False), image_ids=ids,
+                categories=categories, limits=None, units=False)  # every check passed, batch by batch
     with gc_paused(): return part_scene(coco_parts(*t, names=('targets', 'preds'), **kw)[0])
 
-def joined_tables(pieces: list, *, categories) -> tuple:  # `batch_piece`s, as `joined_scene` takes them
-    "(CocoTruth, CocoResults) of box pieces, read as one batch (LVIS reads its own on from them)."
-    ids = [i for p in pieces for i in p[0]]
-    return _tables(_complete([p[1] for p in pieces], True), _complete([p[2] for p in pieces], False), image_ids=ids,
-                   categories=categories, limits=None, units=False)  # every check passed, batch by batch
-
-# %% ../nbs/24_coco.ipynb #co-batch-objects
-from .batch_arrays import objects_piece, joined_runs
-
-def objects_batch(preds: list, targets: list,  # per image of the batch: dicts of arrays, as `coco_batch` takes them
-                  *, image_ids: list, categories, box_format: str = 'xyxy', iou_type: str = 'segm',  # as `coco_batch`
-                  sigmas=None, img_ids=None, cat_ids=None, limits: Limits | None = None, **_) -> tuple | None:
-    "(`ObjectsPiece`, (gt rows, pred rows)) of a regular batch of masks, keypoints or oriented boxes; None: alone."
-    kinds = set(map(type, image_ids))
-    if img_ids is not None or cat_ids is not None or kinds not in ({int}, {str}) or kinds == {int} and not (
-            -2 ** 63 <= min(image_ids) <= max(image_ids) < 2 ** 63): return None  # the files' reader words it
-    K = len(sigmas or SIGMAS)
-    try:
-        cats = batch_categories(categories)[0]
-        check_units(len(image_ids), len(cats), limits=limits, err=SolutionError, name='targets')
-        if iou_type == 'keypoints': check_kp_names(list(categories), K=K, err=SolutionError, name='targets')
-    except InputError: return None  # read alone, and refused in the files' words
-    got = objects_piece(preds, targets, image_ids=image_ids, box_format=box_format, iou_type=iou_type, K=K,
-                        limits=limits)
-    ok = got is not None and _cat_codes(cats, np.r_[got[0].gt['labels'], got[0].dt['labels']]) is not None
-    return got if ok else None
-
-# %% ../nbs/24_coco.ipynb #co-batch-objects-join
-def _side_join(pieces: list, side: str, *, iou_type: str, angle: str, code: np.ndarray, cats: np.ndarray) -> dict:
-    "One side's columns of the pieces joined, named as `CocoTruth` and `CocoResults` name them."
-    cs = [getattr(p, side) for p in pieces]
-    out = {f: np.concatenate([c[f] for c in cs]) for f in cs[0] if f not in ('runs', 'base')}
-    obj = out.get('objects')
-    out |= dict(img=np.repeat(code, out['n']), cat=index_of(cats, out['labels']), bbox=out['boxes'], runs=None,
-                runs_base=None, kp=obj if iou_type == 'keypoints' else None, obb=None if iou_type != 'obb' else
-                radians(obj) if angle == 'deg' else obj)
-    if 'runs' in cs[0]:  # each piece's pixels after those of the pieces before it
-        shift = np.r_[0, np.cumsum([int(p.size.prod(1).sum()) for p in pieces])]
-        out['runs'] = joined_runs([(None, c['runs']) for c in cs], shift)
-        out['runs_base'] = np.concatenate([c['base'] + s for c, s in zip(cs, shift)])
-    return out
-
-# %% ../nbs/24_coco.ipynb #co-batch-objects-scene
-def objects_scene(pieces: list,  # `objects_batch` pieces of disjoint images, in arrival order
-                  *, categories, iou_type: str = 'segm', angle: str = 'rad',  # as `coco_batch`
-                  box_format: str = 'xyxy',  # not read: the pieces hold xywh boxes
-                  **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
-    "One `CocoScene` of several batches of masks, keypoints or oriented boxes: read as the files holding them."
-    ids = [i for p in pieces for i in p.ids]
-    arr = np.array(ids, np.int64 if type(ids[0]) is int else object)
-    o = np.argsort(arr, kind='stable')
-    code = np.empty(len(o), np.int64); code[o] = np.arange(len(o))  # each image's place among the sorted ids
-    cat_ids, cat_names = batch_categories(categories)
-    G, D = (_side_join(pieces, s, iou_type=iou_type, angle=angle, code=code, cats=cat_ids) for s in ('gt', 'dt'))
-    pick = lambda c, *ks: {k: c[k] for k in ('img', 'cat', 'bbox', 'kp', 'obb', 'runs', 'runs_base', *ks)}
-    g = CocoTruth(image_ids=arr[o], image_size=np.concatenate([p.size for p in pieces])[o], cat_ids=cat_ids,
-                  cat_names=cat_names, ann_id=np.arange(1, len(G['img']) + 1), **pick(G, 'area', 'crowd', 'ignore'))
-    r = CocoResults(score=D['scores'], has_bbox=any(p.kind for p in pieces), **pick(D))
-    with gc_paused(): return part_scene(coco_parts(g, r, names=('targets', 'preds'), iou_type=iou_type, **kw)[0])
-
-# %% ../nbs/24_coco.ipynb #co-batch-route
-def _gather(preds: list, targets: list, *, iou_type: str = 'bbox', **kw) -> tuple | None:
-    "A stream's piece of a regular batch: boxes (`batch_piece`); masks, keypoints, oriented boxes (`objects_batch`)."
-    return (batch_piece if iou_type == 'bbox' else objects_batch)(preds, targets, iou_type=iou_type, **kw)
-
-def _join(pieces: list, **kw) -> CocoScene:
-    "The `CocoScene` of the pieces `_gather` read: boxes (`joined_scene`), or the others (`objects_scene`)."
-    return (joined_scene if isinstance(pieces[0], tuple) else objects_scene)(pieces, **kw)
-
-coco_batch.gather, coco_batch.join = _gather, _join  # a stream's way for regular batches
+coco_batch.gather, coco_batch.join = batch_piece, joined_scene  # a stream's way for regular box batches
 
 # %% ../nbs/24_coco.ipynb #co-29
 def parse_ints(text: str) -> tuple:

@@ -6,6 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import partial
+import math
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
@@ -23,11 +24,12 @@ from .tables import shown
 from .polygons import obb_iou_pairs, rbox_corners
 
 # %% auto #0
-__all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_MIN_WORK', 'PAIR_CELLS', 'PAIR_BLOCK',
-           'ACC_CELLS', 'ACC_NUMBA_WORK', 'ACC_NUMBA_BLOCK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS',
-           'MAX_CURVE_ROWS', 'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending',
-           'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'pair_intersections', 'mask_iou_pairs',
-           'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'outside', 'gt_ignored', 'outcomes', 'taken_all',
+__all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_BLOCK', 'BOX_PAIRS_WORK',
+           'PAIR_MIN_WORK', 'PAIR_CELLS', 'HEAP_TRIM_DETS', 'ACC_CELLS', 'ACC_NUMBA_WORK', 'ACC_NUMBA_BLOCK',
+           'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS', 'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules',
+           'CocoScene', 'radix_lexsort', 'descending', 'unique_sorted', 'unit_ranks', 'list_order', 'unit_pairs',
+           'box_iou_pairs', 'box_ious', 'box_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps',
+           'pair_order', 'greedy_match', 'CocoStats', 'GtCounts', 'outside', 'gt_ignored', 'outcomes', 'taken_all',
            'counted', 'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
            'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules',
            'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series', 'in_id_order',
@@ -112,6 +114,12 @@ def descending(x: np.ndarray,  # float64 [n]
     b = (np.asarray(x, np.float64) + 0.0).view(np.uint64)  # + 0.0: -0.0 becomes 0.0
     return np.where(np.isnan(x), ~np.uint64(0), np.where(b >> 63, b, ~(b | np.uint64(1 << 63))))
 
+def unique_sorted(a: np.ndarray,  # integers [n]
+                 ) -> np.ndarray:  # [u]: `np.unique(a)`
+    "Each value of `a` once, ascending: `np.unique` without its import of `numpy.ma` (8 ms a process, numpy 2.4)."
+    s = np.sort(a)
+    return s[np.r_[True, s[1:] != s[:-1]]] if len(s) else s
+
 # %% ../nbs/23_coco_eval.ipynb #ce-13
 def unit_ranks(unit: np.ndarray,  # int64 [d]: unit of each detection (non-negative)
                score: np.ndarray,  # float64 [d]: confidence
@@ -164,6 +172,64 @@ def box_iou_pairs(dt: np.ndarray,  # float64 [d, 4]: detections, xywh
     with np.errstate(divide='ignore', invalid='ignore', over='ignore'):  # areas summing past float64: a union of inf,
         out[k] = i / np.where(crowd[g[k]], da, da + (gw * gh)[g[k]] - i)  # so IoU 0, as pycocotools' C computes it
     return out
+
+# %% ../nbs/23_coco_eval.ipynb #ce-21-pairs
+PAIR_BLOCK = 2 ** 18  # box pairs whose IoU is computed at once: a dozen arrays of this length, not of every pair
+BOX_PAIRS_WORK = 2 ** 22  # same-unit box pairs from which numba finds those reaching the floor (fewer: numpy)
+
+def box_ious(dt: np.ndarray, gt: np.ndarray,  # float64 [d, 4], [g, 4]: detections and ground truth, xywh
+             d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs
+             *, crowd: np.ndarray,  # bool [g]: crowd regions
+            ) -> np.ndarray:  # float64 [k]
+    "`box_iou_pairs` of any number of pairs, `PAIR_BLOCK` at a time (bounded memory)."
+    b = PAIR_BLOCK
+    return np.concatenate([np.zeros(0)] + [box_iou_pairs(dt, gt, d[i:i + b], g[i:i + b], crowd=crowd)
+                                           for i in range(0, len(d), b)])
+
+@jit
+def _box_pair_ious(boxes, sets, floor, out):
+    "numba: each detection's pairs with its objects go[lo:hi], IoU as `box_iou_pairs`; the count kept, written if out."
+    (dt, gt, crowd), (go, lo, hi), (od, og, ov) = boxes, sets, out
+    n, fill = 0, len(od) > 0
+    for i in range(len(lo)):
+        dx, dy, dw, dh = dt[i, 0], dt[i, 1], dt[i, 2], dt[i, 3]
+        dr, db, da = dw + dx, dh + dy, dw * dh
+        for j in range(lo[i], hi[i]):
+            g, v = go[j], 0.0
+            w = min(dr, gt[g, 2] + gt[g, 0]) - max(dx, gt[g, 0])
+            if w > 0:
+                h = min(db, gt[g, 3] + gt[g, 1]) - max(dy, gt[g, 1])
+                if h > 0:
+                    a = w * h
+                    u = da if crowd[g] else da + gt[g, 2] * gt[g, 3] - a
+                    v = a / u if u != 0 else math.copysign(math.inf, u) if a > 0 else math.nan  # numpy's a / 0
+            if floor <= 0 or v >= floor:
+                if fill: od[n], og[n], ov[n] = i, g, v
+                n += 1
+    return n
+
+def box_pairs(gt_unit: np.ndarray,  # int64 [g]: unit of each ground-truth object
+              dt_unit: np.ndarray,  # int64 [d]: unit of each detection
+              *, dt: np.ndarray, gt: np.ndarray,  # float64 [d, 4], [g, 4]: the boxes, xywh
+              crowd: np.ndarray,  # bool [g]: crowd regions
+              floor: float,  # the least IoU kept, > 0
+             ) -> tuple:  # (detection, gt) int64 [k], IoU float64 [k]: by detection, then object
+    "The same-unit box pairs whose IoU reaches `floor`, with their IoU."
+    go = radix_lexsort([gt_unit])
+    gu = gt_unit[go]
+    lo, hi = np.searchsorted(gu, dt_unit), np.searchsorted(gu, dt_unit, 'right')
+    if use_numba(int((hi - lo).sum()), min_work=BOX_PAIRS_WORK):  # the twin: only the pairs kept are written
+        ins = ((np.ascontiguousarray(dt, np.float64), np.ascontiguousarray(gt, np.float64), crowd), (go, lo, hi),
+               float(floor))
+        n = _box_pair_ious(*ins, (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)))
+        out = np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n)
+        if n: _box_pair_ious(*ins, out)
+        return out
+    d, j = expand_ranges(lo, hi)
+    g = go[j]
+    iou = box_ious(dt, gt, d, g, crowd=crowd)
+    k = iou >= floor
+    return d[k], g[k], iou[k]
 
 # %% ../nbs/23_coco_eval.ipynb #ce-22
 def _run_index(t: Runs, big: int, bounds: np.ndarray) -> tuple:
@@ -257,7 +323,7 @@ def match_steps(d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs (detection
                ) -> np.ndarray:  # int64 [k]: each pair's step
     "The step of each pair's detection: 0 uncontended, else 1 + its place among its unit's contended detections."
     free = ~crowd[g]
-    hot = np.unique(d[free & (np.bincount(g[free], minlength=len(crowd))[g] > 1)])  # sharing an object with another
+    hot = unique_sorted(d[free & (np.bincount(g[free], minlength=len(crowd))[g] > 1)])  # sharing an object with another
     o = hot[np.lexsort((rank[hot], unit[hot]))]
     u, step = unit[o], np.zeros(len(unit), np.int64)
     step[o] = 1 + np.arange(len(o)) - np.searchsorted(u, u)
@@ -292,7 +358,7 @@ def _blocks(d: np.ndarray,  # int64 [k]: the pairs' detections, grouped
            ):  # (lo, hi) of each block
     "Blocks of pairs: each step cut, at detections, into pieces of about `size` pairs."
     cuts = [bounds] + [np.searchsorted(d[lo:hi], d[lo:hi:size]) + lo for lo, hi in zip(bounds[:-1], bounds[1:])]
-    cuts = np.unique(np.concatenate(cuts))
+    cuts = unique_sorted(np.concatenate(cuts))
     return zip(cuts[:-1].tolist(), cuts[1:].tolist())
 
 # %% ../nbs/23_coco_eval.ipynb #ce-25
@@ -335,7 +401,7 @@ def greedy_match(d: np.ndarray, g: np.ndarray, iou: np.ndarray,  # [k]: pairs so
 @dataclass(frozen=True, eq=False)
 class CocoStats(ImageStats):
     "Map of the COCO family: each image's counted ground truth, and every kept detection's outcome."
-    npig: np.ndarray  # unsigned [n, K, A] (the narrowest that holds it): counted ground truth per image, category, area
+    npig: GtCounts  # [n, K, A], sparse: counted ground truth per image, category and area range
     det_img: np.ndarray  # int64 [d]: image position of each detection (ascending image id)
     det_cls: np.ndarray  # int64 [d]: category code (0 when categories are not used)
     det_rank: np.ndarray  # int64 [d]: rank in its unit
@@ -345,6 +411,62 @@ class CocoStats(ImageStats):
     tp: np.ndarray  # bool [d, A, T]: true positive
     ignored: np.ndarray  # bool [d, A, T]: neither true nor false positive
     cat_names: tuple = ()  # category names by code (('all',) when categories are not used): not a row field
+
+# %% ../nbs/23_coco_eval.ipynb #ce-29-counts
+@dataclass(frozen=True, eq=False)
+class GtCounts:
+    "Counted ground truth of the (image, category) cells holding any, per area range: a sparse array [n, K, A]."
+    shape: tuple  # (n images, K categories, A area ranges): the dense array's
+    row: np.ndarray  # int64 [m]: each listed cell's image row
+    cat: np.ndarray  # int64 [m]: its category code
+    counts: np.ndarray  # integer [m, A]: its counted objects in each area range (unsigned, the narrowest dtype)
+
+    def __len__(self) -> int: return self.shape[0]
+
+    def _sum(self, at: np.ndarray, w, size: int, dtype) -> np.ndarray:
+        "[size, A]: counts (times weights `w` [m]) summed by `at` [m] (exact: integers, below 2**53)."
+        return np.stack([np.bincount(at, weights=self.counts[:, a] * w, minlength=size)
+                         for a in range(self.shape[2])], 1).astype(dtype).reshape(size, self.shape[2])
+
+    def by_category(self) -> np.ndarray:  # [K, A]: the dense array's `sum(0)`, its dtype too
+        "Counted objects per category and area range, over every image."
+        return self._sum(self.cat, 1, self.shape[1], np.zeros(1, self.counts.dtype).sum().dtype)
+
+    def by_image(self, a: int = 0) -> np.ndarray:  # int64 [n]: the dense array's `[:, :, a].sum(1)`
+        "Counted objects per image in area range `a`."
+        return self._sum(self.row, 1, self.shape[0], np.int64)[:, a]
+
+    def weighted(self, w: np.ndarray, a: int = 0) -> np.ndarray:  # int64 [K]: `w @ dense[:, :, a]`
+        "Counted objects per category in area range `a`, image i's counted w[i] times (w int [n])."
+        return self._sum(self.cat, np.asarray(w, np.int64)[self.row], self.shape[1], np.int64)[:, a]
+
+    def take(self, o: np.ndarray) -> GtCounts:  # the dense array's `[o]`
+        "The counts of the images `o` (int64 [n']: rows, none twice), in that order."
+        new = np.full(self.shape[0], -1, np.int64)
+        new[o] = np.arange(len(o))
+        r = new[self.row]
+        k = r >= 0
+        return GtCounts(shape=(len(o), *self.shape[1:]), row=r[k], cat=self.cat[k], counts=self.counts[k])
+
+    def dense(self) -> np.ndarray:  # [n, K, A], the counts' dtype
+        "The dense array."
+        out = np.zeros(self.shape, self.counts.dtype)
+        out[self.row, self.cat] = self.counts
+        return out
+
+    @staticmethod
+    def of_dense(a: np.ndarray) -> GtCounts:
+        "The sparse form of a dense array [n, K, A] (its cells holding a count)."
+        r, k = np.nonzero(np.asarray(a).any(2))
+        return GtCounts(shape=a.shape, row=r, cat=k, counts=a[r, k])
+
+    @staticmethod
+    def joined(parts: list) -> GtCounts:
+        "The counts of parts of disjoint images, one part's rows after another's (the dense arrays concatenated)."
+        at = np.cumsum([0] + [len(p) for p in parts])
+        return GtCounts(shape=(int(at[-1]), *parts[0].shape[1:]), row=np.concatenate([p.row + o for p, o in zip(
+            parts, at.tolist())]), cat=np.concatenate([p.cat for p in parts]), counts=np.concatenate(
+            [p.counts for p in parts]))
 
 # %% ../nbs/23_coco_eval.ipynb #ce-31
 def outside(area: np.ndarray,  # float64 [n]: areas
@@ -397,16 +519,15 @@ def taken_all(single: tuple, rest: tuple,  # the matches, as `greedy_match` retu
     gt[d[z], t[z]] = pos[g[z]]
     return gt
 
-def counted(code: np.ndarray,  # int64 [n_gt]: each object's cell (image * K + category)
+def counted(img: np.ndarray, cat: np.ndarray,  # int64 [n_gt]: each object's image row and category code
             ig: np.ndarray,  # bool [A, n_gt]: ignored in each area range
-            size: int,  # cells
-           ) -> np.ndarray:  # unsigned [size, A], the narrowest dtype that holds the largest count
-    "Ground truth counted (not ignored) per cell and area range."
-    u, inv = np.unique(code, return_inverse=True)
+            *, shape: tuple,  # (n images, K categories)
+           ) -> GtCounts:  # the cells holding ground truth; counts in the narrowest unsigned dtype holding them
+    "Ground truth counted (not ignored) per (image, category) cell and area range."
+    u, inv = np.unique(img * shape[1] + cat, return_inverse=True)
     c = np.stack([np.bincount(inv[~x], minlength=len(u)) for x in ig], 1).reshape(len(u), len(ig))  # range by range
-    out = np.zeros((size, len(ig)), np.min_scalar_type(c.max(initial=0)))
-    out[u] = c
-    return out
+    return GtCounts(shape=(*shape, len(ig)), row=u // shape[1], cat=u % shape[1],
+                    counts=c.astype(np.min_scalar_type(c.max(initial=0))))
 
 # %% ../nbs/23_coco_eval.ipynb #ce-37
 def _ranks(scene: CocoScene, rules: CocoRules, K: int) -> tuple:
@@ -417,10 +538,8 @@ def _ranks(scene: CocoScene, rules: CocoRules, K: int) -> tuple:
     rank = unit_ranks(unit, scene.pred_conf, seq)
     return unit, rank, unit_ranks(scene.pred_img, scene.pred_conf, seq) if rules.per_image else rank
 
-PAIR_BLOCK = 2 ** 18  # box pairs whose IoU is computed at once: a dozen arrays of this length, not of every pair
-
 def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
-    "The IoU (or OKS) of the pairs (kept detection `d`, ground truth `g`); masks' and OKS below `floor` may get 0."
+    "The IoU of the pairs (kept detection `d`, ground truth `g`), boxes or masks (masks below `floor` may get 0)."
     if scene.iou_type == 'obb': return obb_iou_pairs(scene.pred[keep], scene.gt, d, g, crowd=scene.gt_crowd)
     if scene.iou_type == 'segm':
         fr = None if scene.image_hw is None or scene.gt_base is None else tuple(  # each mask's image height, base
@@ -430,19 +549,20 @@ def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
         return iou if scene.dilation_ratio is None else boundary_iou_pairs(scene, keep[d], g, iou, floor=floor)
     if scene.iou_type == 'keypoints':  # OKS (23a_keypoints): crowd regions as any object
         return oks_pairs(scene.pred_kp[keep], scene.gt_kp, d, g, gt_box=scene.gt, gt_area=scene.gt_area,
-                         sigmas=scene.sigmas, floor=floor)
-    dt, b = scene.pred[keep], PAIR_BLOCK
-    return np.concatenate([np.zeros(0)] + [box_iou_pairs(dt, scene.gt, d[i:i + b], g[i:i + b], crowd=scene.gt_crowd)
-                                           for i in range(0, len(d), b)])
+                         sigmas=scene.sigmas)
+    return box_ious(scene.pred[keep], scene.gt, d, g, crowd=scene.gt_crowd)
 
 def _kept_pairs(scene: CocoScene, rules: CocoRules,
-                *, floor: float = 0.0,  # the least IoU that matters: below it a mask pair's IoU may be 0 (0: exact)
+                *, floor: float = 0.0,  # the least IoU that matters (0: every pair, exact); see below
                ) -> tuple:
-    "(unit, rank, cut, keep, d, g, iou): the detections the map keeps and their same-unit pairs' IoU."
+    "(unit, rank, cut, keep, d, g, iou): the kept detections, same-unit pairs and IoU (below `floor`: boxes' dropped)."
     K = len(scene.cat_names) if rules.use_cats else 1
     gcat = scene.gt_cls if rules.use_cats else np.zeros(len(scene.gt_img), np.int64)
     unit, rank, cut = _ranks(scene, rules, K)
     keep = np.flatnonzero(cut < rules.max_dets[-1])
+    if scene.iou_type == 'bbox' and floor > 0:  # masks below the floor may get IoU 0; boxes are dropped
+        return unit, rank, cut, keep, *box_pairs(scene.gt_img * K + gcat, unit[keep], dt=scene.pred[keep], gt=scene.gt,
+                                                 crowd=scene.gt_crowd, floor=floor)
     d, g = unit_pairs(scene.gt_img * K + gcat, unit[keep])
     return unit, rank, cut, keep, d, g, _ious(scene, d, g, keep, floor=floor)
 
@@ -470,6 +590,14 @@ def boundary_iou_pairs(scene: CocoScene,  # masks, `dilation_ratio` set
     return out
 
 # %% ../nbs/23_coco_eval.ipynb #ce-38
+HEAP_TRIM_DETS = 2 ** 20  # kept detections from which the matching's freed memory is handed back (Objects365: 1.2M)
+
+def _trim_heap():
+    "Hand the C heap's free memory back to the system (glibc's `malloc_trim`; elsewhere nothing)."
+    import ctypes  # here only: 2 ms to import
+    try: ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError): pass  # not glibc
+
 def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
     "The per-image map of a COCO scene: every kept detection's outcome, every image's counted ground truth."
     K = len(scene.cat_names) if rules.use_cats else 1
@@ -482,12 +610,14 @@ def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
     single, rest = greedy_match(d, g, iou, unit=unit[keep], rank=rank[keep], gt_ig=ig, thr=rules.thresholds,
                                 crowd=scene.gt_crowd & (not rules.crowd_once),
                                 gseq=list_order(scene.gt_cls, by_cat=not rules.use_cats))
+    del d, g, iou  # the pairs freed before the outcomes are made
+    if len(keep) >= HEAP_TRIM_DETS: _trim_heap()  # glibc keeps the matching's freed blocks (under its mmap threshold)
     tp, ignored = outcomes(single, rest, ig, gt_id=scene.gt_id, out=outside(scene.pred_area[keep], rules), rules=rules)
     taken = taken_all(single, rest, n=len(keep), T=T, pos=scene.pos('gt'))
-    del d, g, iou, single, rest  # the pairs freed before the counts are made (Objects365: 10^7 pairs)
+    del single, rest  # the matches freed before the counts are made
     return CocoStats(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'),
                      n_gt=np.bincount(scene.gt_img, minlength=n), n_pred=np.bincount(scene.pred_img, minlength=n),
-                     npig=counted(scene.gt_img * K + gcat, ig, n * K).reshape(n, K, len(ig)),
+                     npig=counted(scene.gt_img, gcat, ig, shape=(n, K)),
                      det_img=scene.pos('image')[scene.pred_img[keep]], det_cls=(unit[keep] % K), det_rank=cut[keep],
                      det_pos=scene.pos('pred')[keep], score=scene.pred_conf[keep],
                      gt=taken, tp=tp, ignored=ignored, cat_names=tuple(scene.cat_names) if rules.use_cats else ('all',))
@@ -602,14 +732,14 @@ def _blocks_of_categories(vpos: np.ndarray,  # int64 [v]: the varying detections
     "Runs of categories whose varying detections hold about `ACC_CELLS` flags (at most that and one category's)."
     cells = np.searchsorted(vpos, bounds) * width
     full = np.searchsorted(cells, np.arange(1, cells[-1] // ACC_CELLS + 1) * ACC_CELLS)
-    cuts = np.unique(np.r_[0, full, len(bounds) - 1])
+    cuts = unique_sorted(np.r_[0, full, len(bounds) - 1])
     return list(zip(cuts[:-1].tolist(), cuts[1:].tolist()))
 
 def _curves(ranked: tuple,  # (order, varying positions, their tp and fp [A * T, v], constant FPs [A, d]), ranked
             sel: np.ndarray,  # bool [d]: the ranked detections counted (rank < maxDets)
             bounds: np.ndarray,  # int64 [Kb + 1]: the block's categories in the ranking
             c: np.ndarray,  # int64 [A * T * Kb, R + 1]: the TP each recall point reads from (`_starts`)
-            *, sc: np.ndarray,  # float64 [d]: the ranked scores
+            *, sc: np.ndarray,  # float64 [d + 1]: the ranked scores, then a 0 (read past the last)
             zero: np.ndarray,  # bool [R]: the points 0
            ) -> tuple:  # (precision, score) [R, A * T * Kb], TPs [A * T * Kb]
     "pycocotools' curves of every list (area range, threshold, category) of a block of categories."
@@ -625,7 +755,7 @@ def _curves(ranked: tuple,  # (order, varying positions, their tp and fp [A * T,
     q, ss = interpolated(tp_precision(np.arange(1, len(lst) + 1) - np.repeat(np.cumsum(n) - n, n), f), sc[vp][j], n, c)
     first = np.flatnonzero(sel[bounds[0]:bounds[-1]]) + bounds[0]  # each category's first counted detection
     at = np.r_[first, bounds[-1]][np.searchsorted(first, bounds[:-1])]
-    ss[zero] = np.tile(np.where(at < bounds[1:], np.r_[sc, 0.0][at], 0.0), len(c) // (len(bounds) - 1))
+    ss[zero] = np.tile(np.where(at < bounds[1:], sc[at], 0.0), len(c) // (len(bounds) - 1))
     return q, ss, n
 
 # %% ../nbs/23_coco_eval.ipynb #ce-42
@@ -636,12 +766,12 @@ def accumulate(s: CocoStats,  # the reduced map of every image
     if use_numba(s.tp.size, min_work=ACC_NUMBA_WORK): return _accumulate_numba(s, rules, K)
     T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
     precision, recall, scores = np.empty((T, R, K, A, M)), np.empty((T, K, A, M)), np.empty((T, R, K, A, M))
-    rec, npig = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64)  # npig [A, K]
+    rec, npig = np.asarray(rules.rec_thrs, np.float64), s.npig.by_category().T.astype(np.int64)  # npig [A, K]
     ro = np.argsort(rec, kind='stable')  # the points ascending (pycocotools' are)
     c, back = _starts(recall_steps(npig.ravel(), rec[ro])).reshape(A, 1, K, R + 1), np.argsort(ro)
     sorted_ = (ro == np.arange(R)).all()  # pycocotools' points are: no reordering
     o, va, tp, fp, fpc = _ranked(s)
-    rank, sc, bounds = s.det_rank[o], s.score[o], np.searchsorted(s.det_cls[o], np.arange(K + 1))
+    rank, sc, bounds = s.det_rank[o], np.append(s.score[o], 0.0), np.searchsorted(s.det_cls[o], np.arange(K + 1))
     for m, k0, k1 in ((m, k0, k1) for m in range(M) for k0, k1 in _blocks_of_categories(va, bounds, A * T)):
         cb = np.broadcast_to(c[:, :, k0:k1], (A, T, k1 - k0, R + 1)).reshape(-1, R + 1)  # the block's lists
         q, ss, n = _curves((o, va, tp, fp, fpc), rank < rules.max_dets[m], bounds[k0:k1 + 1], cb, sc=sc,
@@ -669,20 +799,27 @@ def ranked_flags(tp: np.ndarray, ig: np.ndarray,  # bool [d, A, T]: the map's TP
 ACC_NUMBA_WORK = 2 ** 25  # flags (detections x area ranges x thresholds) from which accumulate runs its numba twin
 
 @jit
-def _list_counts(ranked, bounds, max_dets):
-    "numba: TPs and FPs [M, K, A, T] of every list of the ranked flags, and each (maxDets, category)'s first [M, K]."
-    f, rank = ranked[0], ranked[1]  # the ranked flags (`ranked_flags`: bit 0 TP, bit 1 ignored) and ranks
-    (_, A, T), K, M = f.shape, len(bounds) - 1, len(max_dets)
+def _list_counts(flags, ranking, bounds, max_dets):
+    "numba: the flags ranked (`ranked_flags`), TPs and FPs [M, K, A, T] of every list, each (maxDets, category)'s 1st."
+    (tp, ig, f), (o, rank) = flags, ranking  # tp, ig uint8 [d, A, T]: the map's; f: the ranked flags, written here
+    (_, A, T), K, M = f.shape, len(bounds) - 1, len(max_dets)  # max_dets ascending: a detection is in a suffix of them
     ntp, nfp, first = np.zeros((M, K, A, T), np.int64), np.zeros((M, K, A, T), np.int64), np.full((M, K), -1)
-    for m in range(M):
-        for k in range(K):
-            for i in range(bounds[k], bounds[k + 1]):
-                if rank[i] >= max_dets[m]: continue
+    for k in range(K):
+        for i in range(bounds[k], bounds[k + 1]):
+            j, m0 = o[i], 0
+            while m0 < M and rank[i] >= max_dets[m0]: m0 += 1
+            for m in range(m0, M):
                 if first[m, k] < 0: first[m, k] = i
-                for a in range(A):
-                    for t in range(T):
-                        if f[i, a, t] & 1: ntp[m, k, a, t] += 1
-                        elif not f[i, a, t] & 2: nfp[m, k, a, t] += 1
+            for a in range(A):
+                for t in range(T):
+                    x = tp[j, a, t] | (ig[j, a, t] << 1)
+                    f[i, a, t] = x
+                    if m0 < M:  # counted in the lists of max_dets[m0] (and, summed below, of the larger counts)
+                        ntp[m0, k, a, t] += x & 1
+                        nfp[m0, k, a, t] += x == 0
+    for m in range(1, M):
+        ntp[m] += ntp[m - 1]
+        nfp[m] += nfp[m - 1]
     return ntp, nfp, first
 
 @jit
@@ -720,16 +857,20 @@ ACC_NUMBA_BLOCK = 2 ** 22  # flags the numba twin ranks at once, a block of cate
 def _accumulate_numba(s: CocoStats, rules: CocoRules, K: int) -> tuple:
     "accumulate's numba twin: the same arrays, the lists walked by `_list_counts` and `_read_back`."
     T, R, A, M = len(rules.iou_thrs), len(rules.rec_thrs), len(rules.area_rng), len(rules.max_dets)
-    rec, npig, md = np.asarray(rules.rec_thrs, np.float64), s.npig.sum(0).T.astype(np.int64), np.asarray(rules.max_dets)
+    rec, md = np.asarray(rules.rec_thrs, np.float64), np.asarray(rules.max_dets)
+    npig = s.npig.by_category().T.astype(np.int64)
     ro, o = np.argsort(rec, kind='stable'), accumulate_order(s)
     c, bounds = recall_steps(npig.ravel(), rec[ro]).reshape(A, K, R), np.searchsorted(s.det_cls[o], np.arange(K + 1))
     precision, recall, scores = np.empty((T, R, K, A, M)), np.empty((T, K, A, M)), np.empty((T, R, K, A, M))
     eps, step = float(np.spacing(1)), max(ACC_NUMBA_BLOCK // max(A * T, 1), 1)
-    cuts = np.unique(np.r_[0, np.searchsorted(bounds, np.arange(step, bounds[-1], step)), K])
+    ms = np.argsort(md, kind='stable')  # the counts ascending (the rules' are), and the map's flags as bytes
+    md_s, tp, ig = md[ms], s.tp.view(np.uint8), s.ignored.view(np.uint8)
+    cuts = unique_sorted(np.r_[0, np.searchsorted(bounds, np.arange(step, bounds[-1], step)), K])
     for k0, k1 in zip(cuts[:-1].tolist(), cuts[1:].tolist()):  # the flags of a block of categories ranked at once
         b, kb, ob = bounds[k0:k1 + 1] - bounds[k0], k1 - k0, o[bounds[k0]:bounds[k1]]
-        f, rank, sc = ranked_flags(s.tp, s.ignored, ob), s.det_rank[ob], s.score[ob]  # ranked
-        ntp, nfp, first = _list_counts((f, rank), b, md)
+        f, rank, sc = np.empty((len(ob), A, T), np.uint8), s.det_rank[ob], s.score[ob]  # ranked
+        ntp, nfp, first = _list_counts((tp, ig, f), (ob, rank), b, md_s)  # f: the ranked flags (`ranked_flags`)
+        ntp[ms], nfp[ms], first[ms] = ntp.copy(), nfp.copy(), first.copy()  # max_dets in the rules' order
         recall[:, k0:k1] = (ntp / np.maximum(npig.T[None, k0:k1, :, None], 1)).transpose(3, 1, 2, 0)
         p, q = np.zeros((T, R, kb, A, M)), np.zeros((T, R, kb, A, M))
         _read_back((f, rank, sc), (b, np.ascontiguousarray(c[:, k0:k1]), ntp, nfp, first, md, ro, eps), (p, q))
@@ -795,16 +936,17 @@ def image_tp_fp_fn(s: CocoStats,  # a COCO-style map (LVIS's too)
     tp, counted = s.tp[kept, 0], ~s.ignored[kept, 0]
     count = lambda flags: np.bincount(key[flags], minlength=n * T).reshape(n, T).astype(np.int64)
     tp_n = count(tp)
-    return tp_n, count(counted & ~tp), s.npig[:, :, 0].sum(1).astype(np.int64)[:, None] - tp_n
+    return tp_n, count(counted & ~tp), s.npig.by_image(0)[:, None] - tp_n
 
 def tp_fp_fn_totals(s: CocoStats,  # a COCO-style map (LVIS's too)
                     kept=slice(None),  # bool [d] or slice: the detections counted
                    ) -> dict:  # tp, fp, fn: tuples of T ints, as `Tally` takes them
     "TP, FP, FN per threshold summed over the images (`image_tp_fp_fn`'s column sums, without the table)."
-    tp, counted = s.tp[kept, 0], ~s.ignored[kept, 0]
+    if isinstance(kept, np.ndarray) and kept.dtype == bool and kept.all(): kept = slice(None)  # views, not copies
+    tp, ig = s.tp[kept, 0], s.ignored[kept, 0]
     n_tp = tp.sum(0)
-    return dict(tp=tuple(n_tp.tolist()), fp=tuple((counted & ~tp).sum(0).tolist()),
-                fn=tuple((int(s.npig[:, :, 0].sum()) - n_tp).tolist()))
+    return dict(tp=tuple(n_tp.tolist()), fp=tuple((len(tp) - (tp | ig).sum(0)).tolist()),  # neither TP nor ignored
+                fn=tuple((int(s.npig.counts[:, 0].sum()) - n_tp).tolist()))
 
 def _image_counts(s: CocoStats, rules: CocoRules) -> tuple:
     "(tp, fp, fn) int64 [n, T]: per image (ascending id) and threshold, all areas, the last detection count."
@@ -843,12 +985,13 @@ def in_id_order(s: CocoStats) -> CocoStats:
     new, at = np.empty(len(o), np.int64), np.argsort(s.image_pos)
     new[o] = np.arange(len(o))
     return replace(s, image_ids=s.image_ids[o], image_pos=np.arange(len(o)), n_gt=s.n_gt[o], n_pred=s.n_pred[o],
-                   npig=s.npig[o], det_img=new[at[np.searchsorted(s.image_pos[at], s.det_img)]])
+                   npig=s.npig.take(o), det_img=new[at[np.searchsorted(s.image_pos[at], s.det_img)]])
 
 # %% ../nbs/23_coco_eval.ipynb #8f264a41
 def coco_finish(s: CocoStats, spec) -> Result:
     "The COCO result of the reduced map: pycocotools' arrays and stats, the tables' sums, the tables when read."
     rules, s = coco_rules(spec), in_id_order(s)
+    totals = tp_fp_fn_totals(s, s.det_rank < rules.max_dets[-1])  # as `_image_counts` counts; before the curves
     precision, recall, scores = accumulate(s, rules, s.npig.shape[1])
     stats, ths = summarize(precision, recall, rules), [float(t) for t in spec.thresholds]
     per_t = tuple(_mean_defined(precision[t, :, :, 0, -1]) for t in range(len(ths)))
@@ -860,8 +1003,7 @@ def coco_finish(s: CocoStats, spec) -> Result:
     for a in arrays.values():
         if isinstance(a, np.ndarray): a.flags.writeable = False
     n = len(s.image_ids)
-    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t,
-                  **tp_fp_fn_totals(s, s.det_rank < rules.max_dets[-1]))  # as `_image_counts` counts
+    tally = Tally(n_images=n, n_scored=n, n_pred=int(s.n_pred.sum()), value=per_t, **totals)
     return Result(metric=spec.metric, score=float(stats[0]), thresholds=spec.thresholds, params=p, title=spec.title,
                   per_threshold=Later(partial(ap_series, per_t, ths)), images=Later(partial(images_table, s)),
                   per_image=Later(partial(per_image_table, s.image_ids, ths, partial(_image_counts, s, rules))),
@@ -872,8 +1014,9 @@ def coco_reduce(*parts: CocoStats) -> CocoStats:
     "Associative, order-free reduce of COCO maps of disjoint sets of images."
     if not parts: raise InputError('reduce needs at least one part')
     if len({p.cat_names for p in parts}) > 1: raise InputError('reduce: parts with different categories')
-    rows = [f for f in CocoStats.__dataclass_fields__ if f != 'cat_names']
-    return replace(parts[0], **{f: np.concatenate([getattr(p, f) for p in parts]) for f in rows})
+    rows = [f for f in CocoStats.__dataclass_fields__ if f not in ('cat_names', 'npig')]
+    return replace(parts[0], **{f: np.concatenate([getattr(p, f) for p in parts]) for f in rows},
+                   npig=GtCounts.joined([p.npig for p in parts]))
 
 # %% ../nbs/23_coco_eval.ipynb #ce-54
 def _stat_lines(result: Result) -> list[str]:
@@ -1010,7 +1153,7 @@ def coco_weighted_scores(analysis, W) -> np.ndarray:
     lists = [(*_flags(s, i), row[i], _ties(s, i)) for i in category_lists(s, K, md=rules.score_dets)]
     out = np.empty(len(W))
     for b, w in enumerate(W):
-        npig, prec = w @ s.npig[:, :, 0], np.full((T, R, K), -1.0)
+        npig, prec = s.npig.weighted(w), np.full((T, R, K), -1.0)
         for k, (tp, fp, im, group) in enumerate(lists):
             if npig[k] == 0: continue
             j = _copies(len(im), w[im], group)
@@ -1065,7 +1208,7 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
     "(AP [T, n_cut] at each confidence cutoff, per-category table (past `MAX_CURVE_ROWS`: all together), score)."
     s, rules = analysis.stats, coco_rules(analysis.spec)
     K, T, rec = s.npig.shape[1], len(rules.iou_thrs), np.asarray(rules.rec_thrs, np.float64)
-    npig, cut, R, n = s.npig[:, :, 0].sum(0), np.asarray(cut, np.float64), len(rules.rec_thrs), len(cut)
+    npig, cut, R, n = s.npig.by_category()[:, 0], np.asarray(cut, np.float64), len(rules.rec_thrs), len(cut)
     if rules.score_dets not in rules.max_dets or not (npig > 0).any():
         return np.full((T, n), np.nan), None, np.full(n, np.nan)
     ok, small = np.flatnonzero(npig > 0), n * T * K <= MAX_CURVE_ROWS
@@ -1177,7 +1320,8 @@ def _tide_ap(s: CocoStats, rules: CocoRules, K: int,  # the map, its rules narro
     def ap(tp, fp, cls, drop, *, listed, base) -> float:
         n = npig - np.bincount(gcat[drop], minlength=K)
         st = replace(s, tp=tp[:, None, None], ignored=(~tp & ~fp)[:, None, None], det_cls=cls, det_rank=rank,
-                     npig=n[None, :, None], det_img=s.det_img if base else s.det_img + len(s.npig) * tp0)
+                     npig=GtCounts.of_dense(n[None, :, None]),
+                     det_img=s.det_img if base else s.det_img + len(s.npig) * tp0)
         p = accumulate(st, r1, K)[0][0, :, :, 0, 0]  # [R, K]
         use = (n > 0) | (np.bincount(cls[tp | fp if listed is None else listed], minlength=K) > 0)
         return float(np.where(n > 0, p.mean(0), 0.0)[use].mean()) if use.any() else 0.0

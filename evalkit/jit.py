@@ -4,7 +4,7 @@
 
 # %% ../nbs/00b_jit.ipynb #jit-01
 from __future__ import annotations
-import getpass, importlib.util, os, tempfile
+import importlib.util, os
 from contextlib import contextmanager
 from functools import wraps
 
@@ -46,6 +46,7 @@ def numba_set(mode: str):
 # %% ../nbs/00b_jit.ipynb #jit-11
 def numba_cache_dir() -> str:
     "The folder of evalkit's numba cache when neither the package's folder nor the user's cache is writable."
+    import getpass, tempfile  # here only: `tempfile` costs a few ms of every process's start
     try: user = getpass.getuser()
     except Exception: user = 'user'  # no login name (a container's numeric user)
     return os.path.join(tempfile.gettempdir(), f'evalkit-numba-{user}')

@@ -13,7 +13,7 @@ import numpy as np
 from .errors import InputError, ParticipantVisibleError, SolutionError
 from .rle import Runs, runs_area, expand_ranges
 from .coco_masks import coco_runs, coco_bbox, runs_counts, encode_counts, brief
-from .coco_eval import CocoRules, CocoScene, CocoStats, coco_map, accumulate, gt_ignored, list_order
+from .coco_eval import CocoRules, CocoScene, CocoStats, GtCounts, coco_map, accumulate, gt_ignored, list_order
 from .coco_eval import box_iou_pairs, mask_iou_pairs
 from .coco import CocoTruth, CocoResults, CocoPart, take_rows, part_scene, read_coco_gt, read_coco_results
 from .coco import load_json
@@ -661,7 +661,7 @@ def listed_stats(E: list,  # pycocotools' `evalImgs` layout: a dict or None per 
     def join(j: int, shape: tuple) -> np.ndarray:
         return np.concatenate([np.asarray(units[u][j]).reshape(-1, *shape) for u in keys] or [np.zeros((0, *shape))])
     return CocoStats(image_ids=np.asarray(pe.imgIds, object), image_pos=np.arange(I), n_gt=np.zeros(I, np.int64),
-                     n_pred=np.zeros(I, np.int64), npig=npig,
+                     n_pred=np.zeros(I, np.int64), npig=GtCounts.of_dense(npig),
                      det_img=np.repeat(np.array([u[1] for u in keys], np.int64), n),
                      det_cls=np.repeat(np.array([u[0] for u in keys], np.int64), n),
                      det_rank=np.arange(n.sum()) - np.repeat(np.cumsum(n) - n, n), det_pos=np.arange(n.sum()),
