@@ -16,20 +16,20 @@ from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, 
 from .tables import shown, check_regular
 from .preset import Metric, Option, parse_bool
 from .rle import Runs, runs_area
-from .coco_masks import coco_runs, brief, move_runs
+from .coco_masks import coco_runs, brief, move_runs, string_runs, local_dtype, warm_masks
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
 
 # %% auto #0
-__all__ = ['SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS',
-           'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans',
-           'struct_columns', 'typed_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids',
-           'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names',
-           'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results', 'frames_to_coco', 'mask_bases',
-           'early_masks', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions',
-           'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
-           'parse_ints', 'parse_max_dets', 'parse_ids']
+__all__ = ['SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'SEGM_SLICE_BYTES', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS',
+           'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types',
+           'object_spans', 'struct_columns', 'typed_columns', 'refuse_entries', 'field', 'numbers', 'ids_of',
+           'index_of', 'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth',
+           'keypoints_field', 'check_kp_names', 'read_obb', 'radians', 'CocoResults', 'read_coco_results',
+           'fast_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results', 'early_masks', 'gc_paused', 'CocoPart',
+           'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories',
+           'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -533,6 +533,8 @@ class CocoResults:
     segm: list | None = None  # [n] `segmentation` fields, for mask evaluation
     kp: np.ndarray | None = None  # float64 [n, K, 3]: the `keypoints` fields (keypoints only; v never read)
     obb: np.ndarray | None = None  # float64 [n, 5]: cx, cy, w, h, angle (radians) for iou_type 'obb' (else None)
+    runs: Runs | None = None  # masks decoded on reading (`fast_segm_results`; `segm` then None), laid from `runs_base`
+    runs_base: np.ndarray | None = None  # int64 [n]: the pixel each mask's runs are laid from (0: its image's pixels)
 
 # %% ../nbs/24_coco.ipynb #co-24
 def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
@@ -634,19 +636,75 @@ def mask_bases(g: CocoTruth, r: CocoResults,  # the ground truth and the results
     return start[np.searchsorted(used, ug)], start[np.searchsorted(used, ur)]
 
 def _masks(g: CocoTruth, r: CocoResults, *, names, by_cat: bool, pos: tuple, limits: Limits | None = None) -> tuple:
-    "(gt `Runs`, detection `Runs`) of every row of `g` and `r`, one pixel space per unit (image and category)."
-    bases = mask_bases(g, r, by_cat=by_cat)
+    "(gt `Runs`, detection `Runs`, gt bases, detection bases): each image's pixels if decoded on reading, else units'."
+    local = g.runs is not None or r.runs is not None  # masks decoded on reading stay in their images' pixels (base 0)
+    bases = tuple(np.zeros(len(f.img), np.int64) for f in (g, r)) if local else mask_bases(g, r, by_cat=by_cat)
+    t = local_dtype(int(g.image_size.prod(1).max(initial=0)), len(g.img) + len(r.img)) if local else np.int64
     out, sides = [], ((g, pos[0], SolutionError, names[0] or 'ground truth', 'annotations', bases[0]),
                       (r, pos[1], ParticipantVisibleError, names[1] or 'results', 'results', bases[1]))
     for f, at, err, name, what, base in sides:
-        if getattr(f, 'runs', None) is not None:  # decoded on reading: moved to the units' pixels
+        if f.runs is not None:  # decoded on reading: where `base` says (each image's pixels, so not moved)
             out.append(move_runs(f.runs, f.runs_base, base))
             continue
-        try: out.append(coco_runs(f.segm, g.image_size[f.img], base=base, limits=limits))
+        try: out.append(coco_runs(f.segm, g.image_size[f.img], base=base, limits=limits, dtype=t))
         except InputError as e:  # the entry's place in its file
             i = at[e.row - 1] if e.row is not None else None
             raise err(f'{what}[{i}]: {e.rule}' if i is not None else e.rule, e.detail, file=name) from None
-    return tuple(out)
+    return (*out, *bases)
+
+# %% ../nbs/24_coco.ipynb #co-segm
+if msgspec is not None:
+    class _Rle(msgspec.Struct, gc=False):  # a compressed RLE (other keys skipped, as pycocotools ignores them)
+        size: tuple[int, int]; counts: str
+    class _SegmDet(msgspec.Struct, gc=False):  # a mask result with its box (its area is then the box's)
+        image_id: int; category_id: int; score: float; bbox: tuple[float, float, float, float]; segmentation: _Rle
+
+def _segm_slice(objs: list, gt: CocoTruth, *, limits, dtype, work: int) -> tuple | None:
+    "(columns, `Runs` in each image's pixels) of one slice of decoded mask results; None if any is off."
+    c = struct_columns(objs, dict(image_id=np.int64, category_id=np.int64, score=np.float64))
+    img = index_of(gt.image_ids, c['image_id'])
+    hw = np.fromiter(chain.from_iterable(o.segmentation.size for o in objs), np.int64, 2 * len(objs)).reshape(-1, 2)
+    if (img < 0).any() or (hw != gt.image_size[img]).any(): return None
+    try: return c | dict(img=img), string_runs([o.segmentation.counts for o in objs], hw, limits=limits, dtype=dtype,
+                                               work=work)  # numba chosen for the file's characters
+    except InputError: return None
+
+# %% ../nbs/24_coco.ipynb #co-segm-1
+SEGM_SLICE_BYTES = 2 ** 22  # results' JSON bytes decoded at once: a slice's records and strings, not the file's
+
+def fast_segm_results(src,  # the results' JSON bytes (`json_bytes`)
+                      gt: CocoTruth,  # the ground truth they are of (image sizes)
+                      *, limits: Limits | None = None,  # `max_mask_runs` bounds the runs of the file
+                      size: int = SEGM_SLICE_BYTES,  # JSON bytes decoded at once
+                     ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
+    "Compressed-RLE results with boxes, a slice at a time, their masks decoded into runs in their images' pixels."
+    if msgspec is None or not isinstance(src, (bytes, bytearray)): return None
+    t, most = local_dtype(int(gt.image_size.prod(1).max(initial=0)), len(src)), as_limits(limits).max_mask_runs
+    room = [np.empty(len(src) // 2, t) for _ in 'ose']  # a run takes two characters: pages never written stay free
+    mv, dec, cols, n, held = memoryview(src), msgspec.json.Decoder(list[_SegmDet]), [], 0, 0
+    try:
+        for a, b in object_spans(mv, size) or ():
+            s = _segm_slice(dec.decode(b'[' + mv[a:b] + b']'), gt, limits=limits, dtype=t, work=len(src))
+            if s is None or held + len(s[1]) > most: return None  # the checking reader names the entry or the limit
+            for x, v in zip(room, (s[1].obj + n, s[1].start, s[1].end)): x[held:held + len(v)] = v
+            cols.append(s[0]); n, held = n + s[1].n_obj, held + len(s[1])
+    except (msgspec.DecodeError, RecursionError, OverflowError): return None  # not JSON, mistyped, an id > int64
+    finally: mv.release()
+    c = {k: np.concatenate([x[k] for x in cols]) for k in cols[0]} if n else None
+    cat = index_of(gt.cat_ids, c['category_id']) if n else None
+    if not n or (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']): return None
+    for x in room: x.resize(held, refcheck=False)  # the room left over given back
+    return CocoResults(img=c['img'], cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=True,
+                       runs=Runs(obj=room[0], start=room[1], end=room[2], n_obj=n), runs_base=np.zeros(n, np.int64))
+
+# %% ../nbs/24_coco.ipynb #co-segm-2
+def _file_size(f) -> int:
+    "Bytes of a JSON source: a file's size (0 if it cannot be read), the length of bytes or text, 0 for parsed objects."
+    if isinstance(f, (bytes, bytearray, str)) and (not isinstance(f, str) or f.lstrip().startswith(('{', '['))):
+        return len(f)
+    if not isinstance(f, (str, os.PathLike)): return 0
+    try: return os.path.getsize(f)
+    except OSError: return 0  # `json_bytes` says why
 
 # %% ../nbs/24_coco.ipynb #co-early
 def early_masks(g: CocoTruth,  # a ground truth read with its segmentations
@@ -654,7 +712,8 @@ def early_masks(g: CocoTruth,  # a ground truth read with its segmentations
                ) -> CocoTruth:  # `g` with `runs` (each mask in its image's pixels), `segm` freed; as it was if off
     "The ground truth with its masks decoded now and its parsed segmentations dropped."
     if g.segm is None or g.runs is not None: return g
-    try: r = coco_runs(g.segm, g.image_size[g.img], limits=limits)
+    t = local_dtype(int(g.image_size.prod(1).max(initial=0)), len(g.img))  # int32 for COCO's images
+    try: r = coco_runs(g.segm, g.image_size[g.img], limits=limits, dtype=t)
     except InputError: return g  # decoded again by `_masks`, whose message names the entry in its file
     return replace(g, segm=None, runs=r, runs_base=np.zeros(len(g.img), np.int64))
 
@@ -729,7 +788,7 @@ def part_scene(p: CocoPart) -> CocoScene:
     ni, nc = np.full(len(g.image_ids), -1, np.int64), _renumber(p.cats)
     ni[p.images] = np.arange(len(p.images))
     kp = p.iou_type == 'keypoints'  # boxes beside the keypoints (gt: `bbox`; results: `bbox`, else their extent)
-    gt_obj, pred_obj = (g.bbox, r.bbox) if p.iou_type == 'bbox' or kp else (g.obb, r.obb) \
+    gt_obj, pred_obj, *bases = (g.bbox, r.bbox) if p.iou_type == 'bbox' or kp else (g.obb, r.obb) \
         if p.iou_type == 'obb' else _masks(g, r, names=p.names, by_cat=p.use_cats, pos=(p.gt_pos, p.pred_pos),
                                            limits=p.limits)
     if kp and not r.has_bbox: pred_obj = extent_boxes(r.kp)[0]  # pycocotools' loadRes, its keypoints branch
@@ -745,7 +804,7 @@ def part_scene(p: CocoPart) -> CocoScene:
                      **(dict(gt_kp=g.kp, pred_kp=r.kp, sigmas=p.sigmas or SIGMAS) if kp else
                         {} if p.iou_type in ('bbox', 'obb') else dict(  # where each mask's pixels are: for drawing them
                          image_hw=g.image_size[p.images],
-                         **dict(zip(('gt_base', 'pred_base'), mask_bases(g, r, by_cat=p.use_cats))))))
+                         **dict(zip(('gt_base', 'pred_base'), bases)))))
 
 # %% ../nbs/24_coco.ipynb #db790139
 def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, parsed objects, or read (`batch_tables`)
@@ -770,11 +829,15 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
         ('{', '['))) else None) for n, f in zip(names, (gt, results)))  # masks decoded later name their file
     if isinstance(gt, CocoTruth) and isinstance(results, CocoResults): g, r = gt, results  # read from arrays
     else:
+        early = iou_type == 'segm' and (n or 1) == 1 and img_ids is None and cat_ids is None  # one part, all rows:
+        if early: warm_masks(_file_size(gt) + _file_size(results))  # numba's objects kept below the parsed files
         with gc_paused():  # millions of parsed objects, no cycles
             g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
-            if iou_type == 'segm' and (n or 1) == 1 and img_ids is None and cat_ids is None:  # one part, every row:
-                g = early_masks(g, limits=limits)  # polygons decoded and freed before the results are read
-            r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
+            if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
+                g = early_masks(g, limits=limits)
+                results = json_bytes(results, err=ParticipantVisibleError, name=names[1] or 'results', limits=limits)
+            r = fast_segm_results(results, g, limits=limits) if early else None
+            if r is None: r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
         if rules.get('angle') == 'deg': g, r = (replace(x, obb=radians(x.obb)) for x in (g, r))
     if (n or 1) > 1 and iou_type == 'segm':  # parts are sent to other processes: nothing nested deeper than COCO's
         g, r = (_sendable(f, g, name=nm, limits=limits) for f, nm in ((g, names[0]), (r, names[1])))

@@ -56,10 +56,11 @@ def pair_overlaps(a: Runs, b: Runs,  # masks of one pixel space, each object's r
                   *, bounds: tuple | None = None,  # (`object_bounds(a)`, `object_bounds(b)`), if already counted
                  ) -> np.ndarray:  # int64 [k]: pixels each pair shares
     "The numba twin of `pair_intersections`: each pair's two run lists walked side by side."
-    i64 = lambda x: np.ascontiguousarray(x, np.int64)
+    i64, sides = lambda x: np.ascontiguousarray(x, np.int64), (a.start, a.end, b.start, b.end)
+    t = np.int32 if all(x.dtype == np.int32 for x in sides) else np.int64  # int32 runs read as they are: no copy
+    sa, ea, sb, eb = (np.ascontiguousarray(x, t) for x in sides)
     pa, pb = (object_bounds(a), object_bounds(b)) if bounds is None else bounds
-    return _pair_overlaps((i64(a.start), i64(a.end), pa), (i64(b.start), i64(b.end), pb), (i64(ia), i64(ib)),
-                          np.zeros(len(ia), np.int64))
+    return _pair_overlaps((sa, ea, pa), (sb, eb, pb), (i64(ia), i64(ib)), np.zeros(len(ia), np.int64))
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-boxes
 @jit
