@@ -6,7 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-import gc, json, operator, os, re
+import gc, json, mmap, operator, os, re
 from functools import partial
 from itertools import chain
 from contextlib import contextmanager
@@ -659,37 +659,60 @@ if msgspec is not None:
     class _SegmDet(msgspec.Struct, gc=False):  # a mask result with its box (its area is then the box's)
         image_id: int; category_id: int; score: float; bbox: tuple[float, float, float, float]; segmentation: _Rle
 
-def _segm_slice(objs: list, gt: CocoTruth, *, limits, dtype, work: int) -> tuple | None:
-    "(columns, `Runs` in each image's pixels) of one slice of decoded mask results; None if any is off."
+def _segm_slice(objs: list, gt: CocoTruth, *, limits, dtype, work: int, out: tuple) -> tuple | None:
+    "(columns, `Runs` in each image's pixels, written into `out`) of a slice of decoded mask results; None if off."
     c = struct_columns(objs, dict(image_id=np.int64, category_id=np.int64, score=np.float64))
     img = index_of(gt.image_ids, c['image_id'])
     hw = np.fromiter(chain.from_iterable(o.segmentation.size for o in objs), np.int64, 2 * len(objs)).reshape(-1, 2)
     if (img < 0).any() or (hw != gt.image_size[img]).any(): return None
     try: return c | dict(img=img), string_runs([o.segmentation.counts for o in objs], hw, limits=limits, dtype=dtype,
-                                               work=work)  # numba chosen for the file's characters
+                                               work=work, out=out)  # numba chosen for the file's characters
     except InputError: return None
 
 # %% ../nbs/24_coco.ipynb #co-segm-1
 SEGM_SLICE_BYTES = 2 ** 22  # results' JSON bytes decoded at once: a slice's records and strings, not the file's
 
-def fast_segm_results(src,  # the results' JSON bytes (`json_bytes`)
+def _mapped(src, limits: Limits) -> mmap.mmap | None:
+    "A results file mapped read-only (its pages read as the slices reach them); None unless a regular file in limits."
+    if not isinstance(src, (str, os.PathLike)) or str(src).lstrip().startswith(('{', '[')): return None
+    try:
+        if not os.path.isfile(src) or not 0 < os.path.getsize(src) <= limits.max_file_bytes: return None
+        with open(src, 'rb') as f: return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError): return None  # `json_bytes` says what
+
+def _dropped(mm, done: int, upto: int) -> int:
+    "Pages of the mapping `mm` from `done` to below `upto` given back (read again if touched); the new `done`."
+    upto -= upto % mmap.PAGESIZE
+    if mm is not None and upto > done and hasattr(mm, 'madvise'): mm.madvise(mmap.MADV_DONTNEED, done, upto - done)
+    return max(done, upto)
+
+def fast_segm_results(src,  # the results: a file's path (mapped, never read whole) or its JSON bytes
                       gt: CocoTruth,  # the ground truth they are of (image sizes)
-                      *, limits: Limits | None = None,  # `max_mask_runs` bounds the runs of the file
+                      *, limits: Limits | None = None,  # the file's size and values, the runs of its masks
                       size: int = SEGM_SLICE_BYTES,  # JSON bytes decoded at once
                      ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
     "Compressed-RLE results with boxes, a slice at a time, their masks decoded into runs in their images' pixels."
-    if msgspec is None or not isinstance(src, (bytes, bytearray)): return None
-    t, most = local_dtype(int(gt.image_size.prod(1).max(initial=0)), len(src)), as_limits(limits).max_mask_runs
-    room = [np.empty(len(src) // 2, t) for _ in 'ose']  # a run takes two characters: pages never written stay free
-    mv, dec, cols, n, held = memoryview(src), msgspec.json.Decoder(list[_SegmDet]), [], 0, 0
+    lim = as_limits(limits)
+    mm = _mapped(src, lim)
+    buf = mm if mm is not None else src if isinstance(src, (bytes, bytearray)) else None
+    if msgspec is None or buf is None or len(buf) > lim.max_file_bytes: return None
+    t, most = local_dtype(int(gt.image_size.prod(1).max(initial=0)), len(buf)), lim.max_mask_runs
+    room = [np.empty(len(buf) // 2, t) for _ in 'ose']  # a run takes two characters: pages never written stay free
+    mv, dec, cols, n, held, values, done = memoryview(buf), msgspec.json.Decoder(list[_SegmDet]), [], 0, 0, 1, 0
     try:
         for a, b in object_spans(mv, size) or ():
-            s = _segm_slice(dec.decode(b'[' + mv[a:b] + b']'), gt, limits=limits, dtype=t, work=len(src))
+            piece = b'[' + mv[a:b] + b']'
+            values += json_values(piece) - 1  # `json_values` of the whole file, slice by slice
+            if values > lim.max_json_values: return None
+            s = _segm_slice(dec.decode(piece), gt, limits=limits, dtype=t, work=len(buf),
+                            out=tuple(x[held:] for x in room))  # the slice's runs written where they are kept
             if s is None or held + len(s[1]) > most: return None  # the checking reader names the entry or the limit
-            for x, v in zip(room, (s[1].obj + n, s[1].start, s[1].end)): x[held:held + len(v)] = v
-            cols.append(s[0]); n, held = n + s[1].n_obj, held + len(s[1])
+            s[1].obj[:] += n  # counted from the slice's first result
+            cols.append(s[0]); n, held, done = n + s[1].n_obj, held + len(s[1]), _dropped(mm, done, b)
     except (msgspec.DecodeError, RecursionError, OverflowError): return None  # not JSON, mistyped, an id > int64
-    finally: mv.release()
+    finally:
+        mv.release()
+        if mm is not None: mm.close()
     c = {k: np.concatenate([x[k] for x in cols]) for k in cols[0]} if n else None
     cat = index_of(gt.cat_ids, c['category_id']) if n else None
     if not n or (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']): return None
@@ -835,8 +858,7 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
             g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
             if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
                 g = early_masks(g, limits=limits)
-                results = json_bytes(results, err=ParticipantVisibleError, name=names[1] or 'results', limits=limits)
-            r = fast_segm_results(results, g, limits=limits) if early else None
+            r = fast_segm_results(results, g, limits=limits) if early else None  # a file mapped, a slice at a time
             if r is None: r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
         if rules.get('angle') == 'deg': g, r = (replace(x, obb=radians(x.obb)) for x in (g, r))
     if (n or 1) > 1 and iou_type == 'segm':  # parts are sent to other processes: nothing nested deeper than COCO's

@@ -374,9 +374,9 @@ def _check_polygons(xy: np.ndarray, numbers: np.ndarray, polys: np.ndarray) -> N
 CONCAT_MIN_WORK = 2 ** 21  # runs: fewer, and numpy's scatter costs less than numba's import
 
 @jit
-def _place(part,  # (obj, start, end) int64: one part's runs, each object's runs consecutive
+def _place(part,  # (obj, start, end) int arrays: one part's runs, each object's runs consecutive
            at,  # int64 [n]: each object's next free place, moved on
-           runs):  # (obj, start, end) int64: the runs of every part
+           runs):  # (obj, start, end) of the runs' type (`_run_type`): the runs of every part
     "Write a part's runs at their objects' next free places."
     (o, s, e), (obj, start, end) = part, runs
     for j in range(len(o)):
@@ -396,7 +396,7 @@ def _concat_runs(parts: list,  # (obj, start, end) int64 arrays, each sorted by 
     k = sum(np.bincount(o, minlength=n) for o, _, _ in parts)
     at, out = np.cumsum(k) - k, [np.empty(int(k.sum()), dtype) for _ in range(3)]
     if use_numba(int(k.sum()), min_work=CONCAT_MIN_WORK):  # each run to its object's next place, in one loop
-        for part in parts: _place(tuple(np.ascontiguousarray(x, np.int64) for x in part), at, tuple(out))
+        for part in parts: _place(tuple(map(np.ascontiguousarray, part)), at, tuple(out))  # in their types: no copy
         return Runs(obj=out[0], start=out[1], end=out[2], n_obj=n, order='F')
     for part in parts:  # an object's runs are consecutive in its part: its place, plus the run's rank in it
         o, i = part[0], np.arange(len(part[0]))
@@ -659,13 +659,15 @@ def _string_runs_numba(strings: list, lengths,  # n ASCII str, or n bytes; int64
                        *, h, w, base,  # int64 [n]: each mask's image height, width and base
                        most: int,  # the limit max_mask_runs
                        dtype=np.int64,  # the runs' integer type (`_run_type`)
+                       out: tuple | None = None,  # (obj, start, end) of `dtype` to write into, from their start
                       ) -> Runs | None:  # None if a string breaks a rule (the numpy chunks name it)
     "The `Runs` of compressed strings in one pass over their characters, joined a slice at a time."
     ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
     cuts, at = np.r_[0, ends[DECODE_SLICE - 1::DECODE_SLICE], ends[-1:]], np.r_[0, np.cumsum(lengths)]
     cuts, text = np.unique(cuts).tolist(), '' if strings and type(strings[0]) is str else None  # str or bytes
     room = min(int(at[-1]) // 2, most + int(np.diff(at[cuts]).max(initial=0)) // 2)  # pages not written: free
-    runs, held = tuple(np.empty(room, dtype) for _ in 'ose'), 0
+    if out is not None and len(out[0]) < room: raise ValueError(f'room for {len(out[0]):,} runs, {room:,} needed')
+    runs, held = tuple(np.empty(room, dtype) for _ in 'ose') if out is None else out, 0
     for a, b in zip(cuts[:-1], cuts[1:]):  # a slice's characters joined, passed and dropped
         s = strings[a:b]
         c = np.frombuffer(b''.join(s) if text is None else text.join(s).encode('ascii'), np.uint8)
@@ -677,6 +679,7 @@ def _string_runs_numba(strings: list, lengths,  # n ASCII str, or n bytes; int64
         if len(over): raise too_many_runs(held + int(ptr[e[over[0]] - a]), most)
         runs[0][held:held + ptr[-1]] += a  # the slice's objects counted from its first string
         held += int(ptr[-1])
+    if out is not None: return Runs(obj=runs[0][:held], start=runs[1][:held], end=runs[2][:held], n_obj=len(lengths))
     for x in runs: x.resize(held, refcheck=False)  # the room left over given back
     return Runs(obj=runs[0], start=runs[1], end=runs[2], n_obj=len(lengths))
 
@@ -686,7 +689,8 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
                 limits: Limits | None = None,  # `max_mask_runs` bounds the runs decoded
                 dtype=np.int64,  # the runs' integer type: int32 where they fit (`local_dtype`)
                 work: int | None = None,  # characters numba is chosen for: a file's, of which these are a slice
-               ) -> Runs:
+                out: tuple | None = None,  # (obj, start, end) of `dtype`, room for len(characters) // 2 runs
+               ) -> Runs:  # views of `out` when given: the runs written from its start
     "The `Runs` of many compressed strings: `counts_runs(*decode_counts(...))`, in one pass or chunk by chunk."
     strings = strings if isinstance(strings, list) else list(strings)
     types = set(map(type, strings))  # the usual file: every string an ASCII str (or, from pycocotools, bytes)
@@ -696,8 +700,10 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
     (h, w), most = _shapes(shape, len(lengths)), as_limits(limits).max_mask_runs
     base, parts, held = _per_object(base, len(lengths)), [], 0
     t = _run_type(dtype, base, h * w)
+    if out is not None and len(out[0]) < int(lengths.sum()) // 2:  # a run takes two characters: room for them all
+        raise ValueError(f'room for {len(out[0]):,} runs, {int(lengths.sum()) // 2:,} needed')
     if c is None and use_numba(int(lengths.sum()) if work is None else work, min_work=DECODE_MIN_WORK):
-        r = _string_runs_numba(strings, lengths, h=h, w=w, base=base, most=most, dtype=t)
+        r = _string_runs_numba(strings, lengths, h=h, w=w, base=base, most=most, dtype=t, out=out)
         if r is not None: return r
     if c is None: c = _string_bytes(strings)[0]
     for a, (counts, n) in _chunk_counts(c, lengths, h, w):
@@ -705,7 +711,10 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
         held += len(r.start)
         if held > most: raise too_many_runs(held, most)
         parts.append((r.obj + a, r.start, r.end))
-    return _concat_runs(parts, len(lengths), dtype=t)
+    r = _concat_runs(parts, len(lengths), dtype=t)
+    if out is None: return r
+    for x, v in zip(out, (r.obj, r.start, r.end)): x[:len(v)] = v  # the numpy chunks' runs copied into the room
+    return Runs(obj=out[0][:len(r)], start=out[1][:len(r)], end=out[2][:len(r)], n_obj=r.n_obj)
 
 # %% ../nbs/22_coco_masks.ipynb #cm-coco-runs-1
 def _kind(s) -> int:

@@ -14,8 +14,9 @@ __all__ = ['BOX_MIN_WORK', 'BOX_BLOCK', 'object_bounds', 'object_areas', 'pair_o
 # %% ../nbs/22a_coco_pairs.ipynb #cp-bounds
 def object_bounds(r: Runs,  # masks, runs sorted by (object, start)
                  ) -> np.ndarray:  # int64 [n_obj + 1]: object o's runs are o's bounds[o]..bounds[o + 1] - 1
-    "Where each object's runs begin, and the end: one count of the objects' runs, no search."
-    return np.concatenate([[0], np.cumsum(np.bincount(r.obj, minlength=r.n_obj))]).astype(np.int64)
+    "Where each object's runs begin, and the end: a binary search of each object, no copy of the runs' objects."
+    o = np.asarray(r.obj)
+    return np.searchsorted(o, np.arange(r.n_obj + 1, dtype=o.dtype if o.dtype.kind == 'i' else np.int64)).astype(np.int64)
 
 def object_areas(r: Runs,  # masks, runs sorted by (object, start)
                  *, bounds: np.ndarray | None = None,  # `object_bounds(r)`, if already counted
@@ -23,7 +24,8 @@ def object_areas(r: Runs,  # masks, runs sorted by (object, start)
     "The area of every mask, as `runs_area` gives it: its runs' ends summed less their starts, no array of lengths."
     b, out = object_bounds(r) if bounds is None else bounds, np.zeros(r.n_obj, np.int64)
     has = np.flatnonzero(b[1:] > b[:-1])  # objects with runs: consecutive in the runs, so reduceat's ranges are theirs
-    if len(has): out[has] = np.add.reduceat(r.end, b[has]) - np.add.reduceat(r.start, b[has])  # int64: exact mod 2**64
+    t = r.end.dtype  # summed in the runs' own type (int32: no int64 copy of them), exact mod 2**32 or 2**64
+    if len(has): out[has] = np.add.reduceat(r.end, b[has], dtype=t) - np.add.reduceat(r.start, b[has], dtype=t)
     return out
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-overlaps
