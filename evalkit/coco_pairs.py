@@ -16,7 +16,8 @@ def object_bounds(r: Runs,  # masks, runs sorted by (object, start)
                  ) -> np.ndarray:  # int64 [n_obj + 1]: object o's runs are o's bounds[o]..bounds[o + 1] - 1
     "Where each object's runs begin, and the end: a binary search of each object, no copy of the runs' objects."
     o = np.asarray(r.obj)
-    return np.searchsorted(o, np.arange(r.n_obj + 1, dtype=o.dtype if o.dtype.kind == 'i' else np.int64)).astype(np.int64)
+    t = o.dtype if o.dtype.kind == 'i' else np.int64  # the objects searched in their own type: no copy of them
+    return np.searchsorted(o, np.arange(r.n_obj + 1, dtype=t)).astype(np.int64)
 
 def object_areas(r: Runs,  # masks, runs sorted by (object, start)
                  *, bounds: np.ndarray | None = None,  # `object_bounds(r)`, if already counted
