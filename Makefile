@@ -70,7 +70,7 @@ docs: $(STAMP) readme
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e ".[bench]"
 	$(BIN)/python benchmarks/run.py
-	$(BIN)/python benchmarks/inproc.py
+	$(BIN)/python benchmarks/inproc.py --memory
 
 # The Dask scale benchmark (about 15 minutes, 2.9 GB of cached files): benchmarks/SCALE.md says what it measures.
 bench-scale: $(STAMP)

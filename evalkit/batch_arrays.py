@@ -4,19 +4,22 @@
 
 # %% ../nbs/24b_batch_arrays.ipynb #bar-imports
 from __future__ import annotations
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Callable
 import inspect
 import numpy as np
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
-from .rle import ORDERS, Runs, parse_size
+from .rle import ORDERS, Runs, parse_size, runs_area
 from .iou import as_array, xywh_boxes
 from .families import Scene
+from .keypoints import bad_keypoints
 
 # %% auto #0
-__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'CHECKED', 'NUMBER_CHARS', 'id_texts', 'read_ids', 'numbers_text', 'file_boxes',
-           'image_arrays', 'image_array', 'check_arrays', 'stacked', 'rle_text', 'mask_texts', 'ranked', 'fits',
-           'mask_runs', 'mask_side', 'ranked_masks', 'side_runs', 'joined_runs', 'masks_scene', 'TableBatch']
+__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'CHECKED', 'NUMBER_CHARS', 'OBJECT_KEY', 'FINE', 'id_texts', 'read_ids',
+           'numbers_text', 'file_boxes', 'image_arrays', 'image_array', 'check_arrays', 'stacked', 'rle_text',
+           'mask_texts', 'ranked', 'fits', 'mask_runs', 'mask_side', 'ranked_masks', 'side_runs', 'joined_runs',
+           'masks_scene', 'TableBatch', 'joined_scenes', 'column', 'image_boxes', 'image_objects', 'truth_columns',
+           'side_columns', 'masks_runs', 'ObjectsPiece', 'side_piece', 'objects_piece']
 
 # %% ../nbs/24b_batch_arrays.ipynb #8f78a56a
 def id_texts(image_ids) -> list:
@@ -186,9 +189,10 @@ def fits(limits, ids: list,  # the reader's `Limits` (None: the defaults); the b
 def mask_runs(m: np.ndarray,  # bool [n, H, W]: one image's masks
               order: str = 'F') -> tuple:  # pixels numbered column by column ('F') or row by row ('C')
     "(mask of each run, first pixel, one past the last) int64 [r] each, 0-based, sorted by mask then start."
-    n = len(m)
-    f = np.zeros((n, m.shape[1] * m.shape[2] + 2), bool)  # each mask's pixels in order, a background pixel each side
-    f[:, 1:-1] = (m.transpose(0, 2, 1) if order == 'F' else m).reshape(n, f.shape[1] - 2)
+    n, h, w = m.shape
+    f = np.zeros((n, h * w + 2), bool)  # each mask's pixels in order, a background pixel each side
+    inner = np.reshape(f[:, 1:-1], (n, w, h) if order == 'F' else (n, h, w), copy=False)  # a view: one copy below
+    inner[...] = m.transpose(0, 2, 1) if order == 'F' else m
     edge = np.flatnonzero(f[:, 1:] != f[:, :-1])
     obj, at = np.divmod(edge, f.shape[1] - 1)
     return obj[0::2], at[0::2], at[1::2]
@@ -275,3 +279,141 @@ def _join(self, pieces: list, *, box_format: str = 'xyxy', **options):
     return self.joined(pieces, **options)
 
 TableBatch.gather, TableBatch.join = _gather, _join  # a stream holds what `gather` reads, and joins it (26_stream)
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-joined-scenes
+def joined_scenes(pieces: list,  # `Scene`s of disjoint images, in arrival order: objects as arrays, no positions
+                  **_) -> Scene:  # the reader's options (not read)
+    "One `Scene` of several, their images one after the other: every array field joined, images renumbered."
+    first = np.cumsum([0] + [len(s.image_ids) for s in pieces])
+    out = {}
+    for f in fields(Scene):
+        vs = [getattr(s, f.name) for s in pieces]
+        if f.name in ('gt_img', 'pred_img'): vs = [v + a for v, a in zip(vs, first)]
+        if isinstance(vs[0], np.ndarray): out[f.name] = np.concatenate(vs)
+    return replace(pieces[0], **out)
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-obj-column
+OBJECT_KEY = dict(segm='masks', boundary='masks', keypoints='keypoints', obb='obb')  # each iou type's objects
+FINE = 1e150  # numbers below this: no corner, sum or area of a box overflows float64 (larger: the files' checks)
+
+def column(d: dict, k: str, n: int, *, kinds: str = 'iuf', default=None) -> np.ndarray | None:
+    "float64 [n]: one image's `k` (`default` where absent); None unless n finite numbers of `kinds`."
+    if k not in d: return None if default is None else np.full(n, default, np.float64)
+    a = as_array(d[k])
+    if a.dtype.kind not in kinds or a.size != n: return None
+    a = a.reshape(-1).astype(np.float64)
+    return a if np.isfinite(a).all() else None
+
+def image_boxes(d: dict, n: int, box_format: str) -> np.ndarray | None:
+    "float64 [n, 4]: one image's `boxes` as xywh (NaN where absent); None unless n boxes within `FINE`."
+    if 'boxes' not in d: return np.full((n, 4), np.nan)
+    b = xywh_boxes(d['boxes'], box_format)  # finite, of widths at least 0 (`check_arrays`)
+    return b if len(b) == n and (np.abs(b) < FINE).all() else None
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-obj-objects
+def image_objects(d: dict, n: int, *, iou_type: str, K: int) -> np.ndarray | None:  # K: keypoints per object
+    "One image's objects as the files read them: bool masks [n, H, W], keypoints [n, K, 3] or obb [n, 5]; else None."
+    try: a = as_array(d[OBJECT_KEY[iou_type]], None if OBJECT_KEY[iou_type] == 'masks' else np.float64)
+    except (ValueError, TypeError): return None
+    if OBJECT_KEY[iou_type] == 'masks':
+        if a.ndim != 3 or len(a) != n or not 1 <= min(a.shape[1:]) <= max(a.shape[1:]) <= 2 ** 31: return None
+        return a if a.dtype == bool else a != 0  # binary (`check_arrays`)
+    if not np.isfinite(a).all(): return None
+    if iou_type == 'obb':
+        return a if a.shape == (n, 5) and (a[:, 2:4] >= 0).all() and (np.abs(a) < FINE).all() else None
+    if a.size == 0 and n == 0: return np.zeros((0, K, 3))
+    return a.reshape(n, K, 3) if a.shape in ((n, K, 3), (n, 3 * K)) else None  # their rules: `side_columns`
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-obj-truth
+def truth_columns(d: dict, c: dict, *, iou_type: str) -> dict | None:  # the image's dict; its columns so far
+    "The ground truth's area, crowd and ignore flags of one image, as the files fill them; None if one is off."
+    n, obj = len(c['labels']), c['objects']
+    if iou_type == 'keypoints':
+        num = column(d, 'num_keypoints', n) if 'num_keypoints' in d else (obj[:, :, 2] > 0).sum(1) * 1.
+        if num is None: return None
+        ign = num == 0  # an object without visible keypoints is ignored (its rules: `side_columns`)
+    else: ign = column(d, 'ignore', n, kinds='biu', default=0)
+    crowd = column(d, 'iscrowd', n, kinds='biu', default=0)
+    wh = c['boxes'][:, 2:] if iou_type == 'keypoints' else obj[:, 2:4] if iou_type == 'obb' else None
+    area = column(d, 'area', n) if 'area' in d else wh[:, 0] * wh[:, 1] if wh is not None else \
+        np.full(n, np.nan)  # no area given: the box's, or the mask's pixels (NaN: counted from its runs, `side_piece`)
+    flags = lambda v: ((v == 0) | (v == 1)).all()
+    if any(v is None for v in (area, crowd, ign)) or not (flags(crowd) and flags(ign)): return None
+    if iou_type == 'keypoints' and (area < 0).any(): return None
+    return dict(area=area, crowd=crowd == 1, ignore=ign == 1) | (dict(num=num) if iou_type == 'keypoints' else {})
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-obj-side
+def side_columns(ds: list, *, truth: bool, iou_type: str, box_format: str, K: int) -> list | None:
+    "Per image of one side of a regular batch: its columns (labels, objects, boxes; scores or the truth's); else None."
+    keys, out = ds[0].keys() if type(ds[0]) is dict else (), []
+    need = {'labels', OBJECT_KEY[iou_type]} | (set() if truth else {'scores'})
+    if not need <= keys or 'segmentation' in keys or any(type(d) is not dict or d.keys() != keys for d in ds):
+        return None
+    for d in ds:
+        lab = as_array(d['labels']).reshape(-1)
+        if lab.dtype.kind not in 'iu' or lab.dtype.kind == 'u' and lab.size and lab.max() >= 2 ** 63: return None
+        n = len(lab)
+        c = dict(labels=lab.astype(np.int64), boxes=image_boxes(d, n, box_format),
+                 objects=image_objects(d, n, iou_type=iou_type, K=K))
+        boxed = truth and iou_type == 'keypoints'  # the truth's boxes are read with its keypoints
+        if c['boxes'] is None or c['objects'] is None or boxed and np.isnan(c['boxes']).any(): return None
+        more = truth_columns(d, c, iou_type=iou_type) if truth else dict(scores=column(d, 'scores', n))
+        if more is None or more.get('scores', 0) is None: return None
+        out.append(c | more)
+    if iou_type != 'keypoints' or not out: return out
+    kp, num = np.concatenate([c['objects'] for c in out]), np.concatenate([c['num'] for c in out]) if truth else None
+    return None if bad_keypoints(kp, truth=truth, num=num)[0].any() else out  # the keypoints' rules, for the side
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-obj-runs
+def masks_runs(ms: list,  # bool [n, H, W] per image: one side's masks
+               base: np.ndarray) -> tuple:  # int64 [n_img]: the pixel each image starts at
+    "(`Runs` of every mask, column by column as COCO's RLE, each image's laid from its base; int64 base per mask)."
+    parts, n = [mask_runs(m, 'F') for m in ms], np.array([len(m) for m in ms], np.int64)
+    first = np.r_[0, np.cumsum(n)]
+    cat = lambda xs: np.concatenate([np.zeros(0, np.int64), *xs]).astype(np.int64)
+    runs = Runs(obj=cat(r[0] + first[j] for j, r in enumerate(parts)), start=cat(r[1] + b for r, b in zip(parts, base)),
+                end=cat(r[2] + b for r, b in zip(parts, base)), n_obj=int(first[-1]), order='F')
+    return runs, np.repeat(base, n)
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-obj-piece
+@dataclass(frozen=True)
+class ObjectsPiece:
+    "A regular batch's masks, keypoints or oriented boxes, checked as the files are: what `evalkit.coco` joins."
+    ids: list  # the images' ids, in arrival order
+    size: np.ndarray  # int64 [n_img, 2]: each image's height and width (masks; 0 otherwise, as the files read them)
+    gt: dict  # the ground truth's columns (`side_piece`)
+    dt: dict  # the predictions' columns
+    kind: bool | None  # whether the predictions hold boxes (None: no prediction); a chunk joins pieces of one kind
+    weight: int  # the mask runs it holds: counted towards a stream's chunk, beside its images and objects
+
+def side_piece(cs: list, base: np.ndarray, *, nan_boxes: bool) -> dict:  # per-image columns; images' first pixels
+    "One side's columns joined: `n` per image, masks as `runs` laid from `base` (other objects joined as arrays)."
+    out = {k: np.concatenate([c[k] for c in cs]) for k in cs[0] if k != 'objects'} | dict(
+        n=np.array([len(c['labels']) for c in cs], np.int64))
+    if nan_boxes: out['boxes'] = np.full((len(out['labels']), 4), np.nan)  # boxes the files do not read
+    if cs[0]['objects'].dtype != bool: return out | dict(objects=np.concatenate([c['objects'] for c in cs]))
+    out['runs'], out['base'] = masks_runs([c['objects'] for c in cs], base)
+    if 'area' in out: out['area'] = np.where(np.isnan(out['area']), runs_area(out['runs']), out['area'])  # pixels
+    return out
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-obj-batch
+def objects_piece(preds: list, targets: list,  # per image of the batch: dicts of arrays (COCO's layout)
+                  *, image_ids: list, box_format: str = 'xyxy',  # one id per image; the boxes' format
+                  iou_type: str = 'segm', K: int = 17,  # what is scored; keypoints per object
+                  limits=None) -> tuple | None:  # the reader's `Limits` (`max_mask_runs`)
+    "(`ObjectsPiece`, (gt rows, pred rows)) of a regular batch of COCO masks, keypoints or oriented boxes; else None."
+    if iou_type not in OBJECT_KEY or not targets or len(preds) != len(targets): return None
+    dt, gt = ([check_arrays(d, i, side=s, box_format=box_format) for d, i in zip(ds, image_ids)]
+              for s, ds in (('preds', preds), ('targets', targets)))  # refused in their words, as a batch read alone
+    kw = dict(iou_type=iou_type, box_format=box_format, K=K)
+    g, p = (side_columns(ds, truth=t, **kw) for ds, t in ((gt, True), (dt, False)))
+    if g is None or p is None: return None
+    masks, size = OBJECT_KEY[iou_type] == 'masks', np.zeros((len(g), 2), np.int64)
+    if masks: size = np.array([c['objects'].shape[1:] for c in g], np.int64)
+    if masks and any(len(c['objects']) and c['objects'].shape[1:] != tuple(s) for c, s in zip(p, size)): return None
+    base = np.r_[0, np.cumsum(size.prod(1))[:-1]].astype(np.int64)
+    G, D = side_piece(g, base, nan_boxes=iou_type != 'keypoints'), side_piece(p, base, nan_boxes=iou_type == 'obb')
+    if masks and max(len(G['runs']), len(D['runs'])) > as_limits(limits).max_mask_runs: return None
+    kind = None if not len(D['labels']) or iou_type == 'obb' else 'boxes' in dt[0]
+    return ObjectsPiece(ids=list(image_ids), size=size, gt=G, dt=D, kind=kind, weight=len(G.get('runs', ())) + len(
+        D.get('runs', ()))), (len(G['labels']), len(D['labels']))

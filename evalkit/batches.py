@@ -11,7 +11,8 @@ from .competitions import (rsna_scene, box_scene, mask_scene, outside_unit, unli
                                   MAX_SIDE)
 from .reef import reef_scene
 from .vinbigdata import vinbigdata_scene, NO_FINDING, NO_FINDING_BOX, CLASSES as VBD_CLASSES
-from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, COLUMNS as ICDAR_COLUMNS
+from .icdar import icdar_scene, CLASSES as ICDAR_CLASSES, COLUMNS as ICDAR_COLUMNS, IGNORE as ICDAR_IGNORE
+from .icdar import is_ignored
 from .families import Scene
 from .rle import ORDERS, check_disjoint
 from .batch_arrays import image_arrays, mask_texts, ranked, stacked, TableBatch  # what every layout shares (24b)
@@ -22,7 +23,8 @@ from .batch_arrays import check_arrays, read_ids, rle_text  # noqa: F401 (read f
 __all__ = ['rsna_batch', 'box_batch', 'reef_batch', 'vinbigdata_batch', 'icdar_batch', 'mask_batch', 'prediction_strings',
            'rsna_tables', 'box_tables', 'reef_tables', 'vinbigdata_tables', 'icdar_classes', 'icdar_tables',
            'mask_tables', 'box_side', 'sized', 'box_piece', 'joined_columns', 'rsna_arrays', 'box_arrays',
-           'reef_arrays', 'boxes_scene', 'vinbigdata_arrays', 'vinbigdata_joined', 'mask_piece']
+           'reef_arrays', 'boxes_scene', 'vinbigdata_arrays', 'vinbigdata_joined', 'icdar_codes', 'icdar_arrays',
+           'icdar_joined', 'mask_piece']
 
 # %% ../nbs/25_batches.ipynb #0e9cf831
 def prediction_strings(preds: list, ids: list, *, id_col: str, col: str = 'PredictionString', fmt: str = 'xywh',
@@ -194,6 +196,41 @@ def vinbigdata_joined(pieces: list, **_) -> Scene:
     return Scene(image_ids=ids, gt_img=gi, pred_img=pi, gt=gt['boxes'], pred=dt['boxes'], pred_conf=dt['scores'],
                  fmt='xyxy', gt_cls=gt['labels'], pred_cls=dt['labels'])
 
+# %% ../nbs/25_batches.ipynb #bt-icdar
+def icdar_codes(labels: np.ndarray) -> np.ndarray | None:  # one side's labels, joined
+    "int64 class codes of ICDAR labels (codes 0-2, or names read as its reader reads them); None: its tables say why."
+    if labels.dtype.kind in 'iu': return labels.astype(np.int64) if ((labels >= 0) & (labels < 3)).all() else None
+    if labels.dtype.kind != 'U': return None
+    names = [c.strip().lower().removesuffix('region') for c in labels.tolist()]
+    return np.array([ICDAR_CLASSES.index(c) for c in names], np.int64) if set(names) <= set(ICDAR_CLASSES) else None
+
+def icdar_arrays(preds, targets, ids, *, box_format: str = 'xyxy', ignore: str | None = 'small', limits=None,
+                 **_) -> tuple | None:  # the reader's options (`icdar_scene`)
+    "((ids, gt, pred), (gt, pred) rows) of a regular ICDAR 2017 batch, its classes as codes; or None."
+    kw = dict(fmt='xyxy', box_format=box_format)
+    dt = None if ignore not in (None, *ICDAR_IGNORE) else box_side(
+        preds, ids, side='preds', need=('boxes', 'labels', 'scores'), **kw)
+    gt = None if dt is None else box_side(targets, ids, side='targets', need=('boxes', 'labels'), **kw)
+    if gt is None or max(gt['n'].max(initial=0), dt['n'].max(initial=0)) > as_limits(limits).max_objects_per_image:
+        return None
+    cls = [icdar_codes(c['labels']) for c in (gt, dt)]
+    if any(c is None for c in cls): return None
+    return (ids, dict(gt, labels=cls[0]), dict(dt, labels=cls[1])), (len(gt['boxes']), len(dt['boxes']))
+
+# %% ../nbs/25_batches.ipynb #bt-icdar-joined
+def icdar_joined(pieces: list, *, ignore: str | None = 'small', plus_one: bool = False, **_) -> Scene:
+    "The `Scene` of ICDAR pieces, as `icdar_scene` reads their tables: the ignore rule applied, rows numbered."
+    ids, gt, dt, gi, pi = joined_columns(pieces)
+    tidy = lambda b: b.astype(np.int64) if np.all(b == np.round(b)) else b  # as the reader's table holds them
+    (gb, g_ign), (db, d_ign) = ((b, is_ignored(pd.DataFrame(b, columns=ICDAR_COLUMNS[2:]), plus_one))
+                                for b in (tidy(gt['boxes']), tidy(dt['boxes'])))
+    g = np.flatnonzero(~g_ign) if ignore == 'small' else np.arange(len(gb))
+    p = np.flatnonzero(~d_ign) if ignore == 'small' else np.arange(len(db))
+    grow = np.array([0, 0, plus_one, plus_one])
+    return Scene(image_ids=ids, gt_img=gi[g], pred_img=pi[p], gt=gb[g] + grow, pred=db[p] + grow,
+                 pred_conf=dt['scores'][p], fmt='xyxy', gt_cls=gt['labels'][g], pred_cls=dt['labels'][p],
+                 gt_hard=g_ign[g] if ignore == 'difficult' else None, gt_pos=g, pred_pos=p)
+
 # %% ../nbs/25_batches.ipynb #bt-maskpiece
 def mask_piece(preds, targets, ids, *, order: str = 'column', one_per_image: bool = False, usage=None, limits=None,
                **_) -> tuple | None:  # the layout's reader options
@@ -223,5 +260,6 @@ box_batch = TableBatch(box_tables, box_scene, arrays=box_arrays, joined=boxes_sc
 reef_batch = TableBatch(reef_tables, reef_scene, arrays=reef_arrays, joined=boxes_scene)  # the Great Barrier Reef
 vinbigdata_batch = TableBatch(vinbigdata_tables, vinbigdata_scene, arrays=vinbigdata_arrays,
                             joined=vinbigdata_joined)  # VinBigData
-icdar_batch = TableBatch(icdar_tables, icdar_scene, rows=True)  # ICDAR 2017: positions are table rows
+icdar_batch = TableBatch(icdar_tables, icdar_scene, rows=True, arrays=icdar_arrays,
+                         joined=icdar_joined)  # ICDAR 2017: positions are table rows
 mask_batch = TableBatch(mask_tables, mask_scene, arrays=mask_piece, joined=masks_scene)  # DSB 2018, Airbus, TGS...

@@ -36,7 +36,8 @@ def error_codes(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     pairs = (gi[c], pi[c], np.asarray(an.matching.hit, bool).reshape(T, -1)[:, c],
              np.asarray(is_hit(inter[c], union[c], t_b, inclusive=True), bool),
              np.asarray(inter[c], np.float64) / np.asarray(union[c], np.float64))
-    cross = other_class_pairs(s, an.spec.thresholds, inclusive=an.spec.inclusive, background_iou=t_b, counted=counted)
+    cross = other_class_pairs(s, an.spec.thresholds, inclusive=an.spec.inclusive, background_iou=t_b, counted=counted,
+                              stored=an.pairs)  # the table across classes the map kept
     return tide_codes(len(s.gt_img), len(s.pred_img), pairs, cross, tp=an.matching.pred_gt >= 0,
                       matched=an.matching.gt_pred >= 0, counted_gt=counted,
                       counted_pred=True if pred_out is None else ~np.asarray(pred_out, bool),

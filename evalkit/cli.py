@@ -279,10 +279,11 @@ def _placed(r, boards: tuple, j: dict, text: str, *, parts: dict | None = None) 
     ps = place(r, boards, parts=parts)  # a board of a part (its name ends in public or private): that part's score
     return {**j, 'leaderboard': leaderboard_json(ps)}, text + '\n' + leaderboard_text(ps)
 
-def _parts(a, m, opts: dict, scorer=None) -> dict:
+def _parts(a, m, opts: dict, scorer=None, *, analysis=None) -> dict:  # analysis: the whole's, the parts cut from it
     "Each leaderboard's score when the solution's `Usage` has both (`evalkit.leaderboard.usage_parts`); {} otherwise."
     from evalkit.leaderboard import usage_parts
-    return usage_parts(m, a.solution, a.submission, scorer=scorer, names=(a.solution, a.submission), **opts)
+    return usage_parts(m, a.solution, a.submission, scorer=scorer, names=(a.solution, a.submission), analysis=analysis,
+                       **opts)
 
 def _analyse(a, submission=None):
     "The metric and the `Analysis` of the parsed command's files (its warnings printed by the caller)."
@@ -393,7 +394,7 @@ def _score(a, out, err) -> int:
     text = r.to_text()
     if level is not None: text += (f'\n{ci.level:.4g} interval: [{ci.lo:.6f}, {ci.hi:.6f}] '
                                    f'({ci.resamples:,} resamples of the images, seed {ci.seed})')
-    j, text = _placed(r, boards, j, text, parts=_parts(a, m, opts))
+    j, text = _placed(r, boards, j, text, parts=_parts(a, m, opts, analysis=an))
     print(json_text(j) if a.json else text, file=out)
     return 0
 

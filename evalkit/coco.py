@@ -19,7 +19,8 @@ from .rle import Runs, runs_area
 from .coco_masks import coco_runs, brief, move_runs, string_runs, local_dtype, warm_masks
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS
-from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes
+from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
+from .polygons import obb_columns, ObbResult
 
 # %% auto #0
 __all__ = ['SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'SEGM_SLICE_BYTES', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS',
@@ -27,9 +28,10 @@ __all__ = ['SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'SEGM_SLIC
            'object_spans', 'struct_columns', 'typed_columns', 'refuse_entries', 'field', 'numbers', 'ids_of',
            'index_of', 'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth',
            'keypoints_field', 'check_kp_names', 'read_obb', 'radians', 'CocoResults', 'read_coco_results',
-           'fast_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results', 'early_masks', 'gc_paused', 'CocoPart',
-           'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories',
-           'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
+           'fast_results', 'fast_typed_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results', 'early_masks',
+           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
+           'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
+           'joined_tables', 'objects_batch', 'objects_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -533,8 +535,8 @@ class CocoResults:
     segm: list | None = None  # [n] `segmentation` fields, for mask evaluation
     kp: np.ndarray | None = None  # float64 [n, K, 3]: the `keypoints` fields (keypoints only; v never read)
     obb: np.ndarray | None = None  # float64 [n, 5]: cx, cy, w, h, angle (radians) for iou_type 'obb' (else None)
-    runs: Runs | None = None  # masks decoded on reading (`fast_segm_results`; `segm` then None), laid from `runs_base`
-    runs_base: np.ndarray | None = None  # int64 [n]: the pixel each mask's runs are laid from (0: its image's pixels)
+    runs: Runs | None = None  # masks decoded on reading (`fast_segm_results`) or from a batch's arrays
+    runs_base: np.ndarray | None = None  # int64 [n]: the pixel each mask's runs are laid from (0: its image's)
 
 # %% ../nbs/24_coco.ipynb #co-24
 def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
@@ -546,7 +548,8 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
     "Read and check a COCO results list against its ground truth."
     err, name = ParticipantVisibleError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'results')
     typed, src = box_types(iou_type), json_bytes(src, err=err, name=name, limits=limits)
-    fast = fast_results(src, gt) if typed and iou_type == 'bbox' else None
+    fast = fast_results(src, gt) if typed and iou_type == 'bbox' else fast_typed_results(
+        src, gt, iou_type=iou_type, K=len(sigmas or SIGMAS)) if iou_type in ('keypoints', 'obb') else None
     if fast is not None: return fast
     res = decode_json(src, err=err, name=name, typed=typed and typed[1])
     if not isinstance(res, list): raise err('a COCO results file is a JSON list of objects', type(res).__name__,
@@ -579,6 +582,41 @@ def fast_results(src,  # the results' JSON bytes (`json_bytes`)
     if (img < 0).any() or (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']):
         return None
     return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=True)
+
+# %% ../nbs/24_coco.ipynb #co-24-fast-kp
+def _typed_ok(c: dict, *, box: bool) -> bool:
+    "Whether the columns of typed results hold what the checking reader takes: finite, boxes and keypoints sized."
+    if not np.isfinite(c['score']).all(): return False
+    if 'obb' in c:  # as `read_obb` checks them
+        o = c['obb']
+        with np.errstate(over='ignore', invalid='ignore'):
+            return bool(np.isfinite(np.abs(o[:, :2]) + o[:, 2:4] + o[:, 2:4].prod(1, keepdims=True)).all() and
+                        np.isfinite(o).all() and (o[:, 2:4] >= 0).all())
+    return bool(np.isfinite(c['kp']).all() and not bad_keypoints(c['kp'], truth=False)[0].any() and
+                (not box or _boxes_ok(c['bbox'])))
+
+def fast_typed_results(src,  # the results' JSON bytes (`json_bytes`)
+                       gt: CocoTruth,  # the ground truth they are of
+                       *, iou_type: str,  # 'keypoints' or 'obb'
+                       K: int = len(SIGMAS),  # keypoints per object
+                      ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
+    "Keypoint or oriented-box results that are all well-formed, decoded slice by slice (`kp_columns`, `obb_columns`)."
+    kp, spans = iou_type == 'keypoints', object_spans(src) if isinstance(src, (bytes, bytearray)) and msgspec else None
+    if not spans or (KpResult if kp else ObbResult) is None: return None
+    mv, dec, parts, box = memoryview(src), msgspec.json.Decoder(list[KpResult if kp else ObbResult]), [], None
+    try:
+        for a, b in spans:
+            objs = dec.decode(b'[' + mv[a:b] + b']')
+            box = kp and objs[0].bbox != [] if box is None else box  # as the first result has a box (`has_bbox`)
+            parts.append(kp_columns(objs, K=K, box=box) if kp else obb_columns(objs))
+            if parts[-1] is None: return None
+    except (msgspec.DecodeError, RecursionError, OverflowError): return None
+    finally: mv.release()
+    c = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    img, cat = index_of(gt.image_ids, c['image_id']), index_of(gt.cat_ids, c['category_id'])
+    if (img < 0).any() or (cat < 0).any() or not _typed_ok(c, box=box): return None
+    return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'] if kp else np.full((len(img), 4), np.nan),
+                       has_bbox=box, kp=c.get('kp'), obb=c.get('obb'))
 
 # %% ../nbs/24_coco.ipynb #a9f66997
 INT_COLS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # whole floats here are ints (NaN made them float)
@@ -637,7 +675,8 @@ def mask_bases(g: CocoTruth, r: CocoResults,  # the ground truth and the results
 
 def _masks(g: CocoTruth, r: CocoResults, *, names, by_cat: bool, pos: tuple, limits: Limits | None = None) -> tuple:
     "(gt `Runs`, detection `Runs`, gt bases, detection bases): each image's pixels if decoded on reading, else units'."
-    local = g.runs is not None or r.runs is not None  # masks decoded on reading stay in their images' pixels (base 0)
+    local = any(f.runs is not None and f.runs.start.dtype == np.int32 for f in (g, r))  # decoded on reading, int32
+    # (`local_dtype`): kept in their images' pixels (bases 0); int64 runs (a batch's arrays) go to the units' pixels
     bases = tuple(np.zeros(len(f.img), np.int64) for f in (g, r)) if local else mask_bases(g, r, by_cat=by_cat)
     t = local_dtype(int(g.image_size.prod(1).max(initial=0)), len(g.img) + len(r.img)) if local else np.int64
     out, sides = [], ((g, pos[0], SolutionError, names[0] or 'ground truth', 'annotations', bases[0]),
@@ -732,10 +771,11 @@ def _file_size(f) -> int:
 # %% ../nbs/24_coco.ipynb #co-early
 def early_masks(g: CocoTruth,  # a ground truth read with its segmentations
                 *, limits: Limits | None = None,  # as `coco_runs` takes them
+                local: bool = True,  # int32 runs kept in their images' pixels (`local_dtype`); False: int64, moved
                ) -> CocoTruth:  # `g` with `runs` (each mask in its image's pixels), `segm` freed; as it was if off
     "The ground truth with its masks decoded now and its parsed segmentations dropped."
     if g.segm is None or g.runs is not None: return g
-    t = local_dtype(int(g.image_size.prod(1).max(initial=0)), len(g.img))  # int32 for COCO's images
+    t = local_dtype(int(g.image_size.prod(1).max(initial=0)), len(g.img)) if local else np.int64  # int32: COCO's
     try: r = coco_runs(g.segm, g.image_size[g.img], limits=limits, dtype=t)
     except InputError: return g  # decoded again by `_masks`, whose message names the entry in its file
     return replace(g, segm=None, runs=r, runs_base=np.zeros(len(g.img), np.int64))
@@ -857,7 +897,7 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
         with gc_paused():  # millions of parsed objects, no cycles
             g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
             if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
-                g = early_masks(g, limits=limits)
+                g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)
             r = fast_segm_results(results, g, limits=limits) if early else None  # a file mapped, a slice at a time
             if r is None: r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
         if rules.get('angle') == 'deg': g, r = (replace(x, obb=radians(x.obb)) for x in (g, r))
@@ -1108,12 +1148,79 @@ def joined_scene(pieces: list,  # `batch_piece`s of disjoint images, in arrival 
                  *, categories, box_format: str = 'xyxy',  # as `coco_batch`
                  **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
     "One `CocoScene` of several batches (objects in arrival order, images in ascending id): read as one batch."
-    ids = [i for p in pieces for i in p[0]]
-    t = _tables(_complete([p[1] for p in pieces], True), _complete([p[2] for p in pieces], False), image_ids=ids,
-                categories=categories, limits=None, units=False)  # every check passed, batch by batch
+    t = joined_tables(pieces, categories=categories)
     with gc_paused(): return part_scene(coco_parts(*t, names=('targets', 'preds'), **kw)[0])
 
-coco_batch.gather, coco_batch.join = batch_piece, joined_scene  # a stream's way for regular box batches
+def joined_tables(pieces: list, *, categories) -> tuple:  # `batch_piece`s, as `joined_scene` takes them
+    "(CocoTruth, CocoResults) of box pieces, read as one batch (LVIS reads its own on from them)."
+    ids = [i for p in pieces for i in p[0]]
+    return _tables(_complete([p[1] for p in pieces], True), _complete([p[2] for p in pieces], False), image_ids=ids,
+                   categories=categories, limits=None, units=False)  # every check passed, batch by batch
+
+# %% ../nbs/24_coco.ipynb #co-batch-objects
+from .batch_arrays import objects_piece, joined_runs
+
+def objects_batch(preds: list, targets: list,  # per image of the batch: dicts of arrays, as `coco_batch` takes them
+                  *, image_ids: list, categories, box_format: str = 'xyxy', iou_type: str = 'segm',  # as `coco_batch`
+                  sigmas=None, img_ids=None, cat_ids=None, limits: Limits | None = None, **_) -> tuple | None:
+    "(`ObjectsPiece`, (gt rows, pred rows)) of a regular batch of masks, keypoints or oriented boxes; None: alone."
+    kinds = set(map(type, image_ids))
+    if img_ids is not None or cat_ids is not None or kinds not in ({int}, {str}) or kinds == {int} and not (
+            -2 ** 63 <= min(image_ids) <= max(image_ids) < 2 ** 63): return None  # the files' reader words it
+    K = len(sigmas or SIGMAS)
+    try:
+        cats = batch_categories(categories)[0]
+        check_units(len(image_ids), len(cats), limits=limits, err=SolutionError, name='targets')
+        if iou_type == 'keypoints': check_kp_names(list(categories), K=K, err=SolutionError, name='targets')
+    except InputError: return None  # read alone, and refused in the files' words
+    got = objects_piece(preds, targets, image_ids=image_ids, box_format=box_format, iou_type=iou_type, K=K,
+                        limits=limits)
+    ok = got is not None and _cat_codes(cats, np.r_[got[0].gt['labels'], got[0].dt['labels']]) is not None
+    return got if ok else None
+
+# %% ../nbs/24_coco.ipynb #co-batch-objects-join
+def _side_join(pieces: list, side: str, *, iou_type: str, angle: str, code: np.ndarray, cats: np.ndarray) -> dict:
+    "One side's columns of the pieces joined, named as `CocoTruth` and `CocoResults` name them."
+    cs = [getattr(p, side) for p in pieces]
+    out = {f: np.concatenate([c[f] for c in cs]) for f in cs[0] if f not in ('runs', 'base')}
+    obj = out.get('objects')
+    out |= dict(img=np.repeat(code, out['n']), cat=index_of(cats, out['labels']), bbox=out['boxes'], runs=None,
+                runs_base=None, kp=obj if iou_type == 'keypoints' else None, obb=None if iou_type != 'obb' else
+                radians(obj) if angle == 'deg' else obj)
+    if 'runs' in cs[0]:  # each piece's pixels after those of the pieces before it
+        shift = np.r_[0, np.cumsum([int(p.size.prod(1).sum()) for p in pieces])]
+        out['runs'] = joined_runs([(None, c['runs']) for c in cs], shift)
+        out['runs_base'] = np.concatenate([c['base'] + s for c, s in zip(cs, shift)])
+    return out
+
+# %% ../nbs/24_coco.ipynb #co-batch-objects-scene
+def objects_scene(pieces: list,  # `objects_batch` pieces of disjoint images, in arrival order
+                  *, categories, iou_type: str = 'segm', angle: str = 'rad',  # as `coco_batch`
+                  box_format: str = 'xyxy',  # not read: the pieces hold xywh boxes
+                  **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
+    "One `CocoScene` of several batches of masks, keypoints or oriented boxes: read as the files holding them."
+    ids = [i for p in pieces for i in p.ids]
+    arr = np.array(ids, np.int64 if type(ids[0]) is int else object)
+    o = np.argsort(arr, kind='stable')
+    code = np.empty(len(o), np.int64); code[o] = np.arange(len(o))  # each image's place among the sorted ids
+    cat_ids, cat_names = batch_categories(categories)
+    G, D = (_side_join(pieces, s, iou_type=iou_type, angle=angle, code=code, cats=cat_ids) for s in ('gt', 'dt'))
+    pick = lambda c, *ks: {k: c[k] for k in ('img', 'cat', 'bbox', 'kp', 'obb', 'runs', 'runs_base', *ks)}
+    g = CocoTruth(image_ids=arr[o], image_size=np.concatenate([p.size for p in pieces])[o], cat_ids=cat_ids,
+                  cat_names=cat_names, ann_id=np.arange(1, len(G['img']) + 1), **pick(G, 'area', 'crowd', 'ignore'))
+    r = CocoResults(score=D['scores'], has_bbox=any(p.kind for p in pieces), **pick(D))
+    with gc_paused(): return part_scene(coco_parts(g, r, names=('targets', 'preds'), iou_type=iou_type, **kw)[0])
+
+# %% ../nbs/24_coco.ipynb #co-batch-route
+def _gather(preds: list, targets: list, *, iou_type: str = 'bbox', **kw) -> tuple | None:
+    "A stream's piece of a regular batch: boxes (`batch_piece`); masks, keypoints, oriented boxes (`objects_batch`)."
+    return (batch_piece if iou_type == 'bbox' else objects_batch)(preds, targets, iou_type=iou_type, **kw)
+
+def _join(pieces: list, **kw) -> CocoScene:
+    "The `CocoScene` of the pieces `_gather` read: boxes (`joined_scene`), or the others (`objects_scene`)."
+    return (joined_scene if isinstance(pieces[0], tuple) else objects_scene)(pieces, **kw)
+
+coco_batch.gather, coco_batch.join = _gather, _join  # a stream's way for regular batches
 
 # %% ../nbs/24_coco.ipynb #co-29
 def parse_ints(text: str) -> tuple:

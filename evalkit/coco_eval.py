@@ -420,7 +420,7 @@ def _ranks(scene: CocoScene, rules: CocoRules, K: int) -> tuple:
 PAIR_BLOCK = 2 ** 18  # box pairs whose IoU is computed at once: a dozen arrays of this length, not of every pair
 
 def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
-    "The IoU of the pairs (kept detection `d`, ground truth `g`), boxes or masks (masks below `floor` may get 0)."
+    "The IoU (or OKS) of the pairs (kept detection `d`, ground truth `g`); masks' and OKS below `floor` may get 0."
     if scene.iou_type == 'obb': return obb_iou_pairs(scene.pred[keep], scene.gt, d, g, crowd=scene.gt_crowd)
     if scene.iou_type == 'segm':
         fr = None if scene.image_hw is None or scene.gt_base is None else tuple(  # each mask's image height, base
@@ -430,7 +430,7 @@ def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
         return iou if scene.dilation_ratio is None else boundary_iou_pairs(scene, keep[d], g, iou, floor=floor)
     if scene.iou_type == 'keypoints':  # OKS (23a_keypoints): crowd regions as any object
         return oks_pairs(scene.pred_kp[keep], scene.gt_kp, d, g, gt_box=scene.gt, gt_area=scene.gt_area,
-                         sigmas=scene.sigmas)
+                         sigmas=scene.sigmas, floor=floor)
     dt, b = scene.pred[keep], PAIR_BLOCK
     return np.concatenate([np.zeros(0)] + [box_iou_pairs(dt, scene.gt, d[i:i + b], g[i:i + b], crowd=scene.gt_crowd)
                                            for i in range(0, len(d), b)])

@@ -16,7 +16,7 @@ from .breakdown import breakdown, CODES
 from .intervals import weighted_scores, check_draws, random_subsets
 
 # %% auto #0
-__all__ = ['HALVES', 'CHANGED_COLS', 'Comparison', 'paired_halves', 'class_deltas', 'compare_analyses', 'compare',
+__all__ = ['HALVES', 'CHANGED_COLS', 'NO_DELTA', 'Comparison', 'paired_halves', 'class_deltas', 'compare_analyses', 'compare',
            'comparison_json', 'comparison_text', 'comparison_figure']
 
 # %% ../nbs/16_compare.ipynb #cmp-record
@@ -29,7 +29,7 @@ class Comparison:
     score_a: float  # the scores of A and B
     score_b: float
     threshold: str | None  # the threshold of the per-image counts and changed objects (its text); None: no matching
-    per_image: pd.DataFrame  # image_id, tp/fp/fn of A and B, score_a, score_b (per-image sweep), delta: worst first
+    per_image: pd.DataFrame  # image_id, tp/fp/fn of A and B, score_a, score_b, delta (image scores): worst first
     changed: pd.DataFrame  # ground truth found by one only: gt (file position), image_id, status_a, status_b
     p_a_wins: float  # share of random halves on which A scores higher (ties count one half)
     halves: int  # random halves drawn
@@ -67,7 +67,7 @@ def _same_images(a: Analysis, b: Analysis):
 
 # %% ../nbs/16_compare.ipynb #cmp-where
 def _per_image(a: Analysis, b: Analysis, k: int, *, errors: tuple) -> pd.DataFrame:
-    "Per image at threshold k: both submissions' TP, FP, FN (and image scores for the per-image sweep)."
+    "Per image at threshold k: both submissions' TP, FP, FN, and where images have scores of their own, the delta."
     ba, bb = (e.per_image for e in errors)  # the `breakdown` of A and of B
     t = float(a.spec.thresholds[k])
     ba, bb = ba[ba.threshold == t].reset_index(drop=True), bb[bb.threshold == t].reset_index(drop=True)
@@ -76,8 +76,8 @@ def _per_image(a: Analysis, b: Analysis, k: int, *, errors: tuple) -> pd.DataFra
     if a.spec.family.image_scores:  # each image has a score of its own
         sa, sb = (x.result.images.set_index('image_id').score.reindex(df.image_id).to_numpy() for x in (a, b))
         df = df.assign(score_a=sa, score_b=sb, delta=sa - sb)
-    else: df['delta'] = (df.tp_a - df.fp_a - df.fn_a) - (df.tp_b - df.fp_b - df.fn_b)  # net count: TP - FP - FN
-    return df.sort_values('delta', kind='stable', na_position='last').reset_index(drop=True)
+        return df.sort_values('delta', kind='stable', na_position='last').reset_index(drop=True)
+    return df  # no image has a score of its own: the counts side by side in file order, no delta made up
 
 def _changed(a: Analysis, k: int, *, errors: tuple) -> pd.DataFrame:
     "Ground-truth objects found by exactly one of the two submissions at threshold k."
@@ -152,6 +152,8 @@ def compare(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_me
                             threshold=threshold, halves=halves, seed=seed)
 
 # %% ../nbs/16_compare.ipynb #cmp-out
+NO_DELTA = 'no per-image delta: {metric} gives no image a score of its own (the per-image table has both counts)'
+
 def comparison_json(c: Comparison) -> dict:
     "The comparison as a JSON-ready dict (the per-image table goes to a file with `--per-image`)."
     return dict(metric=c.metric, score_a=c.score_a, score_b=c.score_b, difference=c.difference,
@@ -163,17 +165,18 @@ def comparison_json(c: Comparison) -> dict:
 
 def comparison_text(c: Comparison, rows: int = 5) -> str:
     "Scores, difference, the paired test, and the images where A lost and gained most, as text."
-    j, per = comparison_json(c), c.per_image.dropna(subset=['delta'])
+    j, per = comparison_json(c), c.per_image.dropna(subset=['delta']) if 'delta' in c.per_image else None
     lines = [f'{c.metric}: A {c.score_a:.6f}, B {c.score_b:.6f}, A - B {c.difference:+.6f}',
              f'A scores higher on {c.p_a_wins:.1%} of {c.halves:,} random halves of the images (seed {c.seed})'
              if not np.isnan(c.p_a_wins) else 'no paired test: it needs at least two images',
              f"at IoU threshold {c.threshold}: {j['changed']['found_by_a_only']:,} objects found by A only, "
              f"{j['changed']['found_by_b_only']:,} by B only" if c.threshold else 'each unit\'s own value compared']
-    unit = 'image score A - B' if 'score_a' in per else f'TP - FP - FN of A minus that of B at IoU {c.threshold}'
-    for what, part in (('A worse', per[per.delta < 0].head(rows)), ('A better', per[per.delta > 0].tail(rows)[::-1])):
+    if per is None: lines.append(NO_DELTA.format(metric=c.metric))
+    for what, part in (() if per is None else (('A worse', per[per.delta < 0].head(rows)),
+                                               ('A better', per[per.delta > 0].tail(rows)[::-1]))):
         if len(part):
             each = (f'{shown(i)} ({d:+.3g})' for i, d in zip(part.image_id, part.delta))
-            lines.append(f'{what} ({unit}): ' + ', '.join(each))
+            lines.append(f'{what} (image score A - B): ' + ', '.join(each))
     return '\n'.join(lines + _class_lines(c, rows))
 
 def _class_lines(c: Comparison, rows: int) -> list:
@@ -196,10 +199,8 @@ def comparison_figure(c: Comparison,  # a comparison
     "A's per-image values against B's, the diagonal marked (green: A better, red: B better)."
     import plotly.graph_objects as go
     p = c.per_image
-    if 'score_a' in p: x, y, what = p.score_b.to_numpy(), p.score_a.to_numpy(), 'image score'
-    else:
-        x, y = (p.tp_b - p.fp_b - p.fn_b).to_numpy(), (p.tp_a - p.fp_a - p.fn_a).to_numpy()
-        what = f'TP - FP - FN at IoU {c.threshold}'
+    if 'score_a' not in p: raise InputError(NO_DELTA.format(metric=c.metric).replace('delta', 'figure', 1))
+    x, y, what = p.score_b.to_numpy(), p.score_a.to_numpy(), 'image score'
     side = np.nan_to_num(np.sign(y - x))
     fig = go.Figure(go.Scatter(x=x, y=y, mode='markers', text=p.image_id.astype(str),
                                hovertemplate='%{text}<br>B %{x}<br>A %{y}<extra></extra>',

@@ -9,7 +9,7 @@ import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, SolutionError, RLEError, Limits, label_text, notice, Notice
 from .rle import Runs, parse_runs, check_disjoint, fromstring_strict, ORDERS
-from .families import Scene
+from .families import Scene, see_parts
 from .tables import (Source, read_source, require_columns, Rows, shown, to_numbers, check_tokens, check_runs,
                             check_objects, in_rows, row_at, first_seen, repeated, positions)
 
@@ -55,6 +55,7 @@ def scored_images(rows: Rows,  # the solution's rows (its table and `Source`)
                  ) -> tuple:  # (scored bool [n], image ids scored [m], each row's code among them (-1: none), ids out)
     "The rows `Usage` scores and its images, in the order of their first scored row; rows, none scored: refused."
     scored, ids = scored_rows(rows, usage), np.asarray(image_ids, object)
+    if usage in (None, 'all'): see_parts(ids, codes, rows.df.get('Usage'))  # each image's parts (`usage_parts`)
     if scored.all(): return scored, ids, codes, frozenset()  # nothing left out (no rows: an empty batch's table)
     kept = pd.unique(codes[scored])
     if not len(kept): raise SolutionError('no images to score', f'{len(scored)} rows, none scored',

@@ -132,6 +132,7 @@ def confusion(scene: Scene,  # validated objects with classes (`gt_cls`, `pred_c
               metric: str = '',  # the preset's name, for the titles
               scored=None,  # bool [n_pred]: predictions the metric scores (default: all); the others are not kept
               pred_ignore=None,  # bool [n_pred]: predictions the metric's matching gives to objects it does not count
+              stored=None,  # the overlap table the scoring kept for `scene` (`Overlaps`): read, not computed again
              ) -> Confusion:
     "The confusion matrix of a scene: objects and kept predictions matched one-to-one across classes by IoU."
     if scene.gt_cls is None or scene.pred_cls is None:
@@ -139,7 +140,7 @@ def confusion(scene: Scene,  # validated objects with classes (`gt_cls`, `pred_c
     (t,), names = check_thresholds(threshold, inclusive=inclusive), _names(scene, classes)
     (keep, cut), ign, C, n = _kept(scene, cutoff, scored), _left_out(scene, ignore), len(names), len(scene.pred_img)
     given = np.zeros(n, bool) if pred_ignore is None else keep & _flags(pred_ignore, n, 'pred_ignore', 'prediction')
-    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=keep & ~given))  # only those matched
+    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=keep & ~given, stored=stored))
     h = np.flatnonzero(is_hit(inter, union, t, inclusive=inclusive)) if len(pi) else np.zeros(0, np.int64)
     if pred_ignore is not None: h = h[~ign[gi[h]]]  # the metric gave its left-out objects their predictions
     gi, pi, rank = gi[h], pi[h], iou_rank(inter[h], union[h])
@@ -171,8 +172,9 @@ def analysis_confusion(analysis: Analysis,  # a scored submission (`Metric.analy
     an.spec.family.require('errors')
     (t,) = check_thresholds(an.spec.thresholds[0] if iou is None else iou, inclusive=an.spec.inclusive)
     opts = an.spec.family.confusion_options(an, threshold=t)  # names; what the family leaves out; its own scene
-    return confusion(opts.pop('scene', an.scene), threshold=t, inclusive=an.spec.inclusive, cutoff=cutoff,
-                     metric=an.spec.metric, **opts)
+    own = opts.pop('scene', None)  # a family's own scene: its pairs are its own too
+    return confusion(an.scene if own is None else own, threshold=t, inclusive=an.spec.inclusive, cutoff=cutoff,
+                     metric=an.spec.metric, stored=an.pairs if own is None else None, **opts)
 
 def confusion_matrix(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
                      solution, submission,  # paths or DataFrames, as `Metric.evaluate` takes them

@@ -13,7 +13,7 @@ from .errors import InputError
 from .tables import shown
 from .iou import threshold_text
 from .rle import Runs, runs_area
-from .families import Scene, Analysis, analyse_scene, keep_predictions
+from .families import Scene, Analysis, analyse_scene, keep_predictions, keep_pairs
 
 # %% auto #0
 __all__ = ['BY', 'MAX_RESCORE', 'F1_COLUMNS', 'cutoff_keys', 'cutoffs', 'no_competition', 'one_matching', 'Curve', 'rates',
@@ -203,13 +203,12 @@ def cut_analysis(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     an, keep = analysis, cutoff_keys(analysis.scene, by, family=analysis.spec.family) >= cutoff
     scene = keep_predictions(an.scene, keep)
     if an.matching is None or one_matching(an, by) is not None: return analyse_scene(scene, an.spec)
-    p = np.flatnonzero(keep); new = np.full(len(keep), -1, np.int64); new[p] = np.arange(len(p))
-    gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
-    k = keep[pi]
+    p = np.flatnonzero(keep)
+    k = keep[np.asarray(an.pairs[1], np.int64)]
     m = replace(an.matching, pred_gt=an.matching.pred_gt[:, p], n_pred=len(p), hit=an.matching.hit[:, k], fast_path=())
     stats = an.spec.family.kept_stats(an, p, scene, m)
     return Analysis(result=an.spec.family.finish(stats, an.spec), scene=scene,
-                    pairs=(gi[k], new[pi[k]], inter[k], union[k]), matching=m, stats=stats, spec=an.spec)
+                    pairs=keep_pairs(an.pairs, keep), matching=m, stats=stats, spec=an.spec)
 
 # %% ../nbs/13_cutoff.ipynb #cut-json
 def _num(x) -> float | None: return None if x is None or math.isnan(x) else float(x)

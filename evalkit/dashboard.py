@@ -38,8 +38,19 @@ def dashboard_layout(*, top: list,  # the controls' row
                    wrap([column(left, '560px'), column(right, '400px')], grid_gap='0 16px')],
                   layout=W.Layout(max_width='100%'))
 
+# %% ../nbs/05b_dashboard.ipynb #widgets-cutoff-text
+class _CutoffText:
+    "What the cutoff control says: the predictions it keeps, and the best cutoff of the curve."
+    def caption(self) -> str:
+        "What the cutoff keeps, and the best cutoff, as HTML."
+        c, n = self.slider.value, len(self.keys)
+        if c is None: return ''
+        kept = int((self.keys >= c).sum())
+        best = '' if self.best is None else f"; best cutoff {self.best['cutoff']:.6g} (score {self.best['score']:.4f})"
+        return f'{self.by} \u2265 {c:.6g}: {kept:,} of {n:,} predictions kept{best}'
+
 # %% ../nbs/05b_dashboard.ipynb #widgets-cutoff
-class _Cutoff:
+class _Cutoff(_CutoffText):
     "The cutoff control of a dashboard: the slider over an analysis' distinct keys, and the analysis at its value."
     def __init__(self, analysis):  # the `Analysis` of every prediction
         import ipywidgets as W
@@ -64,14 +75,6 @@ class _Cutoff:
         if c is None or c <= self.keys.min(): return self.full
         if self._kept[0] != c: self._kept = (c, cut_analysis(self.full, c, by=self.by))
         return self._kept[1]
-
-    def caption(self) -> str:
-        "What the cutoff keeps, and the best cutoff, as HTML."
-        c, n = self.slider.value, len(self.keys)
-        if c is None: return ''
-        kept = int((self.keys >= c).sum())
-        best = '' if self.best is None else f"; best cutoff {self.best['cutoff']:.6g} (score {self.best['score']:.4f})"
-        return f'{self.by} \u2265 {c:.6g}: {kept:,} of {n:,} predictions kept{best}'
 
 # %% ../nbs/05b_dashboard.ipynb #widgets-panels
 class _Panels:
@@ -238,6 +241,10 @@ def _sweep_error_line(self, iv: ImageView) -> str:
     part = lambda cols, kinds: ', '.join(f'{k} {int(r[c])}' for c, k in zip(cols, kinds))
     return f'errors: FN {int(r.fn)} ({part(FN_COLS, FN_KINDS)}); FP {int(r.fp)} ({part(FP_COLS, FP_KINDS)})'
 
+Dashboard._on_cutoff = _sweep_on_cutoff
+Dashboard._error_line = _sweep_error_line
+
+# %% ../nbs/05b_dashboard.ipynb #c1245183-2
 def _sweep_on_metric(self, change=None):
     self.beta.disabled = self.metric.value == METRICS[0]
     self._reorder(); self.update()
@@ -250,8 +257,6 @@ def _sweep_reorder(self):
         self.picker.value = keep
     finally: self._quiet = False
 
-Dashboard._on_cutoff = _sweep_on_cutoff
-Dashboard._error_line = _sweep_error_line
 Dashboard._on_metric = _sweep_on_metric
 Dashboard._reorder = _sweep_reorder
 
@@ -278,6 +283,19 @@ def _sweep_figures(self) -> dict:
 Dashboard.update = _sweep_update
 Dashboard.figures = _sweep_figures
 
+# %% ../nbs/05b_dashboard.ipynb #dash-scored
+def _scored(a, solution, submission, options: dict):  # a: a metric (name, `Metric`) or an `Analysis`
+    "The `Analysis` a dashboard shows: `a` itself if it is one, else `a`'s metric scoring `solution` and `submission`."
+    if hasattr(a, 'scene') and hasattr(a, 'result'):
+        if solution is not None or submission is not None or options:
+            raise InputError('an Analysis is already scored: give no solution, submission or options')
+        return a
+    from evalkit.metrics import get_metric
+    m = get_metric(a)
+    if solution is None or submission is None:
+        raise InputError('a solution and a submission are needed with a metric name')
+    return m.analyse(solution, submission, **options)
+
 # %% ../nbs/05b_dashboard.ipynb #af203407
 def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a `Metric`, or an `Analysis`
               solution=None,  # solution path or DataFrame (with a metric)
@@ -297,15 +315,7 @@ def dashboard(metric_or_analysis,  # a metric name or alias (`evalkit list`), a 
         m = get_metric(a.spec.metric if is_an(a) else a)
         an_a = a if is_an(a) else m.analyse(solution, submission, **options)
         return CompareDashboard(an_a, b if is_an(b) else m.analyse(solution, b, **options))
-    if hasattr(a, 'scene') and hasattr(a, 'result'):
-        if solution is not None or submission is not None or options:
-            raise InputError('an Analysis is already scored: give no solution, submission or options')
-    else:
-        from evalkit.metrics import get_metric
-        m = get_metric(a)
-        if solution is None or submission is None:
-            raise InputError('a solution and a submission are needed with a metric name')
-        a = m.analyse(solution, submission, **options)
+    a = _scored(a, solution, submission, options)
     own = a.spec.family.view('dashboard')  # a family's own dashboard (Open Images, points, panoptic), loaded on use
     if own is not None: return own(a, image=image)
     views = a.spec.family.views  # what the family can draw
@@ -324,7 +334,7 @@ def _placed_dashboard(a, solution, submission, leaderboard, *, loader=None, imag
     boards = read_boards(leaderboard, limits=options.get('limits'))  # before anything is scored
     m = None if hasattr(a, 'scene') and hasattr(a, 'result') else get_metric(a)  # None: an `Analysis` at hand
     an = a if m is None else m.analyse(solution, submission, **options)
-    parts = {} if m is None else usage_parts(m, solution, submission, **options)
+    parts = {} if m is None else usage_parts(m, solution, submission, analysis=an, **options)
     d = dashboard(an, loader=loader, image=image)
     d.placements = place(an.result, boards, parts=parts)
     said = f'<p>{_html.escape(parts_text(parts))}</p>' if parts else ''
@@ -472,6 +482,10 @@ def _ranked_confusion_matrix(self):
     by_conf = self.cut is not None and self.cut.by == 'confidence'
     return dashboard_confusion(self.full, self.t_index, cutoff=self.cut.slider.value if by_conf else None)
 
+RankedDashboard._on_cutoff = _ranked_on_cutoff
+RankedDashboard.confusion_matrix = _ranked_confusion_matrix
+
+# %% ../nbs/05b_dashboard.ipynb #18197c99-2
 def _ranked_update(self):
     "Redraw for the toggle's threshold."
     v = ranked_view(self.result, self.t_index)
@@ -489,8 +503,6 @@ def _ranked_figures(self) -> dict:
     return dict(pr=pr_figure(ranked_view(self.result, self.t_index)),
                 **({} if c is None else dict(confusion=confusion_figure(c))), **self.panels.figures())
 
-RankedDashboard._on_cutoff = _ranked_on_cutoff
-RankedDashboard.confusion_matrix = _ranked_confusion_matrix
 RankedDashboard.update = _ranked_update
 RankedDashboard.figures = _ranked_figures
 

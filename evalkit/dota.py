@@ -20,12 +20,13 @@ from .matching import Matching
 from .preset import Option, Metric
 from .polygons import quad_pairs, shoelace
 from .iou import as_array
-from .batch_arrays import read_ids
+from .batch_arrays import read_ids, check_arrays, joined_scenes
 
 # %% auto #0
 __all__ = ['CLASSES', 'LEVELS', 'QUADS', 'DIFFICULT', 'MAX_COORD', 'DOTA_OPTIONS', 'dota', 'text_lines', 'crossed', 'check_quads',
            'read_labels', 'read_results', 'dota_scene', 'devkit_ap', 'quad_overlaps', 'map_quads', 'class_aps',
-           'devkit_map', 'QuadAP', 'parse_classes', 'DotaMetric', 'dota_batch', 'devkit_prefix_ap']
+           'devkit_map', 'QuadAnalyses', 'QuadAP', 'parse_classes', 'DotaMetric', 'dota_batch', 'dota_piece',
+           'devkit_prefix_ap']
 
 # %% ../nbs/29a_dota.ipynb #dota-classes
 CLASSES = ('plane', 'baseball-diamond', 'bridge', 'ground-track-field', 'small-vehicle', 'large-vehicle', 'ship',
@@ -285,8 +286,19 @@ def devkit_map(aps: np.ndarray, use: np.ndarray) -> float:
     for a in aps[use]: total = total + float(a)
     return total / int(use.sum()) if use.any() else float('nan')
 
+# %% ../nbs/29a_dota.ipynb #dota-analyses
+class QuadAnalyses:
+    "What the bootstrap and the cutoff curve ask of quadrilateral AP: scores as the devkit makes them."
+    def weighted_scores(self, analysis, W) -> np.ndarray:
+        "The score of each weighted file (bootstrap), as the devkit scores it (`_quad_weighted_scores`)."
+        return _quad_weighted_scores(self, analysis, W)
+
+    def curve(self, analysis, key, cut, kept) -> tuple:
+        "The devkit's mAP at every confidence cutoff (`_quad_curve`)."
+        return _quad_curve(self, analysis, key, cut, kept=kept)
+
 # %% ../nbs/29a_dota.ipynb #dota-family
-class QuadAP(RankedAP):
+class QuadAP(QuadAnalyses, RankedAP):
     "Ranked AP of quadrilaterals (DOTA task 1): IoU of SPEC 15.4's quadrilaterals, class APs as the devkit's."
     name = 'quadrilateral AP'
     views = ('classes', 'objects')  # the report: PR curves and classes; the dashboard: quadrilaterals by status
@@ -305,14 +317,6 @@ class QuadAP(RankedAP):
         score = devkit_map(per_t, np.ones(len(per_t), bool))
         return replace(r, score=score, per_threshold=pd.Series(per_t, index=r.per_threshold.index, name='map'),
                        classes=r.classes.assign(ap=aps.ravel()), points=points)
-
-    def weighted_scores(self, analysis, W) -> np.ndarray:
-        "The score of each weighted file (bootstrap), as the devkit scores it (`_quad_weighted_scores`)."
-        return _quad_weighted_scores(self, analysis, W)
-
-    def curve(self, analysis, key, cut, kept) -> tuple:
-        "The devkit's mAP at every confidence cutoff (`_quad_curve`)."
-        return _quad_curve(self, analysis, key, cut, kept=kept)
 
     def object_matches(self, analysis): return ranked_matches(analysis)
     def object_polygons(self, analysis):  # the quadrilaterals' corners, as read
@@ -437,7 +441,15 @@ def dota_batch(preds: list,  # per image: dict(quads [n, 8], scores [n], labels 
                  pred_conf=score, fmt='quad', gt_cls=gc, pred_cls=pc,
                  gt_hard=hard != 0 if difficult == 'ignore' else np.zeros(len(gt), bool))
 
+def dota_piece(preds: list, targets: list, **kw) -> tuple:  # `kw`: as `dota_batch` takes them
+    "A stream's piece of a batch: its `Scene` (every array checked, as a batch read alone) and its (gt, pred) objects."
+    for side, ds in (('preds', preds), ('targets', targets)):
+        for d, i in zip(ds, kw.get('image_ids', ())): check_arrays(d, i, side=side)
+    s = dota_batch(preds, targets, **kw)
+    return s, (len(s.gt), len(s.pred))
+
 dota_batch.read_ids = read_ids  # ids as the files read them: stripped of surrounding whitespace
+dota_batch.gather, dota_batch.join = dota_piece, joined_scenes  # a stream holds the scenes, mapped a chunk at a time
 dota = replace(dota, batch_reader=dota_batch)
 
 # %% ../nbs/29a_dota.ipynb #dota-prefix

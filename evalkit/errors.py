@@ -10,9 +10,10 @@ from contextvars import ContextVar
 import errno, os, re
 
 # %% auto #0
-__all__ = ['MAX_PART', 'MAX_MESSAGE', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'InputError', 'ParticipantVisibleError',
-           'SolutionError', 'RLEError', 'SubmissionNotFound', 'SolutionNotFound', 'InputNotFound', 'file_not_found',
-           'LimitChecks', 'Limits', 'as_limits', 'Notice', 'noticed', 'add_notices', 'notice']
+__all__ = ['MAX_PART', 'MAX_MESSAGE', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'ErrorText', 'InputError',
+           'ParticipantVisibleError', 'SolutionError', 'RLEError', 'SubmissionNotFound', 'SolutionNotFound',
+           'InputNotFound', 'file_not_found', 'LimitChecks', 'Limits', 'as_limits', 'Notice', 'noticed', 'add_notices',
+           'notice']
 
 # %% ../nbs/00a_errors.ipynb #da75a82f
 def label_text(v, limit: int = 60) -> str:
@@ -39,20 +40,9 @@ def _fit(parts: list, room: int) -> list:
         left -= n
     return [s if len(s) <= cap else s[:cap - 3] + '...' for s in parts]
 
-# %% ../nbs/00a_errors.ipynb #err-inputerror-1
-class InputError(ValueError):
-    "Bad input: carries the `rule` broken and where (`file`, `row` or `label`, `id`); `str()` is one clear line."
-    def __init__(self,
-                 rule: str,  # the rule broken, in words ("runs overlap", "missing column 'x'")
-                 detail: str = '',  # the offending values
-                 *, file: str | None = None,  # the file it came from
-                 row: int | None = None,  # 1-based data row in that file (header not counted)
-                 id: str | None = None,  # image or patient id
-                 label=None):  # the index label of the row, when the table is a DataFrame (instead of `row`)
-        self.rule, self.detail, self.file, self.id = _cut(rule), _cut(detail), _cut(file), _cut(id)
-        self.row, self.label = row, label
-        super().__init__(str(self))
-
+# %% ../nbs/00a_errors.ipynb #err-text
+class ErrorText:
+    "An error's one line: where (file, row or index label, id), then the rule and the values, cut to fit."
     def __str__(self):
         parts = [str(v) for v in (self.rule, self.detail, self.file, self.id)]
         whole = self._text(*parts)
@@ -67,6 +57,20 @@ class InputError(ValueError):
         msg = ': '.join(w for w in where if w)
         what = rule + (f' ({detail})' if self.detail else '')
         return f'{msg}: {what}' if msg else what
+
+# %% ../nbs/00a_errors.ipynb #err-inputerror-1
+class InputError(ErrorText, ValueError):
+    "Bad input: carries the `rule` broken and where (`file`, `row` or `label`, `id`); `str()` is one clear line."
+    def __init__(self,
+                 rule: str,  # the rule broken, in words ("runs overlap", "missing column 'x'")
+                 detail: str = '',  # the offending values
+                 *, file: str | None = None,  # the file it came from
+                 row: int | None = None,  # 1-based data row in that file (header not counted)
+                 id: str | None = None,  # image or patient id
+                 label=None):  # the index label of the row, when the table is a DataFrame (instead of `row`)
+        self.rule, self.detail, self.file, self.id = _cut(rule), _cut(detail), _cut(file), _cut(id)
+        self.row, self.label = row, label
+        super().__init__(str(self))
 
     def at(self, **where):
         "The same error with more context (`file`, `row`, `id`, `label`); context already known wins."

@@ -4,6 +4,8 @@
 
 # %% ../nbs/03b_families.ipynb #fam-imports
 from __future__ import annotations
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
 from functools import partial
 from importlib import import_module
@@ -18,13 +20,14 @@ from .sweep import exact_sum, mean_score, EMPTY_POLICIES
 from .result import Result, Params, Tally
 
 # %% auto #0
-__all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'keep_predictions',
-           'overlaps', 'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts', 'FamilySteps', 'FamilyValues',
-           'FamilyTally', 'FamilyCutoffs', 'FamilyErrors', 'FamilyTide', 'FamilyPictures', 'FamilyReport',
-           'FamilyWords', 'Family', 'ObjectMatches', 'spec_params', 'exact_means', 'images_text', 'register_family',
-           'get_family', 'own_options', 'check_choices', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box',
-           'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'point_stretches', 'prefix_points',
-           'map_scene', 'finish', 'Analysis', 'analyse_scene']
+__all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'parts_seen', 'see_parts',
+           'keep_predictions', 'Overlaps', 'overlaps', 'keep_pairs', 'Stat', 'Part', 'ImageStats', 'Units', 'units',
+           'image_counts', 'FamilySteps', 'FamilyValues', 'FamilyTally', 'FamilyCutoffs', 'FamilyErrors', 'FamilyTide',
+           'FamilyPictures', 'FamilyReport', 'FamilyWords', 'FamilyParts', 'image_rows', 'Family', 'ObjectMatches',
+           'spec_params', 'exact_means', 'images_text', 'register_family', 'get_family', 'own_options', 'check_choices',
+           'SpecRules', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits',
+           'reduce', 'in_file_order', 'point_stretches', 'prefix_points', 'map_scene', 'finish', 'Analysis',
+           'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -92,6 +95,29 @@ def scene_partitions(solution, submission,  # as the preset's reader takes them
     cuts = np.array_split(np.arange(scene.n_img), max(1, min(int(n), scene.n_img)))
     return [partial(_given, cut(scene, c)) for c in cuts]
 
+# %% ../nbs/03b_families.ipynb #fam-usage
+_PARTS: ContextVar = ContextVar('evalkit_usage_parts', default=None)  # the list `parts_seen` collects into
+
+@contextmanager
+def parts_seen():
+    "Collect what the solution readers say of each image's `Usage` parts inside the block: yields the list."
+    token = _PARTS.set(seen := [])
+    try: yield seen
+    finally: _PARTS.reset(token)
+
+def see_parts(image_ids,  # object [k]: the images, as the reader numbers them
+              codes,  # int [n]: each solution row's image among them (-1: none)
+              usage,  # [n] each row's `Usage` (a Series or an array, checked); None: the solution has no such column
+             ):
+    "Tell `parts_seen` which parts each image's rows are in: int8 [k] bits, 1 Public, 2 Private (None: no column)."
+    seen = _PARTS.get()
+    if seen is None: return
+    bits = None if usage is None else np.zeros(len(image_ids), np.int8)
+    for bit, part in ((1, 'Public'), (2, 'Private')) if usage is not None else ():
+        c = np.asarray(codes, np.int64)[np.asarray(usage == part, bool)]
+        bits[c[c >= 0]] |= bit
+    seen.append((np.asarray(image_ids, object), bits))
+
 # %% ../nbs/03b_families.ipynb #97ee4bec
 def keep_predictions(scene: Scene,  # a scene
                      keep,  # bool [n_pred]: the predictions to keep
@@ -102,16 +128,39 @@ def keep_predictions(scene: Scene,  # a scene
     return replace(scene, **(per | dict(pred=_take_objects(scene.pred, p), pred_pos=scene.pos('pred')[p])))
 
 # %% ../nbs/03b_families.ipynb #fam-overlaps
-def overlaps(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+class Overlaps(tuple):
+    "An overlap table `(gt, pred, inter, union)` that keeps, where its scene has classes, the table across classes."
+    def __new__(cls, pairs: tuple,  # (gt, pred, inter, union) [K] each
+                across: tuple | None = None):  # the same of every overlapping pair of an image, whatever its classes
+        t = super().__new__(cls, pairs)
+        t.across = across
+        return t
+
+    def __getnewargs__(self): return tuple(self), self.across  # pickled whole (Dask, processes)
+
+def overlaps(scene: Scene) -> Overlaps:
     "The sparse overlap table of the whole scene: `(gt, pred, inter, union)`, one entry per overlapping pair."
-    if isinstance(scene.gt, np.ndarray):
-        ga, pa = scene.gt_img, scene.pred_img
-        if scene.gt_cls is not None:  # pairs only within a class: the class joins the image code
-            k = 1 + max(int(scene.gt_cls.max(initial=0)), int(scene.pred_cls.max(initial=0)))
-            ga, pa = ga * k + scene.gt_cls, pa * k + scene.pred_cls
-        return box_pairs(scene.gt, ga, scene.pred, pa, fmt=scene.fmt)
-    gi, pi, inter = runs_intersections(scene.gt, scene.pred)
-    return gi, pi, inter, runs_area(scene.gt)[gi] + runs_area(scene.pred)[pi] - inter
+    if not isinstance(scene.gt, np.ndarray):  # masks pair across classes: the table is its own table across
+        gi, pi, inter = runs_intersections(scene.gt, scene.pred)
+        t = (gi, pi, inter, runs_area(scene.gt)[gi] + runs_area(scene.pred)[pi] - inter)
+        return Overlaps(t, across=None if scene.gt_cls is None else t)
+    across = box_pairs(scene.gt, scene.gt_img, scene.pred, scene.pred_img, fmt=scene.fmt)  # sorted by (gt, pred)
+    if scene.gt_cls is None: return Overlaps(across)
+    same = np.asarray(scene.gt_cls)[across[0]] == np.asarray(scene.pred_cls)[across[1]]  # pairs within a class
+    return Overlaps(tuple(a[same] for a in across), across=across)
+
+# %% ../nbs/03b_families.ipynb #fam-keep-pairs
+def keep_pairs(pairs: tuple,  # an overlap table (gt, pred, inter, union) [K], or an `Overlaps`
+               keep,  # bool [n_pred]: the predictions kept
+              ) -> Overlaps:  # the pairs of kept predictions, numbered 0.. among them; `across` cut alike
+    "The overlap table of the scene with only the predictions `keep` (`keep_predictions`), cut from the whole one."
+    keep = np.asarray(keep, bool)
+    new = np.cumsum(keep) - 1  # each kept prediction's row among the kept
+    def cut(t):
+        k = keep[np.asarray(t[1], np.int64)]
+        return np.asarray(t[0])[k], new[np.asarray(t[1])[k]], np.asarray(t[2])[k], np.asarray(t[3])[k]
+    across = getattr(pairs, 'across', None)
+    return Overlaps(cut(pairs), across=None if across is None else cut(across))
 
 # %% ../nbs/03b_families.ipynb #f9bef900
 REDUCES = ('sum', 'class sum', 'concatenate')  # how a `Stat` of two parts reduces
@@ -174,11 +223,13 @@ class ImageStats:
     image_pos: np.ndarray  # int64 [n]: position of each image in the whole solution (orders the reduce)
     n_gt: np.ndarray  # int64 [n]: ground-truth objects per image
     n_pred: np.ndarray  # int64 [n]: predictions per image
+    by_image = False  # every field one row per image, in the scene's order: a part of the images is its rows
 
 @dataclass(frozen=True, eq=False)
 class Units(ImageStats):
     "The simplest map: each image's value at each threshold (NaN where it takes no part in the score)."
     values: np.ndarray  # float64 [n, T]: the image's value at each threshold
+    by_image = True
 
 def units(scene: Scene,  # the images (and their objects) that were mapped
           values,  # float [n_img, T]: each image's value at each threshold, NaN: takes no part
@@ -396,9 +447,26 @@ class FamilyWords:
         left = result.n_total - result.n_images
         return f'{images_text(result)} scored' + (f'; {left:,} left out' if left else '')
 
+# %% ../nbs/03b_families.ipynb #fam-proto-9
+class FamilyParts:
+    "What a Usage part asks: the scene of some images, and their statistics, as files of them alone would give them."
+    def cut(self, scene, codes):
+        "The scene of images `codes`, their file positions kept (`take`; a family's scene of its own cuts its fields)."
+        return take(scene, codes)
+
+    def part_stats(self, analysis, codes):
+        "The map of images `codes` of an analysed scene alone: its rows (maps `by_image`), else its cut mapped."
+        if getattr(analysis.stats, 'by_image', False): return image_rows(analysis.stats, codes)
+        scene = self.cut(analysis.scene, codes)
+        return None if scene is None else self.map(scene, analysis.spec)[0]  # None: the family cannot cut its scene
+
+def image_rows(stats, codes):  # a map `by_image`; int [k] the images (scene codes) to keep, in that order
+    "The rows `codes` of a map whose every field holds one row per image."
+    return replace(stats, **{f.name: getattr(stats, f.name)[np.asarray(codes, np.int64)] for f in fields(stats)})
+
 # %% ../nbs/03b_families.ipynb #57e1984d
 class Family(FamilySteps, FamilyValues, FamilyTally, FamilyCutoffs, FamilyErrors, FamilyTide,
-             FamilyPictures, FamilyReport, FamilyWords):
+             FamilyPictures, FamilyReport, FamilyWords, FamilyParts):
     "One family of metrics: map, reduce and finish, and what every face and analysis asks of it."
     name = ''  # the registry key, as faces print it ('per-image sweep')
     matchers = ('none',)  # matching methods a preset may pick; the first is the default
@@ -524,9 +592,26 @@ def check_choices(spec) -> None:
         raise InputError(f'empty must be one of {EMPTY_POLICIES}', repr(spec.empty))
     if spec.map_over not in ('all', 'present'): raise InputError("map_over must be 'all' or 'present'")
 
+# %% ../nbs/03b_families.ipynb #fam-spec-rules
+class SpecRules:
+    "What a `Spec` answers: its hit test in words, the family's own options, and the hit of pairs at each threshold."
+    @property
+    def hit(self) -> str: return hit_text(self.inclusive)
+
+    def option(self, name: str):
+        "The value of the family's own option `name` (its default when not given)."
+        if name not in dict(self.options): raise InputError(f'the {self.family} family has no option', repr(name))
+        return dict(self.options)[name]
+
+    def hits(self, inter, union) -> np.ndarray:  # inter, union [K]: the pairs' intersections and unions
+        "bool [T, K]: whether each pair hits at each threshold, by the preset's test (IoU > t, or >= t)."
+        inter, union = np.asarray(inter), np.asarray(union)
+        got = is_hit(inter, union, list(self.thresholds), inclusive=self.inclusive)
+        return np.atleast_2d(got).reshape(len(self.thresholds), len(inter))
+
 # %% ../nbs/03b_families.ipynb #fam-spec
 @dataclass(frozen=True)
-class Spec:
+class Spec(SpecRules):
     "What a family needs to score, every option resolved (built by a preset; validated here once)."
     family: Family  # a registered `Family`, or its name (`FAMILIES`): stored as the object
     thresholds: tuple  # IoU thresholds, anything `check_thresholds` takes; stored as Fractions
@@ -555,14 +640,6 @@ class Spec:
         self.family.check(self)
         check_choices(self)
 
-    @property
-    def hit(self) -> str: return hit_text(self.inclusive)
-
-    def option(self, name: str):
-        "The value of the family's own option `name` (its default when not given)."
-        if name not in dict(self.options): raise InputError(f'the {self.family} family has no option', repr(name))
-        return dict(self.options)[name]
-
 # %% ../nbs/03b_families.ipynb #fam-stats
 @dataclass(frozen=True, eq=False)
 class Counts(ImageStats):
@@ -570,6 +647,7 @@ class Counts(ImageStats):
     tp: np.ndarray  # int64 [n, T]: true positives per image and threshold
     fp: np.ndarray  # int64 [n, T]: false positives
     fn: np.ndarray  # int64 [n, T]: false negatives
+    by_image = True
 
 @dataclass(frozen=True, eq=False)
 class Detections(ImageStats):
@@ -634,9 +712,7 @@ def pair_hits(pairs,  # (gt, pred, inter, union) [K]: the overlap table of `over
               spec: Spec,  # the thresholds and the hit test
              ) -> np.ndarray:  # bool [T, K]
     "The hit decision of every pair at every threshold of `spec`."
-    inter, union = np.asarray(pairs[2]), np.asarray(pairs[3])
-    T = len(spec.thresholds)
-    return np.atleast_2d(is_hit(inter, union, list(spec.thresholds), inclusive=spec.inclusive)).reshape(T, len(inter))
+    return SpecRules.hits(spec, pairs[2], pairs[3])  # the spec's rule (any record with thresholds and inclusive)
 
 # %% ../nbs/03b_families.ipynb #fam-reduce
 def reduce(*parts: Counts | Detections) -> Counts | Detections:
@@ -704,6 +780,7 @@ class Analysis:
     matching: Matching | None  # `pred_gt` (T, n_pred): the ground truth each prediction took (None: no matching)
     stats: object  # the family's map of the whole scene (`Counts`, `Detections`, `Units`...)
     spec: Spec  # the resolved preset
+    parts: tuple = ()  # what the solution's reader said of its images' `Usage` parts (`see_parts`); (): nothing
 
 def analyse_scene(scene: Scene,  # validated objects of the whole file
                   spec: Spec,  # the resolved preset

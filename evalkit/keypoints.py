@@ -4,12 +4,16 @@
 
 # %% ../nbs/23a_keypoints.ipynb #kp-imports
 from __future__ import annotations
+from itertools import chain
+from operator import attrgetter
 import numpy as np
+try: import msgspec
+except ImportError: msgspec = None  # the coco extra: without it, keypoint results are read by the checking reader
 
 # %% auto #0
-__all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'OKS_BLOCK', 'KP_ROWS',
-           'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'kept_sums', 'row_sums', 'oks_pairs',
-           'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
+__all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'OKS_MARGIN', 'OKS_BLOCK',
+           'KP_ROWS', 'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'kp_columns', 'kept_sums',
+           'row_sums', 'oks_reach', 'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -52,6 +56,25 @@ def extent_boxes(kp: np.ndarray,  # float64 [n, K, 3] (or [n, K, 2]): keypoints
     wh = np.c_[x.max(1), y.max(1)] - lo
     return np.c_[lo, wh], wh[:, 0] * wh[:, 1]
 
+# %% ../nbs/23a_keypoints.ipynb #kp-columns
+if msgspec is not None:
+    class KpResult(msgspec.Struct, gc=False):  # a keypoint result as the fast reader takes it ([] bbox: none given)
+        image_id: int; category_id: int; score: float; keypoints: list[float]; bbox: list[float] = []
+else: KpResult = None  # no fast path
+
+def kp_columns(objs: list,  # decoded results (`KpResult`)
+               *, K: int,  # keypoints per object
+               box: bool,  # their boxes read too (else NaN)
+              ) -> dict | None:  # field -> array ('kp' float64 [n, K, 3], 'bbox' [n, 4]); None: a list's length is off
+    "The columns of decoded keypoint results: ids int64, score, keypoints and boxes float64."
+    n, get = len(objs), lambda k: list(map(attrgetter(k), objs))
+    kp, bb = get('keypoints'), get('bbox') if box else []
+    if set(map(len, kp)) - {3 * K} or set(map(len, bb)) - {4}: return None
+    flat = lambda v, w: np.fromiter(chain.from_iterable(v), np.float64, w * n).reshape(n, w)
+    return {k: np.fromiter(map(attrgetter(k), objs), t, n) for k, t in
+            (('image_id', np.int64), ('category_id', np.int64), ('score', np.float64))} | dict(
+        kp=flat(kp, 3 * K).reshape(n, K, 3), bbox=flat(bb, 4) if box else np.full((n, 4), np.nan))
+
 # %% ../nbs/23a_keypoints.ipynb #kp-sum
 def kept_sums(t: np.ndarray, keep: np.ndarray,  # float64 [p, K] terms; bool [p, K]: the ones summed
              ) -> np.ndarray:  # float64 [p]: numpy's sum of each row's kept terms, compacted
@@ -73,20 +96,48 @@ def row_sums(t: np.ndarray,  # float64 [p, K]: terms, each row's first n[i] the 
     return kept_sums(t, np.arange(t.shape[1]) < np.asarray(n)[:, None])
 
 # %% ../nbs/23a_keypoints.ipynb #kp-oks
-def _oks_terms(dx, dy, xg, yg,  # float64 [p, K]: the pairs' keypoints (dx, dy: the detection's, overwritten)
-               *, box: np.ndarray, area: np.ndarray, on: np.ndarray,  # the truth's [p, 4] box, [p] area, any visible
-               var: np.ndarray) -> np.ndarray:  # [K] variances (2 s)^2
-    "float64 [p, K] (in dx): exp(-e) of every keypoint of each pair, as `computeOks` computes it (all K)."
-    b = np.flatnonzero(~on)
-    if len(b):  # no visible keypoint: the distance outside the box enlarged three times about its centre
-        (x0, y0), (x1, y1) = (box[b, :2] - box[b, 2:]).T[:, :, None], (box[b, :2] + box[b, 2:] * 2).T[:, :, None]
-        xb, yb = dx[b], dy[b]
-        bx, by = np.maximum(0, x0 - xb) + np.maximum(0, xb - x1), np.maximum(0, y0 - yb) + np.maximum(0, yb - y1)
-    dx -= xg; dy -= yg
-    if len(b): dx[b], dy[b] = bx, by
+def _oks_terms(dx, dy, xg, yg,  # float64 [p, k]: the pairs' keypoints (dx, dy: the detections', fresh copies)
+               *, box: np.ndarray | None, area: np.ndarray,  # the truth's [p, 4] box (None: some visible), [p] area
+               var: np.ndarray) -> np.ndarray:  # [k] or [p, k] variances (2 s)^2
+    "float64 [p, k]: exp(-e) of each pair's keypoints, as `computeOks` computes it (`box`: none visible)."
+    if box is None: dx -= xg; dy -= yg
+    else:  # no visible keypoint: the distance outside the box enlarged three times about its centre
+        (x0, y0), (x1, y1) = (box[:, :2] - box[:, 2:]).T[:, :, None], (box[:, :2] + box[:, 2:] * 2).T[:, :, None]
+        dx, dy = np.maximum(0, x0 - dx) + np.maximum(0, dx - x1), np.maximum(0, y0 - dy) + np.maximum(0, dy - y1)
     dx *= dx; dy *= dy; dx += dy  # dx ** 2 + dy ** 2
     dx /= var; dx /= (area + np.spacing(1))[:, None]; dx /= 2
     return np.exp(np.negative(dx, out=dx), out=dx)
+
+def _oks_block(xd, yd, xg, yg,  # float64 [n_dt, K] detections; [n_gt, K] truth, each row's visible keypoints first
+               i, j,  # int64 [p]: the pairs, all of ground truth with k visible keypoints
+               *, k: int, cols, box, area, var):  # int64 [n_gt, K]: xg's columns; [n_gt, 4]; [n_gt]; [K]
+    "float64 [p]: the OKS of pairs whose ground truth has k visible keypoints (0: the box branch, all K terms)."
+    K = xd.shape[1]
+    if not 0 < k < K: return _oks_terms(xd[i], yd[i], xg[j], yg[j], box=box[j] if k == 0 else None, area=area[j],
+                                        var=var).sum(1) / K
+    c = cols[j, :k]  # the k visible keypoints of each pair's truth, gathered compacted
+    at = (i * K)[:, None] + c
+    t = _oks_terms(xd.ravel().take(at), yd.ravel().take(at), xg[j, :k], yg[j, :k], box=None, area=area[j], var=var[c])
+    return t.sum(1) / k
+
+# %% ../nbs/23a_keypoints.ipynb #kp-reach
+OKS_MARGIN = 1e-6  # a pair is skipped only when its bound lies this far (relatively) below the floor: rounding aside
+
+def oks_reach(dt, gt,  # float64 [n_dt, K, >=2] detections' and [n_gt, K, 3] ground truth's keypoints
+              d, g,  # int64 [k]: the pairs
+              *, gt_box, gt_area, var,  # float64 [n_gt, 4] xywh, [n_gt], [K] variances (2 s)^2
+              floor: float) -> np.ndarray:  # bool [k]: the pairs whose OKS may reach `floor`
+    "Pairs whose OKS may reach `floor`: every term is at most exp(-e) of the gap between the boxes of their keypoints."
+    if not dt.shape[1] or not len(d): return np.ones(len(d), bool)
+    vis, b, lo, hi = gt[:, :, 2] > 0, gt_box, [], []
+    on = vis.any(1)  # the truth's visible keypoints' box, else its box enlarged three times (the box branch)
+    for c in (0, 1):  # x, then y: each a reduction along rows
+        v, w = np.ascontiguousarray(dt[:, :, c]), gt[:, :, c]
+        lo.append(np.where(on, np.where(vis, w, np.inf).min(1), b[:, c] - b[:, c + 2])[g] - v.max(1)[d])
+        hi.append(v.min(1)[d] - np.where(on, np.where(vis, w, -np.inf).max(1), b[:, c] + b[:, c + 2] * 2)[g])
+    gap = [np.maximum(0, np.maximum(x, y)) for x, y in zip(lo, hi)]  # the gap between the boxes, in x and in y
+    e = (gap[0] ** 2 + gap[1] ** 2) / var.max() / (gt_area[g] + np.spacing(1)) / 2
+    return ~(np.exp(-e) < floor * (1 - OKS_MARGIN))
 
 # %% ../nbs/23a_keypoints.ipynb #kp-oks-2
 OKS_BLOCK = 2 ** 16  # pairs whose OKS is computed at once (a few [pairs, K] float arrays)
@@ -96,18 +147,22 @@ def oks_pairs(dt: np.ndarray,  # float64 [n_dt, K, >=2]: detections' keypoints (
               d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs (detection, ground truth)
               *, gt_box: np.ndarray, gt_area: np.ndarray,  # float64 [n_gt, 4] xywh boxes; [n_gt] `area` fields
               sigmas: tuple = SIGMAS,  # K per-keypoint sigmas
+              floor: float = 0.0,  # the least OKS that matters: pairs surely below it get 0 (0: every OKS exact)
              ) -> np.ndarray:  # float64 [k]: OKS of each pair
     "The OKS of each pair (detection d, ground truth g), pycocotools' `computeOks` to the last bit."
-    var, b, vis = (np.asarray(sigmas, np.float64) * 2) ** 2, OKS_BLOCK, gt[:, :, 2] > 0
-    on = vis.any(1)
-    keep = vis | ~on[:, None]  # the terms summed: the visible ones, or all K
-    n = keep.sum(1)
-    xd, yd, xg, yg = (np.ascontiguousarray(a[:, :, j]) for a in (dt, gt) for j in (0, 1))
-    out = []
-    for i, j in ((d[i:i + b], g[i:i + b]) for i in range(0, len(d), b)):
-        t = _oks_terms(xd[i], yd[i], xg[j], yg[j], box=gt_box[j], area=gt_area[j], on=on[j], var=var)
-        out.append(kept_sums(t, keep[j]) / n[j])
-    return np.concatenate([np.zeros(0)] + out)
+    var, K, vis = (np.asarray(sigmas, np.float64) * 2) ** 2, gt.shape[1], gt[:, :, 2] > 0
+    n, cols = vis.sum(1), np.argsort(~vis, axis=1, kind='stable')  # visible keypoints of each object; them first
+    xd, yd = (np.ascontiguousarray(dt[:, :, c]) for c in (0, 1))
+    xg, yg = (np.take_along_axis(gt[:, :, c], cols, 1) for c in (0, 1))
+    p, out = np.arange(len(d)) if not floor > 0 else np.flatnonzero(oks_reach(
+        dt, gt, d, g, gt_box=gt_box, gt_area=gt_area, var=var, floor=floor)), np.zeros(len(d))  # the pairs computed
+    o = p[np.argsort(n[g[p]], kind='stable')]  # by their truth's count
+    end = np.cumsum(np.bincount(n[g[p]], minlength=K + 1)).tolist()
+    for k, a, b in zip(range(K + 1), [0] + end[:-1], end):
+        for p in (o[s:min(s + OKS_BLOCK, b)] for s in range(a, b, OKS_BLOCK)):
+            out[p] = _oks_block(xd, yd, xg, yg, i=d[p], j=g[p], k=k, cols=cols, box=gt_box, area=gt_area,
+                               var=var)
+    return out
 
 # %% ../nbs/23a_keypoints.ipynb #kp-summary
 KP_ROWS = ((1, None, 'all'), (1, .5, 'all'), (1, .75, 'all'), (1, None, 'medium'), (1, None, 'large'),

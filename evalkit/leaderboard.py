@@ -9,13 +9,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 import numpy as np
+from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .cards import brief, card_html, short_repr
 from .errors import InputError, SolutionError, Limits  # noqa: F401 (Limits: the Source fields' annotation)
 from .tables import Rows, Source, read_source, to_numbers, column_names
 
 # %% auto #0
 __all__ = ['MEDALS', 'PACKED', 'PARTS', 'medal_positions', 'BoardSource', 'Board', 'read_board', 'board_split', 'Placement',
-           'place_on', 'read_boards', 'place', 'leaderboard_json', 'leaderboard_text', 'usage_parts', 'parts_text']
+           'place_on', 'read_boards', 'place', 'leaderboard_json', 'leaderboard_text', 'usage_parts', 'parts_text',
+           'part_bits', 'parts_of']
 
 # %% ../nbs/28_leaderboard.ipynb #lb-medal
 MEDALS = ('gold', 'silver', 'bronze')  # best first
@@ -195,10 +197,13 @@ PARTS = ('Public', 'Private')  # the leaderboards of a solution's Usage column, 
 def usage_parts(metric,  # a `Metric` taking the `usage` option (any other: no parts)
                 solution, submission,  # as `Metric.evaluate` takes them
                 *, scorer: Callable | None = None,  # (metric, solution, submission, **options) -> `Result`
+                analysis=None,  # the whole's `Analysis` of these files and options: the parts cut from it if exact
                 **options,  # the options the whole was scored with (`names`, `limits` too)
                ) -> dict:  # {'public': score, 'private': score}; {} without both parts (or with `usage` given)
     "Each leaderboard's score of a solution whose `Usage` has Public and Private rows, as `usage=` scores it."
     if options.get('usage') not in (None, 'all') or 'usage' not in {o.name for o in metric.options}: return {}
+    one = None if analysis is None or scorer is not None else parts_of(analysis)
+    if one is not None: return one  # from the one read
     cols = column_names(solution)  # a header without Usage: no parts, and the solution is not read again
     if cols is not None and 'Usage' not in cols: return {}
     scorer, out = scorer or (lambda m, s, b, **kw: m.evaluate(s, b, **kw)), {}
@@ -213,3 +218,37 @@ def parts_text(parts: dict) -> str:  # {'public': score, 'private': score} from 
     "One line: each part's score ('' without parts)."
     return ', '.join(f'{k} {v:.6f}' for k, v in parts.items()).join(('Usage parts: ', ' (as --usage scores each)')) \
         if parts else ''
+
+# %% ../nbs/28_leaderboard.ipynb #lb-bits
+def _image(ids) -> np.ndarray:  # object [n]: each unit id IMAGE_CLASS's image; None for an id without '_'
+    cut = (str(i).rpartition('_') for i in np.asarray(ids).tolist())
+    return np.array([a if s else None for a, s, _ in cut], object)
+
+def part_bits(seen: tuple,  # (ids, bits) pairs its reader said (`Analysis.parts`, from `families.see_parts`)
+              image_ids,  # object [n]: the scene's images (or units IMAGE_CLASS of those images)
+             ) -> np.ndarray | None:  # int8 [n]: each image's bits (1 Public, 2 Private, 3 both); None: one not found
+    "Each scene image's `Usage` bits, found by its id, or by its image (units IMAGE_CLASS): None where one is not."
+    ids, bits = np.concatenate([i for i, _ in seen]), np.concatenate([b for _, b in seen])
+    def found(said, key):  # each key's bits (OR of its said ids'), None where a key is not said
+        codes, uniq = pd.factorize(np.asarray(said, object))  # an id without '_' has no image: -1
+        b = np.zeros(len(uniq), np.int8); np.bitwise_or.at(b, codes[codes >= 0], bits[codes >= 0])
+        at = pd.Index(uniq).get_indexer(np.asarray(key, object))
+        return b[at] if (at >= 0).all() else None
+    out = found(ids, image_ids)  # by id
+    if out is None: out = found(ids, img := _image(image_ids))  # units by their image
+    return found(_image(ids), img) if out is None else out  # units by their image, said of units
+
+# %% ../nbs/28_leaderboard.ipynb #lb-one
+def parts_of(analysis,  # the whole's `Analysis` (`Metric.analyse`), with what its reader said of `Usage` (`parts`)
+            ) -> dict | None:  # {'public': score, 'private': score}; {}: not two parts; None: score them again
+    "Each part's score cut from the one read where every image is in one part only; None where it cannot be."
+    seen, fam, spec, out = analysis.parts, analysis.spec.family, analysis.spec, {}
+    if not seen or any(b is None for _, b in seen): return {} if seen and all(b is None for _, b in seen) else None
+    bits = part_bits(seen, analysis.scene.image_ids)
+    if bits is None or not np.isin(bits, (1, 2)).all(): return None  # an image in both parts (or in none)
+    for bit, part in enumerate(PARTS, 1):
+        if not (bits == bit).any(): return {}  # one part only
+        stats = fam.part_stats(analysis, np.flatnonzero(bits == bit))
+        if stats is None: return None  # the family cannot cut its scene
+        out[part.lower()] = float(fam.finish(stats, spec).score)
+    return out

@@ -25,15 +25,16 @@ from .coco_eval import (CocoScene, CocoStats, CocoRules, CocoAP, IOU_THRS, DEFAU
                                coco_map, accumulate, unit_ranks, in_id_order, per_image_table,
                                images_table, ap_series, image_tp_fp_fn, tp_fp_fn_totals)
 from .coco import (load_json, json_bytes, decode_json, read_coco_gt, read_coco_results, field, refuse_entries,
-                          ids_of, index_of, take_rows, coco_parts, part_scene, gc_paused, CocoPart, as_array,
-                          xywh_boxes, mask_rles)
+                          ids_of, index_of, struct_columns, take_rows, coco_parts, part_scene, gc_paused, CocoPart,
+                          as_array, xywh_boxes, mask_rles, CocoResults, batch_piece, joined_tables,
+                          batch_categories)
 
 # %% auto #0
-__all__ = ['MAX_DETS', 'NO_CUT', 'FREQUENCIES', 'STAT_NAMES', 'LVIS_OPTIONS', 'lvis', 'image_lists', 'frequencies',
-           'read_lvis_gt', 'result_areas', 'lvis_first', 'lvis_reads', 'LvisPart', 'lvis_parts', 'LvisScene',
-           'lvis_part_scene', 'lvis_scene', 'lvis_partitions', 'lvis_batch', 'lvis_rules', 'LvisStats', 'lvis_map',
-           'mean_defined', 'lvis_summarize', 'lvis_counts', 'lvis_finish', 'stat_lines', 'LvisAP', 'parse_cap', 'LVIS',
-           'LVISResults', 'LvisParams', 'LVISEval']
+__all__ = ['MAX_DETS', 'NO_CUT', 'FREQUENCIES', 'STAT_NAMES', 'LIST_KEYS', 'LVIS_OPTIONS', 'lvis', 'image_lists', 'frequencies',
+           'read_lvis_gt', 'result_areas', 'lvis_first', 'lvis_reads', 'LvisPart', 'capped', 'lvis_parts', 'LvisScene',
+           'lvis_part_scene', 'lvis_scene', 'lvis_partitions', 'lvis_batch', 'lvis_piece', 'lvis_joined', 'lvis_rules',
+           'LvisStats', 'lvis_map', 'mean_defined', 'lvis_summarize', 'lvis_counts', 'lvis_finish', 'stat_lines',
+           'LvisAP', 'parse_cap', 'LVIS', 'LVISResults', 'LvisParams', 'LVISEval']
 
 # %% ../nbs/24a_lvis.ipynb #lv-consts
 MAX_DETS = 300  # results kept per image, over every category (LVISResults' max_dets)
@@ -119,6 +120,22 @@ if msgspec is not None:
     class _LvisTruth(msgspec.Struct):
         images: list[dict]; annotations: list[_LvisAnn]; categories: list[dict]
 
+def _box_truth(t, *, name: str, limits):  # `_LvisTruth` records
+    "Their `CocoTruth` from the annotations' columns when all are well-formed (integer ids); None: COCO's reader reads."
+    try: c = struct_columns(t.annotations, dict.fromkeys(('id', 'image_id', 'category_id', 'ignore'), np.int64) |
+                            dict(area=np.float64))
+    except (ValueError, TypeError, OverflowError): return None  # a string id, an id beyond int64
+    e = read_coco_gt(dict(images=t.images, annotations=[], categories=t.categories), name=name, limits=limits)
+    img, cat, ids, b = index_of(e.image_ids, c['image_id']), index_of(e.cat_ids, c['category_id']), np.sort(c['id']), \
+        c['bbox']
+    with np.errstate(over='ignore', invalid='ignore'):  # boxes as `coco._check_sizes` takes them: finite, w h >= 0
+        ok = np.isfinite(b).all() and (b[:, 2:] >= 0).all() and np.isfinite(np.c_[b[:, :2] + b[:, 2:],
+                                                                                  b[:, 2] * b[:, 3]]).all()
+    if not ok or (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or not np.isfinite(c['area']).all() \
+            or ((c['ignore'] != 0) & (c['ignore'] != 1)).any(): return None
+    return replace(e, ann_id=c['id'], img=img, cat=cat, bbox=b, area=c['area'], crowd=np.zeros(len(img), bool),
+                   ignore=c['ignore'] == 1)
+
 def _read_truth(src, *, iou_type: str, iscrowd: bool, name: str, limits) -> tuple:
     "(the parsed document, its `CocoTruth`): box records decoded at once when they fit, else plain objects."
     raw = json_bytes(src, err=SolutionError, name=name, limits=limits)
@@ -127,7 +144,9 @@ def _read_truth(src, *, iou_type: str, iscrowd: bool, name: str, limits) -> tupl
         except (msgspec.DecodeError, RecursionError): t = None
         if t is not None:
             d = dict(images=t.images, annotations=t.annotations, categories=t.categories)
-            try: return d, read_coco_gt(d, iou_type=iou_type, name=name, limits=limits)
+            try:
+                g = _box_truth(t, name=name, limits=limits)  # the columns at once; else COCO's reader, field by field
+                return d, read_coco_gt(d, iou_type=iou_type, name=name, limits=limits) if g is None else g
             except InputError: pass  # refused: the checking reader below says it as it always has
     d = decode_json(raw, err=SolutionError, name=name)
     return d, read_coco_gt(_no_crowd(d, keep=iscrowd), iou_type=iou_type, name=name, limits=limits)
@@ -203,6 +222,16 @@ def _names(names: tuple, files: tuple) -> tuple:
     path = lambda f: isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(('{', '[')))
     return tuple(n or (str(f) if path(f) else None) for n, f in zip(names, files))
 
+def capped(img: np.ndarray,  # int64 [n]: each result's image
+           score: np.ndarray,  # float64 [n]: its score
+           max_dets: int,  # results kept per image (negative: all)
+          ) -> np.ndarray:  # bool [n]: kept
+    "Each image's `max_dets` best results (a stable sort by score: file order on ties); only images over it sorted."
+    kept, over = np.ones(len(img), bool), np.zeros(0, np.int64)
+    if max_dets >= 0 and len(img): over = np.flatnonzero((np.bincount(img) > max_dets)[img])
+    kept[over] = unit_ranks(img[over], score[over], np.arange(len(over))) < max_dets
+    return kept
+
 def lvis_parts(gt, results,  # ground truth and results: paths, JSON texts or parsed objects
                *, n: int | None = None,  # parts of consecutive images (None: one)
                iou_type: str = 'bbox',  # 'bbox' or 'segm'
@@ -215,15 +244,16 @@ def lvis_parts(gt, results,  # ground truth and results: paths, JSON texts or pa
     "Read both files, then apply LVIS's cap and filters in its order and cut the images into `n` parts (`LvisPart`)."
     if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
     names = _names(names, (gt, results))
+    read = isinstance(results, CocoResults)  # read from a batch's arrays: gt is (g, neg, nel, freq) (`lvis_joined`)
     with gc_paused():
-        g, neg, nel, freq = read_lvis_gt(gt, iou_type=iou_type, iscrowd=iscrowd, frequency=frequency, name=names[0],
-                                         limits=limits)
-        if iou_type == 'segm':  # the areas' source, from the first result after the cap (boxes are read alike)
+        g, neg, nel, freq = gt if read else read_lvis_gt(gt, iou_type=iou_type, iscrowd=iscrowd, frequency=frequency,
+                                                         name=names[0], limits=limits)
+        if iou_type == 'segm' and not read:  # the areas' source, from the first result after the cap (boxes alike)
             results = lvis_reads(load_json(results, err=ParticipantVisibleError, name=names[1] or 'results',
                                            limits=limits), max_dets, name=names[1])
-        r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
+        r = results if read else read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
     K = max(len(g.cat_ids), 1)
-    kept = np.ones(len(r.img), bool) if max_dets < 0 else unit_ranks(r.img, r.score, np.arange(len(r.img))) < max_dets
+    kept = capped(r.img, r.score, max_dets)
     area = result_areas(r, g, kept, iou_type=iou_type, name=names[1], limits=limits)
     gk, gkey, rkey = np.flatnonzero(g.area > 0), g.img * K + g.cat, r.img * K + r.cat
     kind = 'table' if len(g.image_ids) * K <= 2 ** 27 else None  # keys below images x categories: a lookup table
@@ -298,6 +328,41 @@ def lvis_batch(preds: list, targets: list,  # per image: dicts of arrays (target
     gt = dict(images=[_image(t, i) for t, i in zip(targets, image_ids)], categories=list(categories),
               annotations=[dict(a, id=j + 1) for j, a in enumerate(anns)])
     return lvis_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
+
+# %% ../nbs/24a_lvis.ipynb #lv-batch-piece
+LIST_KEYS = ('neg_category_ids', 'not_exhaustive_category_ids')  # each image's category lists
+
+def lvis_piece(preds: list, targets: list,  # per image: dicts of arrays, as `lvis_batch` takes them
+               *, image_ids: list, categories: list, box_format: str = 'xyxy',  # as `lvis_batch`
+               iou_type: str = 'bbox', frequency: str = 'field', limits=None, **_) -> tuple | None:
+    "(((ids, gt, pred columns), images' lists), (gt, pred) rows) of a regular box batch, checked; None: read it alone."
+    if iou_type != 'bbox' or frequency not in ('field', 'image_count'): return None
+    got = batch_piece(preds, targets, image_ids=image_ids, categories=categories, box_format=box_format, limits=limits)
+    if got is None or not all(isinstance(t, dict) and set(LIST_KEYS) <= t.keys() for t in targets): return None
+    images = [dict(id=i, **{k: as_array(t[k]).reshape(-1).tolist() for k in LIST_KEYS}) for t, i in zip(targets,
+                                                                                                   image_ids)]
+    try:
+        cat_ids = batch_categories(categories)[0]
+        for k in LIST_KEYS: image_lists(images, k, cat_ids=cat_ids, name='targets')
+        frequencies(list(categories), cat_ids, by=frequency, name='targets')
+    except InputError: return None  # read alone, and refused in the files' words
+    return (got[0], images), got[1]
+
+# %% ../nbs/24a_lvis.ipynb #lv-batch-joined
+def lvis_joined(pieces: list,  # `lvis_piece`s of disjoint images, in arrival order
+                *, categories: list, frequency: str = 'field', **kw) -> LvisScene:  # as `lvis_batch` takes them
+    "The `LvisScene` of the pieces: what `lvis_scene` makes of the LVIS objects of their images, in one pass."
+    g, r = joined_tables([p[0] for p in pieces], categories=categories)
+    g = replace(g, crowd=np.zeros(len(g.img), bool))  # a batch's annotations have no iscrowd: 0 (`_columns`)
+    images, K = [im for p in pieces for im in p[1]], max(len(g.cat_ids), 1)
+    err = dict(err=SolutionError, name='targets')
+    code = index_of(g.image_ids, ids_of([im['id'] for im in images], what='images', key='id', objs=images, **err))
+    keys = lambda key: (lambda i, c: code[i] * K + c)(*image_lists(images, key, cat_ids=g.cat_ids, **err))
+    read = (g, keys(LIST_KEYS[0]), keys(LIST_KEYS[1]), frequencies(list(categories), g.cat_ids, by=frequency, **err))
+    kw = {k: v for k, v in kw.items() if k not in ('box_format', 'iou_type', 'iscrowd')}
+    with gc_paused(): return lvis_part_scene(lvis_parts(read, r, names=('targets', 'preds'), **kw)[0])
+
+lvis_batch.gather, lvis_batch.join = lvis_piece, lvis_joined  # a stream's way for regular box batches
 
 # %% ../nbs/24a_lvis.ipynb #lv-rules
 def lvis_rules(spec) -> CocoRules:

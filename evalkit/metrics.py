@@ -63,6 +63,7 @@ class _Registry(dict):
 METRICS: dict[str, Metric] = _Registry()  # name -> preset, in registration order
 _NAMES: dict[str, str] = {}  # name or alias -> name
 
+# %% ../nbs/04a_metrics.ipynb #met-register
 def register(metric: Metric) -> Metric:
     "Add `metric` to the registry under its name and aliases."
     get_family(metric.family)  # an unregistered family is refused here

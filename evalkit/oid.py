@@ -17,7 +17,7 @@ from .iou import as_array
 from .tables import Source, Rows, read_source, require_columns, to_numbers, check_tokens, check_objects, shown
 from .tables import positions, repeated
 from .families import (Scene, Detections, best_pair, pair_boxes, voc_flags, take, image_counts,
-                              register_family, scene_partitions, ObjectMatches)
+                              register_family, scene_partitions, ObjectMatches, see_parts)
 from .ranked_ap import RankedAP, ranked_matches
 from .matching import Matching
 from .preset import Metric, Option, USAGE
@@ -26,12 +26,13 @@ from .batches import prediction_strings, box_side
 from .competitions import image_codes, scored_rows
 
 # %% auto #0
-__all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'NO_TIDE', 'MAX_DEPTH', 'OID_BOX', 'HHV_CLASS', 'EMPTY_TILES',
-           'OID_TIES', 'oid2019', 'hubmap_hhv', 'OID_PRESETS', 'OidScene', 'labelled_scene', 'rank_order', 'pred_areas',
-           'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels', 'oid_matches',
-           'oid_labels', 'oid_dap', 'OpenImagesAP', 'read_hierarchy', 'expand_rows', 'split_groups', 'group_numbers',
-           'read_oid_solution', 'read_oid_submission', 'usage_codes', 'oid_scene', 'inflate_mask', 'hhv_masks',
-           'hhv_scene', 'oid_tables', 'hhv_text', 'hhv_tables', 'oid_arrays', 'oid_joined', 'oid_take', 'file_option']
+__all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'NO_TIDE', 'OID_TIES', 'MAX_DEPTH', 'OID_BOX', 'HHV_CLASS',
+           'EMPTY_TILES', 'oid2019', 'hubmap_hhv', 'OID_PRESETS', 'OidScene', 'labelled_scene', 'rank_order',
+           'pred_areas', 'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels',
+           'oid_matches', 'oid_labels', 'oid_dap', 'OidAnalyses', 'OpenImagesAP', 'read_hierarchy', 'expand_rows',
+           'split_groups', 'group_numbers', 'read_oid_solution', 'read_oid_submission', 'usage_codes', 'oid_scene',
+           'inflate_mask', 'hhv_masks', 'hhv_scene', 'oid_tables', 'hhv_text', 'hhv_tables', 'oid_arrays', 'oid_joined',
+           'hhv_fits', 'hhv_arrays', 'hhv_joined', 'oid_take', 'file_option']
 
 # %% ../nbs/31_oid.ipynb #oid-scene
 OUTCOMES = ('counted', 'empty', 'unverified', 'past 10,000', 'inside a group-of box')  # why codes 0..4 of a row
@@ -142,7 +143,7 @@ def group_entries(inside,  # bool [n_pred]: inside a group-of box
 def _map_oid(self, scene: OidScene, spec) -> tuple:
     "Every prediction's outcome, TP flag and best object; each image's G_c; the pairs and the matching (entries too)."
     n_pred, n_gt, t = len(scene.pred_img), len(scene.gt_img), spec.thresholds[0]
-    why, area, order = drop_reasons(scene, ties=dict(spec.params).get('ties', 'file'))
+    why, area, order = drop_reasons(scene, ties=spec.option('ties'))
     gi, pi, inter, union = oid_overlaps(scene, why == 0)
     reg = ~scene.gt_group[gi]
     best, bi, bu = pair_boxes(best_pair(gi[reg], pi[reg], inter[reg], union[reg], n_pred=n_pred), gi[reg], inter[reg],
@@ -243,8 +244,36 @@ def oid_dap(self, analysis, *, iou=None, background_iou=None) -> None:
     "None: TIDE's delta AP is ranked AP's (group weight 0: HHV); with group-of entries (weight 1) refused in one line."
     if analysis.scene.weight: raise InputError(NO_TIDE)
 
+# %% ../nbs/31_oid.ipynb #oid-analyses
+class OidAnalyses:
+    "What the analyses ask of Open Images AP: ranked AP's, given the file's classes, and its own error rules."
+    def weighted_scores(self, analysis, W):
+        return RankedAP.weighted_scores(self, replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), W)
+
+    def curve(self, analysis, key, cut, kept):
+        return super().curve(replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), key, cut, kept)
+
+    def kept_stats(self, analysis, p, scene, m):
+        st = analysis.stats
+        return replace(st, n_pred=image_counts(scene)[1], **{k: getattr(st, k)[p] for k in PER_DETECTION})
+
+    def error_rules(self, analysis) -> tuple:  # dropped detections left out; group-of boxes too when w = 0
+        an, s = analysis, analysis.scene
+        gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
+        on_best = best_pair(gi, pi, inter, union, n_pred=len(s.pred_img))[pi] == np.arange(len(pi))
+        return on_best, np.asarray(s.gt_group, bool) & (s.weight == 0), (an.stats.why != 0)[None]
+
+    def confusion_options(self, analysis, *, threshold=None) -> dict: return dict(classes=tuple(analysis.scene.labels))
+
+    def notes(self, analysis) -> tuple:
+        return ('a group-of entry is the TP of its group-of box; detections dropped (unverified, empty, past 10,000, '
+                'inside a group-of box) are left out of the kinds',)
+
 # %% ../nbs/31_oid.ipynb #oid-family-1
-class OpenImagesAP(RankedAP):
+OID_TIES = Option('ties', 'file', "equal confidences rank in file order ('file') or its reverse ('reverse', the "
+                  "reference's order where its sort keeps them)", choices=TIES, to='family')  # `Spec.options`
+
+class OpenImagesAP(OidAnalyses, RankedAP):
     "Ranked AP with verified labels, group-of boxes and a class hierarchy, as the Open Images Challenge (SPEC 16)."
     name = 'open images AP'
     needs_classes = False  # the classes are the files' labels
@@ -252,28 +281,13 @@ class OpenImagesAP(RankedAP):
     analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
     views = ('classes', 'groups')  # the class table; an image's boxes, group-of dashed (31a_oid_view)
     dashboard_view = 'evalkit.oid_view:OidDashboard'  # 31a, loaded on use
-    report_view = 'evalkit.oid_view:report_section'  # masks: the tiles with the most errors drawn (boxes: none)
+    report_view = 'evalkit.oid_view:report_section'  # the images (tiles) with the most errors drawn
+    options = (OID_TIES,)  # its own: how equal confidences rank, validated into `Spec.options`, read by the map
     map, finish, json = _map_oid, _finish_oid, _oid_json
     object_matches, object_labels, dap = oid_matches, oid_labels, oid_dap  # pictures and TIDE (below)
 
     def reduce(self, *parts): return reduce_oid(*parts)
-    def weighted_scores(self, analysis, W):
-        return RankedAP.weighted_scores(self, replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), W)
-    def curve(self, analysis, key, cut, kept):
-        return super().curve(replace(analysis, spec=with_labels(analysis.spec, analysis.stats)), key, cut, kept)
-    def kept_stats(self, analysis, p, scene, m):
-        st = analysis.stats
-        return replace(st, n_pred=image_counts(scene)[1], **{k: getattr(st, k)[p] for k in PER_DETECTION})
-    def error_rules(self, analysis) -> tuple:  # dropped detections left out; group-of boxes too when w = 0
-        an, s = analysis, analysis.scene
-        gi, pi, inter, union = (np.asarray(x) for x in an.pairs)
-        on_best = best_pair(gi, pi, inter, union, n_pred=len(s.pred_img))[pi] == np.arange(len(pi))
-        return on_best, np.asarray(s.gt_group, bool) & (s.weight == 0), (an.stats.why != 0)[None]
-    def confusion_options(self, analysis, *, threshold=None) -> dict: return dict(classes=tuple(analysis.scene.labels))
-    def notes(self, analysis) -> tuple:
-        return ('a group-of entry is the TP of its group-of box; detections dropped (unverified, empty, past 10,000, '
-                'inside a group-of box) are left out of the kinds',)
-
+    def cut(self, scene, codes): return oid_take(scene, codes)  # its verified pairs and group-of flags too
     def scored_text(self, result) -> str:
         n = int(result.classes.counted.sum()) if result.classes is not None else 0
         return (f"mean AP over {n:,} class{'' if n == 1 else 'es'} with ground truth, a hit when IoU {result.hit} t; "
@@ -473,9 +487,12 @@ def usage_codes(df,  # the solution's table (`read_source`)
                 *, col: str,  # the image id column
                ) -> np.ndarray | None:  # int64 [k]: the codes of the images scored, in order; None: every image
     "The images a solution's `Usage` scores, each whole (its rows share one `Usage`); None: all of them."
-    if 'Usage' not in df.columns and usage in (None, 'all'): return None
+    if 'Usage' not in df.columns and usage in (None, 'all'):
+        see_parts(ids, None, None)  # no parts (`usage_parts`)
+        return None
     rows, code = Rows(df, source), positions(df[col], np.asarray(ids, object))
     scored = scored_rows(rows, usage)
+    if usage in (None, 'all'): see_parts(ids, code, df.Usage)  # each image's parts (`usage_parts`)
     n, s = (np.bincount(code, weights=w, minlength=len(ids)) for w in (None, scored))
     rows.refuse(((s > 0) & (s < n))[code], "an image's rows must share one Usage", lambda i: shown(df.Usage.iat[i]))
     keep = np.flatnonzero(s > 0)
@@ -486,7 +503,7 @@ def usage_codes(df,  # the solution's table (`read_source`)
 def oid_scene(solution, submission,  # paths or DataFrames in the challenge's layouts
               *, labels=None,  # the separate image-level label file, or None (labels in the solution)
               hierarchy=None,  # the class hierarchy JSON (path or parsed), or None: the solution is expanded already
-              ties: str = 'file',  # how equal confidences rank (recorded for the map; checked here)
+              ties: str = 'file',  # how equal confidences rank: checked if given (the family's option, `OID_TIES`)
               usage: str | None = None,  # 'Public' or 'Private': that board's images; None or 'all': all but Ignored
               names: tuple = (None, None), limits: Limits | None = None,  # as errors name the files; limits
              ) -> OidScene:  # boxes xyxy, fractions of the image size
@@ -548,7 +565,7 @@ def hhv_masks(df, source: Source, hw, base) -> tuple:  # (table row [m], confide
 # %% ../nbs/31_oid.ipynb #oid-hhv-scene
 def hhv_scene(solution, submission,  # paths or DataFrames, both `id,height,width,prediction_string`
               *, empty_tiles: str = 'fp',  # a tile without vessels: 'fp' verified, 'ignore' not (`EMPTY_TILES`)
-              ties: str = 'file',  # how equal confidences rank (recorded for the map; checked here)
+              ties: str = 'file',  # how equal confidences rank: checked if given (the family's option, `OID_TIES`)
               usage: str | None = None,  # 'Public' or 'Private': that board's tiles; None or 'all': all but Ignored
               names: tuple = (None, None), limits: Limits | None = None,  # as errors name the files; limits
              ) -> OidScene:  # one class, masks in one global pixel space (tiles one after another)
@@ -607,6 +624,7 @@ def _tile(d: dict, i, *, scores: bool) -> tuple:
         raise InputError('each dict of the batch needs masks', f'image {i!r}')
     m = as_array(d['masks'])
     if m.ndim != 3: raise InputError('masks must be [n, H, W]', f'image {i!r}: shape {m.shape}')
+    if scores and 'scores' not in d: raise InputError('each predictions dict needs scores', f'image {i!r}')
     s = as_array(d['scores'], np.float64).reshape(-1) if scores else np.ones(len(m))
     if len(s) != len(m): raise InputError(f'scores has {len(s)} entries for {len(m)} masks', f'image {i!r}')
     return m.shape[1], m.shape[2], ' '.join(f'0 {v!r} {hhv_text(x)}' for v, x in zip(s.tolist(), m))
@@ -629,6 +647,7 @@ def _flags(d: dict, key: str, n: int, fill) -> np.ndarray | None:  # `fill`: the
     a = as_array(d.get(key, fill)).reshape(-1)
     return a.astype(bool) if len(a) == n and a.dtype.kind in 'biu' and ((a == 0) | (a == 1)).all() else None
 
+# %% ../nbs/31_oid.ipynb #oid-arrays-2
 def oid_arrays(preds, targets, ids, *, box_format: str = 'xyxy', labels=None, hierarchy=None, ties: str = 'file',
                limits=None, **_) -> tuple | None:  # the reader's options (`oid_scene`)
     "((ids, truth, predictions), (gt, pred)) of a regular Open Images batch, as `labelled_scene` takes them; or None."
@@ -653,6 +672,7 @@ def oid_arrays(preds, targets, ids, *, box_format: str = 'xyxy', labels=None, hi
     pred = dict(objs=dt['boxes'], img=np.repeat(at, dt['n']), label=np.array(plab, object), conf=dt['scores'])
     return (ids, truth, pred), (len(img), len(plab))
 
+# %% ../nbs/31_oid.ipynb #oid-arrays-3
 def oid_joined(pieces: list, **_) -> OidScene:
     "The `OidScene` of Open Images pieces, their images one after the other (`labelled_scene`)."
     first = np.cumsum([0] + [len(p[0]) for p in pieces])
@@ -660,6 +680,54 @@ def oid_joined(pieces: list, **_) -> OidScene:
                                        for j, p in enumerate(pieces)])
     return labelled_scene(np.array([i for p in pieces for i in p[0]], object), *({k: cat(s, k) for k in pieces[0][s]}
                                                                                 for s in (1, 2)), weight=1)
+
+# %% ../nbs/31_oid.ipynb #oid-hhv-fits
+from .batch_arrays import mask_side, masks_runs, joined_runs
+
+def hhv_fits(limits, ids: list, hw: np.ndarray,  # the reader's `Limits`; the tiles' ids and sizes int64 [n, 2]
+             sides: list) -> bool:  # per side (runs per mask int [m], tile of each mask int [m])
+    "Whether a batch's HHV tables stay within `limits` for sure: masks, runs, numbers and characters of a row."
+    lim = as_limits(limits)
+    for r, tile in sides:
+        px = hw[tile].prod(1)  # a count (or the difference of two) is at most the tile's pixels: 5 bits a character
+        t = (2 * r + 2) * ((np.floor(np.log2(px)).astype(np.int64) + 6) // 5)  # the characters of its counts, at most
+        chars = 30 + 4 * ((t + 5 * (t // 16383 + 1) + 8) // 3)  # '0 CONFIDENCE ' and base64 of zlib's worst case
+        if r.sum() > lim.max_mask_runs or (t > np.minimum(lim.max_field_chars, 8 * (px + 1))).any():
+            return False
+        if not fits(limits, ids, (np.bincount(tile, minlength=len(ids)), 3)) or np.bincount(
+                tile, chars, len(ids)).max(initial=0) > lim.max_field_chars: return False
+    return True
+
+# %% ../nbs/31_oid.ipynb #oid-hhv-arrays
+def hhv_arrays(preds, targets, ids, *, empty_tiles: str = 'fp', ties: str = 'file', limits=None,
+               **_) -> tuple | None:  # the reader's options (`hhv_scene`)
+    "((ids, sizes, truth, predictions), (gt, pred)) of a regular HHV batch, masks as runs, its files' rules; or None."
+    p, g = mask_side(preds, ids, side='preds'), mask_side(targets, ids, side='targets')
+    if empty_tiles not in EMPTY_TILES or ties not in TIES or g is None or p is None: return None
+    hw = np.array([m.shape[1:] for m in g], np.int64).reshape(-1, 2)
+    conf = [as_array(d.get('scores', []), np.float64).reshape(-1) for d in preds]
+    if any(q.shape[1:] != m.shape[1:] or len(c) != len(q) for q, m, c in zip(p, g, conf)) or (hw < 1).any() or \
+            (hw > 2 ** 20).any() or not all(m.any((1, 2)).all() for m in g): return None  # the tables word it
+    base = np.r_[0, np.cumsum(hw.prod(1))[:-1]].astype(np.int64)
+    sides = [(masks_runs(ms, base)[0], np.repeat(np.arange(len(ids)), [len(m) for m in ms])) for ms in (g, p)]
+    if not hhv_fits(limits, ids, hw, [(np.bincount(r.obj, minlength=r.n_obj), t) for r, t in sides]): return None
+    n = [np.array([len(m) for m in ms], np.int64) for ms in (g, p)]
+    return (ids, hw, (n[0], sides[0][0]), (n[1], sides[1][0], np.concatenate([np.zeros(0), *conf]))), (
+        int(n[0].sum()), int(n[1].sum()))
+
+# %% ../nbs/31_oid.ipynb #oid-hhv-joined
+def hhv_joined(pieces: list, *, empty_tiles: str = 'fp', **_) -> OidScene:
+    "The `OidScene` of HHV pieces, their tiles one after the other: `hhv_scene`'s of their tables."
+    ids, hw = np.array([i for p in pieces for i in p[0]], object), np.concatenate([p[1] for p in pieces]).reshape(-1, 2)
+    shift, at = np.r_[0, np.cumsum([int(p[1].prod(1).sum()) for p in pieces])], np.arange(len(ids))
+    side = lambda k: (joined_runs([(None, p[k][1]) for p in pieces], shift),
+                      np.repeat(at, np.concatenate([p[k][0] for p in pieces])))
+    (gr, gi), (pr, pi), one = side(2), side(3), lambda n: np.full(n, HHV_CLASS, object)
+    ver = at if empty_tiles == 'fp' else np.unique(gi)
+    truth = dict(objs=gr, img=gi, label=one(len(gi)), group=np.zeros(len(gi), bool), ver_img=ver,
+                 ver_label=one(len(ver)))
+    preds = dict(objs=pr, img=pi, label=one(len(pi)), conf=np.concatenate([p[3][2] for p in pieces]))
+    return labelled_scene(ids, truth, preds, weight=0, size=hw)
 
 # %% ../nbs/31_oid.ipynb #oid-parts
 def oid_take(scene: OidScene,  # a whole scene
@@ -680,8 +748,7 @@ def file_option(v):
     if isinstance(v, dict) or isinstance(v, pd.DataFrame): return v
     raise ValueError(f'{v!r:.60}: expected the path of a file')
 
-OID_TIES = Option('ties', 'file', "equal confidences rank in file order ('file') or its reverse ('reverse', the "
-                  "reference's order where its sort keeps them)", choices=TIES)
+# %% ../nbs/31_oid.ipynb #oid-presets-2
 oid2019 = Metric(
     name='oid2019', title='Open Images 2019 - Object Detection', family='open images AP', thresholds=('0.5',),
     inclusive=True, interpolation='voc_all', map_over='present', reader=oid_scene,
@@ -695,13 +762,16 @@ oid2019 = Metric(
     layouts='solution ImageID,LabelName,XMin,XMax,YMin,YMax,IsGroupOf,Confidence; submission '
             'ImageId,PredictionString (LabelName Confidence XMin YMin XMax YMax); [,Usage] in the solution',
     demo=('oid2019_synthetic_solution.csv', 'sample_oid2019_submission.csv', {}))
+
+# %% ../nbs/31_oid.ipynb #oid-presets-3
 hubmap_hhv = Metric(
     name='hubmap-hhv', title='HuBMAP - Hacking the Human Vasculature', family='open images AP', thresholds=('0.6',),
     inclusive=True, interpolation='voc_all', map_over='present', reader=hhv_scene,
     aliases=('hubmap-hacking-the-human-vasculature',),
     options=(Option('empty_tiles', 'fp', "a tile without vessels: 'fp' (verified: its predictions are FP) or "
                     "'ignore' (its predictions are dropped)", choices=EMPTY_TILES), OID_TIES, USAGE),
-    partitioner=partial(scene_partitions, read=hhv_scene, cut=oid_take), batch_reader=TableBatch(hhv_tables, hhv_scene),
+    partitioner=partial(scene_partitions, read=hhv_scene, cut=oid_take), batch_reader=TableBatch(
+        hhv_tables, hhv_scene, arrays=hhv_arrays, joined=hhv_joined),
     layouts='solution and submission id,height,width,prediction_string (LABEL CONFIDENCE MASK: base64 zlib COCO RLE); '
             '[,Usage] in the solution',
     demo=('hhv_synthetic_solution.csv', 'sample_hhv_submission.csv', {}))

@@ -8,12 +8,14 @@ import html as _html
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
-from .drawing import COLORS, object_picture, object_legend_html, object_table_html, png_data_uri, png_bytes
+from .drawing import (COLORS, OBJECT_COLORS, object_picture, object_legend_html, object_table_html, png_data_uri,
+                             png_bytes)
 from .views import prepare_objects, object_view, object_order
+from .oid import OUTCOMES
 
 # %% auto #0
-__all__ = ['BOX_STYLE', 'image_boxes', 'boxes_figure', 'tile_objects', 'tile_picture', 'worst_html', 'report_section',
-           'OidDashboard']
+__all__ = ['BOX_STYLE', 'LABEL_WORDS', 'image_boxes', 'boxes_figure', 'tile_objects', 'tile_picture', 'box_objects',
+           'image_labels', 'labels_html', 'boxes_svg', 'worst_html', 'report_section', 'OidDashboard']
 
 # %% ../nbs/31a_oid_view.ipynb #ov-table
 BOX_STYLE = {'truth': (COLORS['FN'], 'solid'), 'group-of': (COLORS['FN'], 'dash'), 'tp': (COLORS['TP'], 'solid'),
@@ -51,6 +53,11 @@ def boxes_figure(table: pd.DataFrame,  # `image_boxes` of one image
     return fig.update_layout(title=title, height=height, margin=dict(l=40, r=10, t=50, b=40))
 
 # %% ../nbs/31a_oid_view.ipynb #ov-tile
+def _partners(ov) -> tuple:  # (took [g], gave [p]): scene rows, -1 none
+    "Each object's taker (the prediction that took it) and each prediction's object, from an `ObjectView`."
+    took = np.full(len(ov.gt), -1, np.int64); took[ov.pred_gt[ov.pred_gt >= 0]] = ov.pred[ov.pred_gt >= 0]
+    return took, np.where(ov.pred_gt >= 0, ov.gt[np.maximum(ov.pred_gt, 0)] if len(ov.gt) else -1, -1)
+
 def tile_objects(analysis,  # an `Analysis` of a mask preset (`hubmap-hhv`), scored on one machine
                  code: int,  # the tile's code (its position in the solution)
                 ) -> pd.DataFrame:  # side, row (scene row), status, conf (NaN: truth), pixels, partner (-1: none)
@@ -59,8 +66,7 @@ def tile_objects(analysis,  # an `Analysis` of a mask preset (`hubmap-hhv`), sco
     if isinstance(s.gt, np.ndarray): raise InputError('tile_objects draws masks', 'boxes: see image_boxes')
     if not 0 <= int(code) < s.n_img: raise InputError('no such image code', repr(code))
     ov = object_view(prepare_objects(analysis), int(code), 0)
-    took = np.full(len(ov.gt), -1, np.int64); took[ov.pred_gt[ov.pred_gt >= 0]] = ov.pred[ov.pred_gt >= 0]
-    gave = np.where(ov.pred_gt >= 0, ov.gt[np.maximum(ov.pred_gt, 0)] if len(ov.gt) else -1, -1)
+    took, gave = _partners(ov)
     px = lambda runs: np.bincount(runs.obj, runs.end - runs.start, runs.n_obj).astype(np.int64)
     t = pd.DataFrame({'side': 'truth', 'row': ov.gt, 'status': ov.gt_status, 'conf': np.nan, 'pixels': px(s.gt)[ov.gt],
                       'partner': took})
@@ -77,25 +83,80 @@ def tile_picture(analysis,  # an `Analysis` of a mask preset (`hubmap-hhv`)
     model = prepare_objects(analysis)
     return object_picture(model, object_view(model, int(code), 0))
 
+# %% ../nbs/31a_oid_view.ipynb #ov-boxes
+def box_objects(analysis,  # an `Analysis` of an Open Images box preset (`oid2019`), scored on one machine
+                code: int,  # the image's code (its position in the solution)
+               ) -> pd.DataFrame:  # side, row, status, group_of, label, conf (NaN: truth), why, x0, y0, x1, y1, partner
+    "Every box of one image with what it became: objects TP or FN (group-of marked), detections TP, FP or left out."
+    s = analysis.scene
+    if not isinstance(s.gt, np.ndarray): raise InputError('box_objects draws boxes', 'masks: see tile_objects')
+    if not 0 <= int(code) < s.n_img: raise InputError('no such image code', repr(code))
+    ov = object_view(prepare_objects(analysis), int(code), 0)
+    (took, gave), labels = _partners(ov), np.asarray(s.labels, object)
+    why = np.where(ov.pred_status == 'ignored', np.asarray(OUTCOMES, object)[analysis.stats.why[ov.pred]], '')
+    xy = lambda b: dict(zip(('x0', 'y0', 'x1', 'y1'), np.asarray(b, np.float64).reshape(-1, 4).T))
+    t = pd.DataFrame({'side': 'truth', 'row': ov.gt, 'status': ov.gt_status, 'group_of': s.gt_group[ov.gt],
+                      'label': labels[s.gt_cls[ov.gt]], 'conf': np.nan, 'why': '', **xy(s.gt[ov.gt]), 'partner': took})
+    p = pd.DataFrame({'side': 'prediction', 'row': ov.pred, 'status': ov.pred_status, 'group_of': False,
+                      'label': labels[s.pred_cls[ov.pred]], 'conf': ov.conf, 'why': why,
+                      **xy(np.asarray(s.pred)[ov.pred]), 'partner': gave})
+    return pd.concat([t, p], ignore_index=True)
+
+# %% ../nbs/31a_oid_view.ipynb #ov-labels
+LABEL_WORDS = {'boxed': 'verified, boxed', 'no box': 'verified, no box (a detection is an FP)',
+               'not verified': 'not verified (detections left out)'}  # image_labels' keys, as the report says them
+
+def image_labels(analysis,  # an `Analysis` of an Open Images preset
+                 code: int,  # the image's code
+                ) -> dict:  # {'boxed': [label], 'no box': [label], 'not verified': [label]}, labels sorted
+    "One image's labels as the scoring reads them: verified with boxes, verified without one, detected unverified."
+    s, labels = analysis.scene, np.asarray(analysis.scene.labels, object)
+    ver, boxed = set(s.ver_cls[s.ver_img == code].tolist()), set(s.gt_cls[s.gt_img == code].tolist())
+    names = lambda cs: [str(labels[c]) for c in sorted(cs)]
+    return {'boxed': names(ver & boxed), 'no box': names(ver - boxed),
+            'not verified': names(set(s.pred_cls[s.pred_img == code].tolist()) - ver)}
+
+def labels_html(said: dict) -> str:  # `image_labels` of one image
+    "The labels in one line of HTML, a part a kind of label (none: left out)."
+    return '; '.join(f'{LABEL_WORDS[k]}: {_html.escape(", ".join(v))}' for k, v in said.items() if v)
+
+# %% ../nbs/31a_oid_view.ipynb #ov-svg
+def boxes_svg(table: pd.DataFrame,  # `box_objects` of one image
+              *, size: int = 360,  # the side of the square drawn, CSS pixels
+             ) -> str:  # an <svg> element
+    "One image's boxes on a square: objects filled by status, detections outlined; group-of dashed, left out dotted."
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" style="background:#181818">']
+    for r in table.itertuples():
+        truth, c = r.side == 'truth', OBJECT_COLORS[r.status]
+        dash = '8 4' if r.group_of else '2 3' if r.status == 'ignored' else 'none'
+        tip = f'{r.label} {r.side} {r.status}' + ('' if truth else f' {r.conf:g}') + (f' ({r.why})' if r.why else '')
+        x, y, w, h = (float(v) * size for v in (r.x0, r.y0, max(r.x1 - r.x0, 0), max(r.y1 - r.y0, 0)))
+        out.append(f'<rect x="{x:.2f}" y="{y:.2f}" width="{w:.2f}" height="{h:.2f}" fill="{c if truth else "none"}" '
+                   f'fill-opacity="0.45" stroke="{c}" stroke-width="{3 if truth else 2}" stroke-dasharray="{dash}">'
+                   f'<title>{_html.escape(tip)}</title></rect>')
+    return ''.join(out) + '</svg>'
+
 # %% ../nbs/31a_oid_view.ipynb #ov-rep
 def worst_html(analysis,  # an `Analysis` of an Open Images preset
                *, n_worst: int = 6,  # tiles drawn
                width: int = 360,  # width of each picture, CSS pixels
-              ) -> str:  # HTML ('' for boxes)
-    "The `n_worst` tiles with the most errors, each picture with its legend (the report's section)."
-    if isinstance(analysis.scene.gt, np.ndarray): return ''
-    model, out = prepare_objects(analysis), []
+              ) -> str:  # HTML
+    "The `n_worst` images (tiles) with the most errors, each picture with its legend (the report's section)."
+    model, out, boxes = prepare_objects(analysis), [], isinstance(analysis.scene.gt, np.ndarray)
     for label, i in object_order(model)[:n_worst]:
         ov = object_view(model, i, 0)
-        out.append(f'<div><p>{_html.escape(label)}: {object_legend_html(ov)}</p><img src="'
-                   f'{png_data_uri(object_picture(model, ov))}" style="width:{width}px;image-rendering:pixelated">'
-                   '</div>')
+        said = labels_html(image_labels(analysis, ov.code)) if boxes else ''
+        pic = (boxes_svg(box_objects(analysis, ov.code), size=width) + f'<p>{said}</p>' if boxes else
+               f'<img src="{png_data_uri(object_picture(model, ov))}" style="width:{width}px;'
+               'image-rendering:pixelated">')
+        out.append(f'<div><p>{_html.escape(label)}: {object_legend_html(ov)}</p>{pic}</div>')
     return '<div class="row" style="display:flex;flex-wrap:wrap;gap:12px">' + ''.join(out) + '</div>'
 
 def report_section(analysis, *, n_worst: int = 6) -> tuple | None:  # the family's `report_view`
-    "The report's section of the Open Images family: (heading, the worst tiles drawn), or None for boxes."
-    html = worst_html(analysis, n_worst=n_worst)
-    return ('Tiles with the most errors: masks by status', html) if html else None
+    "The report's section of the Open Images family: (heading, the worst images or tiles drawn)."
+    boxes = isinstance(analysis.scene.gt, np.ndarray)
+    return ('Images with the most errors: boxes by status (group-of dashed)' if boxes else
+            'Tiles with the most errors: masks by status', worst_html(analysis, n_worst=n_worst))
 
 # %% ../nbs/31a_oid_view.ipynb #ov-dash
 class OidDashboard:
@@ -110,7 +171,7 @@ class OidDashboard:
         first = (ids.index(str(image)) if image is not None else 0) if self.boxes and ids else None
         self.picker = W.Dropdown(options=[(i, k) for k, i in enumerate(ids)] if self.boxes else [], value=first,
                                  description='image')
-        self.frame = W.Box(layout=W.Layout(max_width='100%'))
+        self.frame, self.labels = W.Box(layout=W.Layout(max_width='100%')), W.HTML()  # labels: an image's (boxes)
         if not self.boxes:  # masks: tiles with the most errors first, each drawn as the objects views draw
             order = object_order(prepare_objects(analysis))
             self.picker.options, self.picker.description = [(lab, ids.index(i)) for lab, i in order], 'tile'
@@ -118,7 +179,7 @@ class OidDashboard:
             self.picture, self.legend = W.Image(format='png', layout=W.Layout(width='400px')), W.HTML()
             self.frame.children = (W.VBox([self.legend, self.picture]),)
         self.picker.observe(lambda change: self.update(), names='value')
-        self.widget = W.VBox([self.summary, self.picker, self.frame])
+        self.widget = W.VBox([self.summary, self.picker, self.labels, self.frame])
         self.update()
 
     def update(self):
@@ -126,7 +187,8 @@ class OidDashboard:
         import plotly.graph_objects as go
         if self.picker.value is None: return
         if not self.boxes: return self._draw_tile(self.picker.value)
-        t = image_boxes(self.analysis, self.picker.value)
+        t, self.labels.value = image_boxes(self.analysis, self.picker.value), labels_html(image_labels(
+            self.analysis, self.picker.value))
         self.figure = go.FigureWidget(boxes_figure(t, title=str(self.analysis.scene.image_ids[self.picker.value])))
         self.frame.children = (self.figure,)
 

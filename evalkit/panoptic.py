@@ -24,7 +24,8 @@ __all__ = ['OFFSET', 'PNG_SIGNATURE', 'PER_IMAGE', 'GROUPS', 'SEGMENT_STATUS', '
            'image_table', 'PanopticScene', 'build_scene', 'read_categories', 'read_annotations', 'png_folder',
            'panoptic_scene', 'empty_segments', 'PQStats', 'crowd_rows', 'match_segments', 'pq_map', 'pq_reduce',
            'category_sums', 'pq_fractions', 'group_means', 'pq_arrays', 'image_iou', 'mean_pq', 'weighted_pq',
-           'segment_picture', 'PanopticQuality', 'id_map', 'panoptic_batch', 'panoptic_partitions', 'folder_text']
+           'segment_picture', 'PanopticQuality', 'id_map', 'panoptic_piece', 'panoptic_joined', 'panoptic_batch',
+           'panoptic_partitions', 'folder_text']
 
 # %% ../nbs/30_panoptic.ipynb #pq-06
 OFFSET = 2 ** 24  # segment ids are R + 256 G + 65536 B: below 2**24; 0 is VOID
@@ -599,11 +600,10 @@ def id_map(d: dict, *, err, where: dict, limits: Limits | None = None) -> np.nda
         raise as_limits(limits).exceeded('max_decoded_bytes', a.size * 3, 'panoptic', err, **where)
     return a.astype(np.int64)
 
-def panoptic_batch(preds: list, targets: list,  # per image: dict(panoptic=ids [H, W], segments_info=[{id, category_id,
-                   #   iscrowd (targets), area (targets; default its pixels)}])
+def panoptic_piece(preds: list, targets: list,  # per image: dict(panoptic=ids [H, W], segments_info=[...]), below
                    *, image_ids: list, categories: list,  # the batch's ids; the categories [{id, name, isthing}]
-                   limits: Limits | None = None, gt_area: str = 'json', **scoring) -> PanopticScene:  # as the reader
-    "The scene of one batch of images given as arrays (the streaming evaluator's layout)."
+                   limits: Limits | None = None, gt_area: str = 'json', **scoring) -> tuple:  # as the reader
+    "((ids, segments, tables, sizes), (gt, pred) segments) of a batch's images, read and checked: a stream's piece."
     cats = read_categories(categories, err=InputError, name='categories', limits=limits)
     code = {c: k for k, c in enumerate(cats[0])}
     segs, tables, sizes = [], [], []
@@ -619,7 +619,23 @@ def panoptic_batch(preds: list, targets: list,  # per image: dict(panoptic=ids [
         if gt_area == 'json': _areas_fit(g, tab, w)
         else: g = replace(g, area=np.full(len(g.ids), -1, np.int64))
         segs.append((g, q)); tables.append(tab); sizes.append(gmap.shape)
-    return build_scene(list(image_ids), segs, tables, cats=cats, sizes=sizes)
+    return (list(image_ids), segs, tables, sizes), tuple(sum(len(s[k].ids) for s in segs) for k in (0, 1))
+
+def panoptic_joined(pieces: list, *, categories: list, limits: Limits | None = None, **_) -> PanopticScene:
+    "The scene of the pieces' images one after the other: as one batch holding them all."
+    cats = read_categories(categories, err=InputError, name='categories', limits=limits)
+    return build_scene([i for p in pieces for i in p[0]], [s for p in pieces for s in p[1]],
+                       [t for p in pieces for t in p[2]], cats=cats, sizes=[z for p in pieces for z in p[3]])
+
+def panoptic_batch(preds: list, targets: list,  # per image: dict(panoptic=ids [H, W], segments_info=[{id, category_id,
+                   #   iscrowd (targets), area (targets; default its pixels)}])
+                   *, image_ids: list, categories: list,  # the batch's ids; the categories [{id, name, isthing}]
+                   limits: Limits | None = None, gt_area: str = 'json', **scoring) -> PanopticScene:  # as the reader
+    "The scene of one batch of images given as arrays (the streaming evaluator's layout)."
+    piece = panoptic_piece(preds, targets, image_ids=image_ids, categories=categories, limits=limits, gt_area=gt_area)
+    return panoptic_joined([piece[0]], categories=categories, limits=limits)
+
+panoptic_batch.gather, panoptic_batch.join = panoptic_piece, panoptic_joined  # a stream holds pieces, maps a chunk
 
 # %% ../nbs/30_panoptic.ipynb #pq-56
 def panoptic_partitions(gt, pred,  # the two panoptic JSONs, as `panoptic_scene` takes them

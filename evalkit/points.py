@@ -170,13 +170,14 @@ class PointStats(ImageStats):
     tp: np.ndarray  # int64 [n]: true positives
     fp: np.ndarray  # int64 [n]: false positives (Kaggle's CZII counting: may be negative)
     fn: np.ndarray  # int64 [n]: false negatives
+    by_image = True  # one row per unit, in the scene's order: a Usage part is its rows
 
 def unit_classes(ids,  # str [n]: unit ids IMAGE_CLASS
                  classes: tuple,  # the preset's classes
                 ) -> np.ndarray:  # int64 [n]: each unit's class code
     "The class code of each unit id (after its last '_'); a class the preset does not know is refused."
     if not len(ids): return np.zeros(0, np.int64)  # no unit (an empty batch)
-    cls = unit_parts(ids)[1]
+    cls = [str(i).rpartition('_')[2] for i in np.asarray(ids, object).tolist()]  # as `unit_parts`, without pandas
     k = pd.Index([str(c) for c in classes]).get_indexer(cls)
     if (k < 0).any(): raise InputError('a unit of an unknown class', shown(ids[int(np.argmax(k < 0))]))
     return k.astype(np.int64)
@@ -406,11 +407,11 @@ def read_czii_solution(src,  # CSV/Parquet path or DataFrame: id,experiment,part
     require_columns(df, ['experiment', 'particle_type', *CZII_COLS], source)
     _ids(df, source)
     cls, xyz = class_codes(df, 'particle_type', source, classes), point_coords(df, CZII_COLS, source)
-    rows, e_all = Rows(df, source), pd.unique(df.experiment.to_numpy(object))
-    key = pd.DataFrame({'e': df.experiment.to_numpy(object), 'x': xyz[:, 0], 'y': xyz[:, 1], 'z': xyz[:, 2]})
+    rows, (code, e_all) = Rows(df, source), first_seen(df.experiment)  # the ids hashed once
+    key = pd.DataFrame({'e': code, 'x': xyz[:, 0], 'y': xyz[:, 1], 'z': xyz[:, 2]})
     rows.refuse(key.duplicated().to_numpy(), 'point listed twice (experiment, x, y, z)',
                 lambda i: ', '.join(f'{v:g}' for v in xyz[i]))
-    keep, exps, e, _ = scored_images(rows, usage, *first_seen(df.experiment))  # no experiment scored: refused
+    keep, exps, e, _ = scored_images(rows, usage, code, e_all)  # no experiment scored: refused
     present = np.arange(len(classes))  # every class (see above)
     unit = np.where(keep, e * len(present) + np.searchsorted(present, cls), -1)
     check_units(unit, source, df)
@@ -428,8 +429,9 @@ def read_czii_submission(src,  # CSV/Parquet path or DataFrame: id,experiment,pa
     require_columns(df, ['experiment', 'particle_type', *CZII_COLS], source)
     _ids(df, source)
     cls, rows = class_codes(df, 'particle_type', source, classes), Rows(df, source)
-    rows.refuse(positions(df.experiment, e_all) < 0, 'unknown experiment: not an experiment of the solution')
-    xyz, e = point_coords(df, CZII_COLS, source), positions(df.experiment, exps)
+    at = positions(df.experiment, e_all)  # the ids hashed once: their scored experiment from their solution's
+    rows.refuse(at < 0, 'unknown experiment: not an experiment of the solution')
+    xyz, e = point_coords(df, CZII_COLS, source), positions(np.asarray(e_all, object), exps)[at]
     c = pd.Index(present).get_indexer(cls)
     keep = (e >= 0) & (c >= 0)  # another split's experiments: not scored
     unit = np.where(keep, e * len(present) + c, -1)

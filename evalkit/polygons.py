@@ -4,13 +4,17 @@
 
 # %% ../nbs/00e_polygons.ipynb #poly-imports
 from __future__ import annotations
+from itertools import chain
+from operator import attrgetter
 import numpy as np
 from .iou import box_pairs
 from .jit import jit, use_numba
+try: import msgspec
+except ImportError: msgspec = None  # the coco extra: without it, oriented-box results are read by the checking reader
 
 # %% auto #0
 __all__ = ['POLY_MIN_WORK', 'shoelace', 'convex_overlap', 'fan', 'winding_overlap', 'quad_inter_union', 'quad_iou', 'envelopes',
-           'quad_pairs', 'rbox_corners', 'rbox_inter', 'obb_iou_pairs']
+           'quad_pairs', 'rbox_corners', 'rbox_inter', 'obb_iou_pairs', 'obb_columns']
 
 # %% ../nbs/00e_polygons.ipynb #poly-shoelace
 def shoelace(p,  # float64 [..., n, 2]: polygons, their corners in order
@@ -213,3 +217,17 @@ def obb_iou_pairs(dt,  # float64 [n_d, 5]: detections cx, cy, w, h, angle (radia
         i = rbox_inter(dt[d[j]], gt[g[j]])
         out[j] = i / np.where(np.asarray(crowd, bool)[g[j]], ad[d[j]], ad[d[j]] + ag[g[j]] - i)
     return out
+
+# %% ../nbs/00e_polygons.ipynb #poly-obb-read
+if msgspec is not None:
+    class ObbResult(msgspec.Struct, gc=False):  # an oriented-box result as the fast reader takes it
+        image_id: int; category_id: int; score: float; obb: tuple[float, float, float, float, float]
+else: ObbResult = None  # no fast path
+
+def obb_columns(objs: list,  # decoded results (`ObbResult`)
+               ) -> dict:  # field -> array: ids int64 [n], 'score' float64 [n], 'obb' float64 [n, 5]
+    "The columns of decoded oriented-box results (an id beyond int64: OverflowError)."
+    n = len(objs)
+    return {k: np.fromiter(map(attrgetter(k), objs), t, n) for k, t in
+            (('image_id', np.int64), ('category_id', np.int64), ('score', np.float64))} | dict(
+        obb=np.fromiter(chain.from_iterable(map(attrgetter('obb'), objs)), np.float64, 5 * n).reshape(n, 5))

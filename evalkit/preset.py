@@ -12,7 +12,7 @@ import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, Limits, as_limits, noticed
 from .iou import threshold_text, hit_text
-from .families import Spec, Analysis, analyse_scene, get_family
+from .families import Spec, Analysis, analyse_scene, get_family, parts_seen
 from .result import Result
 from .rle import parse_size  # image sizes are geometry: options parse them with it
 
@@ -213,9 +213,9 @@ def _analyse(self, solution,  # solution: path(s) or DataFrame, in the metric's 
     "Score `submission` against `solution`, keeping the scene, overlaps, matching and statistics."
     spec = self.spec(**options)
     (progress or (lambda s, f: None))('reading', 0.0)
-    with noticed() as said:  # what the readers found legal but suspicious (images left out, ...)
+    with noticed() as said, parts_seen() as parts:  # what the readers found legal but suspicious; Usage parts
         scene = self.read(solution, submission, spec, names=names, limits=limits)
-    a = analyse_scene(scene, spec, progress=progress)
+    a = replace(analyse_scene(scene, spec, progress=progress), parts=tuple(parts))
     said = warnings_of(len(scene.pred_img), said)
     return replace(a, result=replace(a.result, warnings=said)) if said else a
 

@@ -19,8 +19,8 @@ from .families import (Family, Scene, Spec, Detections, Analysis, INTERPOLATIONS
                               point_stretches, prefix_points, register_family, ObjectMatches)
 
 # %% auto #0
-__all__ = ['map_ranked', 'voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes', 'ranked_class_stats', 'RankedAP',
-           'prefix_ap', 'ranked_matches']
+__all__ = ['map_ranked', 'voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes', 'RankedTallies', 'RankedAnalyses',
+           'ranked_class_stats', 'RankedAP', 'prefix_ap', 'ranked_matches']
 
 # %% ../nbs/03e_ranked_ap.ipynb #59a57f1a-2
 def map_ranked(scene: Scene,  # the scene: images, objects and predictions with classes and confidences
@@ -118,7 +118,8 @@ def ranked_lists(d: Detections,  # the reduced detections of a ranked AP file
                  spec: Spec,  # its thresholds and classes
                 ) -> tuple[np.ndarray, dict]:  # (rank order o [d], {(threshold index, class code): positions in o})
     "The rank order (by class, confidence descending, equal confidences in file order) and each class's counted list."
-    o = np.lexsort((-d.det_pos if dict(spec.params).get('ties') == 'reverse' else d.det_pos, -d.conf, d.cls))
+    rev = dict(spec.options).get('ties') == 'reverse'  # a family's own option may reverse them (Open Images)
+    o = np.lexsort((-d.det_pos if rev else d.det_pos, -d.conf, d.cls))
     cls, neutral = d.cls[o], d.neutral[o]
     return o, {(k, c): np.flatnonzero((cls == c) & ~neutral[:, k])
                for k in range(len(spec.thresholds)) for c in range(len(spec.classes))}
@@ -169,37 +170,11 @@ def _finish_ranked(d: Detections, spec: Spec) -> Result:
                   params=p, title=spec.title, spec=spec, classes=classes, curves=cat(curves),
                   points=cat(points))
 
-# %% ../nbs/03e_ranked_ap.ipynb #rap-class-stats
-def ranked_class_stats(result: Result) -> pd.DataFrame:
-    "Per class (in class order): 'AP' (the mean over thresholds, one rounding) then 'AP@t' each; NaN: not counted."
-    c, ths = result.classes, [threshold_text(t) for t in result.thresholds]
-    ap = c.ap.where(c.counted).to_numpy().reshape(len(ths), -1)  # threshold x class
-    names = c.cls.to_numpy()[:ap.shape[1]]
-    mean = [math.fsum(col) / len(col) if not np.isnan(col).any() else math.nan for col in ap.T]
-    stats = ['AP', *(f'AP@{t}' for t in ths)]
-    return pd.DataFrame({'class': np.repeat(names, len(stats)), 'stat': np.tile(stats, len(names)),
-                         'value': np.c_[mean, ap.T].ravel()})
-
-# %% ../nbs/03e_ranked_ap.ipynb #b92ef777
-class RankedAP(Family):
-    "Per class, detections ranked over the file; AP by an interpolation rule; mAP over classes and thresholds."
-    name = 'ranked AP'
-    matchers = ('voc',)
-    cutoffs = ('confidence',)
-    views = ('classes',)
-    image_scores = False
-    global_ranking = True
-    ranked_ap = True
-    needs_classes = True
-    positions = (('det_img', 'image'), ('det_pos', 'pred'), ('gt', 'gt'))
-
-    def map(self, scene, spec):
-        pairs = overlaps(scene)
-        stats, m = map_ranked(scene, spec, pairs)
-        return stats, pairs, m
-
-    def finish(self, stats, spec) -> Result: return _finish_ranked(stats, spec)
+# %% ../nbs/03e_ranked_ap.ipynb #rap-tallies
+class RankedTallies:
+    "Many machines: ranked AP's tally is its detections, merged by concatenation and finished where they meet."
     def tally(self, stats, spec): return stats  # the detections themselves: `merge` concatenates them
+
     def merge(self, *parts):
         parts = [p for p in parts if p is not None]  # None: a part without images
         return self.reduce(*parts) if parts else None
@@ -208,6 +183,9 @@ class RankedAP(Family):
         "The result of every detection of the file gathered in one place, with a `Tally` of its tables."
         return _finish_ranked_tally(self, d, spec)
 
+# %% ../nbs/03e_ranked_ap.ipynb #rap-tallies-1
+class RankedAnalyses:
+    "What the analyses ask of ranked AP: weighted scores, the curve, kept detections, the hits it counts."
     def weighted_scores(self, analysis, W) -> np.ndarray:
         "The score of each weighted file, every detection repeated as often as its image is drawn."
         return _ranked_weighted_scores(analysis, W)
@@ -227,6 +205,36 @@ class RankedAP(Family):
         on_best = best_pair(gi, pi, inter, union, n_pred=len(s.pred_img))[pi] == np.arange(len(pi))
         return on_best, None if s.gt_hard is None else np.asarray(s.gt_hard, bool), an.stats.neutral.T
 
+# %% ../nbs/03e_ranked_ap.ipynb #rap-class-stats
+def ranked_class_stats(result: Result) -> pd.DataFrame:
+    "Per class (in class order): 'AP' (the mean over thresholds, one rounding) then 'AP@t' each; NaN: not counted."
+    c, ths = result.classes, [threshold_text(t) for t in result.thresholds]
+    ap = c.ap.where(c.counted).to_numpy().reshape(len(ths), -1)  # threshold x class
+    names = c.cls.to_numpy()[:ap.shape[1]]
+    mean = [math.fsum(col) / len(col) if not np.isnan(col).any() else math.nan for col in ap.T]
+    stats = ['AP', *(f'AP@{t}' for t in ths)]
+    return pd.DataFrame({'class': np.repeat(names, len(stats)), 'stat': np.tile(stats, len(names)),
+                         'value': np.c_[mean, ap.T].ravel()})
+
+# %% ../nbs/03e_ranked_ap.ipynb #b92ef777
+class RankedAP(RankedTallies, RankedAnalyses, Family):
+    "Per class, detections ranked over the file; AP by an interpolation rule; mAP over classes and thresholds."
+    name = 'ranked AP'
+    matchers = ('voc',)
+    cutoffs = ('confidence',)
+    views = ('classes',)
+    image_scores = False
+    global_ranking = True
+    ranked_ap = True
+    needs_classes = True
+    positions = (('det_img', 'image'), ('det_pos', 'pred'), ('gt', 'gt'))
+
+    def map(self, scene, spec):
+        pairs = overlaps(scene)
+        stats, m = map_ranked(scene, spec, pairs)
+        return stats, pairs, m
+
+    def finish(self, stats, spec) -> Result: return _finish_ranked(stats, spec)
     def scored_text(self, result) -> str:  # the hit test in words: `--inclusive` makes it IoU >= t
         return f'mAP averaged over the thresholds, a hit when IoU {result.hit} t; {images_text(result)}'
 
@@ -279,6 +287,7 @@ def _envelope_sums(ctp, up, npos: int) -> np.ndarray:
         out[j + 1] = total / (1 << E) / npos  # fsum's correctly rounded sum, then interpolate's division
     return out
 
+# %% ../nbs/03e_ranked_ap.ipynb #cut-prefix-2
 def prefix_ap(tp,  # bool [n]: TP flag of each counted detection of one class, in rank order (else FP)
               npos: int,  # counted ground-truth objects of the class
               *, how: str = 'voc07',  # 'voc07', 'voc_all' or 'coco101'
@@ -312,6 +321,7 @@ def _float_means(v: np.ndarray, n: int) -> tuple:
     ints = np.ldexp(mant, 53).astype(np.int64).astype(object) << (ex + (E - 53)).astype(object)
     return exact_means(ints.sum(1), 1 << E, np.full(c, n), T)
 
+# %% ../nbs/03e_ranked_ap.ipynb #cut-ranked-2
 def _ranked_curve(an: Analysis, cut) -> tuple:
     "Ranked AP: (mAP [T, n_cut], per class and threshold AP, P, R, F1 along the curve, score [n_cut])."
     d, spec = an.stats, an.spec

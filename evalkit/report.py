@@ -332,4 +332,4 @@ def report_main(metric,  # a metric name or alias (`evalkit list`), or a `Metric
     boards, m = read_boards(given, limits=options.get('limits')), get_metric(metric)
     a = m.analyse(solution, submission, **options)
     return write_report(a, html, n_worst=n_worst, self_contained=self_contained, inputs=inputs, leaderboard=boards,
-                        parts=usage_parts(m, solution, submission, **options))
+                        parts=usage_parts(m, solution, submission, analysis=a, **options))

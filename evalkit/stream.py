@@ -81,6 +81,7 @@ class Evaluator:
         self.family, self.parts, self.seen = get_family(self.spec.family), [], {}
         self.counts = dict(image=0, gt=0, pred=0)  # what came before: images, objects, predictions
         self.held, self.held_at = [], dict(self.counts)  # batches read, not yet mapped (`gather`); where they start
+        self.held_weight, self.held_kind = 0, None  # what the held pieces hold beside their rows; their kind
 
     def __len__(self) -> int: return self.counts['image']
 
@@ -124,11 +125,14 @@ def _hold(self, preds: list, targets: list, image_ids) -> bool:
     got = gather(preds, targets, image_ids=ids, **self.batch, **reader_kw(self))
     if got is None: return False
     piece, (n_gt, n_pred, *units) = got  # a layout whose units are not its images (Dice's pairs) counts them
-    n_img = units[0] if units else len(ids)
-    if sum(self.counts[k] - self.held_at[k] for k in self.counts) + n_img + n_gt + n_pred > CHUNK_ROWS:
-        _flush(self)  # images count too: a scene of masks holds their pixels one after the other
-    if not self.held: self.held_at = dict(self.counts)
+    n_img, weight, kind = units[0] if units else len(ids), getattr(piece, 'weight', 0), getattr(piece, 'kind', None)
+    held = sum(self.counts[k] - self.held_at[k] for k in self.counts) + self.held_weight
+    other = None not in (kind, self.held_kind) and kind != self.held_kind  # pieces of another kind are held
+    if held + n_img + n_gt + n_pred + weight > CHUNK_ROWS or other:
+        _flush(self)  # images count too (a scene of masks holds their pixels one after the other), and COCO's runs
+    if not self.held: self.held_at, self.held_weight, self.held_kind = dict(self.counts), 0, None
     self.held.append(piece)
+    self.held_weight, self.held_kind = self.held_weight + weight, self.held_kind if kind is None else kind
     self.counts = dict(image=self.counts['image'] + n_img, gt=self.counts['gt'] + n_gt,
                        pred=self.counts['pred'] + n_pred)
     self.seen.update(dict.fromkeys(ids))
@@ -163,6 +167,8 @@ def _update(self, preds,  # the batch's predictions: per image, in the metric's 
     if not all(isinstance(x, (list, tuple)) for x in (preds, targets)):
         raise InputError('a batch is two lists of per-image dicts (predictions, ground truth)',
                          f'{type(preds).__name__} and {type(targets).__name__}')
+    if len(preds) != len(targets):  # every layout: one image a dict on each side
+        raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
     if _hold(self, preds, targets, image_ids): return self  # held, mapped with the batches around it
     ids, scene = _read_batch(self, preds, targets, image_ids)
     stats = self.family.map(scene, self.spec)[0]

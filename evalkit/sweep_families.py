@@ -17,7 +17,7 @@ from .families import (Family, Scene, Spec, Counts, Analysis, overlaps, pair_hit
                               spec_params, image_counts, exact_means, register_family)
 
 # %% auto #0
-__all__ = ['SweepFamily', 'PerImageSweep', 'PooledSweep']
+__all__ = ['SweepFamily', 'PerImageCutoffs', 'PerImageSweep', 'PooledTallies', 'PooledSweep']
 
 # %% ../nbs/03d_sweep_families.ipynb #59a57f1a-1
 def _map_counts(scene: Scene, spec: Spec, pairs) -> tuple[Counts, Matching]:
@@ -53,8 +53,20 @@ class SweepFamily(Family):
         tp, fp, fn = count_matches(m, scene.gt_img, scene.pred_img, scene.n_img)
         return replace(analysis.stats, n_pred=image_counts(scene)[1], tp=tp, fp=fp, fn=fn)
 
+# %% ../nbs/03d_sweep_families.ipynb #swf-perimage-cut
+class PerImageCutoffs:
+    "What the bootstrap and the cutoff curve ask of the per-image sweep: exact weighted means, running sums."
+    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
+        c, spec = analysis.stats, analysis.spec
+        return weighted_means(W, *image_fractions(c.tp, c.fp, c.fn, beta=spec.beta, empty=spec.empty))
+
+    def curve(self, analysis, key, cut, kept) -> tuple:
+        "(value [T, n_cut], no class table, score [n_cut]) at each cutoff: a running exact sum."
+        vals, score = _image_curve(analysis, _in_key_order(key), kept)
+        return vals, None, score
+
 # %% ../nbs/03d_sweep_families.ipynb #2bccfbb6
-class PerImageSweep(SweepFamily):
+class PerImageSweep(PerImageCutoffs, SweepFamily):
     "Per image and threshold a value from TP, FP, FN; image score = mean over thresholds; mean over images."
     name = 'per-image sweep'
 
@@ -77,22 +89,29 @@ class PerImageSweep(SweepFamily):
     def value_sums(self, stats, spec) -> tuple:
         return image_value_sums(stats.tp, stats.fp, stats.fn, beta=spec.beta, empty=spec.empty)[0]
 
-    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
-        c, spec = analysis.stats, analysis.spec
-        return weighted_means(W, *image_fractions(c.tp, c.fp, c.fn, beta=spec.beta, empty=spec.empty))
-
-    def curve(self, analysis, key, cut, kept) -> tuple:
-        "(value [T, n_cut], no class table, score [n_cut]) at each cutoff: a running exact sum."
-        vals, score = _image_curve(analysis, _in_key_order(key), kept)
-        return vals, None, score
-
     def scored_text(self, result) -> str:
         left = result.n_total - result.n_images
         return f'{images_text(result)} scored' + (
             f'; {left:,} with no ground truth and no predictions left out' if left else '')
 
+# %% ../nbs/03d_sweep_families.ipynb #swf-pooled-cut
+class PooledTallies:
+    "What many machines and the analyses ask of the pooled sweep: a tally's score, weighted scores, the curve."
+    def curve(self, analysis, key, cut, kept) -> tuple:
+        "(value [T, n_cut], no class table, score [n_cut]) at each cutoff: running counts, exact."
+        vals, score = _pooled_curve(analysis, _in_key_order(key), kept)
+        return vals, None, score
+
+    def tally_score(self, part, spec) -> tuple:
+        return self._pooled(*value_fractions(np.array(part.tp), np.array(part.fp), np.array(part.fn), beta=spec.beta))
+
+    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
+        c, W = analysis.stats, np.atleast_2d(np.asarray(W, np.int64))
+        num, den = value_fractions(*(W @ x for x in (c.tp, c.fp, c.fn)), beta=analysis.spec.beta)
+        return np.array([self._pooled(a, b)[1] for a, b in zip(num.tolist(), den.tolist())])
+
 # %% ../nbs/03d_sweep_families.ipynb #4a334390
-class PooledSweep(SweepFamily):
+class PooledSweep(PooledTallies, SweepFamily):
     "TP, FP, FN summed over every image per threshold, a value of the sums; the mean over thresholds."
     name = 'pooled sweep'
     image_scores = False
@@ -114,20 +133,7 @@ class PooledSweep(SweepFamily):
         "The pooled values and score, every image's counts in file order."
         return _finish_pooled(self, c, spec)
 
-    def curve(self, analysis, key, cut, kept) -> tuple:
-        "(value [T, n_cut], no class table, score [n_cut]) at each cutoff: running counts, exact."
-        vals, score = _pooled_curve(analysis, _in_key_order(key), kept)
-        return vals, None, score
-
     def value_sums(self, stats, spec) -> tuple: return ()  # the pooled value is taken of the summed counts
-
-    def tally_score(self, part, spec) -> tuple:
-        return self._pooled(*value_fractions(np.array(part.tp), np.array(part.fp), np.array(part.fn), beta=spec.beta))
-
-    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
-        c, W = analysis.stats, np.atleast_2d(np.asarray(W, np.int64))
-        num, den = value_fractions(*(W @ x for x in (c.tp, c.fp, c.fn)), beta=analysis.spec.beta)
-        return np.array([self._pooled(a, b)[1] for a, b in zip(num.tolist(), den.tolist())])
 
     def scored_text(self, result) -> str: return f'{images_text(result)}, pooled'
     def score_words(self, result) -> str: return f'counts pooled over {result.n_images} images.'

@@ -34,8 +34,12 @@ def check_background_iou(t_b) -> float:
 # %% ../nbs/14a_tide.ipynb #tide-cross
 def cross_pairs(scene: Scene,  # a scene with classes (or without: then it is `overlaps(scene)`)
                 *, kept=None,  # bool [n_pred]: the predictions paired (default: all); the others are never formed
+                stored=None,  # the overlap table the map kept for `scene` (`Overlaps`): its table across is read
                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # (gt, pred, inter, union), each [K]
     "The sparse overlap table of every overlapping pair of an image, whatever the classes of its two objects."
+    across = getattr(stored, 'across', None)
+    if across is not None:  # what the scoring made, cut to the kept predictions: no overlap computed again
+        return across if kept is None else tuple(a[np.asarray(kept, bool)[across[1]]] for a in across)
     plain = replace(scene, gt_cls=None, pred_cls=None)
     if kept is None: return overlaps(plain)
     p = np.flatnonzero(np.asarray(kept, bool))  # memory as the kept predictions, not as the whole file
@@ -49,10 +53,11 @@ def other_class_pairs(scene: Scene,  # a scene (`gt_cls`, `pred_cls` None: one c
                       background_iou: float,  # t_b
                       counted=None,  # bool [n_gt]: objects the metric counts (default: all)
                       kept=None,  # bool [n_pred]: predictions taken into account (default: all)
+                      stored=None,  # the map's overlap table of `scene` (`Overlaps`): its table across is read
                      ) -> tuple | None:  # (gt [K], pred [K], hit bool [T, K], near bool [K]: IoU >= t_b, IoU [K])
     "The overlapping pairs of an object and a prediction of different classes, with their hit tests and IoU."
     if scene.gt_cls is None or scene.pred_cls is None: return None
-    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=kept))  # only the kept are paired
+    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=kept, stored=stored))  # the kept only
     k = np.asarray(scene.gt_cls)[gi] != np.asarray(scene.pred_cls)[pi]
     if counted is not None: k &= np.asarray(counted, bool)[gi]
     gi, pi, inter, union = gi[k], pi[k], inter[k], union[k]

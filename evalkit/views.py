@@ -10,7 +10,6 @@ import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import threshold_text
-from .matching import count_matches
 from .sweep import threshold_values, apply_empty_policy
 from .families import Counts, ObjectMatches
 from .rle import expand_ranges
@@ -64,8 +63,10 @@ def prepare(analysis) -> Model:
         if not hasattr(analysis, f):
             raise InputError('not an Analysis: missing field ' + repr(f), type(analysis).__name__)
     s, m, st = analysis.scene, analysis.matching, getattr(analysis, 'stats', None)
-    if isinstance(st, Counts): tp, fp, fn = st.tp, st.fp, st.fn  # the family's map: whole scene, in scene order
-    else: tp, fp, fn = count_matches(m, s.gt_img, s.pred_img, s.n_img)
+    if not isinstance(st, Counts):  # the counts are the map's, never made again from a matching
+        raise InputError(f'the {analysis.spec.family} family keeps no TP, FP and FN per image: no per-image views',
+                         f"its views: {', '.join(analysis.spec.family.views) or 'none'}")
+    tp, fp, fn = st.tp, st.fp, st.fn  # the family's map: whole scene, in scene order
     gg, pg = _groups(s.gt_img, s.n_img), _groups(s.pred_img, s.n_img)
     pairs_img = np.asarray(s.gt_img, np.int64)[np.asarray(analysis.pairs[0], np.int64)]
     return Model(analysis=analysis, tp=tp, fp=fp, fn=fn, labels=tuple(threshold_text(t) for t in m.thresholds),
