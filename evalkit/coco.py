@@ -6,7 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-import gc, json, operator, os, re
+import gc, json, mmap, operator, os, re
 from functools import partial
 from itertools import chain
 from contextlib import contextmanager
@@ -16,22 +16,22 @@ from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, 
 from .tables import shown, check_regular
 from .preset import Metric, Option, parse_bool
 from .rle import Runs, runs_area
-from .coco_masks import coco_runs, brief, move_runs
+from .coco_masks import coco_runs, brief, move_runs, string_runs, local_dtype, warm_masks
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
 from .polygons import obb_columns, ObbResult
 
 # %% auto #0
-__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS',
-           'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types',
-           'object_spans', 'struct_columns', 'typed_columns', 'refuse_entries', 'field', 'numbers', 'ids_of',
-           'index_of', 'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth',
-           'keypoints_field', 'check_kp_names', 'read_obb', 'radians', 'CocoResults', 'read_coco_results',
-           'fast_results', 'fast_typed_results', 'frames_to_coco', 'mask_bases', 'early_masks', 'gc_paused', 'CocoPart',
-           'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories',
-           'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch',
-           'objects_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
+__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'SEGM_SLICE_BYTES', 'GT_KEYS', 'DT_KEYS',
+           'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json',
+           'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns', 'refuse_entries', 'field',
+           'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt',
+           'fast_truth', 'keypoints_field', 'check_kp_names', 'read_obb', 'radians', 'CocoResults', 'read_coco_results',
+           'fast_results', 'fast_typed_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results', 'early_masks',
+           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
+           'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
+           'joined_tables', 'objects_batch', 'objects_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -540,8 +540,8 @@ class CocoResults:
     segm: list | None = None  # [n] `segmentation` fields, for mask evaluation
     kp: np.ndarray | None = None  # float64 [n, K, 3]: the `keypoints` fields (keypoints only; v never read)
     obb: np.ndarray | None = None  # float64 [n, 5]: cx, cy, w, h, angle (radians) for iou_type 'obb' (else None)
-    runs: Runs | None = None  # masks read straight from a batch's arrays (`segm` then None), laid from `runs_base`
-    runs_base: np.ndarray | None = None  # int64 [n]: the pixel each mask's runs are laid from (`move_runs`)
+    runs: Runs | None = None  # masks decoded on reading (`fast_segm_results`) or from a batch's arrays
+    runs_base: np.ndarray | None = None  # int64 [n]: the pixel each mask's runs are laid from (0: its image's)
 
 # %% ../nbs/24_coco.ipynb #co-24
 def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
@@ -679,27 +679,109 @@ def mask_bases(g: CocoTruth, r: CocoResults,  # the ground truth and the results
     return start[np.searchsorted(used, ug)], start[np.searchsorted(used, ur)]
 
 def _masks(g: CocoTruth, r: CocoResults, *, names, by_cat: bool, pos: tuple, limits: Limits | None = None) -> tuple:
-    "(gt `Runs`, detection `Runs`) of every row of `g` and `r`, one pixel space per unit (image and category)."
-    bases = mask_bases(g, r, by_cat=by_cat)
+    "(gt `Runs`, detection `Runs`, gt bases, detection bases): each image's pixels if decoded on reading, else units'."
+    local = any(f.runs is not None and f.runs.start.dtype == np.int32 for f in (g, r))  # decoded on reading, int32
+    # (`local_dtype`): kept in their images' pixels (bases 0); int64 runs (a batch's arrays) go to the units' pixels
+    bases = tuple(np.zeros(len(f.img), np.int64) for f in (g, r)) if local else mask_bases(g, r, by_cat=by_cat)
+    t = local_dtype(int(g.image_size.prod(1).max(initial=0)), len(g.img) + len(r.img)) if local else np.int64
     out, sides = [], ((g, pos[0], SolutionError, names[0] or 'ground truth', 'annotations', bases[0]),
                       (r, pos[1], ParticipantVisibleError, names[1] or 'results', 'results', bases[1]))
     for f, at, err, name, what, base in sides:
-        if getattr(f, 'runs', None) is not None:  # decoded on reading: moved to the units' pixels
+        if f.runs is not None:  # decoded on reading: where `base` says (each image's pixels, so not moved)
             out.append(move_runs(f.runs, f.runs_base, base))
             continue
-        try: out.append(coco_runs(f.segm, g.image_size[f.img], base=base, limits=limits))
+        try: out.append(coco_runs(f.segm, g.image_size[f.img], base=base, limits=limits, dtype=t))
         except InputError as e:  # the entry's place in its file
             i = at[e.row - 1] if e.row is not None else None
             raise err(f'{what}[{i}]: {e.rule}' if i is not None else e.rule, e.detail, file=name) from None
-    return tuple(out)
+    return (*out, *bases)
+
+# %% ../nbs/24_coco.ipynb #co-segm
+if msgspec is not None:
+    class _Rle(msgspec.Struct, gc=False):  # a compressed RLE (other keys skipped, as pycocotools ignores them)
+        size: tuple[int, int]; counts: str
+    class _SegmDet(msgspec.Struct, gc=False):  # a mask result with its box (its area is then the box's)
+        image_id: int; category_id: int; score: float; bbox: tuple[float, float, float, float]; segmentation: _Rle
+
+def _segm_slice(objs: list, gt: CocoTruth, *, limits, dtype, work: int, out: tuple) -> tuple | None:
+    "(columns, `Runs` in each image's pixels, written into `out`) of a slice of decoded mask results; None if off."
+    c = struct_columns(objs, dict(image_id=np.int64, category_id=np.int64, score=np.float64))
+    img = index_of(gt.image_ids, c['image_id'])
+    hw = np.fromiter(chain.from_iterable(o.segmentation.size for o in objs), np.int64, 2 * len(objs)).reshape(-1, 2)
+    if (img < 0).any() or (hw != gt.image_size[img]).any(): return None
+    try: return c | dict(img=img), string_runs([o.segmentation.counts for o in objs], hw, limits=limits, dtype=dtype,
+                                               work=work, out=out)  # numba chosen for the file's characters
+    except InputError: return None
+
+# %% ../nbs/24_coco.ipynb #co-segm-1
+SEGM_SLICE_BYTES = 2 ** 22  # results' JSON bytes decoded at once: a slice's records and strings, not the file's
+
+def _mapped(src, limits: Limits) -> mmap.mmap | None:
+    "A results file mapped read-only (its pages read as the slices reach them); None unless a regular file in limits."
+    if not isinstance(src, (str, os.PathLike)) or str(src).lstrip().startswith(('{', '[')): return None
+    try:
+        if not os.path.isfile(src) or not 0 < os.path.getsize(src) <= limits.max_file_bytes: return None
+        with open(src, 'rb') as f: return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError): return None  # `json_bytes` says what
+
+def _dropped(mm, done: int, upto: int) -> int:
+    "Pages of the mapping `mm` from `done` to below `upto` given back (read again if touched); the new `done`."
+    upto -= upto % mmap.PAGESIZE
+    if mm is not None and upto > done and hasattr(mm, 'madvise'): mm.madvise(mmap.MADV_DONTNEED, done, upto - done)
+    return max(done, upto)
+
+def fast_segm_results(src,  # the results: a file's path (mapped, never read whole) or its JSON bytes
+                      gt: CocoTruth,  # the ground truth they are of (image sizes)
+                      *, limits: Limits | None = None,  # the file's size and values, the runs of its masks
+                      size: int = SEGM_SLICE_BYTES,  # JSON bytes decoded at once
+                     ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
+    "Compressed-RLE results with boxes, a slice at a time, their masks decoded into runs in their images' pixels."
+    lim = as_limits(limits)
+    mm = _mapped(src, lim)
+    buf = mm if mm is not None else src if isinstance(src, (bytes, bytearray)) else None
+    if msgspec is None or buf is None or len(buf) > lim.max_file_bytes: return None
+    t, most = local_dtype(int(gt.image_size.prod(1).max(initial=0)), len(buf)), lim.max_mask_runs
+    room = [np.empty(len(buf) // 2, t) for _ in 'ose']  # a run takes two characters: pages never written stay free
+    mv, dec, cols, n, held, values, done = memoryview(buf), msgspec.json.Decoder(list[_SegmDet]), [], 0, 0, 1, 0
+    try:
+        for a, b in object_spans(mv, size) or ():
+            piece = b'[' + mv[a:b] + b']'
+            values += json_values(piece) - 1  # `json_values` of the whole file, slice by slice
+            if values > lim.max_json_values: return None
+            s = _segm_slice(dec.decode(piece), gt, limits=limits, dtype=t, work=len(buf),
+                            out=tuple(x[held:] for x in room))  # the slice's runs written where they are kept
+            if s is None or held + len(s[1]) > most: return None  # the checking reader names the entry or the limit
+            s[1].obj[:] += n  # counted from the slice's first result
+            cols.append(s[0]); n, held, done = n + s[1].n_obj, held + len(s[1]), _dropped(mm, done, b)
+    except (msgspec.DecodeError, RecursionError, OverflowError): return None  # not JSON, mistyped, an id > int64
+    finally:
+        mv.release()
+        if mm is not None: mm.close()
+    c = {k: np.concatenate([x[k] for x in cols]) for k in cols[0]} if n else None
+    cat = index_of(gt.cat_ids, c['category_id']) if n else None
+    if not n or (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']): return None
+    for x in room: x.resize(held, refcheck=False)  # the room left over given back
+    return CocoResults(img=c['img'], cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=True,
+                       runs=Runs(obj=room[0], start=room[1], end=room[2], n_obj=n), runs_base=np.zeros(n, np.int64))
+
+# %% ../nbs/24_coco.ipynb #co-segm-2
+def _file_size(f) -> int:
+    "Bytes of a JSON source: a file's size (0 if it cannot be read), the length of bytes or text, 0 for parsed objects."
+    if isinstance(f, (bytes, bytearray, str)) and (not isinstance(f, str) or f.lstrip().startswith(('{', '['))):
+        return len(f)
+    if not isinstance(f, (str, os.PathLike)): return 0
+    try: return os.path.getsize(f)
+    except OSError: return 0  # `json_bytes` says why
 
 # %% ../nbs/24_coco.ipynb #co-early
 def early_masks(g: CocoTruth,  # a ground truth read with its segmentations
                 *, limits: Limits | None = None,  # as `coco_runs` takes them
+                local: bool = True,  # int32 runs kept in their images' pixels (`local_dtype`); False: int64, moved
                ) -> CocoTruth:  # `g` with `runs` (each mask in its image's pixels), `segm` freed; as it was if off
     "The ground truth with its masks decoded now and its parsed segmentations dropped."
     if g.segm is None or g.runs is not None: return g
-    try: r = coco_runs(g.segm, g.image_size[g.img], limits=limits)
+    t = local_dtype(int(g.image_size.prod(1).max(initial=0)), len(g.img)) if local else np.int64  # int32: COCO's
+    try: r = coco_runs(g.segm, g.image_size[g.img], limits=limits, dtype=t)
     except InputError: return g  # decoded again by `_masks`, whose message names the entry in its file
     return replace(g, segm=None, runs=r, runs_base=np.zeros(len(g.img), np.int64))
 
@@ -778,7 +860,7 @@ def part_scene(p: CocoPart) -> CocoScene:
     ni, nc = np.full(len(g.image_ids), -1, np.int64), _renumber(p.cats)
     ni[p.images] = np.arange(len(p.images))
     kp = p.iou_type == 'keypoints'  # boxes beside the keypoints (gt: `bbox`; results: `bbox`, else their extent)
-    gt_obj, pred_obj = (g.bbox, r.bbox) if p.iou_type == 'bbox' or kp else (g.obb, r.obb) \
+    gt_obj, pred_obj, *bases = (g.bbox, r.bbox) if p.iou_type == 'bbox' or kp else (g.obb, r.obb) \
         if p.iou_type == 'obb' else _masks(g, r, names=p.names, by_cat=p.use_cats, pos=(p.gt_pos, p.pred_pos),
                                            limits=p.limits)
     if kp and not r.has_bbox: pred_obj = extent_boxes(r.kp)[0]  # pycocotools' loadRes, its keypoints branch
@@ -795,7 +877,7 @@ def part_scene(p: CocoPart) -> CocoScene:
                      **(dict(gt_kp=g.kp, pred_kp=r.kp, sigmas=p.sigmas or SIGMAS) if kp else
                         {} if p.iou_type in ('bbox', 'obb') else dict(  # where each mask's pixels are: for drawing them
                          image_hw=g.image_size[p.images],
-                         **dict(zip(('gt_base', 'pred_base'), mask_bases(g, r, by_cat=p.use_cats))))))
+                         **dict(zip(('gt_base', 'pred_base'), bases)))))
 
 # %% ../nbs/24_coco.ipynb #db790139
 def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, parsed objects, or read (`batch_tables`)
@@ -820,11 +902,14 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
         ('{', '['))) else None) for n, f in zip(names, (gt, results)))  # masks decoded later name their file
     if isinstance(gt, CocoTruth) and isinstance(results, CocoResults): g, r = gt, results  # read from arrays
     else:
+        early = iou_type == 'segm' and (n or 1) == 1 and img_ids is None and cat_ids is None  # one part, all rows:
+        if early: warm_masks(_file_size(gt) + _file_size(results))  # numba's objects kept below the parsed files
         with gc_paused():  # millions of parsed objects, no cycles
             g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
-            if iou_type == 'segm' and (n or 1) == 1 and img_ids is None and cat_ids is None:  # one part, every row:
-                g = early_masks(g, limits=limits)  # polygons decoded and freed before the results are read
-            r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
+            if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
+                g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)
+            r = fast_segm_results(results, g, limits=limits) if early else None  # a file mapped, a slice at a time
+            if r is None: r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
         if rules.get('angle') == 'deg': g, r = (replace(x, obb=radians(x.obb)) for x in (g, r))
     if (n or 1) > 1 and iou_type == 'segm':  # parts are sent to other processes: nothing nested deeper than COCO's
         g, r = (_sendable(f, g, name=nm, limits=limits) for f, nm in ((g, names[0]), (r, names[1])))

@@ -234,7 +234,7 @@ def box_pairs(gt_unit: np.ndarray,  # int64 [g]: unit of each ground-truth objec
 # %% ../nbs/23_coco_eval.ipynb #ce-22
 def _run_index(t: Runs, big: int, bounds: np.ndarray) -> tuple:
     "(bounds, key, end, base): `object_bounds`; per run its keys `obj * big + start`, `+ end`, pixels before it - key."
-    key, run = t.obj * big + t.start, t.end - t.start
+    key, run = t.obj.astype(np.int64) * big + t.start, (t.end - t.start).astype(np.int64)  # int32 runs: no wrap
     base = np.cumsum(run) - run - key
     return bounds, key, np.append(key + run, 0), np.append(base, 0)  # the 0s: where 'no run before' (-1) reads
 
@@ -569,8 +569,8 @@ def _kept_pairs(scene: CocoScene, rules: CocoRules,
 # %% ../nbs/23_coco_eval.ipynb #ce-37-boundary
 def _bands(r: Runs, used: np.ndarray, *, hw: np.ndarray, base: np.ndarray, ratio: float) -> Runs:
     "The boundaries of the objects `used` of `r` (the others empty), each in its image of `hw` (int64 [n_obj, 2])."
-    k = np.isin(r.obj, used)
-    return boundary_runs(Runs(obj=r.obj[k], start=r.start[k], end=r.end[k], n_obj=r.n_obj), hw, base,
+    k, i64 = np.isin(r.obj, used), lambda x: x.astype(np.int64)  # int32 runs (`local_dtype`) widened: a few objects
+    return boundary_runs(Runs(obj=i64(r.obj[k]), start=i64(r.start[k]), end=i64(r.end[k]), n_obj=r.n_obj), hw, base,
                          dilation_widths(hw[:, 0], hw[:, 1], ratio))
 
 def boundary_iou_pairs(scene: CocoScene,  # masks, `dilation_ratio` set

@@ -12,10 +12,10 @@ from .jit import jit, use_numba
 from .rle import Runs, MAX_PIXELS
 
 # %% auto #0
-__all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'POLYGON_MIN_WORK',
-           'DECODE_MIN_WORK', 'DECODE_SLICE', 'MOVE_BLOCK', 'brief', 'decode_counts', 'encode_counts', 'list_counts',
-           'counts_runs', 'runs_counts', 'polygon_runs', 'flat_polygons', 'too_many_runs', 'string_runs', 'coco_runs',
-           'move_runs', 'coco_bbox', 'coco_iou']
+__all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'LOCAL_LIMIT',
+           'POLYGON_MIN_WORK', 'DECODE_MIN_WORK', 'DECODE_SLICE', 'MOVE_BLOCK', 'brief', 'decode_counts',
+           'encode_counts', 'list_counts', 'counts_runs', 'runs_counts', 'local_dtype', 'polygon_runs', 'flat_polygons',
+           'too_many_runs', 'string_runs', 'coco_runs', 'warm_masks', 'move_runs', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -374,9 +374,9 @@ def _check_polygons(xy: np.ndarray, numbers: np.ndarray, polys: np.ndarray) -> N
 CONCAT_MIN_WORK = 2 ** 21  # runs: fewer, and numpy's scatter costs less than numba's import
 
 @jit
-def _place(part,  # (obj, start, end) int64: one part's runs, each object's runs consecutive
+def _place(part,  # (obj, start, end) int arrays: one part's runs, each object's runs consecutive
            at,  # int64 [n]: each object's next free place, moved on
-           runs):  # (obj, start, end) int64: the runs of every part
+           runs):  # (obj, start, end) of the runs' type (`_run_type`): the runs of every part
     "Write a part's runs at their objects' next free places."
     (o, s, e), (obj, start, end) = part, runs
     for j in range(len(o)):
@@ -385,23 +385,42 @@ def _place(part,  # (obj, start, end) int64: one part's runs, each object's runs
 
 def _concat_runs(parts: list,  # (obj, start, end) int64 arrays, each sorted by (obj, start); an object in one part
                  n: int,  # number of objects
+                 *, dtype=np.int64,  # the runs' integer type (`_run_type`): int32 for runs in their image's pixels
                 ) -> Runs:
     "One `Runs` of `n` objects from parts, sorted by (obj, start): each part's runs written in their place."
     parts = [p for p in parts if len(p[0])]
     if all((o[1:] >= o[:-1]).all() for o, _, _ in parts) and all(
             a[0][-1] <= b[0][0] for a, b in zip(parts[:-1], parts[1:])):  # in order already: one after the other
-        obj, s, e = (np.concatenate(v) for v in zip(*parts)) if parts else (np.zeros(0, np.int64),) * 3
+        obj, s, e = (np.concatenate(v, dtype=dtype) for v in zip(*parts)) if parts else (np.zeros(0, dtype),) * 3
         return Runs(obj=obj, start=s, end=e, n_obj=n, order='F')
     k = sum(np.bincount(o, minlength=n) for o, _, _ in parts)
-    at, out = np.cumsum(k) - k, [np.empty(int(k.sum()), np.int64) for _ in range(3)]
+    at, out = np.cumsum(k) - k, [np.empty(int(k.sum()), dtype) for _ in range(3)]
     if use_numba(int(k.sum()), min_work=CONCAT_MIN_WORK):  # each run to its object's next place, in one loop
-        for part in parts: _place(tuple(np.ascontiguousarray(x, np.int64) for x in part), at, tuple(out))
+        for part in parts: _place(tuple(map(np.ascontiguousarray, part)), at, tuple(out))  # in their types: no copy
         return Runs(obj=out[0], start=out[1], end=out[2], n_obj=n, order='F')
     for part in parts:  # an object's runs are consecutive in its part: its place, plus the run's rank in it
         o, i = part[0], np.arange(len(part[0]))
         pos = at[o] + i - np.maximum.accumulate(np.where(np.append(True, o[1:] != o[:-1]), i, 0))
         for x, v in zip(out, part): x[pos] = v
     return Runs(obj=out[0], start=out[1], end=out[2], n_obj=n, order='F')
+
+# %% ../nbs/22_coco_masks.ipynb #cm-local
+LOCAL_LIMIT = 2 ** 31  # pixels of one image, and objects of one file: below it, runs in the image's pixels fit int32
+
+def local_dtype(pixels: int,  # the most pixels of any image the masks are in
+                n: int,  # the objects
+               ) -> type:  # np.int32 or np.int64
+    "The integer type of runs laid in their images' own pixels (base 0): int32 when the images and objects allow."
+    return np.int32 if pixels < LOCAL_LIMIT and n < LOCAL_LIMIT else np.int64
+
+def _run_type(dtype, base: np.ndarray, npx: np.ndarray) -> type:
+    "`dtype` as np.int32 or np.int64; ValueError unless every object's last pixel (base + H*W) and index fit it."
+    t = np.dtype(dtype).type
+    if t not in (np.int32, np.int64): raise ValueError(f'runs are int32 or int64, not {np.dtype(dtype)}')
+    top = int((base + npx).max(initial=0))
+    if t is np.int32 and (top >= LOCAL_LIMIT or len(base) >= LOCAL_LIMIT):
+        raise ValueError(f'runs up to pixel {top:,} of {len(base):,} objects do not fit int32')
+    return t
 
 # %% ../nbs/22_coco_masks.ipynb #cm-poly-numba
 @jit
@@ -506,6 +525,7 @@ POLYGON_MIN_WORK = 2 ** 20  # crossings: fewer, and the numpy chunks cost less t
 def _polygon_runs_numba(xy, numbers, polys,  # as `polygon_runs`: float64 [2K], int64 [P], int64 [n]
                         *, h, w, base,  # int64 [n]: each object's image height, width and base
                         cost,  # int64 [n]: each object's work (`_polygon_cost`), which bounds its toggles
+                        dtype=np.int64,  # the runs' integer type (`_run_type`)
                        ) -> Runs | None:  # None if an object's toggles outgrow their room (numpy then)
     "`polygon_runs` in three loops over every polygon."
     c = lambda x: np.ascontiguousarray(x, np.int64)
@@ -516,7 +536,7 @@ def _polygon_runs_numba(xy, numbers, polys,  # as `polygon_runs`: float64 [2K], 
     scratch = np.empty(2 * int(room.max(initial=0)) + 2, np.int64)
     _sort_toggles((tog, first, nt), np.repeat(h, polys), scratch)
     ptr = np.zeros(len(polys) + 1, np.int64)
-    runs = tuple(np.empty(int((nt // 2).sum()), np.int64) for _ in 'ose')  # a polygon's runs: at most half its toggles
+    runs = tuple(np.empty(int((nt // 2).sum()), dtype) for _ in 'ose')  # a polygon's runs: at most half its toggles
     _paired_runs((tog, first, nt), (polys, base), (scratch, ptr), runs)
     for x in runs: x.resize(int(ptr[-1]), refcheck=False)  # the room toggles found twice and unions left, given back
     return Runs(obj=runs[0], start=runs[1], end=runs[2], n_obj=len(polys))
@@ -560,15 +580,17 @@ def polygon_runs(xy,  # float[2K]: x, y of every point of every polygon (`flat_p
                  shape,  # (H, W) of every object's image, or int[n, 2]
                  *, base=0,  # int or int[n]: each object's image base
                  limits: Limits | None = None,  # `max_tokens_per_row` and `max_polygon_crossings` bound the work
+                 dtype=np.int64,  # the runs' integer type: int32 where they fit (`local_dtype`)
                 ) -> Runs:
     "The `Runs` of polygon objects: pycocotools' rleFrPoly of each polygon, merged per object."
     xy, numbers, polys = np.asarray(xy, np.float64), np.asarray(numbers, np.int64), np.asarray(polys, np.int64)
     n, (h, w) = len(polys), _shapes(shape, len(polys))
     base = _per_object(base, n)
+    t = _run_type(dtype, base, h * w)
     _check_polygons(xy, numbers, polys)
     cost = _polygon_cost(xy, numbers, polys, w, limits=as_limits(limits))
     if use_numba(int(cost.sum()), min_work=POLYGON_MIN_WORK):
-        r = _polygon_runs_numba(xy, numbers, polys, h=h, w=w, base=base, cost=cost)
+        r = _polygon_runs_numba(xy, numbers, polys, h=h, w=w, base=base, cost=cost, dtype=t)
         if r is not None: return r
     at_poly, at_num, parts = np.cumsum(polys) - polys, np.concatenate([[0], np.cumsum(numbers)]), []
     for a, b in _chunks(cost, COCO_CHUNK):
@@ -576,7 +598,7 @@ def polygon_runs(xy,  # float[2K]: x, y of every point of every polygon (`flat_p
         o, s, e = _object_runs(xy[at_num[pa]:at_num[pb]], numbers[pa:pb], polys[a:b], h=h[a:b], w=w[a:b])
         b_o = base[a:b][o]
         parts.append((o + a, s + b_o, e + b_o))
-    return _concat_runs(parts, n)
+    return _concat_runs(parts, n, dtype=t)
 
 # %% ../nbs/22_coco_masks.ipynb #cm-flat
 def flat_polygons(segms,  # n COCO polygon segmentations: each a list of polygons [x1, y1, x2, y2, ...]
@@ -636,13 +658,16 @@ DECODE_SLICE = 64  # numpy chunks (`COCO_CHUNK` characters each) the numba pass 
 def _string_runs_numba(strings: list, lengths,  # n ASCII str, or n bytes; int64 [n]: their lengths (<= MAX_CHARS)
                        *, h, w, base,  # int64 [n]: each mask's image height, width and base
                        most: int,  # the limit max_mask_runs
+                       dtype=np.int64,  # the runs' integer type (`_run_type`)
+                       out: tuple | None = None,  # (obj, start, end) of `dtype` to write into, from their start
                       ) -> Runs | None:  # None if a string breaks a rule (the numpy chunks name it)
     "The `Runs` of compressed strings in one pass over their characters, joined a slice at a time."
     ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
     cuts, at = np.r_[0, ends[DECODE_SLICE - 1::DECODE_SLICE], ends[-1:]], np.r_[0, np.cumsum(lengths)]
     cuts, text = np.unique(cuts).tolist(), '' if strings and type(strings[0]) is str else None  # str or bytes
     room = min(int(at[-1]) // 2, most + int(np.diff(at[cuts]).max(initial=0)) // 2)  # pages not written: free
-    runs, held = tuple(np.empty(room, np.int64) for _ in 'ose'), 0
+    if out is not None and len(out[0]) < room: raise ValueError(f'room for {len(out[0]):,} runs, {room:,} needed')
+    runs, held = tuple(np.empty(room, dtype) for _ in 'ose') if out is None else out, 0
     for a, b in zip(cuts[:-1], cuts[1:]):  # a slice's characters joined, passed and dropped
         s = strings[a:b]
         c = np.frombuffer(b''.join(s) if text is None else text.join(s).encode('ascii'), np.uint8)
@@ -654,6 +679,7 @@ def _string_runs_numba(strings: list, lengths,  # n ASCII str, or n bytes; int64
         if len(over): raise too_many_runs(held + int(ptr[e[over[0]] - a]), most)
         runs[0][held:held + ptr[-1]] += a  # the slice's objects counted from its first string
         held += int(ptr[-1])
+    if out is not None: return Runs(obj=runs[0][:held], start=runs[1][:held], end=runs[2][:held], n_obj=len(lengths))
     for x in runs: x.resize(held, refcheck=False)  # the room left over given back
     return Runs(obj=runs[0], start=runs[1], end=runs[2], n_obj=len(lengths))
 
@@ -661,7 +687,10 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
                 shape,  # (H, W) of every mask, or int[n, 2]
                 *, base=0,  # int or int[n]: each mask's image base
                 limits: Limits | None = None,  # `max_mask_runs` bounds the runs decoded
-               ) -> Runs:
+                dtype=np.int64,  # the runs' integer type: int32 where they fit (`local_dtype`)
+                work: int | None = None,  # characters numba is chosen for: a file's, of which these are a slice
+                out: tuple | None = None,  # (obj, start, end) of `dtype`, room for len(characters) // 2 runs
+               ) -> Runs:  # views of `out` when given: the runs written from its start
     "The `Runs` of many compressed strings: `counts_runs(*decode_counts(...))`, in one pass or chunk by chunk."
     strings = strings if isinstance(strings, list) else list(strings)
     types = set(map(type, strings))  # the usual file: every string an ASCII str (or, from pycocotools, bytes)
@@ -670,8 +699,11 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
     c, lengths = (None, lengths) if plain and not (lengths > MAX_CHARS).any() else _string_bytes(strings)
     (h, w), most = _shapes(shape, len(lengths)), as_limits(limits).max_mask_runs
     base, parts, held = _per_object(base, len(lengths)), [], 0
-    if c is None and use_numba(int(lengths.sum()), min_work=DECODE_MIN_WORK):
-        r = _string_runs_numba(strings, lengths, h=h, w=w, base=base, most=most)
+    t = _run_type(dtype, base, h * w)
+    if out is not None and len(out[0]) < int(lengths.sum()) // 2:  # a run takes two characters: room for them all
+        raise ValueError(f'room for {len(out[0]):,} runs, {int(lengths.sum()) // 2:,} needed')
+    if c is None and use_numba(int(lengths.sum()) if work is None else work, min_work=DECODE_MIN_WORK):
+        r = _string_runs_numba(strings, lengths, h=h, w=w, base=base, most=most, dtype=t, out=out)
         if r is not None: return r
     if c is None: c = _string_bytes(strings)[0]
     for a, (counts, n) in _chunk_counts(c, lengths, h, w):
@@ -679,7 +711,10 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
         held += len(r.start)
         if held > most: raise too_many_runs(held, most)
         parts.append((r.obj + a, r.start, r.end))
-    return _concat_runs(parts, len(lengths))
+    r = _concat_runs(parts, len(lengths), dtype=t)
+    if out is None: return r
+    for x, v in zip(out, (r.obj, r.start, r.end)): x[:len(v)] = v  # the numpy chunks' runs copied into the room
+    return Runs(obj=out[0][:len(r)], start=out[1][:len(r)], end=out[2][:len(r)], n_obj=r.n_obj)
 
 # %% ../nbs/22_coco_masks.ipynb #cm-coco-runs-1
 def _kind(s) -> int:
@@ -710,32 +745,36 @@ def _sizes(size: list) -> np.ndarray:
                                                           -2 ** 63 <= x < 2 ** 63 for x in v) for v in size]
     _refuse(~np.array(ok, bool), "RLE 'size' must be [H, W]", lambda k: brief(size[k], 40), err=InputError)
 
-def _kind_runs(kind: int, segms: list, shape: np.ndarray, base: np.ndarray, *, limits: Limits | None = None) -> Runs:
-    "The runs of segmentations of one kind; an RLE's 'size' must be `shape`."
-    if kind == 0: return polygon_runs(*flat_polygons(segms), shape, base=base, limits=limits)
+def _kind_runs(kind: int, segms: list, shape: np.ndarray, base: np.ndarray, *, limits: Limits | None = None,
+               dtype=np.int64) -> Runs:
+    "The runs of segmentations of one kind, of integer type `dtype`; an RLE's 'size' must be `shape`."
+    if kind == 0: return polygon_runs(*flat_polygons(segms), shape, base=base, limits=limits, dtype=dtype)
     size = [s['size'] for s in segms]
     _refuse((_sizes(size) != shape).any(1), "RLE 'size' differs from its image",
             lambda k: f'size {brief(size[k], 40)}, image {shape[k].tolist()}', err=InputError)
-    if kind == 1: return string_runs([s['counts'] for s in segms], shape, base=base, limits=limits)
-    return counts_runs(*list_counts([s['counts'] for s in segms], shape), base=base)
+    if kind == 1: return string_runs([s['counts'] for s in segms], shape, base=base, limits=limits, dtype=dtype)
+    r = counts_runs(*list_counts([s['counts'] for s in segms], shape), base=base)  # crowd regions: few
+    return _concat_runs([(r.obj, r.start, r.end)], r.n_obj, dtype=dtype)
 
 # %% ../nbs/22_coco_masks.ipynb #cm-coco-runs-3
 def coco_runs(segms,  # n COCO segmentations: polygon lists, or dicts {'size': [H, W], 'counts': str | list}
               shape,  # (H, W) of every object's image, or int[n, 2]
               *, base=0,  # int or int[n]: each object's image base
               limits: Limits | None = None,  # the work polygons may ask (`polygon_runs`)
+              dtype=np.int64,  # the runs' integer type: int32 where they fit (`local_dtype`)
              ) -> Runs:
     "The `Runs` of COCO segmentations of any form: the pixels of pycocotools' annToRLE."
     segms = segms if isinstance(segms, list) else list(segms)
     h, w = _shapes(shape, len(segms))
     base, kind = _per_object(base, len(segms)), _kinds(segms)
     _refuse(kind < 0, 'unknown segmentation', lambda k: brief(segms[k]), err=InputError)
+    t = _run_type(dtype, base, h * w)
     parts = []
     for i in (np.flatnonzero(kind == k) for k in (0, 1, 2)):
         if not len(i): continue
         one = len(i) == len(segms)  # every mask of one kind (the usual file): its runs are the answer
         try: r = _kind_runs(int(kind[i[0]]), segms if one else [segms[j] for j in i], np.stack([h[i], w[i]], 1),
-                            base[i], limits=limits)
+                            base[i], limits=limits, dtype=t)
         except InputError as e:  # the object's row in `segms`
             if e.row is None: raise
             raise type(e)(e.rule, e.detail, row=int(i[e.row - 1]) + 1) from None
@@ -743,7 +782,19 @@ def coco_runs(segms,  # n COCO segmentations: polygon lists, or dicts {'size': [
         if held > as_limits(limits).max_mask_runs: raise too_many_runs(held, as_limits(limits).max_mask_runs)
         if one: return r
         parts.append((i[r.obj], r.start, r.end))
-    return _concat_runs(parts, len(segms))
+    return _concat_runs(parts, len(segms), dtype=t)
+
+# %% ../nbs/22_coco_masks.ipynb #cm-warm
+def warm_masks(work: int,  # characters (bytes) of the files to be decoded: numba is loaded only if they would use it
+               *, dtype=np.int32,  # the runs' integer type the files will be decoded into (`local_dtype`)
+              ) -> bool:  # whether the kernels were loaded
+    "Load numba's polygon and string decoders now, on one tiny mask each, before a large file is parsed."
+    if not use_numba(work, min_work=DECODE_MIN_WORK): return False
+    one, zero = np.ones(1, np.int64), np.zeros(1, np.int64)
+    _polygon_runs_numba(np.array([.5, .5, 2.5, .5, 2.5, 2.5]), np.array([6]), one, h=3 * one, w=3 * one, base=zero,
+                        cost=8 * one, dtype=dtype)
+    _string_runs_numba(['<'], one, h=4 * one, w=3 * one, base=zero, most=12, dtype=dtype)
+    return True
 
 # %% ../nbs/22_coco_masks.ipynb #cm-move
 MOVE_BLOCK = 2 ** 20  # runs moved at once: the offsets of a block, not of the file's runs

@@ -14,8 +14,10 @@ __all__ = ['BOX_MIN_WORK', 'BOX_BLOCK', 'object_bounds', 'object_areas', 'pair_o
 # %% ../nbs/22a_coco_pairs.ipynb #cp-bounds
 def object_bounds(r: Runs,  # masks, runs sorted by (object, start)
                  ) -> np.ndarray:  # int64 [n_obj + 1]: object o's runs are o's bounds[o]..bounds[o + 1] - 1
-    "Where each object's runs begin, and the end: one count of the objects' runs, no search."
-    return np.concatenate([[0], np.cumsum(np.bincount(r.obj, minlength=r.n_obj))]).astype(np.int64)
+    "Where each object's runs begin, and the end: a binary search of each object, no copy of the runs' objects."
+    o = np.asarray(r.obj)
+    t = o.dtype if o.dtype.kind == 'i' else np.int64  # the objects searched in their own type: no copy of them
+    return np.searchsorted(o, np.arange(r.n_obj + 1, dtype=t)).astype(np.int64)
 
 def object_areas(r: Runs,  # masks, runs sorted by (object, start)
                  *, bounds: np.ndarray | None = None,  # `object_bounds(r)`, if already counted
@@ -23,7 +25,8 @@ def object_areas(r: Runs,  # masks, runs sorted by (object, start)
     "The area of every mask, as `runs_area` gives it: its runs' ends summed less their starts, no array of lengths."
     b, out = object_bounds(r) if bounds is None else bounds, np.zeros(r.n_obj, np.int64)
     has = np.flatnonzero(b[1:] > b[:-1])  # objects with runs: consecutive in the runs, so reduceat's ranges are theirs
-    if len(has): out[has] = np.add.reduceat(r.end, b[has]) - np.add.reduceat(r.start, b[has])  # int64: exact mod 2**64
+    t = r.end.dtype  # summed in the runs' own type (int32: no int64 copy of them), exact mod 2**32 or 2**64
+    if len(has): out[has] = np.add.reduceat(r.end, b[has], dtype=t) - np.add.reduceat(r.start, b[has], dtype=t)
     return out
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-overlaps
@@ -56,10 +59,11 @@ def pair_overlaps(a: Runs, b: Runs,  # masks of one pixel space, each object's r
                   *, bounds: tuple | None = None,  # (`object_bounds(a)`, `object_bounds(b)`), if already counted
                  ) -> np.ndarray:  # int64 [k]: pixels each pair shares
     "The numba twin of `pair_intersections`: each pair's two run lists walked side by side."
-    i64 = lambda x: np.ascontiguousarray(x, np.int64)
+    i64, sides = lambda x: np.ascontiguousarray(x, np.int64), (a.start, a.end, b.start, b.end)
+    t = np.int32 if all(x.dtype == np.int32 for x in sides) else np.int64  # int32 runs read as they are: no copy
+    sa, ea, sb, eb = (np.ascontiguousarray(x, t) for x in sides)
     pa, pb = (object_bounds(a), object_bounds(b)) if bounds is None else bounds
-    return _pair_overlaps((i64(a.start), i64(a.end), pa), (i64(b.start), i64(b.end), pb), (i64(ia), i64(ib)),
-                          np.zeros(len(ia), np.int64))
+    return _pair_overlaps((sa, ea, pa), (sb, eb, pb), (i64(ia), i64(ib)), np.zeros(len(ia), np.int64))
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-boxes
 @jit
