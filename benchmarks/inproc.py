@@ -164,12 +164,13 @@ def memory_text(m: dict) -> str:
     "The memory row's lines."
     if 'error' in m: return f"- evaluator memory: failed: {m['error']}"
     rest = m['held_mb'] - m['stats_mb']  # arrays held unmapped (at most CHUNK_ROWS rows) and bookkeeping
-    return (f"- evalkit evaluator memory after {m['detections']:,} detections ({m['images']:,} images, "
-            f"Objects365-sized, batches of 16, tracemalloc): it holds {m['held_mb']} MB after the last update "
-            f"(peak {m['peak_mb']} MB during the updates): {m['stats_mb']} MB of statistics (per detection its image, class, rank, score and "
-            f"its outcome at each area range and threshold; per image its counts) and {rest:.1f} MB else (the last "
-            f"batches held as arrays until {2 ** 18:,} rows are mapped at once, ids). The inputs were "
-            f"{m['inputs_mb']} MB of arrays: none is kept beyond the held rows.")
+    return ' '.join((
+        f"- evalkit evaluator memory after {m['detections']:,} detections ({m['images']:,} images, Objects365-sized,",
+        f"batches of 16, tracemalloc): it holds {m['held_mb']} MB after the last update (peak {m['peak_mb']} MB during",
+        f"the updates): {m['stats_mb']} MB of statistics (per detection its image, class, rank, score and its outcome",
+        f"at each area range and threshold; per image its counts) and {rest:.1f} MB else (the last batches held as",
+        f"arrays until {2 ** 18:,} rows are mapped at once, ids). The inputs were {m['inputs_mb']} MB of arrays: none",
+        "is kept beyond the held rows."))
 
 
 def main(argv=None):
