@@ -21,6 +21,7 @@ from .rle import runs_area
 from .tables import shown
 from .families import register_family, images_text
 from .coco_masks import coco_runs
+from .coco_eval import GtCounts  # noqa: F401 (LvisStats' inherited annotations resolve here: docs)
 from .coco_eval import (CocoScene, CocoStats, CocoRules, CocoAP, IOU_THRS, DEFAULT_THRESHOLDS, RULE_MAKERS,
                                coco_map, accumulate, unit_ranks, in_id_order, per_image_table,
                                images_table, ap_series, image_tp_fp_fn, tp_fp_fn_totals)
