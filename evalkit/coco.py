@@ -741,7 +741,10 @@ def fast_segm_results(src,  # the results: a file's path (mapped, never read who
     buf = mm if mm is not None else src if isinstance(src, (bytes, bytearray)) else None
     if msgspec is None or buf is None or len(buf) > lim.max_file_bytes: return None
     t, most = local_dtype(int(gt.image_size.prod(1).max(initial=0)), len(buf)), lim.max_mask_runs
-    room = [np.empty(len(buf) // 2, t) for _ in 'ose']  # a run takes two characters: pages never written stay free
+    try: room = [np.empty(len(buf) // 2, t) for _ in 'ose']  # a run takes two characters: pages never written stay free
+    except MemoryError:  # an address space capped below the file's worst case: the checking reader reads it
+        if mm is not None: mm.close()
+        return None
     mv, dec, cols, n, held, values, done = memoryview(buf), msgspec.json.Decoder(list[_SegmDet]), [], 0, 0, 1, 0
     try:
         for a, b in object_spans(mv, size) or ():
