@@ -12,8 +12,8 @@ import errno, os, re
 # %% auto #0
 __all__ = ['MAX_RESAMPLES', 'MAX_PART', 'MAX_MESSAGE', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'ErrorText', 'InputError',
            'ParticipantVisibleError', 'SolutionError', 'RLEError', 'SubmissionNotFound', 'SolutionNotFound',
-           'InputNotFound', 'file_not_found', 'LimitChecks', 'Limits', 'as_limits', 'Notice', 'noticed', 'add_notices',
-           'notice']
+           'InputNotFound', 'file_not_found', 'LimitChecks', 'Limits', 'as_limits', 'Notice', 'collected', 'noticed',
+           'add_notices', 'notice']
 
 # %% ../nbs/00a_errors.ipynb #da75a82f
 def label_text(v, limit: int = 60) -> str:
@@ -210,11 +210,15 @@ class Notice:
 _NOTICES = ContextVar('evalkit_notices', default=None)
 
 @contextmanager
+def collected(var: ContextVar):  # a ContextVar whose default is None: where readers append what they say
+    "A new list in `var` inside the block (yielded), the outer one restored after: what readers say, collected."
+    token = var.set(got := [])
+    try: yield got
+    finally: var.reset(token)
+
 def noticed():
     "Collect the notices readers give inside the block: yields their list (one `Notice` per text, summed)."
-    token = _NOTICES.set(said := [])
-    try: yield said
-    finally: _NOTICES.reset(token)
+    return collected(_NOTICES)
 
 def add_notices(said: list, new) -> list:  # said: notices so far (changed in place); new: `Notice`s to add
     "Add notices to a list, those of a text already there summed into it; the list."

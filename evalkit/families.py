@@ -4,7 +4,6 @@
 
 # %% ../nbs/03b_families.ipynb #fam-imports
 from __future__ import annotations
-from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
 from functools import partial
@@ -12,7 +11,7 @@ from importlib import import_module
 from typing import Callable
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError
+from .errors import InputError, collected
 from .iou import box_pairs, is_hit, check_thresholds, threshold_text, hit_text
 from .rle import Runs, runs_area, runs_intersections
 from .matching import Matching, iou_rank
@@ -98,12 +97,9 @@ def scene_partitions(solution, submission,  # as the preset's reader takes them
 # %% ../nbs/03b_families.ipynb #fam-usage
 _PARTS: ContextVar = ContextVar('evalkit_usage_parts', default=None)  # the list `parts_seen` collects into
 
-@contextmanager
 def parts_seen():
     "Collect what the solution readers say of each image's `Usage` parts inside the block: yields the list."
-    token = _PARTS.set(seen := [])
-    try: yield seen
-    finally: _PARTS.reset(token)
+    return collected(_PARTS)
 
 def see_parts(image_ids,  # object [k]: the images, as the reader numbers them
               codes,  # int [n]: each solution row's image among them (-1: none)
