@@ -18,7 +18,7 @@ __all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'CHECKED', 'NUMBER_CHARS', 'OBJ
            'numbers_text', 'file_boxes', 'image_arrays', 'image_array', 'check_arrays', 'stacked', 'rle_text',
            'mask_texts', 'ranked', 'fits', 'mask_runs', 'mask_side', 'ranked_masks', 'side_runs', 'joined_runs',
            'masks_scene', 'TableBatch', 'joined_scenes', 'column', 'image_boxes', 'image_objects', 'truth_columns',
-           'side_columns', 'masks_runs', 'ObjectsPiece', 'side_piece', 'objects_piece']
+           'side_columns', 'masks_runs', 'ObjectsPiece', 'side_piece', 'objects_piece', 'taken_runs']
 
 # %% ../nbs/24b_batch_arrays.ipynb #8f78a56a
 def id_texts(image_ids) -> list:
@@ -417,3 +417,13 @@ def objects_piece(preds: list, targets: list,  # per image of the batch: dicts o
     kind = None if not len(D['labels']) or iou_type == 'obb' else 'boxes' in dt[0]
     return ObjectsPiece(ids=list(image_ids), size=size, gt=G, dt=D, kind=kind, weight=len(G.get('runs', ())) + len(
         D.get('runs', ()))), (len(G['labels']), len(D['labels']))
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-taken
+def taken_runs(runs: Runs,  # masks, their runs sorted by object
+               idx: np.ndarray) -> Runs:  # int64 [k]: the objects kept, ascending and distinct
+    "The runs of the objects `idx` only, renumbered 0..k-1 in their order (copies: `runs` is left as it was)."
+    idx = np.asarray(idx, np.int64)
+    if (np.diff(idx) <= 0).any(): raise ValueError('objects kept must be ascending and distinct')
+    keep = np.zeros(runs.n_obj, bool); keep[idx] = True
+    at, new = keep[runs.obj], np.cumsum(keep) - 1
+    return Runs(obj=new[runs.obj[at]], start=runs.start[at], end=runs.end[at], n_obj=len(idx), order=runs.order)

@@ -31,7 +31,8 @@ __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_CO
            'fast_results', 'fast_typed_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results', 'early_masks',
            'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
            'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
-           'joined_tables', 'objects_batch', 'objects_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
+           'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene', 'parse_ints', 'parse_max_dets',
+           'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -1207,11 +1208,9 @@ def _side_join(pieces: list, side: str, *, iou_type: str, angle: str, code: np.n
     return out
 
 # %% ../nbs/24_coco.ipynb #co-batch-objects-scene
-def objects_scene(pieces: list,  # `objects_batch` pieces of disjoint images, in arrival order
-                  *, categories, iou_type: str = 'segm', angle: str = 'rad',  # as `coco_batch`
-                  box_format: str = 'xyxy',  # not read: the pieces hold xywh boxes
-                  **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
-    "One `CocoScene` of several batches of masks, keypoints or oriented boxes: read as the files holding them."
+def objects_tables(pieces: list,  # `objects_batch` pieces of disjoint images, in arrival order
+                   *, categories, iou_type: str = 'segm', angle: str = 'rad') -> tuple:  # as `coco_batch`
+    "(CocoTruth, CocoResults) of the pieces, read as one batch (masks as runs; LVIS reads its own on from them)."
     ids = [i for p in pieces for i in p.ids]
     arr = np.array(ids, np.int64 if type(ids[0]) is int else object)
     o = np.argsort(arr, kind='stable')
@@ -1221,7 +1220,14 @@ def objects_scene(pieces: list,  # `objects_batch` pieces of disjoint images, in
     pick = lambda c, *ks: {k: c[k] for k in ('img', 'cat', 'bbox', 'kp', 'obb', 'runs', 'runs_base', *ks)}
     g = CocoTruth(image_ids=arr[o], image_size=np.concatenate([p.size for p in pieces])[o], cat_ids=cat_ids,
                   cat_names=cat_names, ann_id=np.arange(1, len(G['img']) + 1), **pick(G, 'area', 'crowd', 'ignore'))
-    r = CocoResults(score=D['scores'], has_bbox=any(p.kind for p in pieces), **pick(D))
+    return g, CocoResults(score=D['scores'], has_bbox=any(p.kind for p in pieces), **pick(D))
+
+def objects_scene(pieces: list,  # `objects_batch` pieces of disjoint images, in arrival order
+                  *, categories, iou_type: str = 'segm', angle: str = 'rad',  # as `coco_batch`
+                  box_format: str = 'xyxy',  # not read: the pieces hold xywh boxes
+                  **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
+    "One `CocoScene` of several batches of masks, keypoints or oriented boxes: read as the files holding them."
+    g, r = objects_tables(pieces, categories=categories, iou_type=iou_type, angle=angle)
     with gc_paused(): return part_scene(coco_parts(g, r, names=('targets', 'preds'), iou_type=iou_type, **kw)[0])
 
 # %% ../nbs/24_coco.ipynb #co-batch-route
