@@ -1021,7 +1021,7 @@ def _pixels(segm) -> float:
 
 # %% ../nbs/24_coco.ipynb #co-batch-arrays
 from functools import lru_cache
-from .batch_arrays import stacked
+from .batch_arrays import stacked, batch_refusal
 
 def _columns(d, truth: bool, box_format: str) -> dict | None:
     "One image's dict as plain numeric columns (labels, xywh boxes, scores or crowd/ignore/area); None if any is odd."
@@ -1126,11 +1126,13 @@ def _dict_batch(preds: list, targets: list, *, image_ids: list, categories, box_
     segm, kp = iou_type in ('segm', 'boundary'), dict(keypoints=iou_type == 'keypoints', obb=iou_type == 'obb')
     cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
     obj = partial(_objects, segm=segm, box_format=box_format, **kp)
-    anns = [o for t, i in zip(targets, image_ids) for o in obj(t, i, truth=True)]
+    ta, pa = ([obj(d, i, truth=t) for d, i in zip(ds, image_ids)] for ds, t in ((targets, True), (preds, False)))
+    anns, res = [o for os in ta for o in os], [o for os in pa for o in os]
     gt = dict(images=[_image(t, i) for t, i in zip(targets, image_ids)], categories=cats,
               annotations=[dict(a, id=j + 1) for j, a in enumerate(anns)])
-    res = [o for p, i in zip(preds, image_ids) for o in obj(p, i, truth=False)]
-    return coco_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
+    n = dict(annotations=list(map(len, ta)), results=list(map(len, pa)))  # each image's entries, for errors
+    try: return coco_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
+    except InputError as e: raise batch_refusal(e, image_ids, n) from None  # the batch's image, not the files' entry
 
 # %% ../nbs/24_coco.ipynb #co-batch-join
 GT_KEYS, DT_KEYS = ('labels', 'boxes', 'iscrowd', 'ignore', 'area'), ('labels', 'boxes', 'scores')

@@ -29,7 +29,7 @@ from .coco import (load_json, json_bytes, decode_json, read_coco_gt, read_coco_r
                           ids_of, index_of, struct_columns, take_rows, coco_parts, part_scene, gc_paused, CocoPart,
                           as_array, xywh_boxes, mask_rles, CocoResults, batch_piece, joined_tables,
                           batch_categories, objects_batch, objects_tables)
-from .batch_arrays import ObjectsPiece, taken_runs
+from .batch_arrays import ObjectsPiece, taken_runs, batch_refusal
 
 # %% auto #0
 __all__ = ['MAX_DETS', 'NO_CUT', 'FREQUENCIES', 'STAT_NAMES', 'LIST_KEYS', 'LVIS_OPTIONS', 'lvis', 'image_lists', 'frequencies',
@@ -305,10 +305,14 @@ def _columns(d: dict, image_id, *, truth: bool, segm: bool, box_format: str) -> 
     n, col = len(labels), lambda k: as_array(d[k]).reshape(-1).tolist()
     out = dict(image_id=[image_id] * n, category_id=labels)
     if 'boxes' in d or not segm: out['bbox'] = xywh_boxes(d.get('boxes', np.zeros((0, 4))), box_format).tolist()
-    if segm and 'masks' not in d: raise InputError("iou_type='segm' needs masks in every dict", f'image {image_id!r}')
-    if segm: out['segmentation'] = mask_rles(d['masks']) if n else []
+    if segm and not {'masks', 'segmentation'} & d.keys():
+        raise InputError("iou_type='segm' needs masks or segmentation in every dict", f'image {image_id!r}')
+    if segm: out['segmentation'] = list(d['segmentation']) if 'segmentation' in d else mask_rles(d['masks']) if n else []
     if truth and 'ignore' in d: out['ignore'] = col('ignore')
-    if truth: out['area'] = col('area') if 'area' in d else (as_array(d['masks']).reshape(n, -1).sum(1).tolist() if segm
+    if truth and segm and not {'area', 'masks'} & d.keys():
+        raise InputError('give area for objects given as segmentation (RLE dicts or polygons)', f'image {image_id!r}')
+    pixels = lambda m: m.sum(tuple(range(1, m.ndim))).tolist()  # each mask's (an image of none: [0, H, W])
+    if truth: out['area'] = col('area') if 'area' in d else (pixels(as_array(d['masks'])) if segm
                                                              else [w * h for _, _, w, h in out['bbox']])
     if not truth: out['score'] = col('scores') if 'scores' in d else [None] * n
     bad = [k for k, v in out.items() if len(v) != n]
@@ -332,11 +336,14 @@ def lvis_batch(preds: list, targets: list,  # per image: dicts of arrays (target
         raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
     o = dict(segm=iou_type == 'segm', box_format=box_format)
     rows = lambda c: [dict(zip(c, v)) for v in zip(*c.values())]
-    anns = [a for t, i in zip(targets, image_ids) for a in rows(_columns(t, i, truth=True, **o))]
-    res = [r for p, i in zip(preds, image_ids) for r in rows(_columns(p, i, truth=False, **o))]
+    ta, pa = ([rows(_columns(d, i, truth=t, **o)) for d, i in zip(ds, image_ids)] for ds, t in ((targets, True),
+                                                                                                (preds, False)))
+    anns, res = [a for x in ta for a in x], [r for x in pa for r in x]
     gt = dict(images=[_image(t, i) for t, i in zip(targets, image_ids)], categories=list(categories),
               annotations=[dict(a, id=j + 1) for j, a in enumerate(anns)])
-    return lvis_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
+    n = dict(annotations=list(map(len, ta)), results=list(map(len, pa)))  # each image's entries, for errors
+    try: return lvis_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
+    except InputError as e: raise batch_refusal(e, image_ids, n) from None  # the batch's image, not the files' entry
 
 # %% ../nbs/24a_lvis.ipynb #lv-batch-piece
 LIST_KEYS = ('neg_category_ids', 'not_exhaustive_category_ids')  # each image's category lists
