@@ -295,7 +295,7 @@ class TableBatch:
 # %% ../nbs/24b_batch_arrays.ipynb #ba-gather
 def _gather(self, preds: list, targets: list, *, image_ids: list, box_format: str = 'xyxy', **options) -> tuple | None:
     "A regular batch read straight from its arrays (`arrays`): (piece, (gt, pred) objects); None: read its tables."
-    if self.arrays is None or len(preds) != len(targets): return None
+    if self.arrays is None: return None  # one dict a side per image: checked by the stream and by `__call__`
     return self.arrays(preds, targets, read_ids(id_texts(image_ids)), box_format=box_format, **options)
 
 def _join(self, pieces: list, *, box_format: str = 'xyxy', **options):
@@ -427,7 +427,7 @@ def objects_piece(preds: list, targets: list,  # per image of the batch: dicts o
                   iou_type: str = 'segm', K: int = 17,  # what is scored; keypoints per object
                   limits=None) -> tuple | None:  # the reader's `Limits` (`max_mask_runs`)
     "(`ObjectsPiece`, (gt rows, pred rows)) of a regular batch of COCO masks, keypoints or oriented boxes; else None."
-    if iou_type not in OBJECT_KEY or not targets or len(preds) != len(targets): return None
+    if iou_type not in OBJECT_KEY or not targets: return None  # one dict a side per image: the stream checks
     dt, gt = ([check_arrays(d, i, side=s, box_format=box_format) for d, i in zip(ds, image_ids)]
               for s, ds in (('preds', preds), ('targets', targets)))  # refused in their words, as a batch read alone
     kw = dict(iou_type=iou_type, box_format=box_format, K=K)

@@ -1101,7 +1101,7 @@ def batch_tables(preds: list, targets: list,  # per image of the batch: dicts of
                  limits: Limits | None = None) -> tuple | None:  # (CocoTruth, CocoResults); None: a check fails
     "A box batch read straight from its arrays into the tables the files' reader makes; None where any check fails."
     gt, dt = ([_columns(d, t, box_format) for d in ds] for ds, t in ((targets, True), (preds, False)))
-    if len(preds) != len(targets) or any(c is None for c in gt + dt): return None  # the files' reader says why
+    if any(c is None for c in gt + dt): return None  # the files' reader says why (lengths: `coco_batch` checks)
     return _tables(_complete(gt, True), _complete(dt, False), image_ids=image_ids, categories=categories,
                    limits=limits)
 
@@ -1145,7 +1145,7 @@ def batch_piece(preds: list, targets: list,  # per image of the batch: dicts of 
                 *, image_ids: list, categories, box_format: str = 'xyxy', iou_type: str = 'bbox',  # as `coco_batch`
                 img_ids=None, cat_ids=None, limits: Limits | None = None, **_) -> tuple | None:
     "((ids, gt columns, pred columns), (gt rows, pred rows)) of a regular box batch, checked; None: read it alone."
-    if iou_type != 'bbox' or img_ids is not None or cat_ids is not None or len(preds) != len(targets): return None
+    if iou_type != 'bbox' or img_ids is not None or cat_ids is not None: return None  # lengths: the stream checks
     kinds = set(map(type, image_ids))
     if kinds not in ({int}, {str}) or kinds == {int} and not -2 ** 63 <= min(image_ids) <= max(image_ids) < 2 ** 63:
         return None  # the files' reader words it
