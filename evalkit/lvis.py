@@ -307,7 +307,8 @@ def _columns(d: dict, image_id, *, truth: bool, segm: bool, box_format: str) -> 
     if 'boxes' in d or not segm: out['bbox'] = xywh_boxes(d.get('boxes', np.zeros((0, 4))), box_format).tolist()
     if segm and not {'masks', 'segmentation'} & d.keys():
         raise InputError("iou_type='segm' needs masks or segmentation in every dict", f'image {image_id!r}')
-    if segm: out['segmentation'] = list(d['segmentation']) if 'segmentation' in d else mask_rles(d['masks']) if n else []
+    if segm: out['segmentation'] = list(d['segmentation']) if 'segmentation' in d else \
+        mask_rles(d['masks']) if n else []
     if truth and 'ignore' in d: out['ignore'] = col('ignore')
     if truth and segm and not {'area', 'masks'} & d.keys():
         raise InputError('give area for objects given as segmentation (RLE dicts or polygons)', f'image {image_id!r}')
