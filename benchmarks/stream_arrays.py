@@ -1,10 +1,11 @@
 """CPU seconds of a streaming evaluator per 1,000 images: a box metric (rsna), a mask metric (dsb2018), COCO masks
-(iou_type segm) and COCO keypoints.
+(iou_type segm), COCO keypoints and LVIS masks (lvis-segm).
 
     python benchmarks/stream_arrays.py [runs] [names]   # in the repository; one line per metric and run
 
 Batches of 16 images given as dicts of numpy arrays (RSNA: 5 boxes and 10 predictions an image; DSB 2018 and COCO
-segm: 4 masks of 128 x 128 on each side, COCO's with labels of two categories; COCO keypoints: 5 people of 17
+segm: 4 masks of 128 x 128 on each side, COCO's and LVIS's with labels of two categories, LVIS's images with empty
+negative and not-exhaustive lists; COCO keypoints: 5 people of 17
 keypoints on each side), 62 batches; the CPU time (user + system, this process) of the updates, and of the result
 that follows them (a stream that holds batches maps them there). `names`: comma-separated, default all. Prints,
 writes nothing.
@@ -40,6 +41,10 @@ def coco_masks(rng, n: int = 16) -> tuple:
     lab = lambda d: dict(d, labels=np.arange(len(d['masks'])) % 2 + 1)
     return [lab(p) for p in ps], [lab(t) for t in ts]
 
+def lvis_masks(rng, n: int = 16) -> tuple:
+    ps, ts = coco_masks(rng, n)
+    return ps, [dict(t, neg_category_ids=[], not_exhaustive_category_ids=[]) for t in ts]
+
 def keypoints(rng, n: int = 16) -> tuple:
     ps, ts = [], []
     for _ in range(n):
@@ -51,7 +56,9 @@ def keypoints(rng, n: int = 16) -> tuple:
 
 CASES = {'rsna': ('rsna', boxes, {}), 'dsb2018': ('dsb2018', masks, {}),
          'coco-segm': ('coco', coco_masks, dict(categories=[1, 2], iou_type='segm')),
-         'coco-keypoints': ('coco', keypoints, dict(categories=[1], iou_type='keypoints'))}
+         'coco-keypoints': ('coco', keypoints, dict(categories=[1], iou_type='keypoints')),
+         'lvis-segm': ('lvis', lvis_masks, dict(categories=[dict(id=1, name='a', frequency='f'),
+                                                           dict(id=2, name='b', frequency='c')], iou_type='segm'))}
 
 def run(name: str, make, batches: int = 62, **options) -> tuple:
     "(update CPU s, result CPU s, score) of `batches` batches of 16 images."

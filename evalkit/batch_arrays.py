@@ -6,7 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Callable
-import inspect
+import inspect, re
 import numpy as np
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
 from .rle import ORDERS, Runs, parse_size, runs_area
@@ -14,11 +14,11 @@ from .iou import as_array, xywh_boxes
 from .families import Scene
 
 # %% auto #0
-__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'CHECKED', 'NUMBER_CHARS', 'OBJECT_KEY', 'FINE', 'id_texts', 'read_ids',
-           'numbers_text', 'file_boxes', 'image_arrays', 'image_array', 'check_arrays', 'stacked', 'rle_text',
-           'mask_texts', 'ranked', 'fits', 'mask_runs', 'mask_side', 'ranked_masks', 'side_runs', 'joined_runs',
-           'masks_scene', 'TableBatch', 'joined_scenes', 'column', 'image_boxes', 'image_objects', 'truth_columns',
-           'side_columns', 'masks_runs', 'ObjectsPiece', 'side_piece', 'objects_piece']
+__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'ENTRY', 'CHECKED', 'NUMBER_CHARS', 'OBJECT_KEY', 'FINE', 'id_texts', 'read_ids',
+           'numbers_text', 'file_boxes', 'image_arrays', 'image_array', 'check_arrays', 'entry_images', 'batch_refusal',
+           'stacked', 'rle_text', 'mask_texts', 'ranked', 'fits', 'mask_runs', 'mask_side', 'ranked_masks', 'side_runs',
+           'joined_runs', 'masks_scene', 'TableBatch', 'joined_scenes', 'column', 'image_boxes', 'image_objects',
+           'truth_columns', 'side_columns', 'masks_runs', 'ObjectsPiece', 'side_piece', 'objects_piece', 'taken_runs']
 
 # %% ../nbs/24b_batch_arrays.ipynb #8f78a56a
 def id_texts(image_ids) -> list:
@@ -93,6 +93,30 @@ def check_arrays(d, image_id, *, side: str, box_format: str = 'xyxy'):  # `side`
         try: parse_size(d['size'])
         except ValueError as e: raise err('size must be (height, width) in pixels', f'{where}: {e}') from None
     return out
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-refusal
+ENTRY = re.compile(r'(results|annotations|images)\[(\d+)\]')  # an entry of COCO's (and LVIS's) files, as errors name it
+
+def entry_images(n) -> tuple:  # int [n_img]: the entries each image of the batch wrote, in order
+    "(image's place in the batch, entry's place in its image) int64 of each entry of a list written image by image."
+    n = np.asarray(n, np.int64).reshape(-1)
+    img = np.repeat(np.arange(len(n)), n)
+    return img, np.arange(len(img)) - np.repeat(np.cumsum(n) - n, n)
+
+def batch_refusal(e, image_ids: list,  # the files' reader's `InputError`; the batch's ids, as given
+                  entries: dict | None = None) -> Exception:  # {'results' | 'annotations': entries per image}
+    "`e` naming the batch's image (place, id) and object where it names an entry of the files or a table's label."
+    m, j, obj = ENTRY.match(e.rule), None, ''
+    if m and (m[1] == 'images' or m[1] in (entries or {})):
+        img, k = entry_images(entries[m[1]]) if m[1] != 'images' else (np.arange(len(image_ids)),) * 2
+        j, obj = (int(img[int(m[2])]), '' if m[1] == 'images' else f': object {int(k[int(m[2])])}') \
+            if int(m[2]) < len(img) else (None, '')
+    texts = [str(i).strip() for i in image_ids]
+    if m is None and e.label is not None and e.id is not None and texts.count(str(e.id).strip()) == 1:
+        j = texts.index(str(e.id).strip())  # a table's row of one image: its label is no place the user knows
+    if j is None: return e
+    rest = e.rule[m.end():] if m else f': {e.rule}'
+    return type(e)(f'batch image {j} (id {image_ids[j]!r:.40}){obj}{rest}', e.detail, file=e.file)
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-stacked
 CHECKED = frozenset(ARRAY_KINDS) | {'size'}  # the keys `check_arrays` reads
@@ -264,13 +288,14 @@ class TableBatch:
         except InputError: got = None  # the tables word it, as the files' readers do
         if got is not None: return self.join([got[0]], box_format=box_format, **options)
         sol, sub = self.tables(preds, targets, id_texts(image_ids), box_format=box_format, **options)
-        scene = self.reader(sol, sub, names=('targets', 'preds'), **options)
+        try: scene = self.reader(sol, sub, names=('targets', 'preds'), **options)
+        except InputError as e: raise batch_refusal(e, image_ids) from None  # the image, not the tables' row
         return replace(scene, rows=(len(sol), len(sub))) if self.rows else scene
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-gather
 def _gather(self, preds: list, targets: list, *, image_ids: list, box_format: str = 'xyxy', **options) -> tuple | None:
     "A regular batch read straight from its arrays (`arrays`): (piece, (gt, pred) objects); None: read its tables."
-    if self.arrays is None or len(preds) != len(targets): return None
+    if self.arrays is None: return None  # one dict a side per image: checked by the stream and by `__call__`
     return self.arrays(preds, targets, read_ids(id_texts(image_ids)), box_format=box_format, **options)
 
 def _join(self, pieces: list, *, box_format: str = 'xyxy', **options):
@@ -402,7 +427,7 @@ def objects_piece(preds: list, targets: list,  # per image of the batch: dicts o
                   iou_type: str = 'segm', K: int = 17,  # what is scored; keypoints per object
                   limits=None) -> tuple | None:  # the reader's `Limits` (`max_mask_runs`)
     "(`ObjectsPiece`, (gt rows, pred rows)) of a regular batch of COCO masks, keypoints or oriented boxes; else None."
-    if iou_type not in OBJECT_KEY or not targets or len(preds) != len(targets): return None
+    if iou_type not in OBJECT_KEY or not targets: return None  # one dict a side per image: the stream checks
     dt, gt = ([check_arrays(d, i, side=s, box_format=box_format) for d, i in zip(ds, image_ids)]
               for s, ds in (('preds', preds), ('targets', targets)))  # refused in their words, as a batch read alone
     kw = dict(iou_type=iou_type, box_format=box_format, K=K)
@@ -417,3 +442,13 @@ def objects_piece(preds: list, targets: list,  # per image of the batch: dicts o
     kind = None if not len(D['labels']) or iou_type == 'obb' else 'boxes' in dt[0]
     return ObjectsPiece(ids=list(image_ids), size=size, gt=G, dt=D, kind=kind, weight=len(G.get('runs', ())) + len(
         D.get('runs', ()))), (len(G['labels']), len(D['labels']))
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-taken
+def taken_runs(runs: Runs,  # masks, their runs sorted by object
+               idx: np.ndarray) -> Runs:  # int64 [k]: the objects kept, ascending and distinct
+    "The runs of the objects `idx` only, renumbered 0..k-1 in their order (copies: `runs` is left as it was)."
+    idx = np.asarray(idx, np.int64)
+    if (np.diff(idx) <= 0).any(): raise ValueError('objects kept must be ascending and distinct')
+    keep = np.zeros(runs.n_obj, bool); keep[idx] = True
+    at, new = keep[runs.obj], np.cumsum(keep) - 1
+    return Runs(obj=new[runs.obj[at]], start=runs.start[at], end=runs.end[at], n_obj=len(idx), order=runs.order)

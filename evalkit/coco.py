@@ -31,7 +31,8 @@ __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_CO
            'fast_results', 'fast_typed_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results', 'early_masks',
            'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
            'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
-           'joined_tables', 'objects_batch', 'objects_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
+           'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene', 'parse_ints', 'parse_max_dets',
+           'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -1020,7 +1021,7 @@ def _pixels(segm) -> float:
 
 # %% ../nbs/24_coco.ipynb #co-batch-arrays
 from functools import lru_cache
-from .batch_arrays import stacked
+from .batch_arrays import stacked, batch_refusal
 
 def _columns(d, truth: bool, box_format: str) -> dict | None:
     "One image's dict as plain numeric columns (labels, xywh boxes, scores or crowd/ignore/area); None if any is odd."
@@ -1100,7 +1101,7 @@ def batch_tables(preds: list, targets: list,  # per image of the batch: dicts of
                  limits: Limits | None = None) -> tuple | None:  # (CocoTruth, CocoResults); None: a check fails
     "A box batch read straight from its arrays into the tables the files' reader makes; None where any check fails."
     gt, dt = ([_columns(d, t, box_format) for d in ds] for ds, t in ((targets, True), (preds, False)))
-    if len(preds) != len(targets) or any(c is None for c in gt + dt): return None  # the files' reader says why
+    if any(c is None for c in gt + dt): return None  # the files' reader says why (lengths: `coco_batch` checks)
     return _tables(_complete(gt, True), _complete(dt, False), image_ids=image_ids, categories=categories,
                    limits=limits)
 
@@ -1125,11 +1126,13 @@ def _dict_batch(preds: list, targets: list, *, image_ids: list, categories, box_
     segm, kp = iou_type in ('segm', 'boundary'), dict(keypoints=iou_type == 'keypoints', obb=iou_type == 'obb')
     cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
     obj = partial(_objects, segm=segm, box_format=box_format, **kp)
-    anns = [o for t, i in zip(targets, image_ids) for o in obj(t, i, truth=True)]
+    ta, pa = ([obj(d, i, truth=t) for d, i in zip(ds, image_ids)] for ds, t in ((targets, True), (preds, False)))
+    anns, res = [o for os in ta for o in os], [o for os in pa for o in os]
     gt = dict(images=[_image(t, i) for t, i in zip(targets, image_ids)], categories=cats,
               annotations=[dict(a, id=j + 1) for j, a in enumerate(anns)])
-    res = [o for p, i in zip(preds, image_ids) for o in obj(p, i, truth=False)]
-    return coco_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
+    n = dict(annotations=list(map(len, ta)), results=list(map(len, pa)))  # each image's entries, for errors
+    try: return coco_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
+    except InputError as e: raise batch_refusal(e, image_ids, n) from None  # the batch's image, not the files' entry
 
 # %% ../nbs/24_coco.ipynb #co-batch-join
 GT_KEYS, DT_KEYS = ('labels', 'boxes', 'iscrowd', 'ignore', 'area'), ('labels', 'boxes', 'scores')
@@ -1142,7 +1145,7 @@ def batch_piece(preds: list, targets: list,  # per image of the batch: dicts of 
                 *, image_ids: list, categories, box_format: str = 'xyxy', iou_type: str = 'bbox',  # as `coco_batch`
                 img_ids=None, cat_ids=None, limits: Limits | None = None, **_) -> tuple | None:
     "((ids, gt columns, pred columns), (gt rows, pred rows)) of a regular box batch, checked; None: read it alone."
-    if iou_type != 'bbox' or img_ids is not None or cat_ids is not None or len(preds) != len(targets): return None
+    if iou_type != 'bbox' or img_ids is not None or cat_ids is not None: return None  # lengths: the stream checks
     kinds = set(map(type, image_ids))
     if kinds not in ({int}, {str}) or kinds == {int} and not -2 ** 63 <= min(image_ids) <= max(image_ids) < 2 ** 63:
         return None  # the files' reader words it
@@ -1207,11 +1210,9 @@ def _side_join(pieces: list, side: str, *, iou_type: str, angle: str, code: np.n
     return out
 
 # %% ../nbs/24_coco.ipynb #co-batch-objects-scene
-def objects_scene(pieces: list,  # `objects_batch` pieces of disjoint images, in arrival order
-                  *, categories, iou_type: str = 'segm', angle: str = 'rad',  # as `coco_batch`
-                  box_format: str = 'xyxy',  # not read: the pieces hold xywh boxes
-                  **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
-    "One `CocoScene` of several batches of masks, keypoints or oriented boxes: read as the files holding them."
+def objects_tables(pieces: list,  # `objects_batch` pieces of disjoint images, in arrival order
+                   *, categories, iou_type: str = 'segm', angle: str = 'rad') -> tuple:  # as `coco_batch`
+    "(CocoTruth, CocoResults) of the pieces, read as one batch (masks as runs; LVIS reads its own on from them)."
     ids = [i for p in pieces for i in p.ids]
     arr = np.array(ids, np.int64 if type(ids[0]) is int else object)
     o = np.argsort(arr, kind='stable')
@@ -1221,7 +1222,14 @@ def objects_scene(pieces: list,  # `objects_batch` pieces of disjoint images, in
     pick = lambda c, *ks: {k: c[k] for k in ('img', 'cat', 'bbox', 'kp', 'obb', 'runs', 'runs_base', *ks)}
     g = CocoTruth(image_ids=arr[o], image_size=np.concatenate([p.size for p in pieces])[o], cat_ids=cat_ids,
                   cat_names=cat_names, ann_id=np.arange(1, len(G['img']) + 1), **pick(G, 'area', 'crowd', 'ignore'))
-    r = CocoResults(score=D['scores'], has_bbox=any(p.kind for p in pieces), **pick(D))
+    return g, CocoResults(score=D['scores'], has_bbox=any(p.kind for p in pieces), **pick(D))
+
+def objects_scene(pieces: list,  # `objects_batch` pieces of disjoint images, in arrival order
+                  *, categories, iou_type: str = 'segm', angle: str = 'rad',  # as `coco_batch`
+                  box_format: str = 'xyxy',  # not read: the pieces hold xywh boxes
+                  **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
+    "One `CocoScene` of several batches of masks, keypoints or oriented boxes: read as the files holding them."
+    g, r = objects_tables(pieces, categories=categories, iou_type=iou_type, angle=angle)
     with gc_paused(): return part_scene(coco_parts(g, r, names=('targets', 'preds'), iou_type=iou_type, **kw)[0])
 
 # %% ../nbs/24_coco.ipynb #co-batch-route

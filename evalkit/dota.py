@@ -432,8 +432,8 @@ def dota_batch(preds: list,  # per image: dict(quads [n, 8], scores [n], labels 
                limits: Limits | None = None,  # the most a reader takes of a batch
               ) -> Scene:  # the batch as its folders would read
     "A batch of DOTA images as a `Scene` of quadrilaterals."
-    if len(preds) != len(targets): raise InputError('preds and targets have one entry per image',
-                                                    f'{len(preds)} and {len(targets)}')
+    if len(preds) != len(targets):  # kept: a public reader, called directly too (the stream checks its batches)
+        raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
     kw = dict(classes=classes, quads=quads, limits=as_limits(limits))
     gt, gi, gc, hard = _batch_side(targets, image_ids, truth=True, **kw)
     pred, pi, pc, score = _batch_side(preds, image_ids, truth=False, **kw)

@@ -28,14 +28,15 @@ from .coco_eval import (CocoScene, CocoStats, CocoRules, CocoAP, IOU_THRS, DEFAU
 from .coco import (load_json, json_bytes, decode_json, read_coco_gt, read_coco_results, field, refuse_entries,
                           ids_of, index_of, struct_columns, take_rows, coco_parts, part_scene, gc_paused, CocoPart,
                           as_array, xywh_boxes, mask_rles, CocoResults, batch_piece, joined_tables,
-                          batch_categories)
+                          batch_categories, objects_batch, objects_tables)
+from .batch_arrays import ObjectsPiece, taken_runs, batch_refusal
 
 # %% auto #0
 __all__ = ['MAX_DETS', 'NO_CUT', 'FREQUENCIES', 'STAT_NAMES', 'LIST_KEYS', 'LVIS_OPTIONS', 'lvis', 'image_lists', 'frequencies',
-           'read_lvis_gt', 'result_areas', 'lvis_first', 'lvis_reads', 'LvisPart', 'capped', 'lvis_parts', 'LvisScene',
-           'lvis_part_scene', 'lvis_scene', 'lvis_partitions', 'lvis_batch', 'lvis_piece', 'lvis_joined', 'lvis_rules',
-           'LvisStats', 'lvis_map', 'mean_defined', 'lvis_summarize', 'lvis_counts', 'lvis_finish', 'stat_lines',
-           'LvisAP', 'parse_cap', 'LVIS', 'LVISResults', 'LvisParams', 'LVISEval']
+           'read_lvis_gt', 'result_areas', 'lvis_first', 'lvis_reads', 'LvisPart', 'lvis_rows', 'capped', 'lvis_parts',
+           'LvisScene', 'lvis_part_scene', 'lvis_scene', 'lvis_partitions', 'lvis_batch', 'LvisObjects', 'lvis_piece',
+           'lvis_joined', 'lvis_rules', 'LvisStats', 'lvis_map', 'mean_defined', 'lvis_summarize', 'lvis_counts',
+           'lvis_finish', 'stat_lines', 'LvisAP', 'parse_cap', 'LVIS', 'LVISResults', 'LvisParams', 'LVISEval']
 
 # %% ../nbs/24a_lvis.ipynb #lv-consts
 MAX_DETS = 300  # results kept per image, over every category (LVISResults' max_dets)
@@ -175,6 +176,7 @@ def result_areas(r, g,  # the results (`CocoResults`) and their ground truth (`C
     "Each result's area as LVISResults takes it: its box's w * h when the first result has a box, else its mask's."
     if iou_type == 'bbox' or r.has_bbox: return r.bbox[:, 2] * r.bbox[:, 3]
     i, out = np.flatnonzero(kept), np.full(len(kept), np.nan)
+    if r.runs is not None: return np.where(kept, runs_area(r.runs), np.nan)  # a batch's masks: runs already
     try: out[i] = runs_area(coco_runs([r.segm[j] for j in i], g.image_size[r.img[i]], limits=limits))
     except InputError as e:  # the entry's place in the file
         at = None if e.row is None else int(i[e.row - 1])
@@ -223,6 +225,12 @@ def _names(names: tuple, files: tuple) -> tuple:
     path = lambda f: isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(('{', '[')))
     return tuple(n or (str(f) if path(f) else None) for n, f in zip(names, files))
 
+def lvis_rows(rec, idx: np.ndarray):  # a `CocoTruth` or `CocoResults`; int64 [k] ascending rows kept
+    "The record with only the rows `idx` (`take_rows`), masks read as runs from a batch's arrays kept as runs."
+    if rec.runs is None or len(idx) == len(rec.img): return take_rows(rec, idx)  # every row: `take_rows` keeps them
+    return replace(take_rows(replace(rec, runs=None, runs_base=None), idx), runs=taken_runs(rec.runs, idx),
+                   runs_base=rec.runs_base[idx])
+
 def capped(img: np.ndarray,  # int64 [n]: each result's image
            score: np.ndarray,  # float64 [n]: its score
            max_dets: int,  # results kept per image (negative: all)
@@ -262,7 +270,7 @@ def lvis_parts(gt, results,  # ground truth and results: paths, JSON texts or pa
     rk = np.flatnonzero(kept & (area > 0) & np.isin(rkey, np.r_[pos, neg].astype(np.int64), kind=kind))
     unchecked = np.isin(rkey[rk], nel.astype(np.int64), kind=kind)
     if neg_checked: unchecked &= ~np.isin(rkey[rk], neg.astype(np.int64), kind=kind)
-    parts = coco_parts(take_rows(g, gk), take_rows(r, rk), n=n, iou_type=iou_type, names=names, limits=limits)
+    parts = coco_parts(lvis_rows(g, gk), lvis_rows(r, rk), n=n, iou_type=iou_type, names=names, limits=limits)
     return [LvisPart(part=replace(p, gt_pos=gk[p.gt_pos], pred_pos=rk[p.pred_pos]), unchecked=unchecked[p.pred_pos],
                      freq=freq, rows=(len(g.img), len(r.img))) for p in parts]
 
@@ -297,10 +305,15 @@ def _columns(d: dict, image_id, *, truth: bool, segm: bool, box_format: str) -> 
     n, col = len(labels), lambda k: as_array(d[k]).reshape(-1).tolist()
     out = dict(image_id=[image_id] * n, category_id=labels)
     if 'boxes' in d or not segm: out['bbox'] = xywh_boxes(d.get('boxes', np.zeros((0, 4))), box_format).tolist()
-    if segm and 'masks' not in d: raise InputError("iou_type='segm' needs masks in every dict", f'image {image_id!r}')
-    if segm: out['segmentation'] = mask_rles(d['masks']) if n else []
+    if segm and not {'masks', 'segmentation'} & d.keys():
+        raise InputError("iou_type='segm' needs masks or segmentation in every dict", f'image {image_id!r}')
+    if segm: out['segmentation'] = list(d['segmentation']) if 'segmentation' in d else \
+        mask_rles(d['masks']) if n else []
     if truth and 'ignore' in d: out['ignore'] = col('ignore')
-    if truth: out['area'] = col('area') if 'area' in d else (as_array(d['masks']).reshape(n, -1).sum(1).tolist() if segm
+    if truth and segm and not {'area', 'masks'} & d.keys():
+        raise InputError('give area for objects given as segmentation (RLE dicts or polygons)', f'image {image_id!r}')
+    pixels = lambda m: m.sum(tuple(range(1, m.ndim))).tolist()  # each mask's (an image of none: [0, H, W])
+    if truth: out['area'] = col('area') if 'area' in d else (pixels(as_array(d['masks'])) if segm
                                                              else [w * h for _, _, w, h in out['bbox']])
     if not truth: out['score'] = col('scores') if 'scores' in d else [None] * n
     bad = [k for k, v in out.items() if len(v) != n]
@@ -324,21 +337,34 @@ def lvis_batch(preds: list, targets: list,  # per image: dicts of arrays (target
         raise InputError('one predictions dict per ground-truth dict', f'{len(preds)} and {len(targets)}')
     o = dict(segm=iou_type == 'segm', box_format=box_format)
     rows = lambda c: [dict(zip(c, v)) for v in zip(*c.values())]
-    anns = [a for t, i in zip(targets, image_ids) for a in rows(_columns(t, i, truth=True, **o))]
-    res = [r for p, i in zip(preds, image_ids) for r in rows(_columns(p, i, truth=False, **o))]
+    ta, pa = ([rows(_columns(d, i, truth=t, **o)) for d, i in zip(ds, image_ids)] for ds, t in ((targets, True),
+                                                                                                (preds, False)))
+    anns, res = [a for x in ta for a in x], [r for x in pa for r in x]
     gt = dict(images=[_image(t, i) for t, i in zip(targets, image_ids)], categories=list(categories),
               annotations=[dict(a, id=j + 1) for j, a in enumerate(anns)])
-    return lvis_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
+    n = dict(annotations=list(map(len, ta)), results=list(map(len, pa)))  # each image's entries, for errors
+    try: return lvis_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
+    except InputError as e: raise batch_refusal(e, image_ids, n) from None  # the batch's image, not the files' entry
 
 # %% ../nbs/24a_lvis.ipynb #lv-batch-piece
 LIST_KEYS = ('neg_category_ids', 'not_exhaustive_category_ids')  # each image's category lists
 
+@dataclass(frozen=True)
+class LvisObjects:
+    "A regular batch of LVIS masks read from its arrays: COCO's `ObjectsPiece` and its images' category lists."
+    objects: ObjectsPiece  # the masks as runs and the columns, checked as COCO's files are (`objects_batch`)
+    images: list  # each image's entry: its id and its two category lists
+    kind = property(lambda self: self.objects.kind)  # whether the predictions hold boxes (a stream's chunk: one kind)
+    weight = property(lambda self: self.objects.weight)  # the mask runs it holds (counted towards a stream's chunk)
+
 def lvis_piece(preds: list, targets: list,  # per image: dicts of arrays, as `lvis_batch` takes them
                *, image_ids: list, categories: list, box_format: str = 'xyxy',  # as `lvis_batch`
                iou_type: str = 'bbox', frequency: str = 'field', limits=None, **_) -> tuple | None:
-    "(((ids, gt, pred columns), images' lists), (gt, pred) rows) of a regular box batch, checked; None: read it alone."
-    if iou_type != 'bbox' or frequency not in ('field', 'image_count'): return None
-    got = batch_piece(preds, targets, image_ids=image_ids, categories=categories, box_format=box_format, limits=limits)
+    "((piece, images' lists), (gt, pred) rows) of a regular batch of boxes or masks, checked; None: read it alone."
+    if iou_type not in ('bbox', 'segm') or frequency not in ('field', 'image_count'): return None
+    kw = dict(image_ids=image_ids, categories=categories, box_format=box_format, limits=limits)
+    got = batch_piece(preds, targets, **kw) if iou_type == 'bbox' else objects_batch(preds, targets, iou_type='segm',
+                                                                                      **kw)
     if got is None or not all(isinstance(t, dict) and set(LIST_KEYS) <= t.keys() for t in targets): return None
     images = [dict(id=i, **{k: as_array(t[k]).reshape(-1).tolist() for k in LIST_KEYS}) for t, i in zip(targets,
                                                                                                    image_ids)]
@@ -347,23 +373,27 @@ def lvis_piece(preds: list, targets: list,  # per image: dicts of arrays, as `lv
         for k in LIST_KEYS: image_lists(images, k, cat_ids=cat_ids, name='targets')
         frequencies(list(categories), cat_ids, by=frequency, name='targets')
     except InputError: return None  # read alone, and refused in the files' words
-    return (got[0], images), got[1]
+    return ((got[0], images) if iou_type == 'bbox' else LvisObjects(got[0], images)), got[1]
 
 # %% ../nbs/24a_lvis.ipynb #lv-batch-joined
 def lvis_joined(pieces: list,  # `lvis_piece`s of disjoint images, in arrival order
-                *, categories: list, frequency: str = 'field', **kw) -> LvisScene:  # as `lvis_batch` takes them
+                *, categories: list, frequency: str = 'field', iou_type: str = 'bbox',
+                **kw) -> LvisScene:  # as `lvis_batch` takes them
     "The `LvisScene` of the pieces: what `lvis_scene` makes of the LVIS objects of their images, in one pass."
-    g, r = joined_tables([p[0] for p in pieces], categories=categories)
+    masks = isinstance(pieces[0], LvisObjects)
+    g, r = objects_tables([p.objects for p in pieces], categories=categories, iou_type='segm') if masks else \
+        joined_tables([p[0] for p in pieces], categories=categories)
     g = replace(g, crowd=np.zeros(len(g.img), bool))  # a batch's annotations have no iscrowd: 0 (`_columns`)
-    images, K = [im for p in pieces for im in p[1]], max(len(g.cat_ids), 1)
+    images, K = [im for p in pieces for im in (p.images if masks else p[1])], max(len(g.cat_ids), 1)
     err = dict(err=SolutionError, name='targets')
     code = index_of(g.image_ids, ids_of([im['id'] for im in images], what='images', key='id', objs=images, **err))
     keys = lambda key: (lambda i, c: code[i] * K + c)(*image_lists(images, key, cat_ids=g.cat_ids, **err))
     read = (g, keys(LIST_KEYS[0]), keys(LIST_KEYS[1]), frequencies(list(categories), g.cat_ids, by=frequency, **err))
-    kw = {k: v for k, v in kw.items() if k not in ('box_format', 'iou_type', 'iscrowd')}
-    with gc_paused(): return lvis_part_scene(lvis_parts(read, r, names=('targets', 'preds'), **kw)[0])
+    kw = {k: v for k, v in kw.items() if k not in ('box_format', 'iscrowd')}
+    with gc_paused(): return lvis_part_scene(lvis_parts(read, r, names=('targets', 'preds'), iou_type=iou_type,
+                                                        **kw)[0])
 
-lvis_batch.gather, lvis_batch.join = lvis_piece, lvis_joined  # a stream's way for regular box batches
+lvis_batch.gather, lvis_batch.join = lvis_piece, lvis_joined  # a stream's way for regular batches
 
 # %% ../nbs/24a_lvis.ipynb #lv-rules
 def lvis_rules(spec) -> CocoRules:
