@@ -126,7 +126,7 @@ def _ranked_ap(analysis: Analysis, k: int):
     def ap(tp, fp, cls, drop, *, listed, base) -> float:
         npos = d.npos.sum(0) - np.bincount(gcls[drop], minlength=C)
         f = [tp[r] for r in (o[(cls[o] == c) & (tp | fp)[o]] for c in range(C))]
-        aps = np.array([interpolate(np.cumsum(x), np.cumsum(~x), int(n), how=spec.interpolation)[0]
+        aps = np.array([interpolate(np.cumsum(x), np.cumsum(~x), int(n), how=spec.option('interpolation'))[0]
                         for x, n in zip(f, npos)])
         use = counted_classes(spec, npos)
         return float(aps[use].mean()) if use.any() else float('nan')  # no class to average: as the score

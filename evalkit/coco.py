@@ -14,7 +14,8 @@ import numpy as np
 from .lazy import pd, is_frame  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
 from .tables import shown, check_regular
-from .preset import Metric, Option, parse_bool
+from .preset import Metric, Option
+from .options import parse_bool
 from .rle import Runs, runs_area
 from .coco_masks import coco_runs, brief, move_runs, string_runs, local_dtype, warm_masks
 from .boundary import parse_dilation_ratio

@@ -11,7 +11,8 @@ from .sweep import EMPTY_POLICIES, beta_squared
 from .families import get_family
 from .competitions import box_scene, mask_scene
 from .dice_presets import dice_scene
-from .preset import Metric, parse_bool, parse_size, USAGE
+from .preset import Metric, USAGE
+from .options import parse_bool, parse_size
 
 # %% auto #0
 __all__ = ['LAYOUTS', 'READERS', 'FIELDS', 'layout_reader', 'define_metric', 'load_metric']
@@ -119,7 +120,8 @@ def define_metric(name: str,  # how the metric is called (command line, results)
     ts = check_thresholds(_thresholds(thresholds), inclusive=hit == '>=') if uses else ()
     reader, id_col, args = layout_reader(layout)
     return Metric(name=name.strip(), title=title or name.strip(), family=family, thresholds=ts, reader=reader,
-                  id_col=id_col, beta=beta, empty=empty, inclusive=hit == '>=', reader_args=args, options=(USAGE,),
+                  id_col=id_col, settings=dict(beta=beta, empty=empty), inclusive=hit == '>=', reader_args=args,
+                  options=(USAGE,),
                   layouts=f"user-defined {layout['kind']} layout, id column {id_col}")
 
 # %% ../nbs/12_custom.ipynb #cus-toml

@@ -14,7 +14,7 @@ from .rle import Runs
 from .sweep import value_fractions, ratio_sum, weighted_means, over_common
 from .result import Result, Params, Tally, Later
 from .competitions import unit_parts
-from .families import Family, ImageStats, Part, Scene, register_family, in_file_order
+from .families import Family, ImageStats, Part, Scene, register_family, in_file_order, BETA, EMPTY
 
 # %% auto #0
 __all__ = ['UNIT_STATUS', 'PIXEL_STATUS', 'MAX_PICTURE_PIXELS', 'union_px', 'dice_counts', 'DiceStats', 'dice_fractions', 'Dice',
@@ -84,6 +84,7 @@ class Dice(Family):
     "Per unit, Dice (or pixel F-beta) of the unions of its masks; the mean over the units (SPEC 14)."
     name = 'dice'
     uses_thresholds = False
+    options = (BETA, EMPTY)  # Dice or pixel F-beta; how a unit with no pixels on either side scores
     own_score = 'Dice of this unit'
     map, nothing = _map_dice, _nothing_dice
     cutoffs = ('area',)  # the minimum-area cutoff (below)
@@ -118,18 +119,19 @@ class Dice(Family):
         return unit_picture(analysis, code)
 
     def values(self, stats, spec) -> tuple:  # (value float [n, 1], taking part [n])
-        num, den, s = dice_fractions(stats, beta=spec.beta, empty=spec.empty)
+        num, den, s = dice_fractions(stats, **spec.picked('beta', 'empty'))
         return np.where(s, num / den, np.nan)[:, None], s
 
     def value_sums(self, stats, spec) -> tuple:
-        num, den, s = dice_fractions(stats, beta=spec.beta, empty=spec.empty)
+        num, den, s = dice_fractions(stats, **spec.picked('beta', 'empty'))
         return (ratio_sum(num[s], den[s]),)
 
     def tally_score(self, part: Part, spec) -> tuple:
         return np.zeros(0), float(part.value_sum[0] / part.n_scored) if part.n_scored else float('nan')
 
     def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
-        return weighted_means(W, *dice_fractions(analysis.stats, beta=analysis.spec.beta, empty=analysis.spec.empty))
+        s = analysis.spec
+        return weighted_means(W, *dice_fractions(analysis.stats, **s.picked('beta', 'empty')))
 
     def scored_text(self, result) -> str:
         return f"{result.n_images:,} unit{'' if result.n_images == 1 else 's'} scored"
@@ -152,7 +154,7 @@ def _dice_tables(self, stats: DiceStats, spec) -> tuple[pd.DataFrame, pd.DataFra
 def _finish_dice(self, stats: DiceStats, spec) -> Result:
     "The score, an empty per-threshold table, and the per-unit tables."
     part, scored = self.tally(stats, spec), self.values(stats, spec)[1]
-    p = Params({**dict(spec.params), 'beta': spec.beta, 'empty': spec.empty, 'family': self.name})
+    p = Params({**dict(spec.params), 'beta': spec.option('beta'), 'empty': spec.option('empty'), 'family': self.name})
     tally = Tally(n_images=len(stats.image_ids), n_scored=int(np.sum(scored)), n_pred=int(np.sum(stats.n_pred)))
     return Result(metric=spec.metric, score=self.tally_score(part, spec)[1], thresholds=(),
                   per_threshold=Later(partial(_no_thresholds, spec.metric or 'value')),
@@ -185,8 +187,8 @@ class PooledDice(Dice):
     def tally_score(self, part: Part, spec) -> tuple:
         if not part.tp: return np.zeros(0), float('nan')
         num, den = value_fractions(*(np.array(a) for a in (part.tp, part.fp, part.fn)),
-                                   beta=1 if spec.beta is None else spec.beta)
-        blank = float(spec.empty == 'one') if spec.empty != 'skip' else float('nan')
+                                   beta=1 if spec.option('beta') is None else spec.option('beta'))
+        blank = float(spec.option('empty') == 'one') if spec.option('empty') != 'skip' else float('nan')
         return np.zeros(0), float(Fraction(int(num[0]), int(den[0]))) if den[0] else blank
 
     def weighted_scores(self, analysis, W) -> np.ndarray:
@@ -224,7 +226,8 @@ def _dropped(stats: DiceStats) -> DiceStats:
 def _class_sums(self, an, u, cut) -> tuple:
     "(exact sums of values over L, units taking part; L) of the units `u` at each cutoff `cut` (ascending; 0: all)."
     st, spec = an.stats, an.spec
-    (nk, dk, sk), (nd, dd, sd) = (dice_fractions(x, beta=spec.beta, empty=spec.empty) for x in (st, _dropped(st)))
+    beta, empty = spec.option('beta'), spec.option('empty')
+    (nk, dk, sk), (nd, dd, sd) = (dice_fractions(x, beta=beta, empty=empty) for x in (st, _dropped(st)))
     v, L = over_common(np.stack([nk[u] * sk[u], nd[u] * sd[u]]), np.stack([dk[u], dd[u]]), most=len(u))
     o = np.argsort(st.pred_px[u], kind='stable')  # by area
     n_drop = np.searchsorted(st.pred_px[u][o], cut, side='left')  # units whose area is below each cutoff

@@ -13,7 +13,8 @@ from .tables import (Source, Rows, require_columns, to_numbers, check_objects, s
 from .competitions import (read_rle_table, image_codes, table_runs, mask_table, unit_parts, default_hw, MAX_SIDE,
                                   MAX_TOTAL_PIXELS, ORDERS, scored_images, unlisted)
 from .families import Scene
-from .preset import Metric, Option, parse_size, USAGE
+from .preset import Metric, Option, USAGE
+from .options import parse_size
 from .iou import as_array
 from .batch_arrays import TableBatch, mask_texts, mask_side, side_runs, fits, masks_scene
 
@@ -284,7 +285,7 @@ DICE_SIZE = lambda d: Option('size', d, 'image size HEIGHTxWIDTH in pixels', par
 siim = Metric(
     batch_reader=dice_batch,
     name='siim', title='SIIM-ACR Pneumothorax Segmentation', family='dice', thresholds=(), reader=dice_scene,
-    id_col='ImageId', empty='one', options=(RLE_FORM, DICE_SIZE((1024, 1024)), USAGE),
+    id_col='ImageId', settings=dict(empty='one'), options=(RLE_FORM, DICE_SIZE((1024, 1024)), USAGE),
     reader_args=(('rle_col', 'EncodedPixels'),),
     demo=('siim_synthetic_solution.csv', 'sample_siim_submission.csv', {}),
     aliases=('siim-acr-pneumothorax-segmentation',),
@@ -294,7 +295,7 @@ siim = Metric(
 severstal = Metric(
     batch_reader=dice_batch,
     name='severstal', title='Severstal Steel Defect Detection', family='dice', thresholds=(), reader=dice_scene,
-    id_col='ImageId_ClassId', empty='one', classes=('1', '2', '3', '4'),
+    id_col='ImageId_ClassId', settings=dict(empty='one'), classes=('1', '2', '3', '4'),
     options=(DICE_SIZE((256, 1600)), Option('layout', 'id', "'id': ImageId_ClassId,EncodedPixels, every pair listed "
                                             "(the first data); 'columns': ImageId,ClassId,EncodedPixels, defects "
                                             "only, every class of a listed image scored (the later data; submission "
@@ -310,7 +311,7 @@ severstal = Metric(
 hubmap = Metric(
     batch_reader=dice_batch,
     name='hubmap', title='HuBMAP - Hacking the Kidney', family='dice', thresholds=(), reader=dice_scene,
-    id_col='id', empty='one', options=(USAGE,),
+    id_col='id', settings=dict(empty='one'), options=(USAGE,),
     reader_args=(('rle_col', 'encoding'), ('pred_col', 'predicted'), ('size_cols', ('height', 'width'))),
     demo=('hubmap_synthetic_solution.csv', 'sample_hubmap_submission.csv', {}),
     aliases=('hubmap-kidney-segmentation',),
@@ -320,7 +321,8 @@ hubmap = Metric(
 contrails = Metric(
     batch_reader=dice_batch,
     name='contrails', title='Google Research - Identify Contrails to Reduce Global Warming', family='pooled dice',
-    thresholds=(), reader=dice_scene, id_col='record_id', empty='one', options=(DICE_SIZE((256, 256)), USAGE),
+    thresholds=(), reader=dice_scene, id_col='record_id', settings=dict(empty='one'),
+    options=(DICE_SIZE((256, 256)), USAGE),
     reader_args=(('rle_col', 'encoded_pixels'),),
     demo=('contrails_synthetic_solution.csv', 'sample_contrails_submission.csv', {}),
     aliases=('google-research-identify-contrails-reduce-global-warming',),
@@ -330,7 +332,7 @@ contrails = Metric(
 vesuvius = Metric(
     batch_reader=dice_batch,
     name='vesuvius', title='Vesuvius Challenge - Ink Detection', family='pooled dice', thresholds=(),
-    reader=dice_scene, id_col='Id', beta='0.5', empty='one', options=(USAGE,),
+    reader=dice_scene, id_col='Id', settings=dict(beta='0.5', empty='one'), options=(USAGE,),
     reader_args=(('rle_col', 'Predicted'), ('size_cols', ('height', 'width')), ('order', 'row')),
     demo=('vesuvius_synthetic_solution.csv', 'sample_vesuvius_submission.csv', {}),
     aliases=('vesuvius-challenge-ink-detection',),

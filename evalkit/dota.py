@@ -272,7 +272,7 @@ def map_quads(scene: Scene,  # a scene of quadrilaterals
 def class_aps(d: Detections, spec) -> tuple[np.ndarray, pd.DataFrame]:
     "The devkit's AP of every class at every threshold, float64 [T, C], with the points each summed."
     o, lists = ranked_lists(d, spec)
-    npos, tp, use_07 = d.npos.sum(0), d.tp[o], spec.interpolation == 'voc07'
+    npos, tp, use_07 = d.npos.sum(0), d.tp[o], spec.option('interpolation') == 'voc07'
     aps, pts = np.zeros((len(spec.thresholds), len(spec.classes))), []
     for (k, c), r in lists.items():
         aps[k, c], rec, prec = devkit_ap(tp[r, k], int(npos[c]), use_07=use_07)
@@ -331,10 +331,11 @@ def _quad_weighted_scores(self, analysis, W) -> np.ndarray:
     sorter = np.argsort(d.image_pos, kind='stable')
     img, tp = sorter[np.searchsorted(d.image_pos[sorter], d.det_img[o])], d.tp[o]
     out, aps = np.empty(len(W)), np.zeros((len(spec.thresholds), len(spec.classes)))
+    use_07 = spec.option('interpolation') == 'voc07'
     for b, w in enumerate(np.asarray(W, np.int64)):
         npos = w @ d.npos
         for (k, c), r in ranked.items():
-            aps[k, c] = devkit_ap(np.repeat(tp[r, k], w[img[r]]), int(npos[c]), use_07=spec.interpolation == 'voc07')[0]
+            aps[k, c] = devkit_ap(np.repeat(tp[r, k], w[img[r]]), int(npos[c]), use_07=use_07)[0]
         use = counted_classes(spec, npos)
         out[b] = devkit_map(np.array([devkit_map(a, use) for a in aps]), np.ones(len(aps), bool))
     return out
@@ -358,19 +359,19 @@ DOTA_OPTIONS = (
     Option('quads', 'signed', "'signed': any quadrilateral, crossed ones by their signed loops (the devkit); "
            "'strict': refuse crossed and zero-area quadrilaterals", choices=QUADS),
     Option('interpolation', 'voc07', "'voc07': 11 points at the devkit's float levels; 'voc_all': VOC 2010 "
-           'all points (use_07_metric=False)', choices=('voc07', 'voc_all'), to='spec'))
+           'all points (use_07_metric=False)', choices=('voc07', 'voc_all'), to='family'))
 
 # %% ../nbs/29a_dota.ipynb #dota-metric
 class DotaMetric(Metric):
-    "The `dota` preset: its `classes` and `interpolation` options are the `Spec`'s."
+    "The `dota` preset: its `classes` option is the `Spec`'s (`interpolation` is ranked AP's own option)."
     def spec(self, **options):
         s = Metric.spec(self, **options)
         o = self._options({k: v for k, v in options.items() if k not in ('thresholds', 'inclusive')})
-        return replace(s, classes=o['classes'], interpolation=o['interpolation'])
+        return replace(s, classes=o['classes'])
 
 dota = DotaMetric(
     name='dota', title='DOTA oriented object detection, task 1 (DOTA_devkit)', family='quadrilateral AP',
-    thresholds=check_thresholds('0.5', inclusive=False), reader=dota_scene, interpolation='voc07', classes=CLASSES,
+    thresholds=check_thresholds('0.5', inclusive=False), reader=dota_scene, classes=CLASSES,
     options=DOTA_OPTIONS, aliases=('dota-task1',), demo=('dota_synthetic_labelTxt', 'dota_synthetic_results', {}),
     partitioner=partial(scene_partitions, read=dota_scene),  # the folders read whole, cut into parts of images
     layouts='labels: folder of <image>.txt (x1 y1 ... x4 y4 class [difficult]); '
@@ -481,7 +482,7 @@ def _quad_curve(self, an, key, cut, kept) -> tuple:
     ap = np.zeros((len(spec.thresholds), len(spec.classes), len(cut)))
     for (k, c), r in lists.items():
         m = np.searchsorted(-conf[r], -np.asarray(cut), side='right')  # the class's detections kept at each cutoff
-        ap[k, c] = devkit_prefix_ap(tp[r, k], int(npos[c]), m, use_07=spec.interpolation == 'voc07')
+        ap[k, c] = devkit_prefix_ap(tp[r, k], int(npos[c]), m, use_07=spec.option('interpolation') == 'voc07')
     use = counted_classes(spec, npos)
     vals = np.array([[devkit_map(ap[k, :, j], use) for j in range(len(cut))] for k in range(len(ap))])
     score = np.array([devkit_map(vals[:, j], np.ones(len(vals), bool)) for j in range(len(cut))])

@@ -17,16 +17,17 @@ from .rle import Runs, runs_area, runs_intersections
 from .matching import Matching, iou_rank
 from .sweep import exact_sum, mean_score, EMPTY_POLICIES
 from .result import Result, Params, Tally
+from .options import Option  # the record a family declares its own options with
 
 # %% auto #0
-__all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'Scene', 'take', 'scene_partitions', 'parts_seen', 'see_parts',
-           'keep_predictions', 'Overlaps', 'overlaps', 'keep_pairs', 'Stat', 'Part', 'ImageStats', 'Units', 'units',
-           'image_counts', 'FamilySteps', 'FamilyValues', 'FamilyTally', 'FamilyCutoffs', 'FamilyErrors', 'FamilyTide',
-           'FamilyPictures', 'FamilyReport', 'FamilyWords', 'FamilyParts', 'image_rows', 'Family', 'ObjectMatches',
-           'spec_params', 'exact_means', 'images_text', 'register_family', 'get_family', 'own_options', 'check_choices',
-           'SpecRules', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits',
-           'reduce', 'in_file_order', 'point_stretches', 'prefix_points', 'map_scene', 'finish', 'Analysis',
-           'analyse_scene']
+__all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'BETA', 'EMPTY', 'INTERPOLATION', 'MAP_OVER', 'Scene', 'take',
+           'scene_partitions', 'parts_seen', 'see_parts', 'keep_predictions', 'Overlaps', 'overlaps', 'keep_pairs',
+           'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts', 'FamilySteps', 'FamilyValues', 'FamilyTally',
+           'FamilyCutoffs', 'FamilyErrors', 'FamilyTide', 'FamilyPictures', 'FamilyReport', 'FamilyWords',
+           'FamilyParts', 'image_rows', 'Family', 'ObjectMatches', 'spec_params', 'exact_means', 'images_text',
+           'register_family', 'get_family', 'own_options', 'SpecRules', 'Spec', 'Counts', 'Detections', 'best_pair',
+           'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'point_stretches',
+           'prefix_points', 'map_scene', 'finish', 'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -581,12 +582,15 @@ def own_options(family: Family,  # the family that declares its `options`
                              f"its options: {', '.join(known) or 'none'}")
     return tuple((k, o.check(who or family.name, given.get(k, o.default))) for k, o in known.items())
 
-def check_choices(spec) -> None:
-    "Refuse a `Spec` whose interpolation, empty-image policy or mAP classes is not one of the choices."
-    if spec.interpolation not in INTERPOLATIONS: raise InputError(f'interpolation must be one of {INTERPOLATIONS}')
-    if spec.empty not in EMPTY_POLICIES:
-        raise InputError(f'empty must be one of {EMPTY_POLICIES}', repr(spec.empty))
-    if spec.map_over not in ('all', 'present'): raise InputError("map_over must be 'all' or 'present'")
+
+# %% ../nbs/03b_families.ipynb #fam-shared
+BETA = Option('beta', None, 'None: TP/(TP+FP+FN); a number: F-beta', to='family')
+EMPTY = Option('empty', 'skip', "an image with nothing on either side: 'skip' it, or score it 'one' or 'zero'",
+               choices=EMPTY_POLICIES, to='family')
+INTERPOLATION = Option('interpolation', 'voc07', "ranked AP's precision interpolation (`INTERPOLATIONS`)",
+                       choices=INTERPOLATIONS, to='family')
+MAP_OVER = Option('map_over', 'all', "mAP over 'all' classes, or those 'present' in the ground truth",
+                  choices=('all', 'present'), to='family')
 
 # %% ../nbs/03b_families.ipynb #fam-spec-rules
 class SpecRules:
@@ -598,6 +602,14 @@ class SpecRules:
         "The value of the family's own option `name` (its default when not given)."
         if name not in dict(self.options): raise InputError(f'the {self.family} family has no option', repr(name))
         return dict(self.options)[name]
+
+    def picked(self, *names) -> dict:
+        "The family's options `names` as keywords for a kernel: `image_fractions(tp, fp, fn, **spec.picked('beta'))`."
+        return {n: self.option(n) for n in names}
+
+    def with_options(self, **given) -> Spec:
+        "The same spec with some of the family's own options given again (each checked, as at first)."
+        return replace(self, options={**dict(self.options), **given})
 
     def hits(self, inter, union) -> np.ndarray:  # inter, union [K]: the pairs' intersections and unions
         "bool [T, K]: whether each pair hits at each threshold, by the preset's test (IoU > t, or >= t)."
@@ -613,16 +625,13 @@ class Spec(SpecRules):
     thresholds: tuple  # IoU thresholds, anything `check_thresholds` takes; stored as Fractions
     inclusive: bool = False  # hit when IoU >= t (else IoU > t, the SPEC default)
     matcher: str | None = None  # None: the family's first; sweeps 'greedy' or 'kernel'; ranked AP 'voc'
-    beta: object = None  # None: TP/(TP+FP+FN); a number: F-beta (sweeps)
-    empty: str = 'skip'  # per-image sweep: image with nothing on either side: 'skip', 'one' or 'zero'
-    interpolation: str = 'voc07'  # ranked AP: one of `INTERPOLATIONS`
-    classes: tuple = ()  # ranked AP: class names, by class code
-    map_over: str = 'all'  # ranked AP: mAP over 'all' classes, or the classes 'present' in the ground truth
+    classes: tuple = ()  # class names, by class code, of a family whose scenes have classes
     metric: str = ''  # preset name, carried by the result
     title: str = ''  # the competition's name
     params: tuple = ()  # more (name, value) pairs recorded in the result (reader options)
     canvas: tuple = (1024, 1024)  # (H, W) of the images of a box metric, for pictures (box files carry no size)
-    options: tuple = ()  # the family's own options: a dict or (name, value) pairs; stored as pairs, defaults filled
+    options: tuple = ()  # the family's own `options` (a sweep's `beta`, ranked AP's `interpolation`): a dict or
+    #   (name, value) pairs; stored as pairs, every declared option in order, checked, defaults filled in
 
     def __post_init__(self):
         object.__setattr__(self, 'family', get_family(self.family))
@@ -634,7 +643,6 @@ class Spec(SpecRules):
         else: object.__setattr__(self, 'thresholds', ())
         object.__setattr__(self, 'options', own_options(self.family, self.options, who=self.metric))
         self.family.check(self)
-        check_choices(self)
 
 # %% ../nbs/03b_families.ipynb #fam-stats
 @dataclass(frozen=True, eq=False)

@@ -10,7 +10,8 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import thresholds as make_thresholds, check_thresholds, threshold_text, hit_text
 from .families import get_family
-from .preset import Option, Metric, parse_size, USAGE  # USAGE: every table solution's
+from .preset import Option, Metric, USAGE  # USAGE: every table solution's
+from .options import parse_size
 from .custom import load_metric
 from .catalog import find
 from .competitions import rsna_scene, mask_scene, box_scene
@@ -140,7 +141,7 @@ rsna = register(Metric(
     name='rsna', title='RSNA Pneumonia Detection', family='per-image sweep',
     thresholds=make_thresholds('0.4', '0.75', '0.05'),
     reader=rsna_scene,
-    id_col='patientId', empty='skip', options=(MATCHING, USAGE), aliases=('rsna-pneumonia-detection-challenge',),
+    id_col='patientId', options=(MATCHING, USAGE), aliases=('rsna-pneumonia-detection-challenge',),
     layouts='solution patientId,x,y,width,height,Target; submission patientId,PredictionString',
     demo=('rsna_stage_2_train_labels.csv', 'sample_rsna_submission.csv', {})))
 
@@ -150,7 +151,7 @@ dsb2018 = register(Metric(
     name='dsb2018', title='2018 Data Science Bowl', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'),
     reader=mask_scene,
-    id_col='ImageId', empty='one', options=(USAGE,), aliases=('data-science-bowl-2018',),
+    id_col='ImageId', settings=dict(empty='one'), options=(USAGE,), aliases=('data-science-bowl-2018',),
     layouts='solution ImageId,EncodedPixels,Height,Width[,Usage]; submission ImageId,EncodedPixels',
     demo=('dsb2018_stage1_solution.csv', 'sample_dsb2018_submission.csv', {})))
 
@@ -160,7 +161,7 @@ airbus = register(Metric(
     name='airbus', title='Airbus Ship Detection', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'),
     reader=mask_scene,
-    id_col='ImageId', beta=2, empty='one', reader_args=(('default_size', (768, 768)),), options=(USAGE,),
+    id_col='ImageId', settings=dict(beta=2, empty='one'), reader_args=(('default_size', (768, 768)),), options=(USAGE,),
     aliases=('airbus-ship-detection',), layouts='ImageId,EncodedPixels on both sides (768 x 768 images)',
     demo=('airbus_train_ship_segmentations_v2_subset.csv', 'sample_airbus_submission.csv', {})))
 
@@ -170,7 +171,7 @@ icdar2017 = register(Metric(
     name='icdar2017', title='ICDAR 2017 Page Object Detection', family='ranked AP',
     thresholds=make_thresholds('0.6', '0.8', '0.2'),
     reader=icdar_scene,
-    interpolation='voc07', classes=ICDAR_CLASSES, options=(IGNORE_OPT, PLUS_ONE, PATTERN), aliases=('icdar',),
+    classes=ICDAR_CLASSES, options=(IGNORE_OPT, PLUS_ONE, PATTERN), aliases=('icdar',),
     layouts='ground truth: folder of per-page XML; submission: one XML file of <document> elements',
     demo=('icdar2017_pod', 'sample_icdar2017_submission.xml', {'pattern': 'POD_*.xml'})))
 
@@ -179,7 +180,7 @@ tgs = register(Metric(
     batch_reader=mask_batch,
     name='tgs', title='TGS Salt Identification', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.95', '0.05'),
-    reader=mask_scene, id_col='id', empty='one', options=(SIZE, USAGE),
+    reader=mask_scene, id_col='id', settings=dict(empty='one'), options=(SIZE, USAGE),
     reader_args=(('rle_col', 'rle_mask'), ('one_per_image', True)), aliases=('tgs-salt-identification-challenge',),
     layouts='id,rle_mask on both sides, one row per image (101 x 101 images)',
     demo=('tgs_synthetic_solution.csv', 'sample_tgs_submission.csv', {})))
@@ -189,7 +190,7 @@ wheat = register(Metric(
     batch_reader=box_batch,
     name='wheat', title='Global Wheat Detection', family='per-image sweep',
     thresholds=make_thresholds('0.5', '0.75', '0.05'),
-    reader=box_scene, id_col='image_id', empty='skip', options=(PLUS_ONE, USAGE), reader_args=(('cols', ('bbox',)),),
+    reader=box_scene, id_col='image_id', options=(PLUS_ONE, USAGE), reader_args=(('cols', ('bbox',)),),
     aliases=('global-wheat-detection',),
     layouts='solution image_id,width,height,bbox ([x, y, w, h]); submission image_id,PredictionString',
     demo=('wheat_synthetic_solution.csv', 'sample_wheat_submission.csv', {})))
@@ -198,7 +199,7 @@ wheat = register(Metric(
 sartorius = register(Metric(
     batch_reader=mask_batch,
     name='sartorius', title='Sartorius Cell Instance Segmentation', family='per-image sweep',
-    thresholds=make_thresholds('0.5', '0.95', '0.05'), reader=mask_scene, id_col='id', empty='one',
+    thresholds=make_thresholds('0.5', '0.95', '0.05'), reader=mask_scene, id_col='id', settings=dict(empty='one'),
     options=(ORDER, USAGE),
     reader_args=(('rle_col', 'annotation'), ('pred_col', 'predicted'), ('size_cols', ('height', 'width'))),
     aliases=('sartorius-cell-instance-segmentation',),
@@ -210,7 +211,7 @@ reef = register(Metric(
     batch_reader=reef_batch,
     name='reef', title='TensorFlow Great Barrier Reef', family='pooled sweep',
     thresholds=make_thresholds('0.3', '0.8', '0.05'),
-    reader=reef_scene, id_col='image_id', beta=2, options=(USAGE,),
+    reader=reef_scene, id_col='image_id', settings=dict(beta=2), options=(USAGE,),
     aliases=('tensorflow-great-barrier-reef',), canvas=(720, 1280),
     layouts="solution image_id,annotations ([{'x', 'y', 'width', 'height'}]); submission image_id,annotations",
     demo=('reef_train_subset.csv', 'sample_reef_submission.csv', {})))
@@ -220,8 +221,9 @@ vinbigdata = register(Metric(
     batch_reader=vinbigdata_batch,
     name='vinbigdata', title='VinBigData Chest X-ray Abnormalities', family='ranked AP',
     thresholds=check_thresholds('0.4', inclusive=False),
-    reader=vinbigdata_scene, id_col='image_id', interpolation='voc_all', options=(USAGE,),
-    classes=VBD_CLASSES, map_over='present',
+    reader=vinbigdata_scene, id_col='image_id', settings=dict(interpolation='voc_all', map_over='present'),
+    options=(USAGE,),
+    classes=VBD_CLASSES,
     aliases=('vinbigdata-chest-xray-abnormalities-detection',),
     layouts='solution image_id,class_id,x_min,y_min,x_max,y_max (class 14: no box); '
             'submission image_id,PredictionString',

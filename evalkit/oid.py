@@ -282,7 +282,7 @@ class OpenImagesAP(OidAnalyses, RankedAP):
     views = ('classes', 'groups')  # the class table; an image's boxes, group-of dashed (31a_oid_view)
     dashboard_view = 'evalkit.oid_view:OidDashboard'  # 31a, loaded on use
     report_view = 'evalkit.oid_view:report_section'  # the images (tiles) with the most errors drawn
-    options = (OID_TIES,)  # its own: how equal confidences rank, validated into `Spec.options`, read by the map
+    options = (*RankedAP.options, OID_TIES)  # ranked AP's, and how equal confidences rank (read by the map)
     map, finish, json = _map_oid, _finish_oid, _oid_json
     object_matches, object_labels, dap = oid_matches, oid_labels, oid_dap  # pictures and TIDE (below)
 
@@ -751,7 +751,7 @@ def file_option(v):
 # %% ../nbs/31_oid.ipynb #oid-presets-2
 oid2019 = Metric(
     name='oid2019', title='Open Images 2019 - Object Detection', family='open images AP', thresholds=('0.5',),
-    inclusive=True, interpolation='voc_all', map_over='present', reader=oid_scene,
+    inclusive=True, settings=dict(interpolation='voc_all', map_over='present'), reader=oid_scene,
     aliases=('open-images-2019-object-detection',),
     options=(Option('hierarchy', None, "the class hierarchy JSON: expand the solution's boxes and labels (default: "
                     'the solution is expanded already)', parse=file_option),
@@ -766,7 +766,7 @@ oid2019 = Metric(
 # %% ../nbs/31_oid.ipynb #oid-presets-3
 hubmap_hhv = Metric(
     name='hubmap-hhv', title='HuBMAP - Hacking the Human Vasculature', family='open images AP', thresholds=('0.6',),
-    inclusive=True, interpolation='voc_all', map_over='present', reader=hhv_scene,
+    inclusive=True, settings=dict(interpolation='voc_all', map_over='present'), reader=hhv_scene,
     aliases=('hubmap-hacking-the-human-vasculature',),
     options=(Option('empty_tiles', 'fp', "a tile without vessels: 'fp' (verified: its predictions are FP) or "
                     "'ignore' (its predictions are dropped)", choices=EMPTY_TILES), OID_TIES, USAGE),

@@ -14,7 +14,7 @@ from .tables import (Source, Rows, read_source, require_columns, to_numbers, sho
                             first_seen)
 from .competitions import unit_parts, scored_images
 from .families import (Family, ImageStats, Part, Scene, register_family, in_file_order, take,
-                              scene_partitions)
+                              scene_partitions, BETA)
 from .result import Result, Params
 from .preset import Metric, Option, USAGE
 from .batch_arrays import TableBatch, check_arrays, fits
@@ -232,6 +232,7 @@ class PointFBeta(Family):
     name = 'points'
     uses_thresholds = False
     needs_classes = True
+    options = (BETA,)  # the F-beta of each class
     image_scores = False
     views = ('summary', 'points')
     dashboard_view = 'evalkit.points:PointsDashboard'  # below in this notebook, loaded on use
@@ -241,12 +242,13 @@ class PointFBeta(Family):
 
     def check(self, spec):
         super().check(spec)
-        if spec.beta is None: raise InputError('the points family needs beta (F-beta)')
+        if spec.option('beta') is None: raise InputError('the points family needs beta (F-beta)')
         bad = [c for c in spec.classes if not isinstance(c, PointClass) or not c.r > 0]
         if bad: raise InputError('points classes are PointClass with a distance r > 0', repr(bad[0]))
 
     def values(self, stats, spec) -> tuple:  # (each unit's own F-beta float [n, 1], every unit taking part)
-        f = [float(class_f(int(a), int(b), int(c), beta=spec.beta)) for a, b, c in zip(stats.tp, stats.fp, stats.fn)]
+        beta = spec.option('beta')
+        f = [float(class_f(int(a), int(b), int(c), beta=beta)) for a, b, c in zip(stats.tp, stats.fp, stats.fn)]
         return np.array(f, np.float64).reshape(-1, 1), np.ones(len(f), bool)
 
     def tally(self, stats, spec) -> Part:
@@ -256,13 +258,13 @@ class PointFBeta(Family):
 
     def tally_score(self, part: Part, spec) -> tuple:
         sums = (part.tp, part.fp, part.fn) if part.tp else ((0,) * len(spec.classes),) * 3
-        return np.zeros(0), weighted_score(*sums, spec.classes, beta=spec.beta)
+        return np.zeros(0), weighted_score(*sums, spec.classes, beta=spec.option('beta'))
 
     def weighted_scores(self, analysis, W) -> np.ndarray:  # exact integer sums per class, then the exact score
         st, spec, W = analysis.stats, analysis.spec, np.atleast_2d(np.asarray(W, np.int64))
         one = np.zeros((len(st.cls), len(spec.classes)), np.int64); one[np.arange(len(st.cls)), st.cls] = 1
         tp, fp, fn = (W @ (one * a[:, None]) for a in (st.tp, st.fp, st.fn))
-        return np.array([weighted_score(*x, spec.classes, beta=spec.beta) for x in zip(tp, fp, fn)])
+        return np.array([weighted_score(*x, spec.classes, beta=spec.option('beta')) for x in zip(tp, fp, fn)])
 
     def scored_text(self, result) -> str:
         return f"{result.n_images:,} unit{'' if result.n_images == 1 else 's'}, counts pooled per class"
@@ -307,7 +309,7 @@ def _finish_points(self, stats: PointStats, spec) -> Result:
                               'fp': stats.fp[o], 'fn': stats.fn[o]})
     images = pd.DataFrame({'image_id': ids, 'n_gt': stats.n_gt[o], 'n_pred': stats.n_pred[o], 'score': np.nan,
                            'scored': True})
-    p = Params({**dict(spec.params), 'beta': spec.beta, 'family': self.name})
+    p = Params({**dict(spec.params), 'beta': spec.option('beta'), 'family': self.name})
     return Result(metric=spec.metric, score=self.tally_score(part, spec)[1], thresholds=(),
                   per_threshold=pd.Series([], index=pd.Index([], name='threshold', dtype=float), dtype=float,
                                           name=spec.metric or 'value'),
@@ -323,7 +325,7 @@ def _finish_points_tally(self, part: Part, spec) -> Result:
 def point_classes(result: Result) -> pd.DataFrame:
     "Per class of the preset: weight, r, TP, FP, FN, predictions, truths and F-beta (exact, rounded once)."
     spec, a = result.spec, result.arrays
-    f = [float(class_f(int(x), int(y), int(z), beta=spec.beta)) for x, y, z in zip(a['tp'], a['fp'], a['fn'])]
+    f = [float(class_f(int(x), int(y), int(z), beta=spec.option('beta'))) for x, y, z in zip(a['tp'], a['fp'], a['fn'])]
     fp = np.where(a['tp'] + a['fn'] > 0, a['fp'], 0)  # a class without truth: its predictions ignored (F = 0 anyway)
     return pd.DataFrame({'cls': [str(c) for c in spec.classes], 'weight': [c.weight for c in spec.classes],
                          'r': [c.r for c in spec.classes], 'tp': a['tp'], 'fp': fp, 'fn': a['fn'],
@@ -608,7 +610,7 @@ POINT_USAGE = USAGE  # the one option every table solution's preset takes (03c_p
 czii = Metric(
     batch_reader=TableBatch(czii_tables, czii_scene, arrays=czii_arrays, joined=points_scene),
     name='czii', title='CZII - CryoET Object Identification', family='points', thresholds=(), reader=czii_scene,
-    beta=4, classes=CZII_CLASSES, aliases=('czii-cryo-et-object-identification',),
+    settings=dict(beta=4), classes=CZII_CLASSES, aliases=('czii-cryo-et-object-identification',),
     options=(Option('assignment', 'kaggle', "'kaggle' (a truth within r of any prediction is a TP; FP = predictions "
                     "- TP) or 'one-to-one' (a maximum matching)", choices=('kaggle', 'one-to-one')), POINT_USAGE),
     partitioner=partial(scene_partitions, read=czii_scene),
@@ -618,7 +620,8 @@ czii = Metric(
 byu = Metric(
     batch_reader=TableBatch(byu_tables, byu_scene, arrays=byu_arrays, joined=points_scene),
     name='byu', title='BYU - Locating Bacterial Flagellar Motors 2025', family='points', thresholds=(),
-    reader=byu_scene, beta=2, classes=BYU_CLASSES, aliases=('byu-locating-bacterial-flagellar-motors-2025',),
+    reader=byu_scene, settings=dict(beta=2), classes=BYU_CLASSES,
+    aliases=('byu-locating-bacterial-flagellar-motors-2025',),
     options=(Option('assignment', 'binary', "'binary' (Kaggle's: a mislocated motor is an FN only) or 'one-to-one' "
                     '(it is also an FP)', choices=('binary', 'one-to-one')), POINT_USAGE),
     partitioner=partial(scene_partitions, read=byu_scene),

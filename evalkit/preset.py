@@ -7,68 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import Callable
-import numbers
-import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, Limits, as_limits, noticed
 from .iou import threshold_text, hit_text
 from .families import Spec, Analysis, analyse_scene, get_family, parts_seen
 from .result import Result, renewed
-from .rle import parse_size  # image sizes are geometry: options parse them with it
+from .options import Option  # declared below the families, which declare their own options too
 
 # %% auto #0
-__all__ = ['USAGE', 'INCLUSIVE', 'EMPTY', 'parse_bool', 'OptionReading', 'Option', 'MetricWords', 'Metric', 'warnings_of']
-
-# %% ../nbs/03c_preset.ipynb #opt-bool
-def parse_bool(text) -> bool:
-    "True, 1, '1', 'true', 'yes' -> True; False, 0, '0', 'false', 'no' -> False (any case); ValueError otherwise."
-    if isinstance(text, (bool, np.bool_)): return bool(text)
-    if isinstance(text, numbers.Integral) and text in (0, 1): return bool(text)
-    t = text.strip().lower() if isinstance(text, str) else None
-    if t in ('1', 'true', 'yes'): return True
-    if t in ('0', 'false', 'no'): return False
-    raise ValueError(f'{text!r:.60}: expected true or false (1 or 0)')
-
-# %% ../nbs/03c_preset.ipynb #opt-reading
-class OptionReading:
-    "How an option is typed and read: its flag, its default as typed, a value checked."
-    @property
-    def cli(self) -> str: return '--' + self.name.replace('_', '-')
-
-    def typed(self, value) -> str | None:
-        "`value` as typed on the command line, which `check` reads back (None: nothing to type, or a switch)."
-        if value is None or self.flag: return None
-        if isinstance(value, (bool, np.bool_)): return '1' if value else '0'
-        if isinstance(value, tuple): return ('x' if self.parse is parse_size else ',').join(map(str, value))
-        return str(value)
-
-    def check(self, metric: str, value):
-        "The value as `parse` reads it (text or not; a flag's by `parse_bool`), of `choices` or the default's type."
-        parse = self.parse or (parse_bool if self.flag else None)
-        if value is None and self.default is None: return None  # not given: the option's own default
-        try: value = value if parse is None else parse(value)
-        except (ValueError, TypeError) as e: raise InputError(f'{metric}: bad {self.name}', str(e)) from None
-        if self.choices is not None and not any(isinstance(value, type(c)) and value == c for c in self.choices):
-            raise InputError(f"{metric}: {self.name} must be one of {', '.join(map(repr, self.choices))}",
-                             f'{value!r:.60}')
-        kind = type(self.default)
-        if parse is None and self.choices is None and self.default is not None and not isinstance(value, kind):
-            raise InputError(f'{metric}: {self.name} must be a {kind.__name__}', f'{value!r:.60}')
-        return value
-
-# %% ../nbs/03c_preset.ipynb #6e68f47c
-@dataclass(frozen=True)
-class Option(OptionReading):
-    "An option a metric accepts, declared once: the command line and Python calls both read it."
-    name: str  # keyword in Python; `--name` (with '-' for '_') on the command line
-    default: object  # value when not given
-    help: str  # one line for `--help`
-    choices: tuple | None = None  # allowed values, if a closed set
-    flag: bool = False  # a switch (`--plus-one`), True when given; read by `parse_bool` from Python
-    to: str = 'reader'  # who takes it: 'reader' (the file reader), 'spec' (the scoring), 'family' (`Spec.options`)
-    parse: Callable | None = None  # text or a Python value -> value; ValueError (or TypeError) when invalid
-    arg: str | None = None  # the reader's keyword for it, when not `name`
-    dask: bool = True  # the Dask path takes it (False: a value other than the default is refused there, for now)
+__all__ = ['USAGE', 'INCLUSIVE', 'EMPTY', 'MetricWords', 'Metric', 'warnings_of']
 
 # %% ../nbs/03c_preset.ipynb #met-words
 @dataclass(frozen=True)
@@ -95,12 +42,10 @@ class Metric(MetricWords):
     thresholds: tuple  # IoU thresholds (Fractions)
     reader: Callable  # (solution, submission, *, names, [id_col], **reader options) -> Scene
     id_col: str | None = None  # the image id column (Kaggle `row_id_column_name`); None: not a CSV layout
-    beta: object = None  # None: TP/(TP+FP+FN); a number: F-beta
-    empty: str = 'skip'  # per-image sweep: image with nothing on either side: 'skip', 'one' or 'zero'
     inclusive: bool = False  # the default hit test: False `>` (SPEC), True `>=`
-    interpolation: str = 'voc07'  # ranked AP: 'voc07', 'voc_all' or 'coco101'
-    classes: tuple = ()  # ranked AP: class names
-    map_over: str = 'all'  # ranked AP: mAP over 'all' classes or those 'present' in the ground truth
+    settings: tuple = ()  # the family's own options this preset fixes (`Family.options`): a dict or (name, value)
+    #   pairs, e.g. dict(beta=2, empty='one'); stored as pairs, checked by `Spec` (a user's option overrides them)
+    classes: tuple = ()  # class names, by class code, for a family whose scenes have classes
     options: tuple = ()  # `Option`s this metric accepts beyond `thresholds` and `inclusive`
     reader_args: tuple = ()  # fixed (name, value) pairs for the reader (Airbus: default_size)
     aliases: tuple = ()  # other names, e.g. the Kaggle competition slug
@@ -109,6 +54,8 @@ class Metric(MetricWords):
     canvas: tuple = (1024, 1024)  # (H, W) of the images of a box metric, for pictures (box files carry no size)
     batch_reader: Callable | None = None  # (preds, targets, *, image_ids, **options) -> Scene: a stream's batch
     partitioner: Callable | None = None  # (solution, submission, n, **options) -> n callables making parts' Scenes
+
+    def __post_init__(self): object.__setattr__(self, 'settings', tuple(dict(self.settings).items()))
 
 # %% ../nbs/03c_preset.ipynb #92775d96
 def _options(self, given: dict) -> dict:
@@ -133,9 +80,8 @@ def _spec(self, *, thresholds=None,  # the IoU thresholds (default: the competit
     if inclusive is None: inclusive = self.inclusive or matcher == 'kernel'
     to = lambda who: tuple((k, v) for k, v in opts.items() if k in {o.name for o in self.options if o.to == who})
     return Spec(family=self.family, thresholds=self.thresholds if thresholds is None else thresholds,
-                inclusive=bool(inclusive), matcher=matcher, beta=self.beta, empty=self.empty,
-                interpolation=self.interpolation, classes=self.classes, map_over=self.map_over, metric=self.name,
-                title=self.title, params=to('reader'), canvas=self.canvas, options=to('family'))
+                inclusive=bool(inclusive), matcher=matcher, classes=self.classes, metric=self.name, title=self.title,
+                params=to('reader'), canvas=self.canvas, options={**dict(self.settings), **dict(to('family'))})
 
 Metric._options, Metric.spec = _options, _spec
 

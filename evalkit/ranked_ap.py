@@ -16,7 +16,8 @@ from .sweep import exact_sum, mean_score
 from .result import Result, Params, Tally
 from .families import (Family, Scene, Spec, Detections, Analysis, INTERPOLATIONS, overlaps, pair_hits, best_pair,
                               pair_boxes, voc_flags, in_file_order, images_text, spec_params, image_counts, exact_means,
-                              point_stretches, prefix_points, register_family, ObjectMatches)
+                              point_stretches, prefix_points, register_family, ObjectMatches, INTERPOLATION,
+                              MAP_OVER)
 
 # %% auto #0
 __all__ = ['map_ranked', 'voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes', 'RankedTallies', 'RankedAnalyses',
@@ -127,7 +128,7 @@ def ranked_lists(d: Detections,  # the reduced detections of a ranked AP file
 # %% ../nbs/03e_ranked_ap.ipynb #fam-ranked-3
 def counted_classes(spec: Spec, npos) -> np.ndarray:
     "bool [C]: the classes the mAP averages: every class, or those with counted ground truth (`map_over='present'`)."
-    return np.ones(len(spec.classes), bool) if spec.map_over == 'all' else np.asarray(npos) > 0
+    return np.ones(len(spec.classes), bool) if spec.option('map_over') == 'all' else np.asarray(npos) > 0
 
 # %% ../nbs/03e_ranked_ap.ipynb #fam-ranked-4
 def _detection_table(d: Detections, spec: Spec, *, o, rank, io) -> pd.DataFrame:
@@ -150,7 +151,7 @@ def _finish_ranked(d: Detections, spec: Spec) -> Result:
     rank = np.arange(len(o)) - np.searchsorted(cls, cls) + 1  # 1-based rank within the class
     npos, ndet = d.npos.sum(0), np.bincount(cls, minlength=len(spec.classes))
     tables = [_class_tables(tp[r, k], rank[r], conf[r], t=float(t), name=name, npos=int(npos[c]), ndet=int(ndet[c]),
-                            how=spec.interpolation)
+                            how=spec.option('interpolation'))
               for k, t in enumerate(spec.thresholds) for c, name in enumerate(spec.classes)
               for r in [lists[k, c]]]
     rows, curves, points = zip(*tables)
@@ -161,8 +162,7 @@ def _finish_ranked(d: Detections, spec: Spec) -> Result:
     per_t, score = mean_score(tuple(exact_sum(a) for a in ap), int(use.sum()))  # exact means, rounded once
     images = pd.DataFrame({'image_id': pd.Series(d.image_ids[io], dtype=object), 'n_gt': d.n_gt[io],
                            'n_pred': d.n_pred[io], 'score': np.nan, 'scored': True})
-    p = Params({**spec_params(spec), 'interpolation': spec.interpolation,
-                'thresholds': tuple(map(threshold_text, spec.thresholds))})
+    p = Params({**spec_params(spec), 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     cat = lambda fs: pd.concat(list(fs), ignore_index=True)
     per_t = pd.Series(per_t, index=pd.Index([float(t) for t in spec.thresholds], name='threshold'), name='map')
     return Result(metric=spec.metric, score=score, thresholds=spec.thresholds,
@@ -221,6 +221,7 @@ class RankedAP(RankedTallies, RankedAnalyses, Family):
     "Per class, detections ranked over the file; AP by an interpolation rule; mAP over classes and thresholds."
     name = 'ranked AP'
     matchers = ('voc',)
+    options = (INTERPOLATION, MAP_OVER)  # how precision is interpolated; which classes the mAP averages
     cutoffs = ('confidence',)
     views = ('classes',)
     image_scores = False
@@ -269,7 +270,7 @@ def _ranked_weighted_scores(analysis, W) -> np.ndarray:
         npos = w @ d.npos
         for k, c, f, im in lists:
             f = np.repeat(f, w[im])
-            aps[k, c] = interpolate(np.cumsum(f), np.cumsum(~f), int(npos[c]), how=spec.interpolation)[0]
+            aps[k, c] = interpolate(np.cumsum(f), np.cumsum(~f), int(npos[c]), how=spec.option('interpolation'))[0]
         use = counted_classes(spec, npos)
         out[b] = float(exact_sum(aps[:, use]) / aps[:, use].size) if use.any() else np.nan  # as the finish does
     return out
@@ -333,7 +334,7 @@ def _ranked_curve(an: Analysis, cut) -> tuple:
             r = lists[k, c]
             m = np.searchsorted(-conf[r], -cut, side='right')  # detections of the class kept at each cutoff
             n_tp = np.r_[0, np.cumsum(tp[r, k])][m]
-            ap[k, c] = prefix_ap(tp[r, k], int(npos[c]), how=spec.interpolation, m=m)
+            ap[k, c] = prefix_ap(tp[r, k], int(npos[c]), how=spec.option('interpolation'), m=m)
             rows.append(pd.DataFrame(dict(cutoff=cut, threshold=float(t), cls=name, ap=ap[k, c], tp=n_tp, fp=m - n_tp,
                                           npos=int(npos[c]))))
     per = pd.concat(rows, ignore_index=True)

@@ -14,7 +14,7 @@ from .sweep import (sweep, threshold_values, value_fractions, sweep_values, imag
                            weighted_means, over_common)
 from .result import Result, Params, renewed
 from .families import (Family, Scene, Spec, Counts, Analysis, overlaps, pair_hits, in_file_order, images_text,
-                              spec_params, image_counts, exact_means, register_family)
+                              spec_params, image_counts, exact_means, register_family, BETA, EMPTY)
 
 # %% auto #0
 __all__ = ['SweepFamily', 'PerImageCutoffs', 'PerImageSweep', 'PooledTallies', 'PooledSweep']
@@ -33,6 +33,7 @@ def _map_counts(scene: Scene, spec: Spec, pairs) -> tuple[Counts, Matching]:
 class SweepFamily(Family):
     "What both sweeps share (SPEC 5): one-to-one matching at every threshold, TP, FP and FN per image."
     matchers = ('greedy', 'kernel')
+    options = (BETA, EMPTY)  # F-beta or TP/(TP+FP+FN); how an image with nothing on either side scores
     cutoffs = ('confidence', 'area')
     views = ('images',)
 
@@ -46,7 +47,7 @@ class SweepFamily(Family):
         return Counts(image_ids=np.zeros(0, object), image_pos=z, n_gt=z, n_pred=z, tp=zt, fp=zt, fn=zt)
 
     def values(self, stats, spec):
-        return self.counts_score(stats.tp, stats.fp, stats.fn, beta=spec.beta, empty=spec.empty)[:2]
+        return self.counts_score(stats.tp, stats.fp, stats.fn, **spec.picked('beta', 'empty'))[:2]
 
     def kept_stats(self, analysis, p, scene, m):
         "The counts of the kept predictions `p` (indices) from the whole file's matching `m`, cut to them."
@@ -58,7 +59,7 @@ class PerImageCutoffs:
     "What the bootstrap and the cutoff curve ask of the per-image sweep: exact weighted means, running sums."
     def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
         c, spec = analysis.stats, analysis.spec
-        return weighted_means(W, *image_fractions(c.tp, c.fp, c.fn, beta=spec.beta, empty=spec.empty))
+        return weighted_means(W, *image_fractions(c.tp, c.fp, c.fn, **spec.picked('beta', 'empty')))
 
     def curve(self, analysis, key, cut, kept) -> tuple:
         "(value [T, n_cut], no class table, score [n_cut]) at each cutoff: a running exact sum."
@@ -75,19 +76,19 @@ class PerImageSweep(PerImageCutoffs, SweepFamily):
         return sweep_values(tp, fp, fn, beta=beta, empty=empty)
 
     def values(self, stats, spec):  # the values alone: no exact sums (the tally asks `value_sums` for those)
-        num, den, s = image_fractions(stats.tp, stats.fp, stats.fn, beta=spec.beta, empty=spec.empty)
+        num, den, s = image_fractions(stats.tp, stats.fp, stats.fn, **spec.picked('beta', 'empty'))
         with np.errstate(divide='ignore', invalid='ignore'): return np.where(s[:, None], num / den, np.nan), s
 
     def finish(self, c: Counts, spec) -> Result:
         "The result: `sweep` of the counts in file order."
         o = in_file_order(c)
         r = sweep(tp=c.tp[o], fp=c.fp[o], fn=c.fn[o], thresholds=spec.thresholds, image_ids=c.image_ids[o],
-                  n_gt=c.n_gt[o], n_pred=c.n_pred[o], beta=spec.beta, empty=spec.empty, metric=spec.metric,
+                  n_gt=c.n_gt[o], n_pred=c.n_pred[o], **spec.picked('beta', 'empty'), metric=spec.metric,
                   params=spec_params(spec))
         return renewed(r, title=spec.title, spec=spec)
 
     def value_sums(self, stats, spec) -> tuple:
-        return image_value_sums(stats.tp, stats.fp, stats.fn, beta=spec.beta, empty=spec.empty)[0]
+        return image_value_sums(stats.tp, stats.fp, stats.fn, **spec.picked('beta', 'empty'))[0]
 
     def scored_text(self, result) -> str:
         left = result.n_total - result.n_images
@@ -103,11 +104,12 @@ class PooledTallies:
         return vals, None, score
 
     def tally_score(self, part, spec) -> tuple:
-        return self._pooled(*value_fractions(np.array(part.tp), np.array(part.fp), np.array(part.fn), beta=spec.beta))
+        return self._pooled(*value_fractions(np.array(part.tp), np.array(part.fp), np.array(part.fn),
+                                             beta=spec.option('beta')))
 
     def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
         c, W = analysis.stats, np.atleast_2d(np.asarray(W, np.int64))
-        num, den = value_fractions(*(W @ x for x in (c.tp, c.fp, c.fn)), beta=analysis.spec.beta)
+        num, den = value_fractions(*(W @ x for x in (c.tp, c.fp, c.fn)), beta=analysis.spec.option('beta'))
         return np.array([self._pooled(a, b)[1] for a, b in zip(num.tolist(), den.tolist())])
 
 # %% ../nbs/03d_sweep_families.ipynb #4a334390
@@ -142,13 +144,13 @@ class PooledSweep(PooledTallies, SweepFamily):
 def _finish_pooled(self, c: Counts, spec) -> Result:
     "The pooled sweep's result: the pooled values and score, every image's counts in file order."
     o, T = in_file_order(c), len(spec.thresholds)
-    _, _, v, score = self.counts_score(c.tp, c.fp, c.fn, beta=spec.beta)
+    _, _, v, score = self.counts_score(c.tp, c.fp, c.fn, beta=spec.option('beta'))
     tf, ids = [float(t) for t in spec.thresholds], c.image_ids[o]
     per_image = pd.DataFrame({'image_id': np.repeat(ids, T), 'threshold': np.tile(tf, len(o)), 'hit': spec.hit,
                               'tp': c.tp[o].ravel(), 'fp': c.fp[o].ravel(), 'fn': c.fn[o].ravel()})
     images = pd.DataFrame({'image_id': pd.Series(ids, dtype=object), 'n_gt': c.n_gt[o],
                            'n_pred': c.n_pred[o], 'score': np.nan, 'scored': True})
-    p = Params({**spec_params(spec), 'beta': spec.beta, 'thresholds': tuple(map(threshold_text, spec.thresholds))})
+    p = Params({**spec_params(spec), 'thresholds': tuple(map(threshold_text, spec.thresholds))})
     per_t = pd.Series(v, index=pd.Index(tf, name='threshold'), name=spec.metric or 'value')
     return Result(metric=spec.metric, score=score, thresholds=spec.thresholds, per_threshold=per_t,
                   per_image=per_image, images=images, params=p, title=spec.title, spec=spec)
@@ -172,9 +174,9 @@ def _running(img,  # int64 [n]: image code of each prediction
 # %% ../nbs/03d_sweep_families.ipynb #cut-sweep
 def _fractions(tp, kept, n_gt, *, spec: Spec) -> tuple:
     "(num, den) int64 of image states; an empty image (0/0) by the policy (skip: 0/1, counted apart)."
-    num, den = value_fractions(tp, kept - tp, n_gt - tp, beta=spec.beta)
+    num, den = value_fractions(tp, kept - tp, n_gt - tp, beta=spec.option('beta'))
     blank = den == 0
-    return np.where(blank, int(spec.empty == 'one'), num), np.where(blank, 1, den)
+    return np.where(blank, int(spec.option('empty') == 'one'), num), np.where(blank, 1, den)
 
 def _image_curve(an: Analysis, order, ends) -> tuple:
     "Per-image sweep: (value [T, n_cut], score [n_cut]) at each cutoff (`ends`: predictions kept), one exact sum."
@@ -186,9 +188,10 @@ def _image_curve(an: Analysis, order, ends) -> tuple:
                           _fractions(tp - hits[:, order], kept - 1, n_gt[im], spec=spec))  # after, before
     v, L = over_common(np.stack([na, nb]), np.stack([da, db]), most=s.n_img)
     empty = n_gt == 0
-    total = np.cumsum(v[0] - v[1], axis=1)[:, ends - 1] + int(empty.sum()) * L * (spec.empty == 'one')
-    joined = np.cumsum((spec.empty == 'skip') & (n_gt[im] == 0) & (kept == 1))[ends - 1]  # empty images now scored
-    scored = (~empty).sum() + (empty.sum() if spec.empty != 'skip' else 0) + joined
+    total = np.cumsum(v[0] - v[1], axis=1)[:, ends - 1] + int(empty.sum()) * L * (spec.option('empty') == 'one')
+    skip = spec.option('empty') == 'skip'
+    joined = np.cumsum(skip & (n_gt[im] == 0) & (kept == 1))[ends - 1]  # empty images now scored
+    scored = (~empty).sum() + (empty.sum() if spec.option('empty') != 'skip' else 0) + joined
     return exact_means(total, L, scored, len(spec.thresholds))
 
 # %% ../nbs/03d_sweep_families.ipynb #cut-pooled
@@ -197,7 +200,7 @@ def _in_key_order(key) -> np.ndarray: return np.lexsort((np.arange(len(key)), -k
 def _pooled_curve(an: Analysis, order, ends) -> tuple:
     "Pooled sweep: (value [T, n_cut], score [n_cut]) at each cutoff from running TP counts, exact."
     tp = np.cumsum(np.asarray(an.matching.pred_gt >= 0, np.int64)[:, order], axis=1)[:, ends - 1]
-    num, den = value_fractions(tp, ends - tp, len(an.scene.gt_img) - tp, beta=an.spec.beta)
+    num, den = value_fractions(tp, ends - tp, len(an.scene.gt_img) - tp, beta=an.spec.option('beta'))
     num, den = np.where(den > 0, num, 1), np.where(den > 0, den, 1)  # 0/0 (nothing at all): 1
     v, L = over_common(num, den, most=len(num))
     return num / den, np.array([x / (L * len(num)) for x in v.sum(0).tolist()])  # the exact mean, rounded once
