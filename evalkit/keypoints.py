@@ -40,7 +40,9 @@ def bad_keypoints(kp: np.ndarray,  # float64 [n, K, 3]: each object's triples (x
                   num: np.ndarray | None = None,  # float64 [n]: the ground truth's `num_keypoints`
                  ) -> tuple[np.ndarray, str]:  # bool [n] (rows breaking the rule) and the rule; all False: fine
     "The rows of a keypoints field that break a rule, and that rule (the first rule broken)."
-    far = (np.abs(kp[:, :, :2]) > KP_MAX_COORD).any((1, 2))
+    span = lambda c: np.fmax(np.fmax.reduce(kp[:, :, c], axis=1, initial=-np.inf),  # max |x| of a row, NaN skipped,
+                             -np.fmin.reduce(kp[:, :, c], axis=1, initial=np.inf))  # and no copy of the field
+    far = (span(0) > KP_MAX_COORD) | (span(1) > KP_MAX_COORD)
     if far.any() or not truth: return far, f'keypoint coordinates must lie within {KP_MAX_COORD:.0f} pixels'
     v = kp[:, :, 2]
     flags = ~np.isin(v, (0, 1, 2)).all(1)
