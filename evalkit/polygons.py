@@ -39,8 +39,8 @@ def _sources(keep: np.ndarray,  # bool [K, W]: the places of each row kept
     "Where each slot of every row's kept places, compacted in order, comes from (`_slots`' table up to 16 places)."
     K, W = keep.shape
     if W > 16: return (np.cumsum(keep, axis=1)[:, :, None] <= np.arange(cap)).sum(1)
-    b = np.packbits(keep, axis=1, bitorder='little').astype(np.int64)  # each row's places as a number
-    return _slots(W, cap)[b[:, 0] | (b[:, 1] << 8) if W > 8 else b[:, 0]]
+    code = (keep @ 2.0 ** np.arange(W)).astype(np.int64)  # each row's places as a number (exact: below 2^16)
+    return _slots(W, cap).take(code, axis=0)
 
 # %% ../nbs/00e_polygons.ipynb #poly-clip-2
 def _clip(X, Y, cnt, *, a, b):
