@@ -547,8 +547,8 @@ def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
                                                              (scene.gt_img, scene.gt_base)))
         iou = mask_iou_pairs(scene.pred, scene.gt, keep[d], g, crowd=scene.gt_crowd, floor=floor, frames=fr)
         return iou if scene.dilation_ratio is None else boundary_iou_pairs(scene, keep[d], g, iou, floor=floor)
-    if scene.iou_type == 'keypoints':  # OKS (23a_keypoints): crowd regions as any object
-        return oks_pairs(scene.pred_kp[keep], scene.gt_kp, d, g, gt_box=scene.gt, gt_area=scene.gt_area,
+    if scene.iou_type == 'keypoints':  # OKS (23a_keypoints): crowd regions as any object; the keypoints not copied
+        return oks_pairs(scene.pred_kp, scene.gt_kp, keep[d], g, gt_box=scene.gt, gt_area=scene.gt_area,
                          sigmas=scene.sigmas, floor=floor)
     return box_ious(scene.pred[keep], scene.gt, d, g, crowd=scene.gt_crowd)
 

@@ -13,7 +13,8 @@ except ImportError: msgspec = None  # the coco extra: without it, keypoint resul
 # %% auto #0
 __all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'OKS_MARGIN', 'OKS_BLOCK',
            'KP_ROWS', 'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'kp_columns', 'kept_sums',
-           'row_sums', 'oks_reach', 'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
+           'row_sums', 'pairwise_sums', 'oks_reach', 'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons',
+           'skeleton_paths']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -39,7 +40,9 @@ def bad_keypoints(kp: np.ndarray,  # float64 [n, K, 3]: each object's triples (x
                   num: np.ndarray | None = None,  # float64 [n]: the ground truth's `num_keypoints`
                  ) -> tuple[np.ndarray, str]:  # bool [n] (rows breaking the rule) and the rule; all False: fine
     "The rows of a keypoints field that break a rule, and that rule (the first rule broken)."
-    far = (np.abs(kp[:, :, :2]) > KP_MAX_COORD).any((1, 2))
+    span = lambda c: np.fmax(np.fmax.reduce(kp[:, :, c], axis=1, initial=-np.inf),  # max |x| of a row, NaN skipped,
+                             -np.fmin.reduce(kp[:, :, c], axis=1, initial=np.inf))  # and no copy of the field
+    far = (span(0) > KP_MAX_COORD) | (span(1) > KP_MAX_COORD)
     if far.any() or not truth: return far, f'keypoint coordinates must lie within {KP_MAX_COORD:.0f} pixels'
     v = kp[:, :, 2]
     flags = ~np.isin(v, (0, 1, 2)).all(1)
@@ -95,30 +98,37 @@ def row_sums(t: np.ndarray,  # float64 [p, K]: terms, each row's first n[i] the 
     "Sums of each row's first n terms, in numpy's pairwise order."
     return kept_sums(t, np.arange(t.shape[1]) < np.asarray(n)[:, None])
 
-# %% ../nbs/23a_keypoints.ipynb #kp-oks
-def _oks_terms(dx, dy, xg, yg,  # float64 [p, k]: the pairs' keypoints (dx, dy: the detections', fresh copies)
-               *, box: np.ndarray | None, area: np.ndarray,  # the truth's [p, 4] box (None: some visible), [p] area
-               var: np.ndarray) -> np.ndarray:  # [k] or [p, k] variances (2 s)^2
-    "float64 [p, k]: exp(-e) of each pair's keypoints, as `computeOks` computes it (`box`: none visible)."
-    if box is None: dx -= xg; dy -= yg
-    else:  # no visible keypoint: the distance outside the box enlarged three times about its centre
-        (x0, y0), (x1, y1) = (box[:, :2] - box[:, 2:]).T[:, :, None], (box[:, :2] + box[:, 2:] * 2).T[:, :, None]
-        dx, dy = np.maximum(0, x0 - dx) + np.maximum(0, dx - x1), np.maximum(0, y0 - dy) + np.maximum(0, dy - y1)
-    dx *= dx; dy *= dy; dx += dy  # dx ** 2 + dy ** 2
-    dx /= var; dx /= (area + np.spacing(1))[:, None]; dx /= 2
-    return np.exp(np.negative(dx, out=dx), out=dx)
+# %% ../nbs/23a_keypoints.ipynb #kp-sum-cols
+def pairwise_sums(t: np.ndarray,  # float64 [p, K]: non-negative terms (OKS's exp(-e))
+                  n: np.ndarray,  # int64 [p]: terms of each row summed, its first n[i] (0 to K; the rest not read)
+                 ) -> np.ndarray:  # float64 [p]: numpy's `np.sum(t[i, :n[i]])` of each row
+    "Sums of each row's first n terms in numpy's pairwise order, computed a column at a time."
+    p, K = t.shape
+    if K > 128: return row_sums(t, n)  # numpy halves more than 128 terms: the grouped sums
+    full, s = n - n % 8, np.zeros(p)  # full: the terms in the eight running sums (rows of 8 terms or more)
+    for c in range(min(K, 8)): s = np.where(c < n, s + t[:, c], s)  # fewer than 8 terms: left to right
+    if K < 8: return s
+    r = t[:, :8].copy()
+    for b in range(8, K - K % 8, 8): r += np.where((b < full)[:, None], t[:, b:b + 8], 0.0)
+    w = ((r[:, 0] + r[:, 1]) + (r[:, 2] + r[:, 3])) + ((r[:, 4] + r[:, 5]) + (r[:, 6] + r[:, 7]))
+    for c in range(8, K): w = np.where((c >= full) & (c < n), w + t[:, c], w)  # the rest left to right
+    return np.where(n < 8, s, w)
 
-def _oks_block(xd, yd, xg, yg,  # float64 [n_dt, K] detections; [n_gt, K] truth, each row's visible keypoints first
-               i, j,  # int64 [p]: the pairs, all of ground truth with k visible keypoints
-               *, k: int, cols, box, area, var):  # int64 [n_gt, K]: xg's columns; [n_gt, 4]; [n_gt]; [K]
-    "float64 [p]: the OKS of pairs whose ground truth has k visible keypoints (0: the box branch, all K terms)."
-    K = xd.shape[1]
-    if not 0 < k < K: return _oks_terms(xd[i], yd[i], xg[j], yg[j], box=box[j] if k == 0 else None, area=area[j],
-                                        var=var).sum(1) / K
-    c = cols[j, :k]  # the k visible keypoints of each pair's truth, gathered compacted
-    at = (i * K)[:, None] + c
-    t = _oks_terms(xd.ravel().take(at), yd.ravel().take(at), xg[j, :k], yg[j, :k], box=None, area=area[j], var=var[c])
-    return t.sum(1) / k
+# %% ../nbs/23a_keypoints.ipynb #kp-oks
+def _oks_terms(x, y,  # float64 [p, K]: the pairs' detections' keypoints (fresh copies: overwritten)
+               j: np.ndarray,  # int64 [p]: the pairs' ground truth
+               *, xg, yg, lo, hi,  # float64 [n_gt, K] truth's keypoints; [n_gt, 2] its enlarged box's corners
+               den, var,  # float64 [n_gt]: area + 2^-52; [K] variances (2 s)^2
+               box: bool,  # the box branch (the truth has no visible keypoint)
+              ) -> np.ndarray:  # float64 [p, K]
+    "exp(-e) of each pair's K keypoints, in the truth's keypoint order, as `computeOks` computes them."
+    if box:  # no visible keypoint: the distance outside the box enlarged three times about its centre
+        x = np.maximum(0, lo[j, :1] - x) + np.maximum(0, x - hi[j, :1])
+        y = np.maximum(0, lo[j, 1:] - y) + np.maximum(0, y - hi[j, 1:])
+    else: x -= xg[j]; y -= yg[j]
+    x *= x; y *= y; x += y  # dx ** 2 + dy ** 2
+    x /= var; x /= den[j][:, None]; x /= 2
+    return np.exp(np.negative(x, out=x), out=x)
 
 # %% ../nbs/23a_keypoints.ipynb #kp-reach
 OKS_MARGIN = 1e-6  # a pair is skipped only when its bound lies this far (relatively) below the floor: rounding aside
@@ -140,7 +150,7 @@ def oks_reach(dt, gt,  # float64 [n_dt, K, >=2] detections' and [n_gt, K, 3] gro
     return ~(np.exp(-e) < floor * (1 - OKS_MARGIN))
 
 # %% ../nbs/23a_keypoints.ipynb #kp-oks-2
-OKS_BLOCK = 2 ** 16  # pairs whose OKS is computed at once (a few [pairs, K] float arrays)
+OKS_BLOCK = 2 ** 13  # pairs whose OKS is computed at once (a few [pairs, K] float arrays, about 1 MB each)
 
 def oks_pairs(dt: np.ndarray,  # float64 [n_dt, K, >=2]: detections' keypoints (x, y[, v])
               gt: np.ndarray,  # float64 [n_gt, K, 3]: ground truth's keypoints (x, y, v)
@@ -152,16 +162,19 @@ def oks_pairs(dt: np.ndarray,  # float64 [n_dt, K, >=2]: detections' keypoints (
     "The OKS of each pair (detection d, ground truth g), pycocotools' `computeOks` to the last bit."
     var, K, vis = (np.asarray(sigmas, np.float64) * 2) ** 2, gt.shape[1], gt[:, :, 2] > 0
     n, cols = vis.sum(1), np.argsort(~vis, axis=1, kind='stable')  # visible keypoints of each object; them first
-    xd, yd = (np.ascontiguousarray(dt[:, :, c]) for c in (0, 1))
-    xg, yg = (np.take_along_axis(gt[:, :, c], cols, 1) for c in (0, 1))
+    xd, yd, xg, yg = (np.ascontiguousarray(a[:, :, c]) for a in (dt, gt) for c in (0, 1))
+    kw = dict(xg=xg, yg=yg, lo=gt_box[:, :2] - gt_box[:, 2:], hi=gt_box[:, :2] + gt_box[:, 2:] * 2, var=var,
+              den=gt_area + np.spacing(1))
     p, out = np.arange(len(d)) if not floor > 0 else np.flatnonzero(oks_reach(
         dt, gt, d, g, gt_box=gt_box, gt_area=gt_area, var=var, floor=floor)), np.zeros(len(d))  # the pairs computed
-    o = p[np.argsort(n[g[p]], kind='stable')]  # by their truth's count
-    end = np.cumsum(np.bincount(n[g[p]], minlength=K + 1)).tolist()
-    for k, a, b in zip(range(K + 1), [0] + end[:-1], end):
-        for p in (o[s:min(s + OKS_BLOCK, b)] for s in range(a, b, OKS_BLOCK)):
-            out[p] = _oks_block(xd, yd, xg, yg, i=d[p], j=g[p], k=k, cols=cols, box=gt_box, area=gt_area,
-                               var=var)
+    p = p[np.argsort(n[g[p]] == 0, kind='stable')]  # the box branch's pairs last, in blocks of their own
+    at = int(np.count_nonzero(n[g[p]]))
+    cuts = sorted({*range(0, len(p), OKS_BLOCK), at, len(p)})
+    for a, b in zip(cuts[:-1], cuts[1:]):
+        i, j, box = d[p[a:b]], g[p[a:b]], a >= at
+        t, k = _oks_terms(xd[i], yd[i], j, box=box, **kw), np.full(b - a, K) if box else n[j]
+        if not box: t = t.ravel().take((np.arange(b - a) * K)[:, None] + cols[j])  # each row's visible terms first
+        out[p[a:b]] = pairwise_sums(t, k) / k
     return out
 
 # %% ../nbs/23a_keypoints.ipynb #kp-summary

@@ -4,6 +4,7 @@
 
 # %% ../nbs/00e_polygons.ipynb #poly-imports
 from __future__ import annotations
+from functools import lru_cache
 from itertools import chain
 from operator import attrgetter
 import numpy as np
@@ -13,8 +14,8 @@ try: import msgspec
 except ImportError: msgspec = None  # the coco extra: without it, oriented-box results are read by the checking reader
 
 # %% auto #0
-__all__ = ['POLY_MIN_WORK', 'shoelace', 'convex_overlap', 'fan', 'winding_overlap', 'quad_inter_union', 'quad_iou', 'envelopes',
-           'quad_pairs', 'rbox_corners', 'rbox_inter', 'obb_iou_pairs', 'obb_columns']
+__all__ = ['POLY_MIN_WORK', 'CLIP_BLOCK', 'shoelace', 'convex_overlap', 'fan', 'winding_overlap', 'quad_inter_union', 'quad_iou',
+           'envelopes', 'quad_pairs', 'rbox_corners', 'rbox_inter', 'obb_iou_pairs', 'obb_columns']
 
 # %% ../nbs/00e_polygons.ipynb #poly-shoelace
 def shoelace(p,  # float64 [..., n, 2]: polygons, their corners in order
@@ -25,31 +26,44 @@ def shoelace(p,  # float64 [..., n, 2]: polygons, their corners in order
     return 0.5 * (x * np.roll(y, -1, axis=-1) - np.roll(x, -1, axis=-1) * y).sum(-1)
 
 # %% ../nbs/00e_polygons.ipynb #poly-clip
+@lru_cache(maxsize=None)
+def _slots(W: int,  # places offered (at most 16)
+           cap: int,  # slots of the new ring
+          ) -> np.ndarray:  # int8 [2^W, cap]
+    "For each set of kept places (bit i: place i), the place filling each slot of the new ring in order (W: none)."
+    c = np.cumsum((np.arange(2 ** W)[:, None] >> np.arange(W)) & 1, axis=1)  # places kept up to each place
+    return np.stack([(c <= s).sum(1) for s in range(cap)], 1).astype(np.int8)
+
+def _sources(keep: np.ndarray,  # bool [K, W]: the places of each row kept
+             cap: int) -> np.ndarray:  # int64 [K, cap]: the place filling each slot of the compacted row (W: none)
+    "Where each slot of every row's kept places, compacted in order, comes from (`_slots`' table up to 16 places)."
+    K, W = keep.shape
+    if W > 16: return (np.cumsum(keep, axis=1)[:, :, None] <= np.arange(cap)).sum(1)
+    code = (keep @ 2.0 ** np.arange(W)).astype(np.int64)  # each row's places as a number (exact: below 2^16)
+    return _slots(W, cap).take(code, axis=0)
+
+# %% ../nbs/00e_polygons.ipynb #poly-clip-2
 def _clip(X, Y, cnt, *, a, b):
     "Rings X, Y [K, cap] of cnt [K] points clipped by the half-plane left of a -> b [K, 2], in place: the new cnt."
-    cap, w, (ax, ay), (ex, ey) = X.shape[1], int(cnt.max(initial=0)), a.T, (b - a).T  # w: the columns in use
-    d = ex[:, None] * (Y[:, :w] - ay[:, None]) - ey[:, None] * (X[:, :w] - ax[:, None])
-    valid = np.arange(w) < cnt[:, None]
-    r = np.flatnonzero((valid & (d < 0)).any(1))  # the rings losing a point: the others stay as they are
-    if not len(r): return cnt
-    x, y, d, valid = X[r, :w], Y[r, :w], d[r], valid[r]
-    last, rows = np.maximum(cnt[r] - 1, 0), np.arange(len(r))
-    px, py, dp = (np.roll(v, 1, axis=1) for v in (x, y, d))  # each point's predecessor in its ring ...
-    px[:, 0], py[:, 0], dp[:, 0] = x[rows, last], y[rows, last], d[rows, last]  # ... the first's: the last point
-    inside = d >= 0
+    (K, cap), w, (ax, ay), (ex, ey) = X.shape, int(cnt.max(initial=0)), a.T, (b - a).T  # w: the columns in use
+    if not w: return cnt
+    x, y = X[:, :w], Y[:, :w]
+    d = ex[:, None] * (y - ay[:, None]) - ey[:, None] * (x - ax[:, None])
+    rows, last = np.arange(K), np.maximum(cnt - 1, 0)
+    px, py, dp = (np.empty_like(v) for v in (x, y, d))  # each point's predecessor in its ring (the first's: the last)
+    for p, v in ((px, x), (py, y), (dp, d)): p[:, 1:], p[:, 0] = v[:, :-1], v[rows, last]
+    valid, inside = np.arange(w) < cnt[:, None], d >= 0
     cross = valid & (inside != (dp >= 0))
     with np.errstate(divide='ignore', invalid='ignore'): t = dp / np.where(cross, dp - d, 1.0)
-    keep = np.stack([cross, valid & inside], 2).reshape(len(r), 2 * w)
-    at = np.cumsum(keep, axis=1) - 1  # each kept point's place in the new ring, in order; the first cap kept
-    i, j = np.nonzero(keep & (at < cap))
-    for V, v, p in ((X, x, px), (Y, y, py)):  # the crossing point p + t (v - p), then the point, where kept
-        q = np.zeros((len(r), cap))
-        q[i, at[i, j]] = np.stack([p + t * (v - p), v], 2).reshape(len(r), 2 * w)[i, j]
-        V[r] = q
-    cnt = cnt.copy()
-    cnt[r] = np.minimum(keep.sum(1), cap)
-    return cnt
+    keep = np.stack([cross, valid & inside], 2).reshape(K, 2 * w)  # each point offers its crossing, then itself
+    at = _sources(keep, cap) + (rows * (2 * w + 1))[:, None]  # the place filling each slot, in the rows below
+    for V, v, p in ((X, x, px), (Y, y, py)):  # the crossing point p + t (v - p), the point, and 0 past the count
+        o = np.empty((K, 2 * w + 1))
+        o[:, 0:2 * w:2], o[:, 1:2 * w:2], o[:, -1] = p + t * (v - p), v, 0.0
+        V[:] = o.ravel().take(at)
+    return np.minimum(keep.sum(1), cap)
 
+# %% ../nbs/00e_polygons.ipynb #poly-clip-3
 def _ring_area(X, Y, cnt) -> np.ndarray:
     "The shoelace area of the first cnt [K] points of each row of X, Y [K, cap]."
     idx, k = np.arange(X.shape[1]), np.flatnonzero(cnt > 0)
@@ -107,6 +121,8 @@ def _overlap_loop(a, b, out):  # float64 [K, n, 2], [K, m, 2] (n + m + 2 <= 128)
     return out
 
 # %% ../nbs/00e_polygons.ipynb #poly-overlap
+CLIP_BLOCK = 2 ** 13  # pairs the numpy twin clips at once: its rings stay in the CPU's caches
+
 def convex_overlap(a,  # float64 [K, n, 2]: convex polygons, counter-clockwise (positive `shoelace`)
                    b,  # float64 [K, m, 2]: convex polygons, counter-clockwise
                   ) -> np.ndarray:  # float64 [K]: area of a[k] and b[k]'s intersection (>= 0)
@@ -115,10 +131,14 @@ def convex_overlap(a,  # float64 [K, n, 2]: convex polygons, counter-clockwise (
     K, n, m = len(a), a.shape[1], b.shape[1]
     if use_numba(K, min_work=POLY_MIN_WORK):  # the twin below: the same numbers, bit for bit
         return _overlap_loop(np.ascontiguousarray(a), np.ascontiguousarray(b), np.zeros(K))
-    X, Y = (np.concatenate([a[:, :, c], np.zeros((K, m + 2))], 1) for c in (0, 1))  # room for the points added
-    cnt = np.full(K, n)
-    for j in range(m): cnt = _clip(X, Y, cnt, a=b[:, j], b=b[:, (j + 1) % m])
-    return np.maximum(_ring_area(X, Y, cnt), 0.0)
+    out = np.zeros(K)
+    for s in range(0, K, CLIP_BLOCK):
+        p, q = a[s:s + CLIP_BLOCK], b[s:s + CLIP_BLOCK]
+        X, Y = (np.concatenate([p[:, :, c], np.zeros((len(p), m + 2))], 1) for c in (0, 1))  # room for the points
+        cnt = np.full(len(p), n)
+        for j in range(m): cnt = _clip(X, Y, cnt, a=q[:, j], b=q[:, (j + 1) % m])
+        out[s:s + CLIP_BLOCK] = np.maximum(_ring_area(X, Y, cnt), 0.0)
+    return out
 
 # %% ../nbs/00e_polygons.ipynb #poly-fan
 def fan(q,  # float64 [K, 4, 2]: quadrilaterals
@@ -203,19 +223,21 @@ def obb_iou_pairs(dt,  # float64 [n_d, 5]: detections cx, cy, w, h, angle (radia
                   gt,  # float64 [n_g, 5]: ground truth, the same
                   d, g,  # int64 [k]: the pairs (detection, ground truth)
                   *, crowd,  # bool [n_g]: crowd regions (the union is the detection's area)
-                  block: int = 2 ** 16,  # pairs clipped at once (bounds the working memory)
+                  block: int = CLIP_BLOCK,  # pairs clipped at once (bounds the working memory)
                  ) -> np.ndarray:  # float64 [k]
     "The COCO IoU of pairs of rotated boxes."
     dt, gt = np.asarray(dt, np.float64).reshape(-1, 5), np.asarray(gt, np.float64).reshape(-1, 5)
     d, g, out = np.asarray(d, np.int64), np.asarray(g, np.int64), np.zeros(len(d))
     ad, ag = dt[:, 2] * dt[:, 3], gt[:, 2] * gt[:, 3]
-    reach = np.hypot(dt[:, 2], dt[:, 3])[d] / 2 + np.hypot(gt[:, 2], gt[:, 3])[g] / 2
-    k = np.flatnonzero((np.hypot(*(dt[d, :2] - gt[g, :2]).T) <= reach) & (ad[d] > 0) & (ag[g] > 0))
+    rd, rg = (np.where((r[:, 2] > 0) & (r[:, 3] > 0) & (a > 0), np.hypot(r[:, 2], r[:, 3]) / 2, -np.inf)
+              for r, a in ((dt, ad), (gt, ag)))  # the circumscribed circles' radii
+    k = np.flatnonzero(np.hypot(dt[d, 0] - gt[g, 0], dt[d, 1] - gt[g, 1]) <= rd[d] + rg[g])
+    cd, cg, crowd = rbox_corners(dt), rbox_corners(gt), np.asarray(crowd, bool)
     block = max(len(k), 1) if use_numba(len(k), min_work=POLY_MIN_WORK) else block  # numba: no working memory
     for s in range(0, len(k), block):
         j = k[s:s + block]
-        i = rbox_inter(dt[d[j]], gt[g[j]])
-        out[j] = i / np.where(np.asarray(crowd, bool)[g[j]], ad[d[j]], ad[d[j]] + ag[g[j]] - i)
+        i = convex_overlap(cd[d[j]], cg[g[j]])
+        out[j] = i / np.where(crowd[g[j]], ad[d[j]], ad[d[j]] + ag[g[j]] - i)
     return out
 
 # %% ../nbs/00e_polygons.ipynb #poly-obb-read
