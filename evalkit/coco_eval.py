@@ -1280,6 +1280,7 @@ def _rates(per: pd.DataFrame) -> pd.DataFrame:
                       recall=np.where(npos > 0, tp / np.maximum(npos, 1), 0.0),
                       f1=np.where(tp > 0, 2 * tp / np.maximum(tp + fp + npos, 1), 0.0))
 
+# %% ../nbs/23_coco_eval.ipynb #8fd7a0ff-tables
 def _curve_table(analysis, cut, ap, *, flags, npig) -> pd.DataFrame:
     "The per-category table: category, then threshold, then cutoff; AP, TP, FP and the rates at each."
     s, (T, K, n) = analysis.stats, ap.shape
@@ -1294,6 +1295,7 @@ def _overall_table(analysis, cut, counts: tuple, npig) -> pd.DataFrame:
     return _rates(pd.DataFrame(dict(cutoff=np.tile(cut, len(ths)), threshold=np.repeat(ths, len(cut)), cls=None,
                                     ap=np.nan, tp=tp.ravel(), fp=fp.ravel(), npos=np.repeat(npig.sum(), tp.size))))
 
+# %% ../nbs/23_coco_eval.ipynb #8fd7a0ff-curve
 def coco_curve(analysis, key, cut, kept) -> tuple:
     "(AP [T, n_cut] at each confidence cutoff, per-category table (past `MAX_CURVE_ROWS`: all together), score)."
     s, rules = analysis.stats, coco_rules(analysis.spec)
