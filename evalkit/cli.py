@@ -383,7 +383,9 @@ def _score(a, out, err) -> int:
         from evalkit.intervals import check_draws
         check_draws(a.resamples, seed=a.seed, what='--resamples')  # before the files are read
     boards = _boards(a)
-    m, opts, an = _analyse(a)
+    m, opts = _options(a)
+    an = m.analyse(a.solution, a.submission, progress=Progress(), names=(a.solution, a.submission), analyses=False,
+                   **opts)  # the score alone: the map keeps nothing for analyses (`evalkit.families.analysing`)
     r, j = an.result, an.result.to_json()
     if level is not None:
         from evalkit.intervals import bootstrap

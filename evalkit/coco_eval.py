@@ -17,8 +17,8 @@ from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes
 from .keypoints import oks_pairs, kp_summary, KP_ROWS, KP_STAT_NAMES, KP_MAX_DETS, KP_AREA_RNG, KP_AREA_LBL
 from .boundary import boundary_runs, dilation_widths
 from .families import (Scene, ImageStats, Family, register_family, images_text, ObjectMatches,
-                              point_stretches, prefix_points)
-from .tide import BACKGROUND_IOU, NOT_COUNTED, other_class_pairs, tide_codes, tide_dap
+                              point_stretches, prefix_points, maps_for_analyses)
+from .tide import BACKGROUND_IOU, NOT_COUNTED, tide_codes, tide_dap
 from .result import Result, Params, Tally, Later
 from .tables import shown
 from .polygons import obb_iou_pairs, rbox_corners
@@ -29,13 +29,14 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS', 'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules',
            'CocoScene', 'radix_lexsort', 'descending', 'unique_sorted', 'unit_ranks', 'list_order', 'unit_pairs',
            'box_iou_pairs', 'box_ious', 'box_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps',
-           'pair_order', 'greedy_match', 'CocoStats', 'GtCounts', 'outside', 'gt_ignored', 'outcomes', 'taken_all',
-           'counted', 'boundary_iou_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
-           'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules',
-           'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series', 'in_id_order',
-           'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoAP', 'category_lists', 'coco_weighted_scores',
-           'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'coco_hits', 'coco_codes', 'coco_notes',
-           'coco_dap', 'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'pair_order', 'greedy_match', 'CocoStats', 'GtCounts', 'CocoPairs', 'outside', 'gt_ignored', 'outcomes',
+           'taken_all', 'counted', 'boundary_iou_pairs', 'analysis_floor', 'analysis_pairs', 'coco_map', 'recall_steps',
+           'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value',
+           'summarize', 'coco_rules', 'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table',
+           'ap_series', 'in_id_order', 'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoSteps', 'CocoAnalyses',
+           'CocoWords', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
+           'coco_prefix_precision', 'coco_curve', 'analysed_pairs', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap',
+           'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -411,6 +412,7 @@ class CocoStats(ImageStats):
     tp: np.ndarray  # bool [d, A, T]: true positive
     ignored: np.ndarray  # bool [d, A, T]: neither true nor false positive
     cat_names: tuple = ()  # category names by code (('all',) when categories are not used): not a row field
+    pairs: object = None  # `CocoPairs` kept for analyses (`maps_for_analyses`), else None: not a row field
 
 # %% ../nbs/23_coco_eval.ipynb #ce-29-counts
 @dataclass(frozen=True, eq=False)
@@ -467,6 +469,27 @@ class GtCounts:
         return GtCounts(shape=(int(at[-1]), *parts[0].shape[1:]), row=np.concatenate([p.row + o for p, o in zip(
             parts, at.tolist())]), cat=np.concatenate([p.cat for p in parts]), counts=np.concatenate(
             [p.counts for p in parts]))
+
+# %% ../nbs/23_coco_eval.ipynb #ce-pairs
+@dataclass(frozen=True, eq=False)
+class CocoPairs:
+    "The pairs a map kept for analyses: every detection and object of one image whose IoU reaches `floor`."
+    pred: np.ndarray  # int64 [k]: the detection's file position
+    gt: np.ndarray  # int64 [k]: the object's file position
+    iou: np.ndarray  # float64 [k]: their IoU (OKS; a crowd region's: over the detection's area), >= floor
+    floor: float  # the least IoU kept: TIDE's background IoU, or the lowest threshold if below it
+    reduce = 'concatenate'  # how the pairs of two parts reduce (`evalkit.families.REDUCES`)
+
+    @staticmethod
+    def joined(parts: list) -> CocoPairs | None:
+        "The pairs of parts of disjoint images, concatenated; None if a part kept none (a score's map)."
+        if not parts or any(p is None for p in parts): return None
+        cat = lambda f: np.concatenate([getattr(p, f) for p in parts])
+        return CocoPairs(pred=cat('pred'), gt=cat('gt'), iou=cat('iou'), floor=max(p.floor for p in parts))
+
+    def shifted(self, *, gt: int = 0, pred: int = 0) -> CocoPairs:
+        "The pairs with their positions moved past `gt` objects and `pred` detections (a stream's batches)."
+        return replace(self, pred=self.pred + pred, gt=self.gt + gt)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-31
 def outside(area: np.ndarray,  # float64 [n]: areas
@@ -589,6 +612,54 @@ def boundary_iou_pairs(scene: CocoScene,  # masks, `dilation_ratio` set
     out[k] = np.minimum(out[k], band)
     return out
 
+# %% ../nbs/23_coco_eval.ipynb #ce-38-space
+def _image_space(scene: CocoScene) -> CocoScene:
+    "The scene's masks moved from their unit's pixel space (image and category, `mask_bases`) to their image's."
+    if scene.iou_type != 'segm' or scene.image_hw is None or scene.gt_base is None: return scene
+    ib = np.r_[0, np.cumsum(np.asarray(scene.image_hw, np.int64).prod(1))[:-1]]  # each image's first pixel
+    def move(r: Runs, img, base) -> Runs:
+        by = (ib[img] - base)[r.obj]
+        return replace(r, start=r.start + by, end=r.end + by)
+    return replace(scene, gt=move(scene.gt, scene.gt_img, scene.gt_base), gt_base=ib[scene.gt_img],
+                   pred=move(scene.pred, scene.pred_img, scene.pred_base), pred_base=ib[scene.pred_img])
+
+def _image_pairs(scene: CocoScene, keep: np.ndarray,  # int64 [k]: the detections paired (scene rows)
+                 *, floor: float,  # the least IoU kept, > 0
+                ) -> tuple:  # (d: index into keep, g) int64 [m], IoU float64 [m]: by detection, then object
+    "Every kept detection and object of one image whose IoU (OKS) reaches `floor`, whatever their categories."
+    if scene.iou_type == 'bbox':
+        return box_pairs(scene.gt_img, scene.pred_img[keep], dt=scene.pred[keep], gt=scene.gt, crowd=scene.gt_crowd,
+                         floor=floor)
+    s = _image_space(scene)  # masks of two categories meet in their image's pixels
+    d, g = unit_pairs(s.gt_img, s.pred_img[keep])
+    iou = _ious(s, d, g, keep, floor=floor)  # masks and OKS below the floor may get 0: dropped below
+    k = iou >= floor
+    return d[k], g[k], iou[k]
+
+# %% ../nbs/23_coco_eval.ipynb #ce-38-pairs
+def analysis_floor(rules: CocoRules) -> float:
+    "The least IoU the analyses read: TIDE's background IoU, or the lowest threshold if below it."
+    return min(BACKGROUND_IOU, float(rules.thresholds.min(initial=1.0)))
+
+def analysis_pairs(scene: CocoScene, rules: CocoRules, *, floor: float) -> tuple:
+    "(unit, rank, cut, keep, d, g, iou, `CocoPairs`): the map's pairs, and those the analyses read down to `floor`."
+    if rules.use_cats and scene.iou_type != 'obb':  # across categories too (oriented boxes: within one only)
+        unit, rank, cut = _ranks(scene, rules, len(scene.cat_names))
+        keep = np.flatnonzero(cut < rules.max_dets[-1])
+        d, g, iou = _image_pairs(scene, keep, floor=floor)
+        own = scene.gt_cls[g] == scene.pred_cls[keep[d]]
+    else:  # one unit per image (or oriented boxes): the map's own pairs
+        unit, rank, cut, keep, d, g, iou = _kept_pairs(scene, rules, floor=floor)
+        d, g, iou = (x[iou >= floor] for x in (d, g, iou))  # masks and OKS below it may get 0
+        own = slice(None)
+    kept = CocoPairs(pred=scene.pos('pred')[keep[d]], gt=scene.pos('gt')[g], iou=iou, floor=floor)
+    return unit, rank, cut, keep, d[own], g[own], iou[own], kept
+
+def _map_pairs(scene: CocoScene, rules: CocoRules) -> tuple:
+    "(unit, rank, cut, keep, d, g, iou, kept): `_kept_pairs` for a score (kept None), `analysis_pairs` for analyses."
+    if not maps_for_analyses(): return *_kept_pairs(scene, rules, floor=rules.thresholds.min(initial=1.0)), None
+    return analysis_pairs(scene, rules, floor=analysis_floor(rules))
+
 # %% ../nbs/23_coco_eval.ipynb #ce-38
 HEAP_TRIM_DETS = 2 ** 20  # kept detections from which the matching's freed memory is handed back (Objects365: 1.2M)
 
@@ -598,11 +669,13 @@ def _trim_heap():
     try: ctypes.CDLL(None).malloc_trim(0)
     except (OSError, AttributeError): pass  # not glibc
 
-def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
+def coco_map(scene: CocoScene, rules: CocoRules,
+             *, made: tuple | None = None,  # `_map_pairs` already made (an analysis' pairs, read again)
+            ) -> CocoStats:
     "The per-image map of a COCO scene: every kept detection's outcome, every image's counted ground truth."
     K = len(scene.cat_names) if rules.use_cats else 1
     gcat = scene.gt_cls if rules.use_cats else np.zeros(len(scene.gt_img), np.int64)
-    unit, rank, cut, keep, d, g, iou = _kept_pairs(scene, rules, floor=rules.thresholds.min(initial=1.0))
+    unit, rank, cut, keep, d, g, iou, kept = _map_pairs(scene, rules) if made is None else made
     ig = gt_ignored(scene, rules)
     low = rules.thresholds.min(initial=1.0)
     if low > 0: d, g, iou = (x[iou >= low] for x in (d, g, iou))  # pairs no threshold accepts play no part
@@ -620,7 +693,8 @@ def coco_map(scene: CocoScene, rules: CocoRules) -> CocoStats:
                      npig=counted(scene.gt_img, gcat, ig, shape=(n, K)),
                      det_img=scene.pos('image')[scene.pred_img[keep]], det_cls=(unit[keep] % K), det_rank=cut[keep],
                      det_pos=scene.pos('pred')[keep], score=scene.pred_conf[keep],
-                     gt=taken, tp=tp, ignored=ignored, cat_names=tuple(scene.cat_names) if rules.use_cats else ('all',))
+                     gt=taken, tp=tp, ignored=ignored, cat_names=tuple(scene.cat_names) if rules.use_cats else ('all',),
+                     pairs=kept)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-40
 def recall_steps(npig,  # int [n]: counted ground truth of each list
@@ -1014,9 +1088,9 @@ def coco_reduce(*parts: CocoStats) -> CocoStats:
     "Associative, order-free reduce of COCO maps of disjoint sets of images."
     if not parts: raise InputError('reduce needs at least one part')
     if len({p.cat_names for p in parts}) > 1: raise InputError('reduce: parts with different categories')
-    rows = [f for f in CocoStats.__dataclass_fields__ if f not in ('cat_names', 'npig')]
+    rows = [f for f in CocoStats.__dataclass_fields__ if f not in ('cat_names', 'npig', 'pairs')]
     return replace(parts[0], **{f: np.concatenate([getattr(p, f) for p in parts]) for f in rows},
-                   npig=GtCounts.joined([p.npig for p in parts]))
+                   npig=GtCounts.joined([p.npig for p in parts]), pairs=CocoPairs.joined([p.pairs for p in parts]))
 
 # %% ../nbs/23_coco_eval.ipynb #ce-54
 def _stat_lines(result: Result) -> list[str]:
@@ -1044,20 +1118,9 @@ def coco_class_stats(result: Result) -> pd.DataFrame:
     return pd.DataFrame({'class': np.repeat(np.asarray(a['categories'], object), len(names)),
                          'stat': np.tile(names, len(a['categories'])), 'value': np.where(v == -1, np.nan, v).ravel()})
 
-# %% ../nbs/23_coco_eval.ipynb #ce-55
-class CocoAP(Family):
-    "pycocotools' COCOeval: per image and category matching with crowd, ignore and area ranges; 101-point AP."
-    name = 'COCO AP'
-    matchers = ('coco',)
-    cutoffs = ('confidence',)
-    views = ('summary', 'objects')
-    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
-    image_scores = False
-    global_ranking = True
-    ranked_ap = True
-    own_score = 'this image alone (COCO ranks detections over every image)'
-    positions = (('det_img', 'image'), ('det_pos', 'pred'), ('gt', 'gt'))  # what a stream's batches move
-
+# %% ../nbs/23_coco_eval.ipynb #ce-55-steps
+class CocoSteps:
+    "COCO's steps: the check of its options, map, reduce, finish, and a stream's shift of the map's positions."
     def check(self, spec):
         super().check(spec)
         if not spec.inclusive: raise InputError('COCO hits are IoU >= t (pycocotools): the strict test does not apply')
@@ -1070,6 +1133,15 @@ class CocoAP(Family):
     def map(self, scene, spec): return coco_map(scene, coco_rules(spec)), None, None
     def reduce(self, *parts): return coco_reduce(*parts)
     def finish(self, stats, spec) -> Result: return coco_finish(stats, spec)
+
+    def shift(self, stats, *, image: int = 0, gt: int = 0, pred: int = 0):
+        "The map with its positions moved past `image` images, `gt` objects and `pred` detections, its pairs too."
+        s = super().shift(stats, image=image, gt=gt, pred=pred)
+        return s if s.pairs is None else replace(s, pairs=s.pairs.shifted(gt=gt, pred=pred))
+
+# %% ../nbs/23_coco_eval.ipynb #ce-55-analyses
+class CocoAnalyses:
+    "What COCO's analyses read: the cutoff curve, the bootstrap's scores, TIDE, pictures, the report's numbers."
     def curve(self, analysis, key, cut, kept) -> tuple: return coco_curve(analysis, key, cut, kept)  # (below)
     def weighted_scores(self, analysis, W) -> np.ndarray: return coco_weighted_scores(analysis, W)
     def codes(self, analysis, *, background_iou=BACKGROUND_IOU) -> tuple:
@@ -1087,6 +1159,10 @@ class CocoAP(Family):
     def class_stats(self, result) -> pd.DataFrame: return coco_class_stats(result)
     def confusion_options(self, analysis, *, threshold=None) -> dict:
         return coco_confusion_options(analysis, threshold=threshold)
+
+# %% ../nbs/23_coco_eval.ipynb #ce-55-words
+class CocoWords:
+    "What COCO's faces say: how the score is made, pycocotools' summary as text, its stats in the JSON."
     def scored_text(self, result) -> str: return f'AP averaged over the thresholds; {images_text(result)}'
     def score_words(self, result) -> str:
         return f'AP over IoU .50:.95, every area, {coco_rules(result.spec).max_dets[-1]} detections; ' \
@@ -1109,6 +1185,20 @@ class CocoAP(Family):
         names = KP_STAT_NAMES if coco_rules(result.spec).keypoints else STAT_NAMES
         return {**j, 'stats': dict(zip(names, map(float, result.arrays['stats']))),
                 'per_class': {str(n): (float(v) if v > -1 else None) for n, v in zip(result.arrays['categories'], ap)}}
+
+# %% ../nbs/23_coco_eval.ipynb #ce-55
+class CocoAP(CocoSteps, CocoAnalyses, CocoWords, Family):
+    "pycocotools' COCOeval: per image and category matching with crowd, ignore and area ranges; 101-point AP."
+    name = 'COCO AP'
+    matchers = ('coco',)
+    cutoffs = ('confidence',)
+    views = ('summary', 'objects')
+    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
+    image_scores = False
+    global_ranking = True
+    ranked_ap = True
+    own_score = 'this image alone (COCO ranks detections over every image)'
+    positions = (('det_img', 'image'), ('det_pos', 'pred'), ('gt', 'gt'))  # what a stream's batches move
 
 register_family(CocoAP())
 
@@ -1190,6 +1280,7 @@ def _rates(per: pd.DataFrame) -> pd.DataFrame:
                       recall=np.where(npos > 0, tp / np.maximum(npos, 1), 0.0),
                       f1=np.where(tp > 0, 2 * tp / np.maximum(tp + fp + npos, 1), 0.0))
 
+# %% ../nbs/23_coco_eval.ipynb #8fd7a0ff-tables
 def _curve_table(analysis, cut, ap, *, flags, npig) -> pd.DataFrame:
     "The per-category table: category, then threshold, then cutoff; AP, TP, FP and the rates at each."
     s, (T, K, n) = analysis.stats, ap.shape
@@ -1204,6 +1295,7 @@ def _overall_table(analysis, cut, counts: tuple, npig) -> pd.DataFrame:
     return _rates(pd.DataFrame(dict(cutoff=np.tile(cut, len(ths)), threshold=np.repeat(ths, len(cut)), cls=None,
                                     ap=np.nan, tp=tp.ravel(), fp=fp.ravel(), npos=np.repeat(npig.sum(), tp.size))))
 
+# %% ../nbs/23_coco_eval.ipynb #8fd7a0ff-curve
 def coco_curve(analysis, key, cut, kept) -> tuple:
     "(AP [T, n_cut] at each confidence cutoff, per-category table (past `MAX_CURVE_ROWS`: all together), score)."
     s, rules = analysis.stats, coco_rules(analysis.spec)
@@ -1234,26 +1326,20 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
                                                                                                   npig)
     return vals, table, score
 
-# %% ../nbs/23_coco_eval.ipynb #a2f533f7
-def _image_space(scene: CocoScene) -> CocoScene:
-    "The scene's masks moved from their unit's pixel space (image and category, `mask_bases`) to their image's."
-    if scene.iou_type != 'segm' or scene.image_hw is None or scene.gt_base is None: return scene
-    ib = np.r_[0, np.cumsum(np.asarray(scene.image_hw, np.int64).prod(1))[:-1]]  # each image's first pixel
-    def move(r: Runs, img, base) -> Runs:
-        by = (ib[img] - base)[r.obj]
-        return replace(r, start=r.start + by, end=r.end + by)
-    return replace(scene, gt=move(scene.gt, scene.gt_img, scene.gt_base), gt_base=ib[scene.gt_img],
-                   pred=move(scene.pred, scene.pred_img, scene.pred_base), pred_base=ib[scene.pred_img])
+# %% ../nbs/23_coco_eval.ipynb #ce-codes-rows
+def _map_rows(analysis) -> np.ndarray:
+    "int64 [d]: the scene row of each of the map's detections (they are named by file position)."
+    return np.searchsorted(analysis.scene.pos('pred'), analysis.stats.det_pos)
 
-def _own_cross(scene: CocoScene, thr: np.ndarray, *, background_iou: float, counted, kept) -> tuple:
-    "`other_class_pairs` of masks and keypoints: each counted object and kept detection of another class, by `_ious`."
-    scene, pk = _image_space(scene), np.flatnonzero(kept)  # masks of two categories meet in their image's pixels
-    d, g = unit_pairs(scene.gt_img, scene.pred_img[pk])
-    k = (scene.gt_cls[g] != scene.pred_cls[pk[d]]) & counted[g]
-    d, g = d[k], g[k]
-    o = _ious(scene, d, g, pk)  # mask IoU (a counted object is no crowd region: plain IoU), or OKS
-    return g, pk[d], o[None] >= thr[:, None], o >= background_iou, o
+def analysed_pairs(analysis,  # a scored COCO submission
+                   *, floor: float,  # the least IoU read
+                  ) -> tuple:  # (detection, object) int64 [k]: scene rows; IoU float64 [k]
+    "The pairs an analysis reads: those its map kept (`CocoPairs`), else computed as a map for analyses does."
+    scene, p = analysis.scene, getattr(analysis.stats, 'pairs', None)
+    if p is None or p.floor > floor: p = analysis_pairs(scene, coco_rules(analysis.spec), floor=floor)[-1]
+    return np.searchsorted(scene.pos('pred'), p.pred), np.searchsorted(scene.pos('gt'), p.gt), p.iou
 
+# %% ../nbs/23_coco_eval.ipynb #ce-hits
 def _detection_flags(s: CocoStats, keep: np.ndarray, T: int, n: int, *, absorbed: bool = False) -> tuple:
     "(matched, counted) bool [T, n] of the scene's detections, area range 'all'; those the map dropped neither."
     tp, kept = np.zeros((T, n), bool), np.zeros((T, n), bool)
@@ -1264,10 +1350,30 @@ def coco_hits(analysis,  # a scored COCO submission
              ) -> tuple:  # (hit, counted) bool [T, n_pred] each: `coco_codes`' 0 and its counted detections
     "Each detection's hit and counted flags at each threshold (area range 'all'), as the map decided them."
     scene, rules = analysis.scene, coco_rules(analysis.spec)
-    keep = np.flatnonzero(_ranks(scene, rules, len(scene.cat_names) if rules.use_cats else 1)[2] < rules.max_dets[-1])
-    tp, kept = _detection_flags(analysis.stats, keep, len(rules.thresholds), len(scene.pred_img))
+    tp, kept = _detection_flags(analysis.stats, _map_rows(analysis), len(rules.thresholds), len(scene.pred_img))
     return tp & kept, kept
 
+# %% ../nbs/23_coco_eval.ipynb #ce-tide-pairs
+def _matched(analysis, tp: np.ndarray) -> np.ndarray:  # tp: bool [T, n_pred], the scene's detections' hits
+    "bool [T, n_gt]: the objects the detections `tp` took at each threshold (the map names them by file position)."
+    s, at, keep = analysis.stats, analysis.scene.pos('gt'), _map_rows(analysis)
+    matched = np.zeros((len(tp), len(at)), bool)
+    for t in range(len(tp)): matched[t, np.searchsorted(at, s.gt[tp[t, keep], t])] = True
+    return matched
+
+def _tide_pairs(analysis, rules: CocoRules, *, background_iou: float,  # t_b
+                counted: np.ndarray,  # bool [n_gt]: objects counted
+                kept: np.ndarray,  # bool [n_pred]: detections counted at some threshold (pairs across categories)
+               ) -> tuple:  # (own, cross): `tide_codes`' (gt, pred, hit [T, k], near [k], IoU [k]); cross None
+    "The pairs of `tide_codes`, read from the map's (`analysed_pairs`): within a category, and across categories."
+    scene, thr = analysis.scene, np.asarray(rules.thresholds)
+    d, g, iou = analysed_pairs(analysis, floor=min(background_iou, float(thr.min(initial=1.0))))
+    own = scene.gt_cls[g] == scene.pred_cls[d] if rules.use_cats else np.ones(len(d), bool)
+    pairs = lambda k: (g[k], d[k], iou[k][None] >= thr[:, None], iou[k] >= background_iou, iou[k])
+    cross = None if scene.iou_type == 'obb' or not rules.use_cats else pairs(~own & counted[g] & kept[d])
+    return pairs(own & counted[g]), cross
+
+# %% ../nbs/23_coco_eval.ipynb #a2f533f7
 def coco_codes(analysis,  # a scored COCO submission
                *, background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
                cut=None,  # bool [n_pred]: the detections taken into account (default: all the map kept)
@@ -1275,24 +1381,15 @@ def coco_codes(analysis,  # a scored COCO submission
                absorbed: bool = False,  # code the detections a crowd region absorbs too (`tidecv` gives them errors)
               ) -> tuple:  # (gt codes [T, n_gt], detection codes [T, n_pred]) int8, `evalkit.tide.CODES`; fixes
     "Each object's and detection's TIDE kind at each threshold, in area range 'all'."
-    scene, s, rules = analysis.scene, analysis.stats, coco_rules(analysis.spec)
-    *_, keep, d, g, iou = _kept_pairs(scene, rules)  # as the map took them: s's detections, in this order
-    thr, n, counted = np.asarray(rules.thresholds), len(scene.pred_img), ~gt_ignored(scene, rules)[0]
-    tp, kept = _detection_flags(s, keep, len(thr), n, absorbed=absorbed)
+    scene, rules = analysis.scene, coco_rules(analysis.spec)
+    n, counted = len(scene.pred_img), ~gt_ignored(scene, rules)[0]
+    tp, kept = _detection_flags(analysis.stats, _map_rows(analysis), len(rules.thresholds), n, absorbed=absorbed)
     if cut is not None: tp, kept = tp & cut, kept & cut  # the lowest of an image: the others' matches stand
-    matched = np.zeros((len(thr), len(scene.gt_img)), bool)
-    at = scene.pos('gt')  # the map names objects by file position: back to the scene's rows
-    for t in range(len(thr)): matched[t, np.searchsorted(at, s.gt[tp[t, keep], t])] = True
-    c = counted[g]
-    own = (g[c], keep[d[c]], iou[c][None] >= thr[:, None], iou[c] >= background_iou, iou[c])
-    cross = None if scene.iou_type == 'obb' or not rules.use_cats else _own_cross(  # masks (TIDE pairs them), OKS
-        scene, rules.thresholds, background_iou=background_iou, counted=counted, kept=kept.any(0)) \
-        if scene.iou_type in ('segm', 'keypoints') else other_class_pairs(
-        scene, analysis.spec.thresholds, inclusive=True, background_iou=background_iou, counted=counted,
-        kept=kept.any(0))
-    return tide_codes(len(scene.gt_img), n, own, cross, tp=tp, matched=matched, counted_gt=counted, counted_pred=kept,
-                      score=scene.pred_conf, fixes=fixes)
+    own, cross = _tide_pairs(analysis, rules, background_iou=background_iou, counted=counted, kept=kept.any(0))
+    return tide_codes(len(scene.gt_img), n, own, cross, tp=tp, matched=_matched(analysis, tp), counted_gt=counted,
+                      counted_pred=kept, score=scene.pred_conf, fixes=fixes)
 
+# %% ../nbs/23_coco_eval.ipynb #ce-notes
 def coco_notes(analysis) -> tuple:
     "What pycocotools' id-0 quirk did to the breakdown, in words (nothing where it did nothing)."
     s, scene, rules = analysis.stats, analysis.scene, coco_rules(analysis.spec)
@@ -1327,6 +1424,7 @@ def _tide_ap(s: CocoStats, rules: CocoRules, K: int,  # the map, its rules narro
         return float(np.where(n > 0, p.mean(0), 0.0)[use].mean()) if use.any() else 0.0
     return ap
 
+# %% ../nbs/23_coco_eval.ipynb #ce-dap-2
 def coco_dap(analysis,  # a scored COCO submission
              *, iou=None,  # the IoU threshold, one of the metric's (default 0.5, TIDE's)
              background_iou: float = BACKGROUND_IOU,  # TIDE's t_b
@@ -1337,7 +1435,7 @@ def coco_dap(analysis,  # a scored COCO submission
     if not k: raise InputError("TIDE's delta AP is at one of the metric's IoU thresholds", repr(iou))
     K = len(scene.cat_names) if rules.use_cats else 1
     gcat = scene.gt_cls if rules.use_cats else np.zeros(len(scene.gt_img), np.int64)
-    keep = np.flatnonzero(_ranks(scene, rules, K)[2] < rules.max_dets[-1])  # the map's detections
+    keep = _map_rows(analysis)  # the map's detections
     rank = unit_ranks(scene.pred_img, scene.pred_conf, scene.pos('pred'))  # per image, over every category
     g, q, fix = (x[k[0]] for x in coco_codes(analysis, background_iou=background_iou, cut=rank < rules.max_dets[-1],
                                              fixes=True, absorbed=True))
@@ -1358,6 +1456,17 @@ def coco_pr_curves(result) -> pd.DataFrame:
     return pd.DataFrame({'threshold': np.repeat(labels, len(rec)), 'recall': np.tile(rec, len(p)),
                          'precision': mean.ravel()})
 
+# %% ../nbs/23_coco_eval.ipynb #ce-rematch
+def _rematched(analysis, rules: CocoRules) -> CocoStats:
+    "The map of the analysis' scene under `rules` (other thresholds), matched on the pairs it kept if they reach."
+    scene, p = analysis.scene, getattr(analysis.stats, 'pairs', None)
+    if p is None or p.floor > rules.thresholds.min(initial=1.0): return coco_map(scene, rules)  # computed anew
+    unit, rank, cut = _ranks(scene, rules, len(scene.cat_names) if rules.use_cats else 1)
+    keep, (d, g, iou) = np.flatnonzero(cut < rules.max_dets[-1]), analysed_pairs(analysis, floor=p.floor)
+    own = scene.gt_cls[g] == scene.pred_cls[d] if rules.use_cats else np.ones(len(d), bool)
+    made = unit, rank, cut, keep, np.searchsorted(keep, d[own]), g[own], iou[own], None
+    return coco_map(scene, rules, made=made)
+
 # %% ../nbs/23_coco_eval.ipynb #33f30dc1
 def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
                            *, threshold=None,  # Fraction: the matrix's IoU threshold (None: the metric's first)
@@ -1369,7 +1478,7 @@ def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
     if s.iou_type == 'obb': raise InputError('no confusion matrix of COCO oriented boxes yet', 'iou_type obb')
     t = analysis.spec.thresholds[0] if threshold is None else threshold
     k = [i for i, x in enumerate(analysis.spec.thresholds) if x == t][:1]
-    if not k: st, k = coco_map(s, replace(rules, iou_thrs=(float(t),))), [0]  # a threshold of its own: match there
+    if not k: st, k = _rematched(analysis, replace(rules, iou_thrs=(float(t),))), [0]  # a threshold of its own
     rows, scored, ign = np.searchsorted(s.pos('pred'), st.det_pos), np.zeros(len(s.pred_img), bool), \
         np.zeros(len(s.pred_img), bool)
     scored[rows], ign[rows] = True, st.ignored[:, 0, k[0]]  # the best `maxDets` of each unit; dtIgnore, area 'all'

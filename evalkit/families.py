@@ -4,6 +4,7 @@
 
 # %% ../nbs/03b_families.ipynb #fam-imports
 from __future__ import annotations
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
 from functools import partial
@@ -27,7 +28,7 @@ __all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'BETA', 'EMPTY',
            'FamilyParts', 'image_rows', 'Family', 'ObjectMatches', 'spec_params', 'exact_means', 'images_text',
            'register_family', 'get_family', 'own_options', 'SpecRules', 'Spec', 'Counts', 'Detections', 'best_pair',
            'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'point_stretches',
-           'prefix_points', 'map_scene', 'finish', 'Analysis', 'analyse_scene']
+           'prefix_points', 'map_scene', 'finish', 'analysing', 'maps_for_analyses', 'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -774,6 +775,20 @@ def finish(stats,  # the reduce of the maps of every image
     "The family's score and tables from the reduced statistics, in file order."
     return spec.family.finish(stats, spec)
 
+# %% ../nbs/03b_families.ipynb #fam-analysing
+_ANALYSING = ContextVar('evalkit_analysing', default=False)
+
+@contextmanager
+def analysing(on: bool = True):  # False: the block maps for a score alone
+    "Inside the block, maps are made for analyses (`maps_for_analyses`); the outer setting is restored after."
+    token = _ANALYSING.set(bool(on))
+    try: yield
+    finally: _ANALYSING.reset(token)
+
+def maps_for_analyses() -> bool:
+    "Whether the map being made is for analyses (inside `analysing`): a family keeps what they read."
+    return _ANALYSING.get()
+
 # %% ../nbs/03b_families.ipynb #fam-analysis
 @dataclass(frozen=True)
 class Analysis:
@@ -789,11 +804,12 @@ class Analysis:
 def analyse_scene(scene: Scene,  # validated objects of the whole file
                   spec: Spec,  # the resolved preset
                   *, progress: Callable | None = None,  # called with (stage name, fraction done)
+                  analyses: bool = True,  # map for analyses (`analysing`); False: the score's map alone
                  ) -> Analysis:
     "Map the whole scene, finish, and keep every intermediate."
     tick = progress or (lambda stage, frac: None)
     tick('matching', 0.4)
-    stats, pairs, m = map_scene(scene, spec)
+    with analysing(analyses): stats, pairs, m = map_scene(scene, spec)
     tick('scoring', 0.8)
     r = finish(stats, spec)
     tick('done', 1.0)

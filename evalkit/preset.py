@@ -155,19 +155,20 @@ def _analyse(self, solution,  # solution: path(s) or DataFrame, in the metric's 
              *, progress: Callable | None = None,  # called with (stage, fraction done)
              names: tuple = (None, None),  # file names used in errors (default: the paths)
              limits: Limits | dict | None = None,  # the most the readers take of an input (`Limits`)
+             analyses: bool = True,  # keep what the analyses read (`analysing`); False: the score's map alone
              **options) -> Analysis:  # `thresholds`, `inclusive` and the metric's options
     "Score `submission` against `solution`, keeping the scene, overlaps, matching and statistics."
     spec = self.spec(**options)
     (progress or (lambda s, f: None))('reading', 0.0)
     with noticed() as said, parts_seen() as parts:  # what the readers found legal but suspicious; Usage parts
         scene = self.read(solution, submission, spec, names=names, limits=limits)
-    a = replace(analyse_scene(scene, spec, progress=progress), parts=tuple(parts))
+    a = replace(analyse_scene(scene, spec, progress=progress, analyses=analyses), parts=tuple(parts))
     said = warnings_of(len(scene.pred_img), said)
     return replace(a, result=renewed(a.result, warnings=said)) if said else a
 
 def _evaluate(self, solution, submission, **options) -> Result:
     "Score `submission` against `solution` (paths or DataFrames): the full `Result` (options as `analyse`)."
-    return self.analyse(solution, submission, **options).result
+    return self.analyse(solution, submission, analyses=False, **options).result  # the score: nothing kept for analyses
 
 Metric.analyse, Metric.evaluate = _analyse, _evaluate
 
