@@ -18,7 +18,7 @@ from .tables import Source, Rows, read_source, require_columns, to_numbers, chec
 from .tables import positions, repeated
 from .families import (Scene, Detections, best_pair, pair_boxes, voc_flags, take, image_counts,
                               register_family, scene_partitions, ObjectMatches, see_parts)
-from .ranked_ap import RankedAP, ranked_matches
+from .ranked_ap import RankedAP, ranked_matches, ranked_json
 from .matching import Matching
 from .preset import Metric, Option, USAGE
 from .batch_arrays import TableBatch, image_arrays, fits, NUMBER_CHARS
@@ -210,7 +210,7 @@ def _finish_oid(self, stats: OidDetections, spec):
 
 def _oid_json(self, result, j: dict) -> dict:
     "The shared keys, `per_class` for the classes with ground truth, `dropped` and `n_gt`."
-    n_gt = {k: v for k, v in result.arrays['n_gt'].items() if v > 0}
+    n_gt, j = {k: v for k, v in result.arrays['n_gt'].items() if v > 0}, ranked_json(result, j)
     return j | dict(per_class={k: v for k, v in j['per_class'].items() if k in n_gt}, n_gt=n_gt,
                     dropped=dict(result.arrays['dropped']))
 

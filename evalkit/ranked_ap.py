@@ -14,6 +14,7 @@ from .iou import threshold_text
 from .matching import Matching
 from .sweep import exact_sum, mean_score
 from .result import Result, Params, Tally
+from .tables import shown  # class names come from the files: written as messages write values
 from .families import (Family, Scene, Spec, Detections, Analysis, INTERPOLATIONS, overlaps, pair_hits, best_pair,
                               pair_boxes, voc_flags, in_file_order, images_text, spec_params, image_counts, exact_means,
                               point_stretches, prefix_points, register_family, ObjectMatches, INTERPOLATION,
@@ -21,7 +22,7 @@ from .families import (Family, Scene, Spec, Detections, Analysis, INTERPOLATIONS
 
 # %% auto #0
 __all__ = ['map_ranked', 'voc07_ap', 'interpolate', 'ranked_lists', 'counted_classes', 'RankedTallies', 'RankedAnalyses',
-           'ranked_class_stats', 'RankedAP', 'prefix_ap', 'ranked_matches']
+           'ranked_class_stats', 'ranked_json', 'ranked_text', 'RankedWords', 'RankedAP', 'prefix_ap', 'ranked_matches']
 
 # %% ../nbs/03e_ranked_ap.ipynb #59a57f1a-2
 def map_ranked(scene: Scene,  # the scene: images, objects and predictions with classes and confidences
@@ -216,8 +217,54 @@ def ranked_class_stats(result: Result) -> pd.DataFrame:
     return pd.DataFrame({'class': np.repeat(names, len(stats)), 'stat': np.tile(stats, len(names)),
                          'value': np.c_[mean, ap.T].ravel()})
 
+# %% ../nbs/03e_ranked_ap.ipynb #rap-json
+def _per_class(result: Result, col: str) -> dict:
+    "{class: {threshold text: value}} from the ranked AP class table."
+    keys = dict(zip((float(t) for t in result.thresholds), result.labels))
+    return {c: {keys[t]: float(v) for t, v in zip(g.threshold, g[col])}
+            for c, g in result.classes.groupby('cls', sort=False)}
+
+def ranked_json(result: Result,  # a ranked AP result (its `classes` table)
+                j: dict,  # the shared keys (`result_json`)
+               ) -> dict:  # `j` with `per_class` (AP, F1, P, R by threshold), `map` and `avg_f1`
+    "The JSON of a ranked AP result: the shared keys, then its per-class tables."
+    per = {k: _per_class(result, k) for k in ('ap', 'f1', 'precision', 'recall')}
+    return j | dict(per_class={c: {k: per[k][c] for k in per} for c in per['ap']},
+                    map=dict(j['per_threshold']),  # the score of each threshold is its mAP
+                    avg_f1=dict(zip(result.labels, map(float, result.summary.avg_f1))))
+
+# %% ../nbs/03e_ranked_ap.ipynb #rap-text
+def _class_text(result: Result, digits: int) -> list[str]:
+    "The ranked AP class table: AP, F1, P, R per class and threshold, and their means."
+    cols = [(f'{n}@{lab}', k, t) for t, lab in zip(result.thresholds, result.labels)
+            for k, n in (('ap', 'AP'), ('f1', 'F1'), ('precision', 'P'), ('recall', 'R'))]
+    c = result.classes.set_index(['threshold', 'cls'])
+    counted = result.classes.get('counted', pd.Series(True, index=result.classes.index))
+    names, left = list(dict.fromkeys(result.classes.cls[counted])), list(dict.fromkeys(result.classes.cls[~counted]))
+    w, cw = max(digits + 3, *(len(h) for h, _, _ in cols)), max(8, *(len(shown(n)) + 1 for n in names))
+    lines = ['class'.ljust(cw) + ' '.join(h.rjust(w) for h, _, _ in cols)]
+    lines += [shown(n).ljust(cw) + ' '.join(f'{c.loc[(float(t), n), k]:.{digits}f}'.rjust(w) for _, k, t in cols)
+              for n in names]
+    mean = result.summary.set_index('threshold').rename(columns={'map': 'ap', 'avg_f1': 'f1'})
+    lines.append('average'.ljust(cw) + ' '.join(f'{mean.loc[float(t), k]:.{digits}f}'.rjust(w) for _, k, t in cols))
+    if left: lines.append(f"not in the mAP (no ground truth): {', '.join(map(shown, left))}")
+    return lines
+
+def ranked_text(result: Result,  # a ranked AP result (its `classes` table)
+                digits: int,  # decimals of the score (the table: at most 4)
+               ) -> str:  # the score line, then the class table
+    "The text of a ranked AP result: its score and which images took part, then the class table."
+    head = f'{result.metric} score: {result.score:.{digits}f}  ({result.family.scored_text(result)})'
+    return '\n'.join([head, *_class_text(result, min(digits, 4))])
+
+# %% ../nbs/03e_ranked_ap.ipynb #rap-words
+class RankedWords:
+    "What ranked AP says of a result: its class table as text, and the per-class tables in its JSON."
+    def text(self, result, digits: int) -> str: return ranked_text(result, digits)
+    def json(self, result, j: dict) -> dict: return ranked_json(result, j)
+
 # %% ../nbs/03e_ranked_ap.ipynb #b92ef777
-class RankedAP(RankedTallies, RankedAnalyses, Family):
+class RankedAP(RankedTallies, RankedAnalyses, RankedWords, Family):
     "Per class, detections ranked over the file; AP by an interpolation rule; mAP over classes and thresholds."
     name = 'ranked AP'
     matchers = ('voc',)

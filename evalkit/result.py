@@ -9,7 +9,6 @@ from fractions import Fraction
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .iou import threshold_text, hit_text
-from .tables import shown
 from .cards import brief, card_html, short_repr
 
 # %% auto #0
@@ -170,43 +169,15 @@ def _sums(result: Result) -> dict:
             **{c: dict(zip(result.labels, map(int, getattr(t, c)))) for c in ('tp', 'fp', 'fn') if getattr(t, c)}}
 
 # %% ../nbs/02b_result.ipynb #res-per-class
-def _per_class(result: Result, col: str) -> dict:
-    "{class: {threshold text: value}} from the ranked AP class table."
-    keys = dict(zip((float(t) for t in result.thresholds), result.labels))
-    return {c: {keys[t]: float(v) for t, v in zip(g.threshold, g[col])}
-            for c, g in result.classes.groupby('cls', sort=False)}
-
 def result_json(result: Result) -> dict:
-    "The result as a JSON-ready dict: the same keys for every metric, plus per-class tables for ranked AP."
+    "The result as a JSON-ready dict: the same keys for every metric, then its family's own (`Family.json`)."
     tot = _sums(result)
     j = dict(metric=result.metric, title=result.title, family=str(result.family or 'per-image sweep'),
              score=float(result.score),
              n_images=result.n_images, thresholds=list(result.labels), hit=result.hit,
              per_threshold=tot.pop('value'), **tot,
              params={k: _plain(v) for k, v in result.params.items()}, warnings=list(result.warnings))
-    if result.classes is not None:
-        per = {k: _per_class(result, k) for k in ('ap', 'f1', 'precision', 'recall')}
-        j['per_class'] = {c: {k: per[k][c] for k in per} for c in per['ap']}
-        j['map'] = dict(j['per_threshold'])  # the score of each threshold is its mAP
-        j['avg_f1'] = dict(zip(result.labels, map(float, result.summary.avg_f1)))
     return j if result.family is None else result.family.json(result, j)  # a family may add keys of its own
-
-# %% ../nbs/02b_result.ipynb #res-class-text
-def _class_text(result: Result, digits: int) -> list[str]:
-    "The ranked AP class table: AP, F1, P, R per class and threshold, and their means."
-    cols = [(f'{n}@{lab}', k, t) for t, lab in zip(result.thresholds, result.labels)
-            for k, n in (('ap', 'AP'), ('f1', 'F1'), ('precision', 'P'), ('recall', 'R'))]
-    c = result.classes.set_index(['threshold', 'cls'])
-    counted = result.classes.get('counted', pd.Series(True, index=result.classes.index))
-    names, left = list(dict.fromkeys(result.classes.cls[counted])), list(dict.fromkeys(result.classes.cls[~counted]))
-    w, cw = max(digits + 3, *(len(h) for h, _, _ in cols)), max(8, *(len(shown(n)) + 1 for n in names))
-    lines = ['class'.ljust(cw) + ' '.join(h.rjust(w) for h, _, _ in cols)]
-    lines += [shown(n).ljust(cw) + ' '.join(f'{c.loc[(float(t), n), k]:.{digits}f}'.rjust(w) for _, k, t in cols)
-              for n in names]
-    mean = result.summary.set_index('threshold').rename(columns={'map': 'ap', 'avg_f1': 'f1'})
-    lines.append('average'.ljust(cw) + ' '.join(f'{mean.loc[float(t), k]:.{digits}f}'.rjust(w) for _, k, t in cols))
-    if left: lines.append(f"not in the mAP (no ground truth): {', '.join(map(shown, left))}")
-    return lines
 
 # %% ../nbs/02b_result.ipynb #res-images-text
 def _images_text(result: Result) -> str:
@@ -221,12 +192,11 @@ def _images_text(result: Result) -> str:
 def result_text(result: Result,  # any metric's result
                 digits: int = 6,  # decimals of the score and values
                ) -> str:  # a few lines of fixed-width text
-    "The score, what took part, and a per-threshold table (ranked AP: the per-class table) as text."
+    "The score, what took part, and a per-threshold table as text (or the family's own text: `Family.text`)."
     p = result.params
     own = None if result.family is None else result.family.text(result, digits)  # a family's own text, if it has one
     if own is not None: return own
     lines = [f'{result.metric} score: {result.score:.{digits}f}  ({_images_text(result)})']
-    if result.classes is not None: return '\n'.join(lines + _class_text(result, min(digits, 4)))
     if not result.thresholds: return lines[0]  # a family without IoU thresholds: the score is all there is
     tot = _sums(result)  # `totals` as dicts: from the `Tally` where there is one, no table made
     counts = [c for c in ('tp', 'fp', 'fn') if c in tot]
