@@ -567,7 +567,7 @@ def _kept_pairs(scene: CocoScene, rules: CocoRules,
     return unit, rank, cut, keep, d, g, _ious(scene, d, g, keep, floor=floor)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-37-boundary-bands
-BAND_RUNS = 2 ** 18  # mask runs whose bands are made, met and freed at once: boundary IoU's memory is of this size
+BAND_RUNS = 2 ** 17  # mask runs whose bands are made, met and freed at once: boundary IoU's memory is of this size
 
 def _local_bands(r: Runs, used: np.ndarray, *, hw: np.ndarray, base: np.ndarray, ratio: float) -> Runs:
     "The boundaries of the objects `used` (sorted, distinct) of `r`, numbered 0..m - 1; `hw` [m, 2], `base` [m] theirs."
