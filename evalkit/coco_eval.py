@@ -25,16 +25,16 @@ from .polygons import obb_iou_pairs, rbox_corners
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_BLOCK', 'BOX_PAIRS_WORK',
-           'PAIR_MIN_WORK', 'PAIR_CELLS', 'HEAP_TRIM_DETS', 'ACC_CELLS', 'ACC_NUMBA_WORK', 'ACC_NUMBA_BLOCK',
-           'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS', 'CURVE_CELLS', 'TIDE_REC_THRS', 'CocoRules',
-           'CocoScene', 'radix_lexsort', 'descending', 'unique_sorted', 'unit_ranks', 'list_order', 'unit_pairs',
-           'box_iou_pairs', 'box_ious', 'box_pairs', 'pair_intersections', 'mask_iou_pairs', 'match_steps',
-           'pair_order', 'greedy_match', 'CocoStats', 'GtCounts', 'CocoPairs', 'outside', 'gt_ignored', 'outcomes',
-           'taken_all', 'counted', 'boundary_iou_pairs', 'analysis_floor', 'analysis_pairs', 'coco_map', 'recall_steps',
-           'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value',
-           'summarize', 'coco_rules', 'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table',
-           'ap_series', 'in_id_order', 'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoSteps', 'CocoAnalyses',
-           'CocoWords', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
+           'PAIR_MIN_WORK', 'PAIR_CELLS', 'BAND_RUNS', 'HEAP_TRIM_DETS', 'ACC_CELLS', 'ACC_NUMBA_WORK',
+           'ACC_NUMBA_BLOCK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS', 'CURVE_CELLS',
+           'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unique_sorted', 'unit_ranks',
+           'list_order', 'unit_pairs', 'box_iou_pairs', 'box_ious', 'box_pairs', 'pair_intersections', 'mask_iou_pairs',
+           'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'GtCounts', 'CocoPairs', 'outside', 'gt_ignored',
+           'outcomes', 'taken_all', 'counted', 'boundary_iou_pairs', 'analysis_floor', 'analysis_pairs', 'coco_map',
+           'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate', 'ranked_flags',
+           'summary_value', 'summarize', 'coco_rules', 'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table',
+           'images_table', 'ap_series', 'in_id_order', 'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoSteps',
+           'CocoAnalyses', 'CocoWords', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
            'coco_prefix_precision', 'coco_curve', 'analysed_pairs', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap',
            'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
 
@@ -589,27 +589,55 @@ def _kept_pairs(scene: CocoScene, rules: CocoRules,
     d, g = unit_pairs(scene.gt_img * K + gcat, unit[keep])
     return unit, rank, cut, keep, d, g, _ious(scene, d, g, keep, floor=floor)
 
+# %% ../nbs/23_coco_eval.ipynb #ce-37-boundary-bands
+BAND_RUNS = 2 ** 17  # mask runs whose bands are made, met and freed at once: boundary IoU's memory is of this size
+
+def _local_bands(r: Runs, used: np.ndarray, *, hw: np.ndarray, base: np.ndarray, ratio: float) -> Runs:
+    "The boundaries of the objects `used` (sorted, distinct) of `r`, numbered 0..m - 1; `hw` [m, 2], `base` [m] theirs."
+    t = r.obj.dtype if r.obj.dtype.kind == 'i' else np.int64  # searched in the runs' own type: no copy of them
+    j, i = expand_ranges(*(np.searchsorted(r.obj, (used + e).astype(t)) for e in (0, 1)))
+    sub = Runs(obj=j, start=r.start[i].astype(np.int64), end=r.end[i].astype(np.int64), n_obj=len(used))
+    return boundary_runs(sub, hw, base, dilation_widths(hw[:, 0], hw[:, 1], ratio))
+
+def _band_ious(scene: CocoScene, d: np.ndarray, g: np.ndarray) -> np.ndarray:
+    "float64 [k]: the boundary IoU of the pairs (d, g); their masks' bands are made here and freed on return."
+    (ud, ld), (ug, lg) = np.unique(d, return_inverse=True), np.unique(g, return_inverse=True)
+    bd, bg = (_local_bands(r, u, hw=scene.image_hw[img[u]], base=base[u], ratio=scene.dilation_ratio)
+              for r, u, img, base in ((scene.pred, ud, scene.pred_img, scene.pred_base),
+                                      (scene.gt, ug, scene.gt_img, scene.gt_base)))
+    inter = pair_intersections(bd, bg, ld, lg)
+    union = object_areas(bd)[ld] + object_areas(bg)[lg] - inter
+    with np.errstate(divide='ignore', invalid='ignore'): return np.where(inter > 0, inter / union, 0)
+
+# %% ../nbs/23_coco_eval.ipynb #ce-37-boundary-blocks
+def _band_blocks(scene: CocoScene, d: np.ndarray, g: np.ndarray) -> list:
+    "Slices of the pairs (d, g), sorted by image: whole images, their masks about `BAND_RUNS` runs a slice."
+    cost = np.zeros(len(scene.image_hw), np.int64)  # runs of the masks each image's pairs use
+    for r, u, img in ((scene.pred, np.unique(d), scene.pred_img), (scene.gt, np.unique(g), scene.gt_img)):
+        b = object_bounds(r)
+        cost += np.bincount(img[u], weights=b[u + 1] - b[u], minlength=len(cost)).astype(np.int64)
+    block = (np.cumsum(cost) - cost) // BAND_RUNS  # the block where each image's runs begin
+    at = np.r_[0, np.flatnonzero(np.diff(block[scene.gt_img[g]])) + 1, len(g)] if len(g) else np.zeros(1, np.int64)
+    return [slice(a, b) for a, b in zip(at[:-1].tolist(), at[1:].tolist())]
+
 # %% ../nbs/23_coco_eval.ipynb #ce-37-boundary
 def _bands(r: Runs, used: np.ndarray, *, hw: np.ndarray, base: np.ndarray, ratio: float) -> Runs:
     "The boundaries of the objects `used` of `r` (the others empty), each in its image of `hw` (int64 [n_obj, 2])."
-    k, i64 = np.isin(r.obj, used), lambda x: x.astype(np.int64)  # int32 runs (`local_dtype`) widened: a few objects
-    return boundary_runs(Runs(obj=i64(r.obj[k]), start=i64(r.start[k]), end=i64(r.end[k]), n_obj=r.n_obj), hw, base,
-                         dilation_widths(hw[:, 0], hw[:, 1], ratio))
+    u = np.unique(used)
+    b = _local_bands(r, u, hw=hw[u], base=base[u], ratio=ratio)
+    return replace(b, obj=u[b.obj], n_obj=r.n_obj)
 
 def boundary_iou_pairs(scene: CocoScene,  # masks, `dilation_ratio` set
                        d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs (detection, ground truth)
                        mask_iou: np.ndarray,  # float64 [k]: their mask IoU (`mask_iou_pairs`)
                        *, floor: float = 0.0,  # pairs below it keep their mask IoU (it is already below)
                       ) -> np.ndarray:  # float64 [k]
-    "min(mask IoU, boundary IoU) of each pair; a crowd region's IoU is its mask IoU alone."
+    "min(mask IoU, boundary IoU) of each pair; a crowd region's IoU is its mask IoU alone. Bands: a block at a time."
     k = np.flatnonzero(~scene.gt_crowd[g] & (mask_iou > 0) & ~(mask_iou < floor))
-    bd, bg = (_bands(r, used, hw=scene.image_hw[img], base=base, ratio=scene.dilation_ratio) for r, used, img, base in
-              ((scene.pred, d[k], scene.pred_img, scene.pred_base), (scene.gt, g[k], scene.gt_img, scene.gt_base)))
-    inter = pair_intersections(bd, bg, d[k], g[k])
-    union = object_areas(bd)[d[k]] + object_areas(bg)[g[k]] - inter
+    k = k[np.argsort(scene.gt_img[g[k]], kind='stable')]  # by image: a block of pairs is a block of images
     out = mask_iou.copy()
-    with np.errstate(divide='ignore', invalid='ignore'): band = np.where(inter > 0, inter / union, 0)
-    out[k] = np.minimum(out[k], band)
+    for c in _band_blocks(scene, d[k], g[k]):
+        out[k[c]] = np.minimum(out[k[c]], _band_ious(scene, d[k[c]], g[k[c]]))
     return out
 
 # %% ../nbs/23_coco_eval.ipynb #ce-38-space

@@ -23,10 +23,10 @@ from .iou import as_array
 from .batch_arrays import read_ids, check_arrays, joined_scenes
 
 # %% auto #0
-__all__ = ['CLASSES', 'LEVELS', 'QUADS', 'DIFFICULT', 'MAX_COORD', 'DOTA_OPTIONS', 'dota', 'text_lines', 'crossed', 'check_quads',
-           'read_labels', 'read_results', 'dota_scene', 'devkit_ap', 'quad_overlaps', 'map_quads', 'class_aps',
-           'devkit_map', 'QuadAnalyses', 'QuadAP', 'parse_classes', 'DotaMetric', 'dota_batch', 'dota_piece',
-           'devkit_prefix_ap']
+__all__ = ['CLASSES', 'LEVELS', 'QUADS', 'DIFFICULT', 'MAX_COORD', 'DOTA_OPTIONS', 'dota', 'file_bytes', 'text_lines',
+           'plain_tokens', 'crossed', 'check_quads', 'read_labels', 'read_results', 'dota_scene', 'devkit_ap',
+           'quad_overlaps', 'map_quads', 'class_aps', 'devkit_map', 'QuadAnalyses', 'QuadAP', 'parse_classes',
+           'DotaMetric', 'dota_batch', 'dota_piece', 'devkit_prefix_ap']
 
 # %% ../nbs/29a_dota.ipynb #dota-classes
 CLASSES = ('plane', 'baseball-diamond', 'bridge', 'ground-track-field', 'small-vehicle', 'large-vehicle', 'ship',
@@ -42,6 +42,14 @@ _SEP = re.compile(r'[ \t\f\v]+')
 _NUM = re.compile(DECIMAL)
 _INT = re.compile(r'[-+]?[0-9]{1,18}')
 
+def file_bytes(path: Path,  # the file
+               err,  # the error class of its side
+               *, limits: Limits,  # the most a reader takes (`max_file_bytes`)
+              ) -> bytes:  # the file's content
+    "The bytes of a file, read whole once its size is under the limit."
+    limits.check_file(path, err, str(path))
+    return path.read_bytes()
+
 def text_lines(path: Path,  # the file
                err,  # the error class of its side
                *, limits: Limits,  # the most a reader takes
@@ -49,8 +57,7 @@ def text_lines(path: Path,  # the file
               ) -> list[tuple[int, list]]:  # (1-based line number, tokens) of each line that is not blank
     "The tokens of every non-blank line of a UTF-8 text file, read under the limits."
     name = str(path)
-    limits.check_file(path, err, name)
-    try: text = path.read_bytes().decode('utf-8-sig')
+    try: text = file_bytes(path, err, limits=limits).decode('utf-8-sig')
     except UnicodeDecodeError as e:
         raise err('not UTF-8 text: save the file as UTF-8', f'byte {e.start}: {e.object[e.start:e.start + 4]!r}',
                   file=name) from None
@@ -61,6 +68,30 @@ def text_lines(path: Path,  # the file
     if long is not None:
         raise limits.exceeded('max_field_chars', len(lines[long]), 'the line', err, file=name, row=long + 1)
     return [(k + 1, t) for k, s in enumerate(lines) if (t := _SEP.split(s.strip(' \t\r\f\v'), most)) != ['']]
+
+# %% ../nbs/29a_dota.ipynb #dota-plain
+_WS = np.zeros(256, bool)
+_WS[list(b' \t\n\v\f\r')] = True  # the bytes that separate tokens (`_SEP`) and end lines
+
+def plain_tokens(data: bytes,  # a file's bytes
+                 *, limits: Limits,  # `max_rows`, `max_field_chars`
+                ) -> tuple | None:  # (line number [m], token count [m]) of the non-blank lines, and the tokens
+    "The tokens (bytes) of a UTF-8 file as `text_lines` cuts them, in bulk; None for a file it must read."
+    data = data[3:] if data.startswith(b'\xef\xbb\xbf') else data  # 'utf-8-sig'
+    if data.count(b'\r') != data.count(b'\r\n'): return None  # a carriage return inside a line: a token's
+    if not data.isascii():
+        try: data.decode('utf-8')
+        except UnicodeDecodeError: return None
+    a = np.frombuffer(data, np.uint8)
+    nl = np.flatnonzero(a == 10)
+    if len(nl) + int(len(a) > 0 and a[-1] != 10) > limits.max_rows: return None
+    if int(np.diff(nl, prepend=-1, append=len(a)).max()) - 1 > limits.max_field_chars: return None  # bytes >= chars
+    ws = _WS[a]
+    after = np.ones(len(a), bool)
+    after[1:] = ws[:-1]
+    n = np.bincount(np.searchsorted(nl, np.flatnonzero(~ws & after)), minlength=len(nl) + 1)  # tokens a line
+    line = np.flatnonzero(n)
+    return line + 1, n[line], data.split()
 
 # %% ../nbs/29a_dota.ipynb #dota-numbers
 def _count(toks: list) -> str:
@@ -74,12 +105,11 @@ def _number(tok: str, what: str, err, **where) -> float:
     if not np.isfinite(v): raise err(f'{what} must be a finite number', shown(repr(tok)), **where)
     return v
 
-_NUMS = re.compile(f'(?:{DECIMAL} )*{DECIMAL}')
-
-def _bulk_numbers(tokens: list, width: int) -> np.ndarray | None:
-    "float64 [n, width] of `tokens` (n * width texts) when every one is a finite ASCII decimal in range; else None."
-    if not tokens or not _NUMS.fullmatch(' '.join(tokens)): return None
-    a = np.array(tokens, np.float64).reshape(-1, width)
+def _plain_numbers(tokens: list, width: int) -> np.ndarray | None:
+    "float64 [n, width] of `tokens` (n * width bytes) when every one is a finite ASCII decimal in range; else None."
+    if b''.join(tokens).translate(None, b'0123456789.+-eE'): return None  # over these, float() reads `DECIMAL`
+    try: a = np.array(tokens, np.float64).reshape(-1, width)
+    except ValueError: return None
     return a if np.isfinite(a).all() and (np.abs(a[:, -8:]) < MAX_COORD).all() else None
 
 def _quad(toks: list, err, **where) -> list:
@@ -137,13 +167,21 @@ def _parse_label(toks: list, cls: dict, err, **where) -> tuple:
     return _quad(toks[:8], err, **where), cls[toks[8]], len(toks) == 10 and int(toks[9]) != 0
 
 # %% ../nbs/29a_dota.ipynb #dota-read-labels
-def _bulk_labels(got: list, cls: dict, most: int) -> tuple | None:
-    "(quads [n, 8], class codes [n], difficult [n]) of a file's objects, every line good and few; else None."
-    obj = [t for _, t in got if len(t) >= 9]
-    if len(obj) > most or not all(len(t) <= 10 and t[8] in cls and (len(t) == 9 or _INT.fullmatch(t[9])) for t in obj):
-        return None
-    q = _bulk_numbers([x for t in obj for x in t[:8]], 8) if obj else np.zeros((0, 8))
-    return None if q is None else (q, [cls[t[8]] for t in obj], [len(t) == 10 and int(t[9]) != 0 for t in obj])
+_INTS = re.compile(f'(?:{_INT.pattern} )*{_INT.pattern}'.encode())
+
+def _plain_labels(data: bytes, cls: dict, *, limits: Limits) -> tuple | None:
+    "(quads [n, 8], class codes [n], difficult [n], line numbers [n]) of a plain file of good lines; else None."
+    got = plain_tokens(data, limits=limits)
+    if got is None or (got[1] > 10).any() or (got[1] >= 9).sum() > limits.max_objects_per_image: return None
+    line, n, tok = got
+    obj = n >= 9
+    at, ten = (np.cumsum(n) - n)[obj], n[obj] == 10  # each object's first token; a difficult flag
+    code, hard = [cls.get(tok[i]) for i in (at + 8).tolist()], [tok[i] for i in (at[ten] + 9).tolist()]
+    q = _plain_numbers([tok[i] for i in (at[:, None] + np.arange(8)).ravel().tolist()], 8)
+    if q is None or None in code or (hard and not _INTS.fullmatch(b' '.join(hard))): return None
+    d = np.zeros(len(at), bool)
+    d[ten] = [int(t) != 0 for t in hard]
+    return q, np.array(code, np.int64), d, line[obj]
 
 def _file_labels(f: Path, got: list, cls: dict, err, *, limits: Limits) -> tuple:
     "(quads [n, 8], class codes [n], difficult [n]) of one label file's lines, line by line: the first problem raised."
@@ -155,7 +193,7 @@ def _file_labels(f: Path, got: list, cls: dict, err, *, limits: Limits) -> tuple
             raise limits.exceeded('max_objects_per_image', f'more than {len(rows) - 1:,}', 'the image', err,
                                   file=str(f))
     q, c, d = zip(*rows) if rows else ((), (), ())
-    return np.array(q, np.float64).reshape(-1, 8), list(c), list(d)
+    return np.array(q, np.float64).reshape(-1, 8), np.array(c, np.int64), np.array(d, bool)
 
 def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
                 *, classes: tuple = CLASSES,  # the class names, in order
@@ -165,15 +203,17 @@ def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
     limits, err, cls = as_limits(limits), SolutionError, {c: k for k, c in enumerate(classes)}
     files = _files(src, err, '*.txt')
     if not files: raise err('no label files (*.txt) in the folder', file=str(src))
-    q, c, d, img, lines = [np.zeros((0, 8))], [], [], [], []
+    plain, parts, lines = {c.encode('utf-8', 'surrogatepass'): k for c, k in cls.items()}, [], []
     for code, f in enumerate(files):
-        got = text_lines(f, err, limits=limits)
-        fast = _bulk_labels(got, cls, limits.max_objects_per_image)
-        fq, fc, fd = fast or _file_labels(f, got, cls, err, limits=limits)
-        q.append(fq); c += fc; d += fd; img += [code] * len(fc)
-        lines += [(str(f), line) for line, toks in got if len(toks) >= 9]
-    return (np.array([f.stem for f in files], object), np.concatenate(q), np.array(img, np.int64),
-            np.array(c, np.int64), np.array(d, bool), lines)
+        part = _plain_labels(file_bytes(f, err, limits=limits), plain, limits=limits)
+        if part is None:  # line by line: the first bad line refused
+            got = text_lines(f, err, limits=limits)
+            part = (*_file_labels(f, got, cls, err, limits=limits), [line for line, toks in got if len(toks) >= 9])
+        parts.append((*part[:3], np.full(len(part[1]), code, np.int64)))
+        name = str(f)
+        lines += [(name, line) for line in np.asarray(part[3], np.int64).tolist()]
+    q, c, d, img = (np.concatenate(x) for x in zip(*parts))
+    return np.array([f.stem for f in files], object), q, img, c, d, lines
 
 # %% ../nbs/29a_dota.ipynb #dota-read-results
 def _parse_result(toks: list, images: dict, err, **where) -> tuple:
@@ -182,6 +222,23 @@ def _parse_result(toks: list, images: dict, err, **where) -> tuple:
     if toks[0] not in images: raise err('image not in the ground truth (no label file)', shown(repr(toks[0])),
                                         **where, id=toks[0])
     return images[toks[0]], _number(toks[1], 'the score', err, **where), _quad(toks[2:], err, **where)
+
+def _plain_results(data: bytes, images: dict, *, limits: Limits) -> tuple | None:
+    "(image codes [n], scores [n], quads [n, 8], line numbers [n]) of a plain file of good lines; else None."
+    got = plain_tokens(data, limits=limits)
+    if got is None or (got[1] != 10).any(): return None
+    line, _, tok = got
+    code = [images.get(t) for t in tok[0::10]]
+    del tok[0::10]
+    v = _plain_numbers(tok, 9)
+    return None if v is None or None in code else (np.array(code, np.int64), v[:, 0], v[:, 1:], line)
+
+def _file_results(f: Path, images: dict, err, *, limits: Limits) -> tuple:
+    "(image codes [n], scores [n], quads [n, 8], line numbers [n]) of one result file, line by line."
+    got = text_lines(f, err, limits=limits)
+    rows = [_parse_result(toks, images, err, file=str(f), row=line) for line, toks in got]
+    i, s, q = zip(*rows) if rows else ((), (), ())
+    return np.array(i, np.int64), np.array(s, np.float64), np.array(q, np.float64).reshape(-1, 8), [t[0] for t in got]
 
 def read_results(src,  # a folder of `Task1_<class>.txt` files
                  image_ids,  # the images of the ground truth (`read_labels`)
@@ -194,27 +251,22 @@ def read_results(src,  # a folder of `Task1_<class>.txt` files
     unknown = [f.name for f in files if f.stem[len('Task1_'):] not in classes]
     if unknown: raise err('result file of a class not among the classes', unknown[0], file=str(src))
     images, by = {str(i): k for k, i in enumerate(image_ids)}, {f.stem[len('Task1_'):]: f for f in files}
-    rows, lines = [], []
+    plain = {k.encode('utf-8', 'surrogatepass'): v for k, v in images.items()}
+    parts, lines = [(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 8)), np.zeros(0, np.int64))], []
     for c, name in enumerate(classes):
         if name not in by: continue
         f = by[name]
-        got = text_lines(f, err, limits=limits)
-        fast = _bulk_numbers([t for _, toks in got for t in toks[1:]], 9) if all(
-            len(toks) == 10 and toks[0] in images for _, toks in got) else None  # one parse when every line is good
-        if fast is not None:
-            rows += [(images[toks[0]], v[0], v[1:], c) for (_, toks), v in zip(got, fast)]
-            lines += [(str(f), line) for line, _ in got]
-            continue
-        for line, toks in got:
-            rows.append((*_parse_result(toks, images, err, file=str(f), row=line), c))
-            lines.append((str(f), line))
-    i, s, q, c = zip(*rows) if rows else ((), (), (), ())
-    img = np.array(i, np.int64)
+        i, s, q, at = _plain_results(file_bytes(f, err, limits=limits), plain, limits=limits) or \
+            _file_results(f, images, err, limits=limits)  # line by line: the first bad line refused
+        parts.append((i, s, q, np.full(len(i), c, np.int64)))
+        fname = str(f)
+        lines += [(fname, line) for line in np.asarray(at, np.int64).tolist()]
+    img, s, q, c = (np.concatenate(x) for x in zip(*parts))
     n = np.bincount(img, minlength=len(images))
     if len(n) and n.max() > limits.max_objects_per_image:
         raise limits.exceeded('max_objects_per_image', int(n.max()), 'the image', err, file=str(src),
                               id=str(image_ids[int(np.argmax(n))]))
-    return np.array(q, np.float64).reshape(-1, 8), img, np.array(c, np.int64), np.array(s, np.float64), lines
+    return q, img, c, s, lines
 
 # %% ../nbs/29a_dota.ipynb #dota-scene
 def dota_scene(solution,  # the label folder
