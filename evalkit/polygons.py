@@ -50,6 +50,7 @@ def _clip(X, Y, cnt, *, a, b):
     cnt[r] = np.minimum(keep.sum(1), cap)
     return cnt
 
+# %% ../nbs/00e_polygons.ipynb #poly-clip-2
 def _ring_area(X, Y, cnt) -> np.ndarray:
     "The shoelace area of the first cnt [K] points of each row of X, Y [K, cap]."
     idx, k = np.arange(X.shape[1]), np.flatnonzero(cnt > 0)

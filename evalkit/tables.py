@@ -263,6 +263,7 @@ def _kept(r: list, quoted: bool) -> bool:
     "Whether a row the `csv` module read is one for pandas: not empty, not spaces alone (in a file without quotes)."
     return bool(r) and (quoted or len(r) > 1 or bool(r[0].strip(' \t')))
 
+# %% ../nbs/02c_tables.ipynb #tb-csvrows-2
 def _split(a: np.ndarray, text: str) -> tuple[list, list] | None:
     "(header, columns) of a CSV text without quotes (bytes `a`), every line of the header's k > 1 fields; or None."
     end = np.flatnonzero(a == 10)
@@ -274,6 +275,7 @@ def _split(a: np.ndarray, text: str) -> tuple[list, list] | None:
     flat, k = ','.join(lines).split(','), int(per[0]) + 1  # every field, row by row, in one C-level split
     return flat[:k], [flat[k + j::k] for j in range(k)]
 
+# %% ../nbs/02c_tables.ipynb #tb-csvrows-3
 def _csv_columns(src) -> tuple[list, list] | None:
     "(names, columns) of CSV file `src` read without pandas where that reads it as pandas does (see above), or None."
     m = _mapped(src)
@@ -632,12 +634,14 @@ def _batches(pq, f, columns: list, size: int, *, name: str, source: Source, grou
     except (OSError, ValueError, pa.ArrowException) as e:
         raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
 
+# %% ../nbs/02c_tables.ipynb #tb-batches-2
 def _longest(meta, columns: list) -> int:
     "The most bytes one row of `columns` can decode to: no value is longer than its column chunk."
     j = {meta.schema.column(k).path: k for k in range(meta.num_columns)}
     return sum(max([meta.row_group(g).column(j[c]).total_uncompressed_size for g in range(meta.num_row_groups)] + [1])
                for c in columns if c in j) or 1
 
+# %% ../nbs/02c_tables.ipynb #tb-batches-3
 def _parquet_batches(pq, f, meta, texts: list, *, front: list, name: str, source: Source, room: int,
                      group: int | None = None):  # one row group (None: all)
     "The Arrow table of Parquet file `f`, its prefix-coded columns `front` read in batches: at most `room` bytes."
@@ -768,7 +772,7 @@ def _read_any(src, source: Source) -> tuple[pd.DataFrame, str]:
 # %% ../nbs/02c_tables.ipynb #tb-source-read
 def read_source(src,  # path to a CSV file, a Parquet file or a folder of Parquet files; or a DataFrame
                 source: Source,  # the table's name, side, id column and limits (name None: the path)
-                *, texts: bool = False,  # a plain CSV file as a `TextTable`, read without pandas (`read_texts`)
+                *, texts: bool = False,  # a plain CSV or Parquet table as a `TextTable`, without pandas (`read_texts`)
                ) -> tuple[pd.DataFrame, Source]:  # stripped strings ('' for missing), and `source` named as read
     "Read `src` as a DataFrame (or `TextTable`) of stripped strings (NaN -> ''), with the `Source` its errors name."
     read = read_texts(src, source) if texts else None
