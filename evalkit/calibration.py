@@ -128,6 +128,7 @@ def _class_rows(conf, hit, cls, *, names: tuple, bins: int) -> pd.DataFrame:
                          hits=int(hit[m].sum()), ece=e, mce=x))
     return pd.DataFrame(rows, columns=['class', 'n', 'hits', 'ece', 'mce'])
 
+# %% ../nbs/14c_calibration.ipynb #cal-build-2
 def analysis_calibration(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                          *, iou=None,  # the IoU threshold, one of the metric's (`hit_labels`)
                          bins: int = 10,  # equal bins of [0, 1]

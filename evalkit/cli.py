@@ -119,6 +119,7 @@ def _score_args(s):
                    '(default: as many as the inputs have; at most the limit max_partitions, see --limit)')
     _leaderboard_arg(s)
 
+# %% ../nbs/06_cli.ipynb #05ead526-2
 def _leaderboard_arg(p):
     p.add_argument('--leaderboard', action='append', metavar='BOARD.csv',
                    help="place the score on a leaderboard (Kaggle's download, or a rank,score file): its rank (a tie "
@@ -223,6 +224,7 @@ def _parser(help_for=False,  # False: every option in every help; a `Metric`: it
         if help_for is not False and any(x.dest == 'metric' for x in q._actions): _focus_help(q, c.name, help_for)
     return p
 
+# %% ../nbs/06_cli.ipynb #af472c89-2
 def _focus_help(q: argparse.ArgumentParser, command: str, metric):
     "Hide from `q`'s help the options `metric` does not take (None: every metric's own, with a pointer to them)."
     from evalkit.iou import hit_text
@@ -269,6 +271,7 @@ def _boards(a) -> tuple:
     from evalkit.leaderboard import read_boards
     return read_boards(a.leaderboard, limits=a.limit)
 
+# %% ../nbs/06_cli.ipynb #66c8cc4a-2
 def _placed(r, boards: tuple, j: dict, text: str, *, parts: dict | None = None) -> tuple:
     "The JSON and the text of score `r`, its `Usage` parts (`usage_parts`) and its placements on `boards`."
     if parts:
@@ -285,6 +288,7 @@ def _parts(a, m, opts: dict, scorer=None, *, analysis=None) -> dict:  # analysis
     return usage_parts(m, a.solution, a.submission, scorer=scorer, names=(a.solution, a.submission), analysis=analysis,
                        **opts)
 
+# %% ../nbs/06_cli.ipynb #66c8cc4a-3
 def _analyse(a, submission=None):
     "The metric and the `Analysis` of the parsed command's files (its warnings printed by the caller)."
     m, opts = _options(a)
@@ -559,6 +563,7 @@ COMMANDS = {c.name: c for c in (
 ASKED = dict(cutoff='cutoff', errors='errors', calibration='errors', compare='compare', report='report',
              dashboard='dashboard')
 
+# %% ../nbs/06_cli.ipynb #53c4ade3-2
 def _refuse_unoffered(a):
     "Refuse in one line an analysis the metric's family does not offer (`Family.analyses`)."
     if not isinstance(getattr(a, 'metric', None), str): return

@@ -549,6 +549,15 @@ def score_dask(metric,  # a metric name, `Metric` or .toml path (CSV and Parquet
     if m.partitioner is not None:  # files read whole and cut into parts (COCO JSON): no shuffle
         return _score_parts(m, solution, submission, client=client, per_image=per_image, names=names, tick=tick,
                             npartitions=check_partitions(npartitions, limits), limits=as_limits(limits), **options)
+    return _score_shuffled(m, solution, submission, client=client, npartitions=npartitions, per_image=per_image,
+                           per_image_format=per_image_format, tick=tick, names=names, limits=limits,
+                           blocksize=blocksize, options=options)
+
+# %% ../nbs/18_cluster.ipynb #111ce73d-shuffled
+def _score_shuffled(m, solution, submission, *, client, npartitions: int | None, per_image: str | None,
+                    per_image_format: str, tick: Callable, names: tuple, limits, blocksize: int, options: dict
+                   ) -> Result:
+    "`score_dask` of a metric read as tables (CSV, Parquet, DataFrames): both sides shuffled by image, then scored."
     m = _dask_metric(m)
     spec, limits = m.spec(**options), as_limits(limits)
     given = dict(spec.params)

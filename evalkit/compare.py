@@ -163,6 +163,7 @@ def comparison_json(c: Comparison) -> dict:
                              found_by_b_only=int((c.changed.status_b == 'found').sum())),
                 per_class=None if c.per_class is None else c.per_class.to_dict('records'))
 
+# %% ../nbs/16_compare.ipynb #cmp-out-2
 def comparison_text(c: Comparison, rows: int = 5) -> str:
     "Scores, difference, the paired test, and the images where A lost and gained most, as text."
     j, per = comparison_json(c), c.per_image.dropna(subset=['delta']) if 'delta' in c.per_image else None

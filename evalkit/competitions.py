@@ -48,6 +48,7 @@ def scored_rows(rows: Rows, usage: str | None) -> np.ndarray:
                 lambda i: shown(repr(df.Usage.iat[i])))
     return (df.Usage != 'Ignored').to_numpy() if usage in (None, 'all') else (df.Usage == usage).to_numpy()
 
+# %% ../nbs/03a_competitions.ipynb #co-scored-2
 def scored_images(rows: Rows,  # the solution's rows (its table and `Source`)
                   usage: str | None,  # 'Public' or 'Private': that leaderboard; None or 'all': all but Ignored
                   codes: np.ndarray,  # int [n]: each row's image, in first-seen order (`first_seen`)
@@ -63,6 +64,7 @@ def scored_images(rows: Rows,  # the solution's rows (its table and `Source`)
     new = np.full(len(ids), -1, np.int64); new[kept] = np.arange(len(kept))
     return scored, ids[kept], new[codes], frozenset(ids[new < 0].tolist())
 
+# %% ../nbs/03a_competitions.ipynb #co-scored-3
 def _skipped_sizes(ids: np.ndarray, codes: np.ndarray, hw: np.ndarray) -> dict:
     "{id never scored: (H, W) of its first row}, from each row's id, code (-1: not scored) and size."
     sk = np.flatnonzero(codes < 0)

@@ -18,8 +18,9 @@ from .tables import shown
 from .tide import cross_pairs  # defined with the error breakdown, which pairs across classes too
 
 # %% auto #0
-__all__ = ['BACKGROUND', 'greedy_pairs', 'Confusion', 'confusion', 'has_confusion', 'analysis_confusion', 'confusion_matrix',
-           'confusion_title', 'confusion_text', 'confusion_json', 'confusion_figure', 'confusion_html']
+__all__ = ['BACKGROUND', 'greedy_pairs', 'ConfusionSums', 'Confusion', 'confusion', 'has_confusion', 'analysis_confusion',
+           'confusion_matrix', 'confusion_title', 'confusion_text', 'confusion_json', 'confusion_figure',
+           'confusion_html']
 
 # %% ../nbs/25_confusion.ipynb #cf-greedy
 def greedy_pairs(gi, pi,  # int [K]: the object and the prediction of each pair
@@ -43,24 +44,9 @@ def greedy_pairs(gi, pi,  # int [K]: the object and the prediction of each pair
     out[o] = taken
     return out
 
-# %% ../nbs/25_confusion.ipynb #cf-record
-BACKGROUND = 'background'  # the name of the last row (predictions that took no object) and column (objects missed)
-
-@dataclass(frozen=True, eq=False)
-class Confusion:
-    "Which class each object was taken for at one IoU threshold and cutoff: rows true class, columns predicted class."
-    classes: tuple  # str [C]: the class names, by class code
-    threshold: Fraction  # the IoU threshold
-    hit: str  # the hit test: '>' (IoU > t) or '>='
-    cutoff: float | None  # predictions kept: confidence >= cutoff (None: every prediction)
-    matrix: np.ndarray  # int64 [C + 1, C + 1], read-only: last row and last column background
-    left_out: np.ndarray  # int64 [C]: objects of each class the metric does not count (not in the matrix)
-    absorbed: np.ndarray  # int64 [C]: kept predictions of each class that took such an object (not in the matrix)
-    metric: str = ''  # the preset's name
-
-    @property
-    def labels(self) -> list: return [*map(str, self.classes), BACKGROUND]
-
+# %% ../nbs/25_confusion.ipynb #cf-record-sums
+class ConfusionSums:
+    "What a `Confusion` tells of its matrix: as a table, its row and column sums, and a card."
     @property
     def frame(self) -> pd.DataFrame:
         "The matrix as a DataFrame: index 'true', columns 'predicted', background last on both."
@@ -77,16 +63,34 @@ class Confusion:
         "int64 [C]: kept predictions of each class (the column sums and the absorbed ones)."
         return self.matrix[:, :-1].sum(0) + self.absorbed
 
-    def __repr__(self):
-        return short_repr('Confusion', dict(metric=self.metric, classes=len(self.classes), threshold=self.threshold,
-                                            hit=self.hit, cutoff=self.cutoff, objects=int(self.objects.sum())))
-
     def _repr_html_(self):
         "A card: the matrix (its first rows and columns), true class down, predicted class across."
         return card_html(f'{self.metric or "confusion"}: true class x predicted class', f'IoU {self.hit} '
                          f'{threshold_text(self.threshold)}', table=self.frame, rows=12,
                          params=dict(cutoff=self.cutoff, objects=int(self.objects.sum()),
                                      predictions=int(self.predictions.sum())))
+
+# %% ../nbs/25_confusion.ipynb #cf-record
+BACKGROUND = 'background'  # the name of the last row (predictions that took no object) and column (objects missed)
+
+@dataclass(frozen=True, eq=False)
+class Confusion(ConfusionSums):
+    "Which class each object was taken for at one IoU threshold and cutoff: rows true class, columns predicted class."
+    classes: tuple  # str [C]: the class names, by class code
+    threshold: Fraction  # the IoU threshold
+    hit: str  # the hit test: '>' (IoU > t) or '>='
+    cutoff: float | None  # predictions kept: confidence >= cutoff (None: every prediction)
+    matrix: np.ndarray  # int64 [C + 1, C + 1], read-only: last row and last column background
+    left_out: np.ndarray  # int64 [C]: objects of each class the metric does not count (not in the matrix)
+    absorbed: np.ndarray  # int64 [C]: kept predictions of each class that took such an object (not in the matrix)
+    metric: str = ''  # the preset's name
+
+    @property
+    def labels(self) -> list: return [*map(str, self.classes), BACKGROUND]
+
+    def __repr__(self):
+        return short_repr('Confusion', dict(metric=self.metric, classes=len(self.classes), threshold=self.threshold,
+                                            hit=self.hit, cutoff=self.cutoff, objects=int(self.objects.sum())))
 
 # %% ../nbs/25_confusion.ipynb #cf-inputs
 def _kept(scene: Scene, cutoff,
@@ -109,6 +113,7 @@ def _flags(flag, n: int, what: str, per: str) -> np.ndarray:
         raise InputError(f'{what} is bool, one flag per {per}', f'{flag.dtype} {flag.shape} for {n} {per}s')
     return flag
 
+# %% ../nbs/25_confusion.ipynb #cf-inputs-2
 def _left_out(scene: Scene, ignore) -> np.ndarray:
     "bool [n_gt]: the objects the metric does not count (`ignore`, else the scene's hard objects, else none)."
     n = len(scene.gt_img)
@@ -121,6 +126,17 @@ def _names(scene: Scene, classes) -> tuple:
     if not classes: return tuple(str(k) for k in range(top))
     if top > len(classes): raise InputError(f'class code {top - 1} has no name', f'{len(classes)} classes named')
     return tuple(map(str, classes))
+
+# %% ../nbs/25_confusion.ipynb #cf-matched
+def _matched_pairs(scene: Scene, *, kept, ign, t, inclusive: bool, pred_ignore, stored) -> tuple:
+    "(objects, predictions) int64 [k]: the hits of `kept` across classes, matched greedily, best IoU first."
+    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=kept, stored=stored))
+    h = np.flatnonzero(is_hit(inter, union, t, inclusive=inclusive)) if len(pi) else np.zeros(0, np.int64)
+    if pred_ignore is not None: h = h[~ign[gi[h]]]  # the metric gave its left-out objects their predictions
+    gi, pi, rank = gi[h], pi[h], iou_rank(inter[h], union[h])
+    order = np.lexsort((scene.pos('pred')[pi], scene.pos('gt')[gi], -rank, ign[gi]))  # counted objects first
+    took = greedy_pairs(gi, pi, order, n_gt=len(scene.gt_img), n_pred=len(scene.pred_img))
+    return gi[took], pi[took]
 
 # %% ../nbs/25_confusion.ipynb #cf-fn
 def confusion(scene: Scene,  # validated objects with classes (`gt_cls`, `pred_cls`), e.g. `Analysis.scene`
@@ -140,13 +156,8 @@ def confusion(scene: Scene,  # validated objects with classes (`gt_cls`, `pred_c
     (t,), names = check_thresholds(threshold, inclusive=inclusive), _names(scene, classes)
     (keep, cut), ign, C, n = _kept(scene, cutoff, scored), _left_out(scene, ignore), len(names), len(scene.pred_img)
     given = np.zeros(n, bool) if pred_ignore is None else keep & _flags(pred_ignore, n, 'pred_ignore', 'prediction')
-    gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=keep & ~given, stored=stored))
-    h = np.flatnonzero(is_hit(inter, union, t, inclusive=inclusive)) if len(pi) else np.zeros(0, np.int64)
-    if pred_ignore is not None: h = h[~ign[gi[h]]]  # the metric gave its left-out objects their predictions
-    gi, pi, rank = gi[h], pi[h], iou_rank(inter[h], union[h])
-    order = np.lexsort((scene.pos('pred')[pi], scene.pos('gt')[gi], -rank, ign[gi]))  # counted objects first
-    took = greedy_pairs(gi, pi, order, n_gt=len(scene.gt_img), n_pred=n)
-    g, p = gi[took], pi[took]
+    g, p = _matched_pairs(scene, kept=keep & ~given, ign=ign, t=t, inclusive=inclusive, pred_ignore=pred_ignore,
+                          stored=stored)
     gc, pc, counted = np.asarray(scene.gt_cls, np.int64), np.asarray(scene.pred_cls, np.int64), ~ign[g]
     missed, alarm = ~ign, keep & ~given
     missed[g], alarm[p] = False, False

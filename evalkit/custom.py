@@ -121,8 +121,7 @@ def define_metric(name: str,  # how the metric is called (command line, results)
     reader, id_col, args = layout_reader(layout)
     return Metric(name=name.strip(), title=title or name.strip(), family=family, thresholds=ts, reader=reader,
                   id_col=id_col, settings=dict(beta=beta, empty=empty), inclusive=hit == '>=', reader_args=args,
-                  options=(USAGE,),
-                  layouts=f"user-defined {layout['kind']} layout, id column {id_col}")
+                  options=(USAGE,), layouts=f"user-defined {layout['kind']} layout, id column {id_col}")
 
 # %% ../nbs/12_custom.ipynb #cus-toml
 def _toml():

@@ -16,8 +16,8 @@ from .rle import Runs, runs_area
 from .families import Scene, Analysis, analyse_scene, keep_predictions, keep_pairs
 
 # %% auto #0
-__all__ = ['BY', 'MAX_RESCORE', 'F1_COLUMNS', 'cutoff_keys', 'cutoffs', 'no_competition', 'one_matching', 'Curve', 'rates',
-           'overall_rates', 'best_f1', 'cutoff_curve', 'cutoff', 'cut_analysis', 'curve_json', 'rates_json',
+__all__ = ['BY', 'MAX_RESCORE', 'F1_COLUMNS', 'cutoff_keys', 'cutoffs', 'no_competition', 'one_matching', 'CurveCards', 'Curve',
+           'rates', 'overall_rates', 'best_f1', 'cutoff_curve', 'cutoff', 'cut_analysis', 'curve_json', 'rates_json',
            'f1_threshold', 'f1_lines', 'curve_text', 'cutoff_figure']
 
 # %% ../nbs/13_cutoff.ipynb #cut-keys
@@ -74,9 +74,28 @@ def _rescored(an: Analysis, key, cut) -> tuple:
     vals = np.stack([r.per_threshold.to_numpy() for r in rs], axis=1) if rs else np.zeros((len(an.spec.thresholds), 0))
     return vals, np.array([r.score for r in rs], np.float64)
 
+# %% ../nbs/13_cutoff.ipynb #cut-record-cards
+class CurveCards:
+    "What a `Curve` shows of itself: its best cutoff, and a card of the cutoffs by score."
+    @property
+    def best(self) -> dict:
+        "The highest cutoff with the best score: {'cutoff', 'score', 'kept'}; cutoff None if no cutoff has a score."
+        ok = np.flatnonzero(~np.isnan(self.scores))  # no predictions: the score; none defined: NaN (undefined)
+        if not len(ok): return dict(cutoff=None, score=self.score_all if not len(self.scores) else math.nan, kept=0)
+        j = ok[np.flatnonzero(self.scores[ok] == self.scores[ok].max())[-1]]
+        return dict(cutoff=float(self.cutoffs[j]), score=float(self.scores[j]), kept=int(self.kept[j]))
+
+    def _repr_html_(self):
+        "A card: the best cutoff, and the cutoffs by score, best first."
+        b, t = self.best, pd.DataFrame(dict(cutoff=self.cutoffs, kept=self.kept, score=self.scores))
+        return card_html(f'{self.metric}: the score at every {self.by} cutoff', f"best {brief(b['score'])} at "
+                         f"{brief(b['cutoff'])} ({b['kept']:,} kept); every prediction kept {brief(self.score_all)}",
+                         params=dict(cutoffs=len(self.cutoffs), method=self.method, hit=self.hit),
+                         table=t.sort_values('score', ascending=False, kind='stable', na_position='last'))
+
 # %% ../nbs/13_cutoff.ipynb #cut-record
 @dataclass(frozen=True, eq=False)
-class Curve:
+class Curve(CurveCards):
     "The score at every cutoff of one submission, with what made it."
     metric: str  # the preset's name
     by: str  # 'confidence' or 'area'
@@ -94,26 +113,10 @@ class Curve:
     rates: pd.DataFrame | None = None  # overall counts and rates: threshold, cutoff, tp, fp, npos, precision, recall,
                                        # f1 (None: no counts along the curve: Dice, a re-scored curve)
 
-    @property
-    def best(self) -> dict:
-        "The highest cutoff with the best score: {'cutoff', 'score', 'kept'}; cutoff None if no cutoff has a score."
-        ok = np.flatnonzero(~np.isnan(self.scores))  # no predictions: the score; none defined: NaN (undefined)
-        if not len(ok): return dict(cutoff=None, score=self.score_all if not len(self.scores) else math.nan, kept=0)
-        j = ok[np.flatnonzero(self.scores[ok] == self.scores[ok].max())[-1]]
-        return dict(cutoff=float(self.cutoffs[j]), score=float(self.scores[j]), kept=int(self.kept[j]))
-
     def __repr__(self):
         b = self.best
         return short_repr('Curve', dict(metric=self.metric, by=self.by, cutoffs=len(self.cutoffs),
                                         best_cutoff=b['cutoff'], best_score=b['score'], score_all=self.score_all))
-
-    def _repr_html_(self):
-        "A card: the best cutoff, and the cutoffs by score, best first."
-        b, t = self.best, pd.DataFrame(dict(cutoff=self.cutoffs, kept=self.kept, score=self.scores))
-        return card_html(f'{self.metric}: the score at every {self.by} cutoff', f"best {brief(b['score'])} at "
-                         f"{brief(b['cutoff'])} ({b['kept']:,} kept); every prediction kept {brief(self.score_all)}",
-                         params=dict(cutoffs=len(self.cutoffs), method=self.method, hit=self.hit),
-                         table=t.sort_values('score', ascending=False, kind='stable', na_position='last'))
 
 # %% ../nbs/13_cutoff.ipynb #cut-rates
 def rates(tp,  # int [...]: true positives
@@ -185,6 +188,7 @@ def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                  hit=spec.hit if spec.thresholds else None, per_class=per_class, warnings=warn,
                  class_best=spec.family.class_cutoffs(an, by), rates=rate)
 
+# %% ../nbs/13_cutoff.ipynb #2476101f-2
 def cutoff(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
            solution, submission,  # paths or DataFrames, as `Metric.evaluate` takes them
            *, by: str = 'confidence',  # 'confidence' or 'area'
@@ -231,6 +235,7 @@ def curve_json(curve: Curve) -> dict:
                           for c, cg in curve.per_class.groupby('cls', sort=False)}
     return {**j, **rates_json(curve)}
 
+# %% ../nbs/13_cutoff.ipynb #cut-json-2
 _RATES = ('precision', 'recall', 'f1')
 
 def _f1_row(r) -> dict:
@@ -266,6 +271,7 @@ def f1_threshold(curve: Curve,  # a cutoff curve with counts (`Curve.rates`)
                                       f"has {', '.join(curve.per_threshold.columns[:12])}{' ...' * (len(ths) > 12)}")
     return t
 
+# %% ../nbs/13_cutoff.ipynb #cut-text-2
 def f1_lines(curve: Curve,  # a cutoff curve
              *, iou=None,  # the IoU threshold (`f1_threshold`)
              per_class: bool = False,  # also each class's line
@@ -284,6 +290,7 @@ def f1_lines(curve: Curve,  # a cutoff curve
         out.append('per class: not kept, the per-category table would pass MAX_CURVE_ROWS rows (coco_eval)')
     return out + [f'  {shown(r.cls)}: {say(r)}' for r in b[b.cls.notna()].itertuples() if per_class]
 
+# %% ../nbs/13_cutoff.ipynb #cut-text-3
 def curve_text(curve: Curve,  # a cutoff curve
                *, rows: int = 10,  # about how many cutoffs to show
                iou=None,  # the IoU threshold of the best-F1 line (default: 0.5 where the metric has it)

@@ -17,8 +17,9 @@ from .competitions import unit_parts
 from .families import Family, ImageStats, Part, Scene, register_family, in_file_order, BETA, EMPTY
 
 # %% auto #0
-__all__ = ['UNIT_STATUS', 'PIXEL_STATUS', 'MAX_PICTURE_PIXELS', 'union_px', 'dice_counts', 'DiceStats', 'dice_fractions', 'Dice',
-           'PooledDice', 'unit_status', 'UnitErrors', 'unit_picture']
+__all__ = ['UNIT_STATUS', 'PIXEL_STATUS', 'MAX_PICTURE_PIXELS', 'union_px', 'dice_counts', 'DiceStats', 'dice_fractions',
+           'DiceAnalyses', 'DiceResults', 'Dice', 'PooledDiceAnalyses', 'PooledDice', 'unit_status', 'UnitErrors',
+           'unit_picture']
 
 # %% ../nbs/20_dice.ipynb #dc-union
 def union_px(unit,  # int [R]: the unit of each run
@@ -79,25 +80,9 @@ def _nothing_dice(self, spec) -> DiceStats:
     z = np.zeros(0, np.int64)
     return DiceStats(image_ids=np.zeros(0, object), image_pos=z, n_gt=z, n_pred=z, inter=z, pred_px=z, gt_px=z)
 
-# %% ../nbs/20_dice.ipynb #dc-class
-class Dice(Family):
-    "Per unit, Dice (or pixel F-beta) of the unions of its masks; the mean over the units (SPEC 14)."
-    name = 'dice'
-    uses_thresholds = False
-    options = (BETA, EMPTY)  # Dice or pixel F-beta; how a unit with no pixels on either side scores
-    own_score = 'Dice of this unit'
-    map, nothing = _map_dice, _nothing_dice
-    cutoffs = ('area',)  # the minimum-area cutoff (below)
-    views = ('masks',)  # each unit's pixels by status (below)
-
-    def finish(self, stats, spec) -> Result:
-        "The score, an empty per-threshold table, and the per-unit tables."
-        return _finish_dice(self, stats, spec)
-
-    def tables(self, stats, spec) -> tuple:
-        "(per_image: each unit's counts and value; images: the usual summary), in file order."
-        return _dice_tables(self, stats, spec)
-
+# %% ../nbs/20_dice.ipynb #dc-class-analyses
+class DiceAnalyses:
+    "What the analyses ask of Dice: the area cutoff's keys and curve, per-class cutoffs, errors, pictures."
     def areas(self, scene) -> np.ndarray:
         "int64 [n_pred]: each prediction's key for the area cutoff, the pixels of its unit's predicted union."
         return _unit_areas(self, scene)
@@ -118,6 +103,31 @@ class Dice(Family):
         "(uint8 [h, w] pixel statuses, stride) of unit `code` (`unit_picture`)."
         return unit_picture(analysis, code)
 
+    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
+        return weighted_means(W, *dice_fractions(analysis.stats, **analysis.spec.picked('beta', 'empty')))
+
+# %% ../nbs/20_dice.ipynb #dc-class-results
+class DiceResults:
+    "How Dice finishes: the result with its score, and the per-unit tables it builds when first read."
+    def finish(self, stats, spec) -> Result:
+        "The score, an empty per-threshold table, and the per-unit tables."
+        return _finish_dice(self, stats, spec)
+
+    def tables(self, stats, spec) -> tuple:
+        "(per_image: each unit's counts and value; images: the usual summary), in file order."
+        return _dice_tables(self, stats, spec)
+
+# %% ../nbs/20_dice.ipynb #dc-class
+class Dice(DiceResults, DiceAnalyses, Family):
+    "Per unit, Dice (or pixel F-beta) of the unions of its masks; the mean over the units (SPEC 14)."
+    name = 'dice'
+    uses_thresholds = False
+    options = (BETA, EMPTY)  # Dice or pixel F-beta; how a unit with no pixels on either side scores
+    own_score = 'Dice of this unit'
+    map, nothing = _map_dice, _nothing_dice
+    cutoffs = ('area',)  # the minimum-area cutoff (below)
+    views = ('masks',)  # each unit's pixels by status (below)
+
     def values(self, stats, spec) -> tuple:  # (value float [n, 1], taking part [n])
         num, den, s = dice_fractions(stats, **spec.picked('beta', 'empty'))
         return np.where(s, num / den, np.nan)[:, None], s
@@ -128,10 +138,6 @@ class Dice(Family):
 
     def tally_score(self, part: Part, spec) -> tuple:
         return np.zeros(0), float(part.value_sum[0] / part.n_scored) if part.n_scored else float('nan')
-
-    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
-        s = analysis.spec
-        return weighted_means(W, *dice_fractions(analysis.stats, **s.picked('beta', 'empty')))
 
     def scored_text(self, result) -> str:
         return f"{result.n_images:,} unit{'' if result.n_images == 1 else 's'} scored"
@@ -162,6 +168,7 @@ def _finish_dice(self, stats: DiceStats, spec) -> Result:
                   images=Later(partial(_dice_table, self, stats, spec, k=1)), params=p, title=spec.title, spec=spec,
                   tally=tally)  # the tables made when first read: the score needs no pandas
 
+# %% ../nbs/20_dice.ipynb #dc-finish-2
 def _dice_table(fam, stats: DiceStats, spec, k: int) -> pd.DataFrame:
     "Table k of `fam.tables`: 0 per_image, 1 images."
     return fam.tables(stats, spec)[k]
@@ -172,8 +179,25 @@ def _no_thresholds(name: str) -> pd.Series:
 
 register_family(Dice())
 
+# %% ../nbs/20_dice.ipynb #dc-pooled-analyses
+class PooledDiceAnalyses:
+    "What the analyses ask of pooled Dice: scores of reweighted units, the area curve; no cutoff per class."
+    def weighted_scores(self, analysis, W) -> np.ndarray:
+        st, W = analysis.stats, np.atleast_2d(np.asarray(W, np.int64))
+        i, fp, fn = (W @ a for a in (st.inter, st.pred_px - st.inter, st.gt_px - st.inter))  # exact integer sums
+        parts = (Part(0, 0, 0, tp=(int(a),), fp=(int(b),), fn=(int(c),)) for a, b, c in zip(i, fp, fn))
+        return np.array([self.tally_score(p, analysis.spec)[1] for p in parts])
+
+    def curve(self, analysis, key, cut, kept) -> tuple:
+        "(value [1, n_cut], None, score): one value of the counts of the units at or above each cutoff."
+        return _curve_pooled(self, analysis, cut)
+
+    def class_cutoffs(self, analysis, by: str):
+        "None: pooled counts do not split by class."
+        return None
+
 # %% ../nbs/20_dice.ipynb #dc-pooled
-class PooledDice(Dice):
+class PooledDice(PooledDiceAnalyses, Dice):
     "I, |X| and |Y| summed over every unit, then one Dice (or pixel F-beta): Contrails' global Dice (SPEC 14)."
     name = 'pooled dice'
     image_scores = False
@@ -190,20 +214,6 @@ class PooledDice(Dice):
                                    beta=1 if spec.option('beta') is None else spec.option('beta'))
         blank = float(spec.option('empty') == 'one') if spec.option('empty') != 'skip' else float('nan')
         return np.zeros(0), float(Fraction(int(num[0]), int(den[0]))) if den[0] else blank
-
-    def weighted_scores(self, analysis, W) -> np.ndarray:
-        st, W = analysis.stats, np.atleast_2d(np.asarray(W, np.int64))
-        i, fp, fn = (W @ a for a in (st.inter, st.pred_px - st.inter, st.gt_px - st.inter))  # exact integer sums
-        parts = (Part(0, 0, 0, tp=(int(a),), fp=(int(b),), fn=(int(c),)) for a, b, c in zip(i, fp, fn))
-        return np.array([self.tally_score(p, analysis.spec)[1] for p in parts])
-
-    def curve(self, analysis, key, cut, kept) -> tuple:
-        "(value [1, n_cut], None, score): one value of the counts of the units at or above each cutoff."
-        return _curve_pooled(self, analysis, cut)
-
-    def class_cutoffs(self, analysis, by: str):
-        "None: pooled counts do not split by class."
-        return None
 
     def scored_text(self, result) -> str: return f'{result.n_images:,} units, every pixel pooled'
     def score_words(self, result) -> str: return f'one Dice of the pixels of {result.n_images:,} units, pooled.'
@@ -226,8 +236,7 @@ def _dropped(stats: DiceStats) -> DiceStats:
 def _class_sums(self, an, u, cut) -> tuple:
     "(exact sums of values over L, units taking part; L) of the units `u` at each cutoff `cut` (ascending; 0: all)."
     st, spec = an.stats, an.spec
-    beta, empty = spec.option('beta'), spec.option('empty')
-    (nk, dk, sk), (nd, dd, sd) = (dice_fractions(x, beta=beta, empty=empty) for x in (st, _dropped(st)))
+    (nk, dk, sk), (nd, dd, sd) = (dice_fractions(x, **spec.picked('beta', 'empty')) for x in (st, _dropped(st)))
     v, L = over_common(np.stack([nk[u] * sk[u], nd[u] * sd[u]]), np.stack([dk[u], dd[u]]), most=len(u))
     o = np.argsort(st.pred_px[u], kind='stable')  # by area
     n_drop = np.searchsorted(st.pred_px[u][o], cut, side='left')  # units whose area is below each cutoff

@@ -222,6 +222,7 @@ def _units(m: np.ndarray, d: dict, classes: tuple) -> list | None:  # bool [n, H
         m = np.stack([m[[c == k for c in lab]].any(0) for k in classes])
     return [m[k:k + 1] for k in range(len(classes))] if len(m) == len(classes) else None
 
+# %% ../nbs/21_dice_presets.ipynb #dp-arrays-2
 def dice_arrays(preds, targets, ids, *, size_cols=None, default_size=(1024, 1024), order: str = 'column',
                 rle: str = 'standard', one_row: bool = False, classes: tuple = (), layout: str = 'id', limits=None,
                 **_) -> tuple | None:  # the reader's options (`dice_scene`)

@@ -15,7 +15,8 @@ from .oid import OUTCOMES
 
 # %% auto #0
 __all__ = ['BOX_STYLE', 'LABEL_WORDS', 'image_boxes', 'boxes_figure', 'tile_objects', 'tile_picture', 'box_objects',
-           'image_labels', 'labels_html', 'boxes_svg', 'worst_html', 'report_section', 'OidDashboard']
+           'image_labels', 'labels_html', 'boxes_svg', 'worst_html', 'report_section', 'OidDashboardDraw',
+           'OidDashboard']
 
 # %% ../nbs/31a_oid_view.ipynb #ov-table
 BOX_STYLE = {'truth': (COLORS['FN'], 'solid'), 'group-of': (COLORS['FN'], 'dash'), 'tp': (COLORS['TP'], 'solid'),
@@ -158,8 +159,28 @@ def report_section(analysis, *, n_worst: int = 6) -> tuple | None:  # the family
     return ('Images with the most errors: boxes by status (group-of dashed)' if boxes else
             'Tiles with the most errors: masks by status', worst_html(analysis, n_worst=n_worst))
 
+# %% ../nbs/31a_oid_view.ipynb #ov-dash-draw
+class OidDashboardDraw:
+    "How `OidDashboard` draws the picked image: its boxes as a figure, or a tile's masks as a picture."
+    def update(self):
+        "Draw the picked image: a new figure in the frame."
+        import plotly.graph_objects as go
+        if self.picker.value is None: return
+        if not self.boxes: return self._draw_tile(self.picker.value)
+        t, self.labels.value = image_boxes(self.analysis, self.picker.value), labels_html(image_labels(
+            self.analysis, self.picker.value))
+        self.figure = go.FigureWidget(boxes_figure(t, title=str(self.analysis.scene.image_ids[self.picker.value])))
+        self.frame.children = (self.figure,)
+
+    def _draw_tile(self, code: int):
+        "A tile's masks by status, its legend and its predictions' table."
+        model = prepare_objects(self.analysis)
+        ov = object_view(model, code, 0)
+        self.picture.value = png_bytes(object_picture(model, ov))
+        self.legend.value = object_legend_html(ov) + object_table_html(model, ov)
+
 # %% ../nbs/31a_oid_view.ipynb #ov-dash
-class OidDashboard:
+class OidDashboard(OidDashboardDraw):
     "Dashboard of the Open Images family: the class table, an image picker, its boxes (group-of dashed) or masks."
     def __init__(self, analysis,  # an `Analysis` of an Open Images preset
                  *, image=None):  # image id to show first (default: the first of the solution)
@@ -181,22 +202,5 @@ class OidDashboard:
         self.picker.observe(lambda change: self.update(), names='value')
         self.widget = W.VBox([self.summary, self.picker, self.labels, self.frame])
         self.update()
-
-    def update(self):
-        "Draw the picked image: a new figure in the frame."
-        import plotly.graph_objects as go
-        if self.picker.value is None: return
-        if not self.boxes: return self._draw_tile(self.picker.value)
-        t, self.labels.value = image_boxes(self.analysis, self.picker.value), labels_html(image_labels(
-            self.analysis, self.picker.value))
-        self.figure = go.FigureWidget(boxes_figure(t, title=str(self.analysis.scene.image_ids[self.picker.value])))
-        self.frame.children = (self.figure,)
-
-    def _draw_tile(self, code: int):
-        "A tile's masks by status, its legend and its predictions' table."
-        model = prepare_objects(self.analysis)
-        ov = object_view(model, code, 0)
-        self.picture.value = png_bytes(object_picture(model, ov))
-        self.legend.value = object_legend_html(ov) + object_table_html(model, ov)
 
     def _repr_mimebundle_(self, **kwargs): return self.widget._repr_mimebundle_(**kwargs)

@@ -87,6 +87,7 @@ def _unfilter(kind: int, x: np.ndarray, prev: np.ndarray) -> np.ndarray:
         cur[i] = (v + (a if pa <= pb and pa <= pc else b[i] if pb <= pc else c)) & 255
     return np.array(cur, np.uint8)
 
+# %% ../nbs/30_panoptic.ipynb #pq-13-2
 def decode_png(data: bytes,  # a whole 8-bit RGB PNG file
                *, err=InputError, name: str = 'PNG') -> np.ndarray:  # the side's error class; the file's name
     "uint8 [H, W, 3]: a non-interlaced 8-bit RGB PNG decoded with zlib and numpy (Pillow's stand-in, slower)."
@@ -119,6 +120,22 @@ class Segments:
 
 def _whole(v) -> bool: return type(v) is int or (type(v) is float and v.is_integer())
 
+# %% ../nbs/30_panoptic.ipynb #pq-17-segment
+def _segment(s, at: str, *, cats: dict, truth: bool, err, where: dict) -> tuple:
+    "(id, category code, crowd, area) of one entry `s` of `segments_info` (`at` names it), each rule checked."
+    if not isinstance(s, dict): raise err(f'{at} is not an object', shown(s), **where)
+    i, c = s.get('id'), s.get('category_id')
+    if type(i) is not int or not 0 < i < OFFSET: raise err(f'{at}: id must be an integer from 1 to 16,777,215 '
+                                                        '(0 is VOID)', shown(i), **where)
+    if type(c) is not int or c not in cats:
+        raise err(f'{at}: category_id not among the categories', shown(c), **where)
+    crowd, area = s.get('iscrowd', 0) if truth else 0, s.get('area', -1) if truth else -1
+    if crowd not in (0, 1) or type(crowd) not in (int, bool):
+        raise err(f'{at}: iscrowd must be 0 or 1', shown(crowd), **where)
+    if truth and 'area' in s and (not _whole(area) or area < 0):
+        raise err(f'{at}: area must be a whole number of pixels', shown(area), **where)
+    return i, cats[c], bool(crowd), int(area)
+
 # %% ../nbs/30_panoptic.ipynb #pq-17
 def read_segments(info,  # the annotation's `segments_info`: a list of objects
                   *, cats: dict,  # category id -> code
@@ -132,19 +149,8 @@ def read_segments(info,  # the annotation's `segments_info`: a list of objects
         raise limits.exceeded('max_objects_per_image', len(info), 'segments_info', err, **where)
     out = ([], [], [], [])
     for j, s in enumerate(info):
-        at = f'segments_info[{j}]'
-        if not isinstance(s, dict): raise err(f'{at} is not an object', shown(s), **where)
-        i, c = s.get('id'), s.get('category_id')
-        if type(i) is not int or not 0 < i < OFFSET: raise err(f'{at}: id must be an integer from 1 to 16,777,215 '
-                                                            '(0 is VOID)', shown(i), **where)
-        if type(c) is not int or c not in cats:
-            raise err(f'{at}: category_id not among the categories', shown(c), **where)
-        crowd, area = s.get('iscrowd', 0) if truth else 0, s.get('area', -1) if truth else -1
-        if crowd not in (0, 1) or type(crowd) not in (int, bool):
-            raise err(f'{at}: iscrowd must be 0 or 1', shown(crowd), **where)
-        if truth and 'area' in s and (not _whole(area) or area < 0):
-            raise err(f'{at}: area must be a whole number of pixels', shown(area), **where)
-        for lst, v in zip(out, (i, cats[c], bool(crowd), int(area))): lst.append(v)
+        for lst, v in zip(out, _segment(s, f'segments_info[{j}]', cats=cats, truth=truth, err=err, where=where)):
+            lst.append(v)
     ids = np.asarray(out[0], np.int64)
     u, k = np.unique(ids, return_counts=True)
     if (k > 1).any(): raise err('a segment id is listed twice', f'id {int(u[k > 1][0])}', **where)
@@ -300,6 +306,29 @@ def _areas_fit(gt: Segments, t: ImageTable, where: dict, *, listed: bool = False
                             f'area {int(gt.area[j])}, {int(t.gt_px[j])} pixels; --gt-area pixels counts the pixels',
                             **where)
 
+# %% ../nbs/30_panoptic.ipynb #pq-34-pair
+def _image_pair(i, a: dict, pa: dict, *, code: dict, folders: tuple, names: tuple, images: str, gt_area: str,
+                limits) -> tuple:
+    "((gt, pred) `Segments`, `ImageTable`, (H, W), (gt PNG, pred PNG)) of ground-truth image `i`, annotation `a`."
+    (fg, fp), (gn, pn) = folders, names
+    g = read_segments(a.get('segments_info'), cats=code, truth=True, err=SolutionError, name=gn, image_id=i,
+                      limits=limits)
+    gpath = fg/a['file_name']
+    gmap = read_ids(gpath, err=SolutionError, limits=limits)
+    if i in pa:
+        p = read_segments(pa[i].get('segments_info'), cats=code, truth=False, err=ParticipantVisibleError,
+                          name=pn, image_id=i, limits=limits)
+        ppath = fp/pa[i]['file_name']
+        pmap = read_ids(ppath, err=ParticipantVisibleError, limits=limits)
+    elif images == 'panopticapi': raise ParticipantVisibleError('no annotation for this image of the ground truth',
+                                                                '--images empty scores it with no segments',
+                                                                file=pn, id=shown(i))
+    else: p, ppath, pmap = empty_segments(), None, np.zeros_like(gmap)
+    t = image_table(gmap, pmap, g, p, where=dict(file=str(ppath), id=shown(i)))
+    if gt_area == 'json': _areas_fit(g, t, dict(file=gn, id=shown(i)), listed=True)
+    return (g, p), t, gmap.shape, (gpath, ppath)
+
+# %% ../nbs/30_panoptic.ipynb #pq-34-scene
 def panoptic_scene(gt, pred,  # the two panoptic JSONs: paths (or parsed objects, with their folders given)
                    *, names: tuple = (None, None),  # the files' names in errors (default: the paths)
                    limits: Limits | None = None,  # JSON sizes, PNG sizes, categories, segments per image
@@ -320,30 +349,17 @@ def panoptic_scene(gt, pred,  # the two panoptic JSONs: paths (or parsed objects
     check_units(len(ga), len(cats[0]), limits=limits, err=SolutionError, name=gn)
     extra = [i for i in pa if i not in ga]
     if extra: raise ParticipantVisibleError('an image_id not in the ground truth', file=pn, id=shown(extra[0]))
-    fg, fp = png_folder(gt, gt_folder), png_folder(pred, pred_folder)
-    code = {c: k for k, c in enumerate(cats[0])}
+    folders, code = (png_folder(gt, gt_folder), png_folder(pred, pred_folder)), {c: k for k, c in enumerate(cats[0])}
     ids, segs, tables, sizes, files = [], [], [], [], []
     for i, a in ga.items():
-        g = read_segments(a.get('segments_info'), cats=code, truth=True, err=SolutionError, name=gn, image_id=i,
-                          limits=limits)
-        gpath = fg/a['file_name']
-        gmap = read_ids(gpath, err=SolutionError, limits=limits)
-        if i in pa:
-            p = read_segments(pa[i].get('segments_info'), cats=code, truth=False, err=ParticipantVisibleError,
-                              name=pn, image_id=i, limits=limits)
-            ppath = fp/pa[i]['file_name']
-            pmap = read_ids(ppath, err=ParticipantVisibleError, limits=limits)
-        elif images == 'panopticapi': raise ParticipantVisibleError('no annotation for this image of the ground truth',
-                                                                    '--images empty scores it with no segments',
-                                                                    file=pn, id=shown(i))
-        else: p, ppath, pmap = empty_segments(), None, np.zeros_like(gmap)
-        t = image_table(gmap, pmap, g, p, where=dict(file=str(ppath), id=shown(i)))
-        if gt_area == 'json': _areas_fit(g, t, dict(file=gn, id=shown(i)), listed=True)
-        ids.append(i); segs.append((g, p)); tables.append(t); sizes.append(gmap.shape); files.append((gpath, ppath))
+        gp, t, size, f = _image_pair(i, a, pa, code=code, folders=folders, names=(gn, pn), images=images,
+                                     gt_area=gt_area, limits=limits)
+        ids.append(i); segs.append(gp); tables.append(t); sizes.append(size); files.append(f)
     if gt_area == 'pixels': segs = [(replace(g, area=np.full(len(g.ids), -1, np.int64)), p) for g, p in segs]
     sc = build_scene(ids, segs, tables, cats=cats, sizes=sizes, files=tuple(files))
     return replace(sc, image_pos=first + np.arange(sc.n_img, dtype=np.int64)) if first else sc
 
+# %% ../nbs/30_panoptic.ipynb #pq-34-empty
 def empty_segments() -> Segments:
     "The segments of an image without an annotation: none."
     z = np.zeros(0, np.int64)
@@ -520,6 +536,7 @@ def _text(self, result, digits: int) -> str:
                      + ''.join(f'{int(a[k][j]):8d}' for k in ('tp', 'fp', 'fn')))
     return '\n'.join(lines)
 
+# %% ../nbs/30_panoptic.ipynb #pq-48-2
 def _class_key(a: dict, j: int) -> str:
     "A category's key in the JSON: its name, with its id where two categories share the name."
     n = str(a['categories'][j])
@@ -600,6 +617,7 @@ def id_map(d: dict, *, err, where: dict, limits: Limits | None = None) -> np.nda
         raise as_limits(limits).exceeded('max_decoded_bytes', a.size * 3, 'panoptic', err, **where)
     return a.astype(np.int64)
 
+# %% ../nbs/30_panoptic.ipynb #pq-54-2
 def panoptic_piece(preds: list, targets: list,  # per image: dict(panoptic=ids [H, W], segments_info=[...]), below
                    *, image_ids: list, categories: list,  # the batch's ids; the categories [{id, name, isthing}]
                    limits: Limits | None = None, gt_area: str = 'json', **scoring) -> tuple:  # as the reader
@@ -621,6 +639,7 @@ def panoptic_piece(preds: list, targets: list,  # per image: dict(panoptic=ids [
         segs.append((g, q)); tables.append(tab); sizes.append(gmap.shape)
     return (list(image_ids), segs, tables, sizes), tuple(sum(len(s[k].ids) for s in segs) for k in (0, 1))
 
+# %% ../nbs/30_panoptic.ipynb #pq-54-3
 def panoptic_joined(pieces: list, *, categories: list, limits: Limits | None = None, **_) -> PanopticScene:
     "The scene of the pieces' images one after the other: as one batch holding them all."
     cats = read_categories(categories, err=InputError, name='categories', limits=limits)

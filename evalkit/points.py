@@ -24,10 +24,11 @@ from .iou import as_array
 __all__ = ['CZII_RADII', 'CZII_WEIGHTS', 'CZII_CLASSES', 'BYU_CLASSES', 'MAX_PAIRS', 'ASSIGNMENTS', 'MAX_COORD', 'CZII_COLS',
            'BYU_AXES', 'BYU_SHAPE', 'MAX_SPACING', 'POINT_USAGE', 'czii', 'byu', 'POINT_PRESETS', 'POINT_STATUS',
            'POINT_COLORS', 'PointClass', 'row_codes', 'near_pairs', 'max_matching', 'point_counts', 'PointStats',
-           'unit_classes', 'assignment_of', 'class_f', 'class_sums', 'weighted_score', 'PointFBeta', 'point_classes',
-           'point_coords', 'check_units', 'class_codes', 'read_czii_solution', 'read_czii_submission', 'czii_scene',
-           'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables', 'byu_tables', 'points_scene',
-           'czii_arrays', 'byu_arrays', 'point_table', 'projections_figure', 'PointErrors', 'PointsDashboard']
+           'unit_classes', 'assignment_of', 'class_f', 'class_sums', 'weighted_score', 'PointResults', 'PointTallies',
+           'PointFBeta', 'point_classes', 'point_coords', 'check_units', 'class_codes', 'read_czii_solution',
+           'read_czii_submission', 'czii_scene', 'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables',
+           'byu_tables', 'points_scene', 'czii_arrays', 'byu_arrays', 'point_table', 'projections_figure',
+           'PointErrors', 'PointsDashboard']
 
 # %% ../nbs/29_points.ipynb #pt-class
 class PointClass(str):
@@ -62,6 +63,7 @@ def _cells(pts, unit, size) -> tuple[np.ndarray, np.ndarray]:
     if len(c) and np.abs(c).max() > 2 ** 60: raise InputError('points too far from the origin for their distance')
     return np.c_[unit, c.astype(np.int64)], np.where(x - c < 0.5, -1, 1)
 
+# %% ../nbs/29_points.ipynb #pt-pairs-2
 def row_codes(keys: np.ndarray,  # int64 [N, k]: rows of integers
              ) -> np.ndarray:  # int64 [N]: equal codes for equal rows
     "One integer per row, equal for equal rows: mixed radix over the rows' ranges, or column by column when larger."
@@ -78,6 +80,7 @@ def row_codes(keys: np.ndarray,  # int64 [N, k]: rows of integers
         out = np.unique(out * (int(r.max()) + 1) + r, return_inverse=True)[1].ravel().astype(np.int64)
     return out
 
+# %% ../nbs/29_points.ipynb #pt-pairs-3
 def _cell_codes(pc, gc, side) -> tuple[np.ndarray, np.ndarray]:
     "(code of each prediction's cell [n_pred], of the 8 cells each truth reaches [n_gt * 8]), equal if equal."
     both = np.concatenate([pc, gc])
@@ -90,6 +93,7 @@ def _cell_codes(pc, gc, side) -> tuple[np.ndarray, np.ndarray]:
     code = lambda c: ((c - lo) * stride).sum(1)
     return code(pc), (code(gc)[:, None] + (side * stride[1:]) @ _OCTANTS.T).ravel()
 
+# %% ../nbs/29_points.ipynb #pt-pairs-4
 def near_pairs(gt, gt_unit,  # float64 [n_gt, 3] truth points; int64 [n_gt] their units
                pred, pred_unit,  # float64 [n_pred, 3] predicted points; int64 [n_pred] their units
                *, r,  # float64 [n_units]: each unit's hit distance (> 0), in the points' units
@@ -226,53 +230,9 @@ def weighted_score(tp, fp, fn,  # int [C]: per class counts, summed over the fil
             Fraction(0))
     return float(s / total)
 
-# %% ../nbs/29_points.ipynb #pt-family
-class PointFBeta(Family):
-    "Points hit within a class's distance; per class F-beta of counts pooled over units; a weighted mean (SPEC 18)."
-    name = 'points'
-    uses_thresholds = False
-    needs_classes = True
-    options = (BETA,)  # the F-beta of each class
-    image_scores = False
-    views = ('summary', 'points')
-    dashboard_view = 'evalkit.points:PointsDashboard'  # below in this notebook, loaded on use
-    own_score = 'F-beta of this unit alone (the score pools every unit of a class)'
-    analyses = ('errors', 'compare', 'intervals', 'report', 'dask')
-    map, nothing = _map_points, _nothing_points
-
-    def check(self, spec):
-        super().check(spec)
-        if spec.option('beta') is None: raise InputError('the points family needs beta (F-beta)')
-        bad = [c for c in spec.classes if not isinstance(c, PointClass) or not c.r > 0]
-        if bad: raise InputError('points classes are PointClass with a distance r > 0', repr(bad[0]))
-
-    def values(self, stats, spec) -> tuple:  # (each unit's own F-beta float [n, 1], every unit taking part)
-        beta = spec.option('beta')
-        f = [float(class_f(int(a), int(b), int(c), beta=beta)) for a, b, c in zip(stats.tp, stats.fp, stats.fn)]
-        return np.array(f, np.float64).reshape(-1, 1), np.ones(len(f), bool)
-
-    def tally(self, stats, spec) -> Part:
-        tp, fp, fn = (tuple(map(int, a)) for a in class_sums(stats, len(spec.classes)))
-        return Part(n_img=len(stats.image_ids), n_scored=len(stats.image_ids), n_pred=int(np.sum(stats.n_pred)),
-                    tp=tp, fp=fp, fn=fn)
-
-    def tally_score(self, part: Part, spec) -> tuple:
-        sums = (part.tp, part.fp, part.fn) if part.tp else ((0,) * len(spec.classes),) * 3
-        return np.zeros(0), weighted_score(*sums, spec.classes, beta=spec.option('beta'))
-
-    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact integer sums per class, then the exact score
-        st, spec, W = analysis.stats, analysis.spec, np.atleast_2d(np.asarray(W, np.int64))
-        one = np.zeros((len(st.cls), len(spec.classes)), np.int64); one[np.arange(len(st.cls)), st.cls] = 1
-        tp, fp, fn = (W @ (one * a[:, None]) for a in (st.tp, st.fp, st.fn))
-        return np.array([weighted_score(*x, spec.classes, beta=spec.option('beta')) for x in zip(tp, fp, fn)])
-
-    def scored_text(self, result) -> str:
-        return f"{result.n_images:,} unit{'' if result.n_images == 1 else 's'}, counts pooled per class"
-
-    def score_words(self, result) -> str:
-        return (f'score = weighted mean over the classes of F{result.params.get("beta")} of the counts of '
-                f'{result.n_images:,} units, pooled per class.')
-
+# %% ../nbs/29_points.ipynb #pt-family-results
+class PointResults:
+    "How the points family finishes and speaks: its result, a reduced tally's, text, JSON and errors."
     def finish(self, stats, spec) -> Result:
         "The result: counts pooled per class, F-beta per class, their weighted mean (`_finish_points`)."
         return _finish_points(self, stats, spec)
@@ -292,6 +252,55 @@ class PointFBeta(Family):
     def breakdown(self, analysis):
         "The family's own error breakdown: false and extra predictions, missed truths (`_point_errors`)."
         return _point_errors(self, analysis)
+
+# %% ../nbs/29_points.ipynb #pt-family-tallies
+class PointTallies:
+    "The counts of the points family: per class sums over the units, and their weighted F-beta score."
+    def tally(self, stats, spec) -> Part:
+        tp, fp, fn = (tuple(map(int, a)) for a in class_sums(stats, len(spec.classes)))
+        return Part(n_img=len(stats.image_ids), n_scored=len(stats.image_ids), n_pred=int(np.sum(stats.n_pred)),
+                    tp=tp, fp=fp, fn=fn)
+
+    def tally_score(self, part: Part, spec) -> tuple:
+        sums = (part.tp, part.fp, part.fn) if part.tp else ((0,) * len(spec.classes),) * 3
+        return np.zeros(0), weighted_score(*sums, spec.classes, beta=spec.option('beta'))
+
+    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact integer sums per class, then the exact score
+        st, spec, W = analysis.stats, analysis.spec, np.atleast_2d(np.asarray(W, np.int64))
+        one = np.zeros((len(st.cls), len(spec.classes)), np.int64); one[np.arange(len(st.cls)), st.cls] = 1
+        tp, fp, fn = (W @ (one * a[:, None]) for a in (st.tp, st.fp, st.fn))
+        return np.array([weighted_score(*x, spec.classes, beta=spec.option('beta')) for x in zip(tp, fp, fn)])
+
+# %% ../nbs/29_points.ipynb #pt-family
+class PointFBeta(PointTallies, PointResults, Family):
+    "Points hit within a class's distance; per class F-beta of counts pooled over units; a weighted mean (SPEC 18)."
+    name = 'points'
+    uses_thresholds = False
+    needs_classes = True
+    options = (BETA,)  # the F-beta of each class
+    image_scores = False
+    views = ('summary', 'points')
+    dashboard_view = 'evalkit.points:PointsDashboard'  # below in this notebook, loaded on use
+    own_score = 'F-beta of this unit alone (the score pools every unit of a class)'
+    analyses = ('errors', 'compare', 'intervals', 'report', 'dask')
+    map, nothing = _map_points, _nothing_points
+
+    def check(self, spec):
+        super().check(spec)
+        if spec.option('beta') is None: raise InputError('the points family needs beta (F-beta)')
+        bad = [c for c in spec.classes if not isinstance(c, PointClass) or not c.r > 0]
+        if bad: raise InputError('points classes are PointClass with a distance r > 0', repr(bad[0]))
+
+    def values(self, stats, spec) -> tuple:  # (each unit's own F-beta float [n, 1], every unit taking part)
+        f = [float(class_f(*map(int, x), beta=spec.option('beta'))) for x in zip(stats.tp, stats.fp, stats.fn)]
+        return np.array(f, np.float64).reshape(-1, 1), np.ones(len(f), bool)
+
+    def scored_text(self, result) -> str:
+        return f"{result.n_images:,} unit{'' if result.n_images == 1 else 's'}, counts pooled per class"
+
+    def score_words(self, result) -> str:
+        return (f'score = weighted mean over the classes of F{result.params.get("beta")} of the counts of '
+                f'{result.n_images:,} units, pooled per class.')
 
 # %% ../nbs/29_points.ipynb #pt-finish
 def _arrays(tp, fp, fn) -> dict:
@@ -363,6 +372,7 @@ def _numbers(df: pd.DataFrame, col: str, source: Source) -> np.ndarray:
         if v is not None and np.isfinite(v).all(): return v
     return to_numbers(df, col, source)  # errors named by row, or texts not held by Arrow
 
+# %% ../nbs/29_points.ipynb #pt-coords-2
 def point_coords(df: pd.DataFrame,  # the table `read_source` made
                  cols,  # the three coordinate columns
                  source: Source,  # the table's name, side and id column, for errors
@@ -463,6 +473,7 @@ def _one_row(df: pd.DataFrame, source: Source):
     "Refuse a tomogram listed twice (one row per tomogram: 0 or 1 motor)."
     Rows(df, source).refuse(repeated(df.tomo_id), 'tomo_id appears more than once (one row per tomogram)')
 
+# %% ../nbs/29_points.ipynb #pt-byu-read-2
 def read_byu_solution(src,  # CSV/Parquet path or DataFrame: tomo_id,Motor axis 0-2,Voxel spacing[,Has motor][,Usage]
                       *, usage: str | None = None,  # 'Public' or 'Private': that split only; None or 'all': both
                       name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
@@ -488,6 +499,7 @@ def read_byu_solution(src,  # CSV/Parquet path or DataFrame: tomo_id,Motor axis 
     return (df.tomo_id.to_numpy(object), df.tomo_id.to_numpy(object)[keep], s[keep], v[keep & ~none] *
             s[keep & ~none, None], unit[keep & ~none])
 
+# %% ../nbs/29_points.ipynb #pt-byu-read-3
 def read_byu_submission(src,  # CSV/Parquet path or DataFrame: tomo_id,Motor axis 0,Motor axis 1,Motor axis 2
                         t_all, tomos, spacing,  # every tomogram of the solution; the scored ones and their spacing
                         *, name: str | None = None, limits: Limits | None = None,  # as errors name the file; limits
@@ -655,6 +667,7 @@ def point_table(analysis,  # an `Analysis` of a points preset
     return pd.concat([side(part.gt, part.gt_img, g, 'truth'), side(part.pred, part.pred_img, p, 'prediction')],
                      ignore_index=True)
 
+# %% ../nbs/29_points.ipynb #pt-view-2
 def projections_figure(table: pd.DataFrame,  # `point_table` of one experiment
                        *, title: str = '', height: int = 420):
     "Two projections of the points (1st-2nd and 1st-3rd coordinates), coloured by status: a plotly figure."
@@ -700,6 +713,7 @@ class PointErrors:
                 go.Bar(x=list(t.index), y=t.extra, name='FP extra', marker_color='#fdae61')]
         return go.Figure(bars).update_layout(barmode='relative', title=f'{self.metric}: errors by class', height=height)
 
+# %% ../nbs/29_points.ipynb #pt-errors-2
 def _point_errors(self, analysis) -> PointErrors:
     "The family's own error breakdown: each unit's counts, its FP split by whether they reach any truth."
     sc, st, spec = analysis.scene, analysis.stats, analysis.spec

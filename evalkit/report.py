@@ -274,6 +274,26 @@ def _leaderboard_section(pg: _Page, placements: tuple):
 # %% ../nbs/05c_report.ipynb #4d8f7226
 MAX_WORST = 100  # worst images a report draws at most (each is a figure of its own)
 
+# %% ../nbs/05c_report.ipynb #4d8f7226-sections
+def _report_sections(pg, analysis, *, n_worst: int, t_index: int, loader, canvas, leaderboard, parts: dict | None):
+    "Every section of the report of `analysis` added to page `pg`: what its family draws, then the analyses."
+    r = analysis.result
+    views = analysis.spec.family.views  # what the family can draw
+    if 'classes' in views: _ranked_report(pg, r)
+    elif 'images' in views: _sweep_report(pg, analysis, n_worst=n_worst, t_index=t_index, loader=loader,
+                                          canvas=canvas or analysis.spec.canvas)
+    elif 'summary' in views: _summary_report(pg, analysis)
+    else: _units_report(pg, r, n_worst=n_worst)
+    if parts: pg.p(parts_text(parts))  # each leaderboard's part, as --usage scores it
+    if leaderboard: _leaderboard_section(pg, place(r, leaderboard, parts=parts))
+    if 'masks' in views: _mask_pictures(pg, analysis, n_worst=n_worst)
+    own = analysis.spec.family.view('report')  # a family's own section (panoptic; Open Images masks), if it has one
+    section = None if own is None else own(analysis, n_worst=n_worst)  # (heading, HTML), or None: nothing to add
+    if section is not None: pg.h(2, section[0]); pg.add(section[1])
+    if has_confusion(analysis): _confusion_section(pg, analysis)
+    _calibration_section(pg, analysis)
+    _dap_section(pg, analysis)
+
 # %% ../nbs/05c_report.ipynb #4d8f7226-1
 def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
                  path,  # where to write the HTML file (str or Path); folders are created
@@ -295,21 +315,8 @@ def write_report(analysis,  # `Analysis` of any metric (`Metric.analyse`)
     r, pg = analysis.result, _Page(self_contained)
     title = title or f'{r.title or r.metric} report'
     pg.h(1, title)
-    views = analysis.spec.family.views  # what the family can draw
-    if 'classes' in views: _ranked_report(pg, r)
-    elif 'images' in views: _sweep_report(pg, analysis, n_worst=n_worst, t_index=t_index, loader=loader,
-                                          canvas=canvas or analysis.spec.canvas)
-    elif 'summary' in views: _summary_report(pg, analysis)
-    else: _units_report(pg, r, n_worst=n_worst)
-    if parts: pg.p(parts_text(parts))  # each leaderboard's part, as --usage scores it
-    if leaderboard: _leaderboard_section(pg, place(r, leaderboard, parts=parts))
-    if 'masks' in views: _mask_pictures(pg, analysis, n_worst=n_worst)
-    own = analysis.spec.family.view('report')  # a family's own section (panoptic; Open Images masks), if it has one
-    section = None if own is None else own(analysis, n_worst=n_worst)  # (heading, HTML), or None: nothing to add
-    if section is not None: pg.h(2, section[0]); pg.add(section[1])
-    if has_confusion(analysis): _confusion_section(pg, analysis)
-    _calibration_section(pg, analysis)
-    _dap_section(pg, analysis)
+    _report_sections(pg, analysis, n_worst=n_worst, t_index=t_index, loader=loader, canvas=canvas,
+                     leaderboard=leaderboard, parts=parts)
     if pg.n_fig and not self_contained: write_plotly_js(Path(path).parent, inputs=inputs)
     return write_atomic(path, lambda f: f.write(pg.html(title)), inputs=inputs, flag='the report')
 

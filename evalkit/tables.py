@@ -263,6 +263,7 @@ def _kept(r: list, quoted: bool) -> bool:
     "Whether a row the `csv` module read is one for pandas: not empty, not spaces alone (in a file without quotes)."
     return bool(r) and (quoted or len(r) > 1 or bool(r[0].strip(' \t')))
 
+# %% ../nbs/02c_tables.ipynb #tb-csvrows-2
 def _split(a: np.ndarray, text: str) -> tuple[list, list] | None:
     "(header, columns) of a CSV text without quotes (bytes `a`), every line of the header's k > 1 fields; or None."
     end = np.flatnonzero(a == 10)
@@ -274,6 +275,7 @@ def _split(a: np.ndarray, text: str) -> tuple[list, list] | None:
     flat, k = ','.join(lines).split(','), int(per[0]) + 1  # every field, row by row, in one C-level split
     return flat[:k], [flat[k + j::k] for j in range(k)]
 
+# %% ../nbs/02c_tables.ipynb #tb-csvrows-3
 def _csv_columns(src) -> tuple[list, list] | None:
     "(names, columns) of CSV file `src` read without pandas where that reads it as pandas does (see above), or None."
     m = _mapped(src)
@@ -302,13 +304,15 @@ def _csv_columns(src) -> tuple[list, list] | None:
 def read_texts(src,  # a path (anything else: None)
                source: Source,  # the table's name, side, id column and limits (name None: the path)
               ) -> tuple[TextTable, Source] | None:  # as `read_source` reads it; None: a table for pandas to read
-    "A plain CSV file (`_csv_columns`) as a `TextTable` of stripped strings, checked as `read_source` checks it."
+    "A plain CSV file (`_csv_columns`) or Parquet data as a `TextTable` of stripped strings, checked as `read_source`."
     if not isinstance(src, (str, os.PathLike)): return None
     source = replace(source, name=source.name or str(src))
     err, name = source.err, source.name
     check_local(src, err, name); check_regular(src, err, name)
-    if not Path(src).is_file() or is_parquet(src): return None
-    source.limits.check_file(src, err, name); check_unpacked(src, err, name); _check_lines(src, source)
+    if Path(src).is_file(): source.limits.check_file(src, err, name)
+    if is_parquet(src): return _parquet_texts(src, source)  # a file or a folder: pyarrow alone
+    if not Path(src).is_file(): return None
+    check_unpacked(src, err, name); _check_lines(src, source)
     try: read = _csv_columns(src)
     except OSError: return None  # unreadable: pandas says how
     if read is None: return None
@@ -528,6 +532,14 @@ def check_footers(files: list,  # Parquet files: paths
             raise limits.exceeded('max_footer_bytes', total, what, err, file=name)
 
 # %% ../nbs/02c_tables.ipynb #tb-metas
+def _first_repeat(names: list) -> str | None:
+    "The first of `names` that repeats one before it (as `pd.Index.duplicated` finds it), or None; no pandas."
+    seen = set()
+    for n in names:
+        if n in seen: return n
+        seen.add(n)
+    return None
+
 def _parquet_metas(pq, files: list, names: list, source: Source) -> list:
     "The metadata of each Parquet file, refused unreadable, with a column named twice, or with another header."
     err, metas = source.err, []
@@ -536,8 +548,8 @@ def _parquet_metas(pq, files: list, names: list, source: Source) -> list:
         try: metas.append(pq.read_metadata(f)); cols = metas[-1].schema.to_arrow_schema().names
         except (OSError, ValueError, TypeError) as e:
             raise err('not a readable Parquet file', shown(e, 200), file=n) from None
-        dup = pd.Index(cols)[pd.Index(cols).duplicated()]
-        if len(dup): raise err('duplicate column', repr(dup[0]), file=n)
+        dup = _first_repeat(cols)
+        if dup is not None: raise err('duplicate column', repr(dup), file=n)
     for m, n in zip(metas[1:], names[1:]):
         if m.schema.names != metas[0].schema.names:
             raise err('the files of one folder must share one header', f'columns {m.schema.names}', file=n)
@@ -589,10 +601,10 @@ def _parquet_table(pq, f, texts: list, *, name: str, source: Source, columns: li
                    group: int | None = None):  # one row group (None: all)
     "The Arrow table of Parquet file `f` (`columns`, default all), `texts` as dictionaries; a damaged file refused."
     import pyarrow as pa
-    try:
-        if group is None: return pq.read_table(f, columns=columns, read_dictionary=texts, use_pandas_metadata=False)
-        pf = pq.ParquetFile(f, read_dictionary=texts)
-        return pf.read_row_group(group, columns=columns, use_pandas_metadata=False)
+    try:  # `ParquetFile`, not `pq.read_table`: that imports pyarrow.dataset, and so pandas
+        with pq.ParquetFile(f, read_dictionary=texts) as pf:
+            if group is None: return pf.read(columns=columns, use_pandas_metadata=False)
+            return pf.read_row_group(group, columns=columns, use_pandas_metadata=False)
     except (OSError, ValueError, pa.ArrowException) as e:
         raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
 
@@ -622,12 +634,14 @@ def _batches(pq, f, columns: list, size: int, *, name: str, source: Source, grou
     except (OSError, ValueError, pa.ArrowException) as e:
         raise source.err('not a readable Parquet file', shown(e, 200), file=name) from None
 
+# %% ../nbs/02c_tables.ipynb #tb-batches-2
 def _longest(meta, columns: list) -> int:
     "The most bytes one row of `columns` can decode to: no value is longer than its column chunk."
     j = {meta.schema.column(k).path: k for k in range(meta.num_columns)}
     return sum(max([meta.row_group(g).column(j[c]).total_uncompressed_size for g in range(meta.num_row_groups)] + [1])
                for c in columns if c in j) or 1
 
+# %% ../nbs/02c_tables.ipynb #tb-batches-3
 def _parquet_batches(pq, f, meta, texts: list, *, front: list, name: str, source: Source, room: int,
                      group: int | None = None):  # one row group (None: all)
     "The Arrow table of Parquet file `f`, its prefix-coded columns `front` read in batches: at most `room` bytes."
@@ -647,11 +661,8 @@ def _parquet_batches(pq, f, meta, texts: list, *, front: list, name: str, source
     return pa.table({c: rest[c] if c in rest.column_names else front_t[c] for c in names})
 
 # %% ../nbs/02c_tables.ipynb #8f9bc7f4
-def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
-    "A Parquet file or folder as one DataFrame of the stored values, and its name (a folder's names its files)."
-    pq = _pyarrow_parquet(source.err)
-    files, names = _parquet_files(src, source.name, source.err)
-    metas = _parquet_metas(pq, files, names, source)
+def _parquet_tables(pq, files: list, *, metas: list, names: list, source: Source) -> list:
+    "The Arrow tables of Parquet `files` (their `metas` checked), decoded bytes and mask runs held to the limits."
     tables, used = [], 0
     for f, m, n in zip(files, metas, names):
         texts, front = _texts(m)
@@ -662,10 +673,55 @@ def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
     if source.runs_col: _check(source, 'max_mask_runs', sum(_arrow_tokens(t, source.runs_col) for t in tables) // 2,
                                shown(source.runs_col))  # from a dictionary's values: before any row is decoded
     _check(source, 'max_decoded_bytes', used, 'the Parquet data (decoded)')
-    frames = [_frame(t) for t in tables]
-    starts = np.cumsum([0] + [len(d) for d in frames[:-1]])
+    return tables
+
+def _parts_name(src, source: Source, names: list, rows: list) -> str:
+    "The name of table `src` in errors: a folder's carries its files' `names` and the first row of each (`rows`)."
+    return _Named(source.name, parts=(names, np.cumsum([0] + rows[:-1]))) if Path(src).is_dir() else source.name
+
+# %% ../nbs/02c_tables.ipynb #tb-rparquet
+def _read_parquet(src, source: Source) -> tuple[pd.DataFrame, str]:
+    "A Parquet file or folder as one DataFrame of the stored values, and its name (a folder's names its files)."
+    pq = _pyarrow_parquet(source.err)
+    files, names = _parquet_files(src, source.name, source.err)
+    metas = _parquet_metas(pq, files, names, source)
+    frames = [_frame(t) for t in _parquet_tables(pq, files, metas=metas, names=names, source=source)]
     df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    return df, (_Named(source.name, parts=(names, starts)) if Path(src).is_dir() else source.name)
+    return df, _parts_name(src, source, names, [len(d) for d in frames])
+
+# %% ../nbs/02c_tables.ipynb #tb-pqtexts-kind
+def _plain_type(t) -> bool:
+    "Whether Arrow type `t` reads as text without pandas: a string, an integer, a float or a boolean (or a dictionary)."
+    import pyarrow as pa
+    if pa.types.is_dictionary(t): t = t.value_type  # as pandas wrote a categorical
+    return pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_integer(t) or \
+        pa.types.is_floating(t) or pa.types.is_boolean(t)
+
+def _arrow_texts(col) -> list:
+    "An Arrow column of a `_plain_type` as `_text` reads it: text stripped, the rest by `str`, missing and NaN ''."
+    import pyarrow as pa
+    if pa.types.is_dictionary(col.type): col = col.cast(col.type.value_type)
+    v = col.to_pylist()
+    if pa.types.is_floating(col.type): return ['' if x is None or x != x else str(x) for x in v]
+    if pa.types.is_boolean(col.type) or pa.types.is_integer(col.type): return ['' if x is None else str(x) for x in v]
+    return ['' if x is None else x.strip() for x in v]
+
+# %% ../nbs/02c_tables.ipynb #tb-pqtexts
+def _parquet_texts(src, source: Source) -> tuple[TextTable, Source] | None:
+    "A Parquet file or folder as `read_source` reads it, as a `TextTable`; None where a column's type needs pandas."
+    pq = _pyarrow_parquet(source.err)
+    files, names = _parquet_files(src, source.name, source.err)
+    metas = _parquet_metas(pq, files, names, source)
+    schema = metas[0].schema.to_arrow_schema()
+    keep = [k for k, n in enumerate(schema.names) if not _INDEX.fullmatch(n)]
+    cols = [schema.names[k].strip() for k in keep]
+    if not all(_plain_type(schema.types[k]) for k in keep) or _first_repeat(cols) is not None: return None
+    tables = _parquet_tables(pq, files, metas=metas, names=names, source=source)
+    source = replace(source, name=_parts_name(src, source, names, [len(t) for t in tables]))
+    df = TextTable({c: [x for t in tables for x in _arrow_texts(t.column(k))] for c, k in zip(cols, keep)},
+                   sum(len(t) for t in tables))
+    _check_fields(df, source)
+    return df, source
 
 # %% ../nbs/02c_tables.ipynb #tb-rowgroup
 def read_row_group(path,  # a Parquet file, its footer already held to `max_footer_bytes` (`check_footers`)
@@ -716,7 +772,7 @@ def _read_any(src, source: Source) -> tuple[pd.DataFrame, str]:
 # %% ../nbs/02c_tables.ipynb #tb-source-read
 def read_source(src,  # path to a CSV file, a Parquet file or a folder of Parquet files; or a DataFrame
                 source: Source,  # the table's name, side, id column and limits (name None: the path)
-                *, texts: bool = False,  # a plain CSV file as a `TextTable`, read without pandas (`read_texts`)
+                *, texts: bool = False,  # a plain CSV or Parquet table as a `TextTable`, without pandas (`read_texts`)
                ) -> tuple[pd.DataFrame, Source]:  # stripped strings ('' for missing), and `source` named as read
     "Read `src` as a DataFrame (or `TextTable`) of stripped strings (NaN -> ''), with the `Source` its errors name."
     read = read_texts(src, source) if texts else None
