@@ -4,14 +4,14 @@
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-imports
 from __future__ import annotations
-import os
 import numpy as np
 from .jit import jit, use_numba
 from .rle import Runs
+from .coco_masks import in_threads
 
 # %% auto #0
-__all__ = ['THREADS_MAX', 'PAIR_BLOCK', 'BOX_MIN_WORK', 'BOX_BLOCK', 'BOX_OBJECTS', 'object_bounds', 'object_areas',
-           'thread_count', 'in_threads', 'pair_overlaps', 'object_boxes', 'iou_bound']
+__all__ = ['PAIR_BLOCK', 'BOX_MIN_WORK', 'BOX_BLOCK', 'BOX_OBJECTS', 'object_bounds', 'object_areas', 'pair_overlaps',
+           'object_boxes', 'iou_bound']
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-bounds
 def object_bounds(r: Runs,  # masks, runs sorted by (object, start)
@@ -29,39 +29,6 @@ def object_areas(r: Runs,  # masks, runs sorted by (object, start)
     has = np.flatnonzero(b[1:] > b[:-1])  # objects with runs: consecutive in the runs, so reduceat's ranges are theirs
     t = r.end.dtype  # summed in the runs' own type (int32: no int64 copy of them), exact mod 2**32 or 2**64
     if len(has): out[has] = np.add.reduceat(r.end, b[has], dtype=t) - np.add.reduceat(r.start, b[has], dtype=t)
-    return out
-
-# %% ../nbs/22a_coco_pairs.ipynb #cp-threads
-THREADS_MAX = 8  # threads the kernels use at most when EVALKIT_THREADS is unset
-
-def thread_count() -> int:
-    "Threads a kernel may use: `EVALKIT_THREADS` (1: the calling thread only), else this process's CPUs (at most 8)."
-    v = os.environ.get('EVALKIT_THREADS', '').strip()
-    if not v:
-        cpus = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1
-        return max(1, min(THREADS_MAX, cpus))
-    if not v.isdigit() or int(v) < 1: raise ValueError(f'EVALKIT_THREADS={v!r}: use a whole number, at least 1')
-    return int(v)
-
-def in_threads(fn,  # fn(a, b): the work of one span (a kernel releasing the GIL, for threads to pay)
-               spans: list,  # (a, b) pairs
-              ) -> list:  # fn's results, in the spans' order
-    "`[fn(a, b) for a, b in spans]`, the spans shared among `thread_count()` threads, the calling one too."
-    n = min(thread_count(), len(spans))
-    if n <= 1: return [fn(a, b) for a, b in spans]
-    import threading  # here only: most calls run in one thread
-    out, errors, todo, lock = [None] * len(spans), [], iter(range(len(spans))), threading.Lock()
-    def work():
-        while not errors:
-            with lock: i = next(todo, None)
-            if i is None: return
-            try: out[i] = fn(*spans[i])
-            except BaseException as e: errors.append(e)  # raised in the calling thread, once all have stopped
-    threads = [threading.Thread(target=work, daemon=True) for _ in range(n - 1)]
-    for t in threads: t.start()
-    work()
-    for t in threads: t.join()
-    if errors: raise errors[0]
     return out
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-overlaps
@@ -119,7 +86,6 @@ def pair_overlaps(a: Runs, b: Runs,  # masks of one pixel space, each object's r
            no_box if bb is None else i64(bb), float(floor))
     ia, ib, out = i64(ia), i64(ib), np.zeros(len(ia), np.int64)
     run = lambda p, q: _pair_overlaps((sa, ea, pa), (sb, eb, pb), (ia[p:q], ib[p:q]), lim, out[p:q])
-    run(0, 0)  # compiled (or loaded) once, before any thread calls it
     in_threads(run, [(p, min(p + PAIR_BLOCK, len(ia))) for p in range(0, len(ia), PAIR_BLOCK)])
     return out
 
@@ -163,7 +129,6 @@ def object_boxes(r: Runs,  # masks, column-major, runs sorted by (object, start)
     if use_numba(len(r.start), min_work=BOX_MIN_WORK):  # spans of objects, in threads
         out = np.zeros((r.n_obj, 4), np.int64)
         run = lambda p, q: _boxes((r.start, r.end, b[p:q + 1]), (h[p:q], base[p:q]), out[p:q])
-        run(0, 0)  # compiled (or loaded) once, before any thread calls it
         in_threads(run, [(p, min(p + BOX_OBJECTS, r.n_obj)) for p in range(0, r.n_obj, BOX_OBJECTS)])
         return out
     out = np.tile(np.array([0, -1, 0, -1], np.int64), (r.n_obj, 1))

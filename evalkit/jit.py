@@ -4,7 +4,7 @@
 
 # %% ../nbs/00b_jit.ipynb #jit-01
 from __future__ import annotations
-import importlib.util, os, sys
+import importlib.util, os, sys, threading
 from contextlib import contextmanager
 from functools import wraps
 
@@ -71,12 +71,16 @@ def _compile(fn):
         except RuntimeError: return numba.njit(nogil=True)(fn)  # nowhere to cache: compiled in every process
         finally: config.CACHE_DIR = old
 
+_FIRST = threading.Lock()  # held while a kernel's dispatcher is made (numba imported)
+
 def jit(fn):
     "A lazily compiled numba twin of the loop `fn` (numba imported and compiling on the first call only)."
     compiled = []
     @wraps(fn)
     def call(*args):
-        if not compiled: compiled.append(_compile(fn))
+        if not compiled:
+            with _FIRST:  # threads calling it at once: one dispatcher, made once
+                if not compiled: compiled.append(_compile(fn))
         return compiled[0](*args)
     call.py_func = fn  # the plain Python loop, for tests on tiny inputs
     call.compiled = compiled  # [the numba dispatcher] once compiled: its `signatures`, `stats.cache_hits`
