@@ -34,12 +34,12 @@ def object_areas(r: Runs,  # masks, runs sorted by (object, start)
 # %% ../nbs/22a_coco_pairs.ipynb #cp-overlaps
 @jit
 def _pair_overlaps(a, b,  # (start, end, bounds): the runs (int32 or int64) and int64 object bounds of each side
-                   pairs,  # (ia, ib) int64 [k]: the pairs (object of a, object of b)
-                   bound,  # (area_a, area_b int64 [n], crowd_b bool, box_a, box_b int64 [n, 4] or [0, 4], floor)
+                   pairs,  # ((ia, ib) int64 [k]: the pairs (object of a, object of b), and their `bound`:
+                           #  (area_a, area_b int64 [n], crowd_b bool, box_a, box_b int64 [n, 4] or [0, 4], floor))
                    out,  # int64 [k]: filled with the pixels each pair shares (0 where its IoU bound is below floor)
                   ):
     "The pixels each pair shares: the smaller mask's runs, each met with the other's runs it overlaps."
-    (sa, ea, pa), (sb, eb, pb), (ia, ib), (aa, ab, crowd, ba, bb, floor) = a, b, pairs, bound
+    (sa, ea, pa), (sb, eb, pb), ((ia, ib), (aa, ab, crowd, ba, bb, floor)) = a, b, pairs
     for k in range(len(ia)):
         if floor > 0:  # `iou_bound`, its divisions as numpy's: below the floor, no run is read
             x, y = ia[k], ib[k]
@@ -85,7 +85,7 @@ def pair_overlaps(a: Runs, b: Runs,  # masks of one pixel space, each object's r
     lim = (i64(aa), i64(ab), np.ascontiguousarray(crowd, bool), no_box if ba is None else i64(ba),
            no_box if bb is None else i64(bb), float(floor))
     ia, ib, out = i64(ia), i64(ib), np.zeros(len(ia), np.int64)
-    run = lambda p, q: _pair_overlaps((sa, ea, pa), (sb, eb, pb), (ia[p:q], ib[p:q]), lim, out[p:q])
+    run = lambda p, q: _pair_overlaps((sa, ea, pa), (sb, eb, pb), ((ia[p:q], ib[p:q]), lim), out[p:q])
     in_threads(run, [(p, min(p + PAIR_BLOCK, len(ia))) for p in range(0, len(ia), PAIR_BLOCK)])
     return out
 
