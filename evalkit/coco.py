@@ -17,7 +17,7 @@ from .tables import shown, check_regular
 from .preset import Metric, Option
 from .options import parse_bool
 from .rle import Runs, runs_area
-from .coco_masks import coco_runs, brief, move_runs, string_runs, local_dtype, warm_masks
+from .coco_masks import coco_runs, brief, move_runs, string_runs, local_dtype, warm_masks, trim_heap
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
@@ -913,6 +913,7 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
             g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
             if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
                 g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)
+                trim_heap()  # the polygons' memory handed back (glibc keeps it) before the results' runs are made
             r = fast_segm_results(results, g, limits=limits) if early else None  # a file mapped, a slice at a time
             if r is None: r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
         if rules.get('angle') == 'deg': g, r = (replace(x, obb=radians(x.obb)) for x in (g, r))

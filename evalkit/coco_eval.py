@@ -14,6 +14,7 @@ from .iou import threshold_text
 from .rle import Runs, runs_intersections, expand_ranges
 from .jit import jit, use_numba
 from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
+from .coco_masks import trim_heap
 from .keypoints import oks_pairs, kp_summary, KP_ROWS, KP_STAT_NAMES, KP_MAX_DETS, KP_AREA_RNG, KP_AREA_LBL
 from .boundary import boundary_runs, dilation_widths
 from .families import (Scene, ImageStats, Family, register_family, images_text, ObjectMatches,
@@ -299,22 +300,27 @@ def mask_iou_pairs(dt: Runs, gt: Runs,  # masks of the detections and the ground
                   ) -> np.ndarray:  # float64 [k]
     "pycocotools' `rleIou` of the pairs `(d, g)`: intersection over union (crowd: over the detection's area)."
     bounds = object_bounds(dt), object_bounds(gt)  # counted once: areas, boxes and intersections read them
-    da, ga = object_areas(dt, bounds=bounds[0])[d], object_areas(gt, bounds=bounds[1])[g]
-    k = np.arange(len(d)) if not floor > 0 else np.flatnonzero(~(iou_bound(
-        da, ga, crowd=crowd[g], boxes=_pair_boxes(dt, gt, d, g, frames=frames, bounds=bounds)) < floor))  # may reach
-    found = np.zeros(len(d), np.int64)
-    found[k] = pair_intersections(dt, gt, d[k], g[k], bounds=bounds)
-    u = np.where(crowd[g], da, da + ga - found)
+    da, ga = object_areas(dt, bounds=bounds[0]), object_areas(gt, bounds=bounds[1])
+    boxes = _pair_boxes(dt, gt, d, g, frames=frames, bounds=bounds) if floor > 0 else None  # each object's, or None
+    if use_numba(int(np.minimum(np.diff(bounds[0])[d], np.diff(bounds[1])[g]).sum()), min_work=PAIR_MIN_WORK):
+        found = pair_overlaps(dt, gt, d, g, bounds=bounds,  # bound and intersection in one pass, in threads
+                              bound=(da, ga, crowd, *(boxes or (None, None)), floor))
+    else:
+        k = np.arange(len(d)) if not floor > 0 else np.flatnonzero(~(iou_bound(da[d], ga[g], crowd=crowd[g], boxes=(
+            None if boxes is None else (boxes[0][d], boxes[1][g]))) < floor))  # the pairs that may reach the floor
+        found = np.zeros(len(d), np.int64)
+        found[k] = pair_intersections(dt, gt, d[k], g[k], bounds=bounds)
+    u = np.where(crowd[g], da[d], da[d] + ga[g] - found)
     with np.errstate(divide='ignore', invalid='ignore'): return np.where(found > 0, found / u, 0.0)
 
 def _pair_boxes(dt: Runs, gt: Runs, d, g,  # the masks and the pairs, as `mask_iou_pairs` takes them
                 *, frames, bounds,  # as `mask_iou_pairs` takes them; (`object_bounds(dt)`, `object_bounds(gt)`)
-               ) -> tuple | None:  # (int64 [k, 4], int64 [k, 4]): the boxes of each pair's detection and gt
-    "The boxes of each pair's two masks (`object_boxes`); None without frames, or if a pair's two frames differ."
+               ) -> tuple | None:  # (int64 [n_dt, 4], int64 [n_gt, 4]): the boxes of the detections' and gt masks
+    "The boxes of both sides' masks (`object_boxes`); None without frames, or if a pair's two frames differ."
     if frames is None: return None
     (hd, bd), (hg, bg) = frames
     if not ((hd[d] == hg[g]).all() and (bd[d] == bg[g]).all()): return None  # not one image: no common columns
-    return object_boxes(dt, hd, bd, bounds=bounds[0])[d], object_boxes(gt, hg, bg, bounds=bounds[1])[g]
+    return object_boxes(dt, hd, bd, bounds=bounds[0]), object_boxes(gt, hg, bg, bounds=bounds[1])
 
 # %% ../nbs/23_coco_eval.ipynb #ce-24
 def match_steps(d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs (detection, ground truth)
@@ -691,12 +697,6 @@ def _map_pairs(scene: CocoScene, rules: CocoRules) -> tuple:
 # %% ../nbs/23_coco_eval.ipynb #ce-38
 HEAP_TRIM_DETS = 2 ** 20  # kept detections from which the matching's freed memory is handed back (Objects365: 1.2M)
 
-def _trim_heap():
-    "Hand the C heap's free memory back to the system (glibc's `malloc_trim`; elsewhere nothing)."
-    import ctypes  # here only: 2 ms to import
-    try: ctypes.CDLL(None).malloc_trim(0)
-    except (OSError, AttributeError): pass  # not glibc
-
 def coco_map(scene: CocoScene, rules: CocoRules,
              *, made: tuple | None = None,  # `_map_pairs` already made (an analysis' pairs, read again)
             ) -> CocoStats:
@@ -712,7 +712,7 @@ def coco_map(scene: CocoScene, rules: CocoRules,
                                 crowd=scene.gt_crowd & (not rules.crowd_once),
                                 gseq=list_order(scene.gt_cls, by_cat=not rules.use_cats))
     del d, g, iou  # the pairs freed before the outcomes are made
-    if len(keep) >= HEAP_TRIM_DETS: _trim_heap()  # glibc keeps the matching's freed blocks (under its mmap threshold)
+    if len(keep) >= HEAP_TRIM_DETS: trim_heap()  # glibc keeps the matching's freed blocks (under its mmap threshold)
     tp, ignored = outcomes(single, rest, ig, gt_id=scene.gt_id, out=outside(scene.pred_area[keep], rules), rules=rules)
     taken = taken_all(single, rest, n=len(keep), T=T, pos=scene.pos('gt'))
     del single, rest  # the matches freed before the counts are made

@@ -5,17 +5,19 @@
 # %% ../nbs/22_coco_masks.ipynb #cm-imports
 from __future__ import annotations
 from itertools import chain, repeat
-import operator, reprlib
+import operator, os, reprlib
+from contextlib import contextmanager
 import numpy as np
 from .errors import InputError, RLEError, Limits, as_limits
 from .jit import jit, use_numba
 from .rle import Runs, MAX_PIXELS
 
 # %% auto #0
-__all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'LOCAL_LIMIT',
-           'POLYGON_MIN_WORK', 'DECODE_MIN_WORK', 'DECODE_SLICE', 'MOVE_BLOCK', 'brief', 'decode_counts',
-           'encode_counts', 'list_counts', 'counts_runs', 'runs_counts', 'local_dtype', 'polygon_runs', 'flat_polygons',
-           'too_many_runs', 'string_runs', 'coco_runs', 'warm_masks', 'move_runs', 'coco_bbox', 'coco_iou']
+__all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'LOCAL_LIMIT', 'THREADS_MAX',
+           'POLYGON_MIN_WORK', 'POLYGON_SPAN', 'DECODE_MIN_WORK', 'DECODE_SLICE', 'MOVE_BLOCK', 'brief',
+           'decode_counts', 'encode_counts', 'list_counts', 'counts_runs', 'runs_counts', 'local_dtype', 'thread_count',
+           'threads_set', 'in_threads', 'polygon_runs', 'flat_polygons', 'too_many_runs', 'string_runs', 'coco_runs',
+           'warm_masks', 'move_runs', 'trim_heap', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -422,6 +424,50 @@ def _run_type(dtype, base: np.ndarray, npx: np.ndarray) -> type:
         raise ValueError(f'runs up to pixel {top:,} of {len(base):,} objects do not fit int32')
     return t
 
+# %% ../nbs/22_coco_masks.ipynb #cm-threads
+THREADS_MAX = 8  # threads the kernels use at most when EVALKIT_THREADS is unset
+
+def thread_count() -> int:
+    "Threads a kernel may use: `EVALKIT_THREADS` (1: the calling thread only), else this process's CPUs (at most 8)."
+    v = os.environ.get('EVALKIT_THREADS', '').strip()
+    if not v:
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1
+        return max(1, min(THREADS_MAX, cpus))
+    if not v.isdigit() or int(v) < 1: raise ValueError(f'EVALKIT_THREADS={v!r}: use a whole number, at least 1')
+    return int(v)
+
+@contextmanager
+def threads_set(v: str):
+    "Run a block with `EVALKIT_THREADS` set to `v` (tests run 1 thread and several so), restoring it after."
+    old = os.environ.get('EVALKIT_THREADS')
+    os.environ['EVALKIT_THREADS'] = v
+    try: yield
+    finally:
+        if old is None: os.environ.pop('EVALKIT_THREADS')
+        else: os.environ['EVALKIT_THREADS'] = old
+
+# %% ../nbs/22_coco_masks.ipynb #cm-threads-1
+def in_threads(fn,  # fn(a, b): the work of one span (a kernel releasing the GIL, for threads to pay)
+               spans: list,  # (a, b) pairs
+              ) -> list:  # fn's results, in the spans' order
+    "`[fn(a, b) for a, b in spans]`, the spans shared among `thread_count()` threads, the calling one too."
+    n = min(thread_count(), len(spans))
+    if n <= 1: return [fn(a, b) for a, b in spans]
+    import threading  # here only: most calls run in one thread
+    out, errors, todo, lock = [None] * len(spans), [], iter(range(len(spans))), threading.Lock()
+    def work():
+        while not errors:
+            with lock: i = next(todo, None)
+            if i is None: return
+            try: out[i] = fn(*spans[i])
+            except BaseException as e: errors.append(e)  # raised in the calling thread, once all have stopped
+    threads = [threading.Thread(target=work, daemon=True) for _ in range(n - 1)]
+    for t in threads: t.start()
+    work()
+    for t in threads: t.join()
+    if errors: raise errors[0]
+    return out
+
 # %% ../nbs/22_coco_masks.ipynb #cm-poly-numba
 @jit
 def _polygon_toggles(polygons,  # (xy, numbers, polys), as `polygon_runs` takes them
@@ -521,24 +567,39 @@ def _paired_runs(toggles,  # (tog, first, nt): the sorted toggles of every polyg
 
 # %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-3
 POLYGON_MIN_WORK = 2 ** 20  # crossings: fewer, and the numpy chunks cost less than numba's import
+POLYGON_SPAN = 2 ** 20  # toggles (room for them) of the objects a thread rasterises at once
 
 def _polygon_runs_numba(xy, numbers, polys,  # as `polygon_runs`: float64 [2K], int64 [P], int64 [n]
                         *, h, w, base,  # int64 [n]: each object's image height, width and base
                         cost,  # int64 [n]: each object's work (`_polygon_cost`), which bounds its toggles
                         dtype=np.int64,  # the runs' integer type (`_run_type`)
                        ) -> Runs | None:  # None if an object's toggles outgrow their room (numpy then)
-    "`polygon_runs` in three loops over every polygon."
+    "`polygon_runs` in three loops over the polygons of a span of objects, the spans in threads."
     c = lambda x: np.ascontiguousarray(x, np.int64)
-    numbers, polys, h, w, base, room = c(numbers), c(polys), c(h), c(w), c(base), c(cost + polys)
-    at = np.concatenate([[0], np.cumsum(room)])
-    tog, first, nt = np.empty(at[-1], np.int32), np.zeros(len(numbers), np.int64), np.zeros(len(numbers), np.int64)
-    if _polygon_toggles((np.ascontiguousarray(xy), numbers, polys), (h, w), at, (tog, first, nt)) >= 0: return None
-    scratch = np.empty(2 * int(room.max(initial=0)) + 2, np.int64)
-    _sort_toggles((tog, first, nt), np.repeat(h, polys), scratch)
-    ptr = np.zeros(len(polys) + 1, np.int64)
-    runs = tuple(np.empty(int((nt // 2).sum()), dtype) for _ in 'ose')  # a polygon's runs: at most half its toggles
-    _paired_runs((tog, first, nt), (polys, base), (scratch, ptr), runs)
-    for x in runs: x.resize(int(ptr[-1]), refcheck=False)  # the room toggles found twice and unions left, given back
+    xy, numbers, polys, h, w, base, room = np.ascontiguousarray(xy), c(numbers), c(polys), c(h), c(w), c(base), c(
+        cost + polys)
+    at, pp = np.concatenate([[0], np.cumsum(room)]), np.concatenate([[0], np.cumsum(polys)])  # toggles, polygons
+    qq = np.concatenate([[0], np.cumsum(numbers)])  # coordinates before each polygon
+    runs = tuple(np.empty(int(at[-1]) // 2 + 1, dtype) for _ in 'ose')  # a span's runs: at most half its room
+    def span(a, b):  # objects a..b-1: their runs written from runs[at[a] // 2], their count returned (-1: no room)
+        p0, p1 = pp[a], pp[b]
+        tog, first, nt = np.empty(at[b] - at[a], np.int32), np.zeros(p1 - p0, np.int64), np.zeros(p1 - p0, np.int64)
+        if _polygon_toggles((xy[qq[p0]:qq[p1]], numbers[p0:p1], polys[a:b]), (h[a:b], w[a:b]), at[a:b + 1] - at[a],
+                            (tog, first, nt)) >= 0: return -1
+        scratch, ptr = np.empty(2 * int(room[a:b].max(initial=0)) + 2, np.int64), np.zeros(b - a + 1, np.int64)
+        _sort_toggles((tog, first, nt), np.repeat(h[a:b], polys[a:b]), scratch)
+        out = tuple(x[at[a] // 2:] for x in runs)
+        _paired_runs((tog, first, nt), (polys[a:b], base[a:b]), (scratch, ptr), out)
+        out[0][:ptr[-1]] += a  # the span's objects counted from its first
+        return int(ptr[-1])
+    spans = _chunks(room, POLYGON_SPAN)
+    held = in_threads(span, spans)
+    if min(held, default=0) < 0: return None
+    n = 0
+    for (a, _), k in zip(spans, held):  # each span's runs moved down after those before it
+        for x in runs: x[n:n + k] = x[at[a] // 2:at[a] // 2 + k]
+        n += k
+    for x in runs: x.resize(n, refcheck=False)  # the room toggles found twice and unions left, given back
     return Runs(obj=runs[0], start=runs[1], end=runs[2], n_obj=len(polys))
 
 # %% ../nbs/22_coco_masks.ipynb #cm-polygon-runs
@@ -653,30 +714,43 @@ def _string_pass(strings,  # (c, lengths, npx, base): uint8 chars of every strin
 
 # %% ../nbs/22_coco_masks.ipynb #cm-string-runs-1
 DECODE_MIN_WORK = 2 ** 22  # characters: fewer, and the numpy chunks cost less than numba's import
-DECODE_SLICE = 64  # numpy chunks (`COCO_CHUNK` characters each) the numba pass reads at once: 4 MB, not the file
+DECODE_SLICE = 8  # numpy chunks (`COCO_CHUNK` characters each) a slice joins: 512 KB, not the file
 
+def _slice_pass(strings: list, lengths, a: int, b: int,  # the strings a..b-1 of `strings`, `lengths`
+                *, frames: tuple,  # (h * w, base) int64 [n]: each mask's pixels and image base
+                runs: tuple,  # (obj, start, end): the room, written from its start
+               ) -> np.ndarray | None:  # int64 [b - a + 1]: the runs before each string; None if one breaks a rule
+    "`_string_pass` of a slice of the strings, its characters joined (and dropped after)."
+    s = strings[a:b]
+    c = np.frombuffer(b''.join(s) if not s or type(s[0]) is bytes else ''.join(s).encode('ascii'), np.uint8)
+    ptr = np.zeros(b - a + 1, np.int64)
+    return None if _string_pass((c, lengths[a:b], frames[0][a:b], frames[1][a:b]), ptr, runs) >= 0 else ptr
+
+# %% ../nbs/22_coco_masks.ipynb #cm-string-runs-2
 def _string_runs_numba(strings: list, lengths,  # n ASCII str, or n bytes; int64 [n]: their lengths (<= MAX_CHARS)
                        *, h, w, base,  # int64 [n]: each mask's image height, width and base
                        most: int,  # the limit max_mask_runs
                        dtype=np.int64,  # the runs' integer type (`_run_type`)
                        out: tuple | None = None,  # (obj, start, end) of `dtype` to write into, from their start
                       ) -> Runs | None:  # None if a string breaks a rule (the numpy chunks name it)
-    "The `Runs` of compressed strings in one pass over their characters, joined a slice at a time."
+    "The `Runs` of compressed strings in one pass over their characters, a slice at a time (in threads if room)."
     ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
     cuts, at = np.r_[0, ends[DECODE_SLICE - 1::DECODE_SLICE], ends[-1:]], np.r_[0, np.cumsum(lengths)]
-    cuts, text = np.unique(cuts).tolist(), '' if strings and type(strings[0]) is str else None  # str or bytes
+    cuts, fr = np.unique(cuts).tolist(), (h * w, base)
     room = min(int(at[-1]) // 2, most + int(np.diff(at[cuts]).max(initial=0)) // 2)  # pages not written: free
     if out is not None and len(out[0]) < room: raise ValueError(f'room for {len(out[0]):,} runs, {room:,} needed')
     runs, held = tuple(np.empty(room, dtype) for _ in 'ose') if out is None else out, 0
-    for a, b in zip(cuts[:-1], cuts[1:]):  # a slice's characters joined, passed and dropped
-        s = strings[a:b]
-        c = np.frombuffer(b''.join(s) if text is None else text.join(s).encode('ascii'), np.uint8)
-        ptr = np.zeros(b - a + 1, np.int64)
-        if _string_pass((c, lengths[a:b], (h * w)[a:b], base[a:b]), ptr, tuple(x[held:] for x in runs)) >= 0:
-            return None
+    spread = room == int(at[-1]) // 2  # room for every slice at half its first character: the slices in threads
+    done = in_threads(lambda a, b: _slice_pass(strings, lengths, a, b, frames=fr, runs=tuple(
+        x[at[a] // 2:] for x in runs)), list(zip(cuts[:-1], cuts[1:]))) if spread else None
+    for k, (a, b) in enumerate(zip(cuts[:-1], cuts[1:])):  # in order: a string refused or the limit, as one pass
+        ptr = done[k] if spread else _slice_pass(strings, lengths, a, b, frames=fr, runs=tuple(x[held:] for x in runs))
+        if ptr is None: return None
         e = ends[(ends > a) & (ends <= b)]
         over = np.flatnonzero(held + ptr[e - a] > most)  # the limit checked where the numpy chunks check it
         if len(over): raise too_many_runs(held + int(ptr[e[over[0]] - a]), most)
+        if spread and at[a] // 2 > held:  # the slice's runs moved down after those before it
+            for x in runs: x[held:held + ptr[-1]] = x[at[a] // 2:at[a] // 2 + ptr[-1]]
         runs[0][held:held + ptr[-1]] += a  # the slice's objects counted from its first string
         held += int(ptr[-1])
     if out is not None: return Runs(obj=runs[0][:held], start=runs[1][:held], end=runs[2][:held], n_obj=len(lengths))
@@ -812,6 +886,13 @@ def move_runs(r: Runs,  # masks, their runs moved in place
         r.end[a:a + MOVE_BLOCK] += d
     at[:] = to
     return r
+
+# %% ../nbs/22_coco_masks.ipynb #cm-trim
+def trim_heap():
+    "Hand the C heap's free memory back to the system (glibc's `malloc_trim`; elsewhere nothing)."
+    import ctypes  # here only: 2 ms to import
+    try: ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError): pass  # not glibc
 
 # %% ../nbs/22_coco_masks.ipynb #cm-bbox
 def coco_bbox(runs: Runs,  # masks, column-major, one run per foreground count (`counts_runs`, `coco_runs`)

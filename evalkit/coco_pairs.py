@@ -7,9 +7,11 @@ from __future__ import annotations
 import numpy as np
 from .jit import jit, use_numba
 from .rle import Runs
+from .coco_masks import in_threads
 
 # %% auto #0
-__all__ = ['BOX_MIN_WORK', 'BOX_BLOCK', 'object_bounds', 'object_areas', 'pair_overlaps', 'object_boxes', 'iou_bound']
+__all__ = ['PAIR_BLOCK', 'BOX_MIN_WORK', 'BOX_BLOCK', 'BOX_OBJECTS', 'object_bounds', 'object_areas', 'pair_overlaps',
+           'object_boxes', 'iou_bound']
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-bounds
 def object_bounds(r: Runs,  # masks, runs sorted by (object, start)
@@ -31,13 +33,25 @@ def object_areas(r: Runs,  # masks, runs sorted by (object, start)
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-overlaps
 @jit
-def _pair_overlaps(a, b,  # (start, end, bounds) int64: the runs and object bounds of each side
-                   pairs,  # (ia, ib) int64 [k]: the pairs (object of a, object of b)
-                   out,  # int64 [k]: filled with the pixels each pair shares
+def _pair_overlaps(a, b,  # (start, end, bounds): the runs (int32 or int64) and int64 object bounds of each side
+                   pairs,  # ((ia, ib) int64 [k]: the pairs (object of a, object of b), and their `bound`:
+                           #  (area_a, area_b int64 [n], crowd_b bool, box_a, box_b int64 [n, 4] or [0, 4], floor))
+                   out,  # int64 [k]: filled with the pixels each pair shares (0 where its IoU bound is below floor)
                   ):
     "The pixels each pair shares: the smaller mask's runs, each met with the other's runs it overlaps."
-    (sa, ea, pa), (sb, eb, pb), (ia, ib) = a, b, pairs
+    (sa, ea, pa), (sb, eb, pb), ((ia, ib), (aa, ab, crowd, ba, bb, floor)) = a, b, pairs
     for k in range(len(ia)):
+        if floor > 0:  # `iou_bound`, its divisions as numpy's: below the floor, no run is read
+            x, y = ia[k], ib[k]
+            u = min(aa[x], ab[y])
+            if len(ba):
+                w = min(ba[x, 1], bb[y, 1]) - max(ba[x, 0], bb[y, 0]) + 1
+                h = min(ba[x, 3], bb[y, 3]) - max(ba[x, 2], bb[y, 2]) + 1
+                u = min(u, max(w, 0) * max(h, 0))
+            den = aa[x] if crowd[y] else aa[x] + ab[y] - u
+            if den != 0 and u / den < floor:  # (0 / 0 and u / 0 are NaN and inf for numpy: kept)
+                out[k] = 0
+                continue
         qs, qe, ts, te = sa, ea, sb, eb
         i, i1, j, j1 = pa[ia[k]], pa[ia[k] + 1], pb[ib[k]], pb[ib[k] + 1]
         if i1 - i > j1 - j: qs, qe, ts, te, i, i1, j, j1 = sb, eb, sa, ea, j, j1, i, i1  # walk the smaller mask
@@ -54,20 +68,30 @@ def _pair_overlaps(a, b,  # (start, end, bounds) int64: the runs and object boun
         out[k] = tot
     return out
 
+PAIR_BLOCK = 2 ** 15  # pairs a thread takes at once
+
 def pair_overlaps(a: Runs, b: Runs,  # masks of one pixel space, each object's runs disjoint and sorted
                   ia: np.ndarray, ib: np.ndarray,  # int [k]: pairs (object of a, object of b)
                   *, bounds: tuple | None = None,  # (`object_bounds(a)`, `object_bounds(b)`), if already counted
-                 ) -> np.ndarray:  # int64 [k]: pixels each pair shares
-    "The numba twin of `pair_intersections`: each pair's two run lists walked side by side."
+                  bound: tuple | None = None,  # (area_a, area_b, crowd_b, box_a, box_b or None, floor): see below
+                 ) -> np.ndarray:  # int64 [k]: pixels each pair shares (0 where the bound is below the floor)
+    "The numba twin of `pair_intersections`: each pair's two run lists walked side by side, in threads."
     i64, sides = lambda x: np.ascontiguousarray(x, np.int64), (a.start, a.end, b.start, b.end)
     t = np.int32 if all(x.dtype == np.int32 for x in sides) else np.int64  # int32 runs read as they are: no copy
     sa, ea, sb, eb = (np.ascontiguousarray(x, t) for x in sides)
     pa, pb = (object_bounds(a), object_bounds(b)) if bounds is None else bounds
-    return _pair_overlaps((sa, ea, pa), (sb, eb, pb), (i64(ia), i64(ib)), np.zeros(len(ia), np.int64))
+    no_box = np.zeros((0, 4), np.int64)
+    aa, ab, crowd, ba, bb, floor = bound or (pa[:1], pb[:1], np.zeros(1, bool), None, None, 0.0)
+    lim = (i64(aa), i64(ab), np.ascontiguousarray(crowd, bool), no_box if ba is None else i64(ba),
+           no_box if bb is None else i64(bb), float(floor))
+    ia, ib, out = i64(ia), i64(ib), np.zeros(len(ia), np.int64)
+    run = lambda p, q: _pair_overlaps((sa, ea, pa), (sb, eb, pb), ((ia[p:q], ib[p:q]), lim), out[p:q])
+    in_threads(run, [(p, min(p + PAIR_BLOCK, len(ia))) for p in range(0, len(ia), PAIR_BLOCK)])
+    return out
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-boxes
 @jit
-def _boxes(runs,  # (start, end, bounds) int64: the runs and each object's bounds
+def _boxes(runs,  # (start, end, bounds): the runs (int32 or int64) and each object's int64 bounds
            frames,  # (h, base) int64 [n]: each object's image height and first pixel
            out):  # int64 [n, 4]: filled with the boxes
     "Each object's first and last column and row (0, -1, 0, -1 without a run)."
@@ -77,14 +101,14 @@ def _boxes(runs,  # (start, end, bounds) int64: the runs and each object's bound
         if r0 == r1:
             out[o, 0], out[o, 1], out[o, 2], out[o, 3] = 0, -1, 0, -1
             continue
-        y0, y1 = hh, np.int64(-1)
+        y0, y1, top = hh, np.int64(-1), np.int64(0)  # top: the first pixel of the run's column
         for r in range(r0, r1):
             s, e = start[r] - base[o], end[r] - 1 - base[o]
-            c = s // hh
-            if e - c * hh >= hh:  # the run crosses into the next column: every row
+            if s - top >= hh or r == r0: top = s // hh * hh  # a new column: one division, not one a run
+            if e - top >= hh:  # the run crosses into the next column: every row
                 y0, y1 = 0, hh - 1
                 break
-            y0, y1 = min(y0, s - c * hh), max(y1, e - c * hh)
+            y0, y1 = min(y0, s - top), max(y1, e - top)
         out[o, 0], out[o, 1] = (start[r0] - base[o]) // hh, (end[r1 - 1] - 1 - base[o]) // hh
         out[o, 2], out[o, 3] = y0, y1
     return out
@@ -92,6 +116,7 @@ def _boxes(runs,  # (start, end, bounds) int64: the runs and each object's bound
 # %% ../nbs/22a_coco_pairs.ipynb #cp-boxes-1
 BOX_MIN_WORK = 2 ** 21  # runs: fewer, and numpy's reductions cost less than numba's import
 BOX_BLOCK = 2 ** 20  # runs numpy reduces at once: a few arrays of this length, not of the file's runs
+BOX_OBJECTS = 2 ** 13  # objects a thread takes at once
 
 def object_boxes(r: Runs,  # masks, column-major, runs sorted by (object, start)
                  h: np.ndarray,  # int64 [n_obj]: the height of each object's image
@@ -101,8 +126,11 @@ def object_boxes(r: Runs,  # masks, column-major, runs sorted by (object, start)
     "The box of each mask in its image, from its runs (an empty mask: 0, -1, 0, -1)."
     h, base = np.ascontiguousarray(h, np.int64), np.ascontiguousarray(base, np.int64)
     b = object_bounds(r) if bounds is None else bounds
-    if use_numba(len(r.start), min_work=BOX_MIN_WORK): return _boxes((r.start, r.end, b), (h, base),
-                                                                      np.zeros((r.n_obj, 4), np.int64))
+    if use_numba(len(r.start), min_work=BOX_MIN_WORK):  # spans of objects, in threads
+        out = np.zeros((r.n_obj, 4), np.int64)
+        run = lambda p, q: _boxes((r.start, r.end, b[p:q + 1]), (h[p:q], base[p:q]), out[p:q])
+        in_threads(run, [(p, min(p + BOX_OBJECTS, r.n_obj)) for p in range(0, r.n_obj, BOX_OBJECTS)])
+        return out
     out = np.tile(np.array([0, -1, 0, -1], np.int64), (r.n_obj, 1))
     cut = np.unique(np.r_[np.searchsorted(b, np.arange(0, b[-1], BOX_BLOCK), 'right') - 1, r.n_obj])
     for lo, hi in zip(cut[:-1], cut[1:]):  # whole objects, about BOX_BLOCK runs at a time: bounded memory

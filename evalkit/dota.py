@@ -50,7 +50,6 @@ def file_bytes(path: Path,  # the file
     limits.check_file(path, err, str(path))
     return path.read_bytes()
 
-
 # %% ../nbs/29a_dota.ipynb #dota-lines-2
 def text_lines(path: Path,  # the file
                err,  # the error class of its side

@@ -583,7 +583,6 @@ def own_options(family: Family,  # the family that declares its `options`
                              f"its options: {', '.join(known) or 'none'}")
     return tuple((k, o.check(who or family.name, given.get(k, o.default))) for k, o in known.items())
 
-
 # %% ../nbs/03b_families.ipynb #fam-shared
 BETA = Option('beta', None, 'None: TP/(TP+FP+FN); a number: F-beta', to='family')
 EMPTY = Option('empty', 'skip', "an image with nothing on either side: 'skip' it, or score it 'one' or 'zero'",

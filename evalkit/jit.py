@@ -4,12 +4,12 @@
 
 # %% ../nbs/00b_jit.ipynb #jit-01
 from __future__ import annotations
-import importlib.util, os
+import importlib.util, os, sys, threading
 from contextlib import contextmanager
 from functools import wraps
 
 # %% auto #0
-__all__ = ['MODES', 'numba_mode', 'numba_installed', 'use_numba', 'numba_set', 'numba_cache_dir', 'jit']
+__all__ = ['MODES', 'numba_mode', 'numba_installed', 'use_numba', 'numba_set', 'numba_cache_dir', 'import_numba', 'jit']
 
 # %% ../nbs/00b_jit.ipynb #jit-05
 MODES = ('auto', '0', '1')  # the values of EVALKIT_NUMBA
@@ -51,9 +51,18 @@ def numba_cache_dir() -> str:
     except Exception: user = 'user'  # no login name (a container's numeric user)
     return os.path.join(tempfile.gettempdir(), f'evalkit-numba-{user}')
 
+def import_numba():
+    "numba, its array functions imported while `import scipy` fails (unless scipy is already imported)."
+    if 'scipy' in sys.modules or 'numba.np.arraymath' in sys.modules: return importlib.import_module('numba')
+    sys.modules['scipy'] = None  # numba's BLAS check imports scipy.linalg (0.2 s, 17 MB) for np.correlate only
+    try: importlib.import_module('numba.np.arraymath')
+    finally:
+        if 'scipy' in sys.modules and sys.modules['scipy'] is None: del sys.modules['scipy']
+    return importlib.import_module('numba')
+
 def _compile(fn):
     "numba's dispatcher of `fn`, cached on disk where numba finds a writable place, else in `numba_cache_dir`."
-    import numba
+    numba = import_numba()
     from numba.core import config
     try: return numba.njit(cache=True, nogil=True)(fn)
     except RuntimeError:  # no locator: a read-only install and a read-only home
@@ -62,12 +71,16 @@ def _compile(fn):
         except RuntimeError: return numba.njit(nogil=True)(fn)  # nowhere to cache: compiled in every process
         finally: config.CACHE_DIR = old
 
+_FIRST = threading.Lock()  # held while a kernel's dispatcher is made (numba imported)
+
 def jit(fn):
     "A lazily compiled numba twin of the loop `fn` (numba imported and compiling on the first call only)."
     compiled = []
     @wraps(fn)
     def call(*args):
-        if not compiled: compiled.append(_compile(fn))
+        if not compiled:
+            with _FIRST:  # threads calling it at once: one dispatcher, made once
+                if not compiled: compiled.append(_compile(fn))
         return compiled[0](*args)
     call.py_func = fn  # the plain Python loop, for tests on tiny inputs
     call.compiled = compiled  # [the numba dispatcher] once compiled: its `signatures`, `stats.cache_hits`
