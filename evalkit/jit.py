@@ -4,12 +4,12 @@
 
 # %% ../nbs/00b_jit.ipynb #jit-01
 from __future__ import annotations
-import importlib.util, os
+import importlib.util, os, threading, types
 from contextlib import contextmanager
 from functools import wraps
 
 # %% auto #0
-__all__ = ['MODES', 'numba_mode', 'numba_installed', 'use_numba', 'numba_set', 'numba_cache_dir', 'jit']
+__all__ = ['MODES', 'numba_mode', 'numba_installed', 'use_numba', 'numba_set', 'numba_cache_dir', 'jit', 'threads', 'in_threads']
 
 # %% ../nbs/00b_jit.ipynb #jit-05
 MODES = ('auto', '0', '1')  # the values of EVALKIT_NUMBA
@@ -51,10 +51,20 @@ def numba_cache_dir() -> str:
     except Exception: user = 'user'  # no login name (a container's numeric user)
     return os.path.join(tempfile.gettempdir(), f'evalkit-numba-{user}')
 
+def _linked(fn):
+    "`fn` with the `jit` kernels it calls by global name bound to their numba dispatchers (numba calls only those)."
+    names = [k for k in fn.__code__.co_names if callable(getattr(fn.__globals__.get(k), 'dispatcher', None))]
+    if not names: return fn
+    out = types.FunctionType(fn.__code__, fn.__globals__ | {k: fn.__globals__[k].dispatcher() for k in names},
+                             fn.__name__, fn.__defaults__, fn.__closure__)
+    out.__qualname__, out.__module__, out.__doc__ = fn.__qualname__, fn.__module__, fn.__doc__
+    return out
+
 def _compile(fn):
     "numba's dispatcher of `fn`, cached on disk where numba finds a writable place, else in `numba_cache_dir`."
     import numba
     from numba.core import config
+    fn = _linked(fn)
     try: return numba.njit(cache=True, nogil=True)(fn)
     except RuntimeError:  # no locator: a read-only install and a read-only home
         old, config.CACHE_DIR = config.CACHE_DIR, numba_cache_dir()  # read when the dispatcher is made
@@ -65,10 +75,36 @@ def _compile(fn):
 def jit(fn):
     "A lazily compiled numba twin of the loop `fn` (numba imported and compiling on the first call only)."
     compiled = []
-    @wraps(fn)
-    def call(*args):
+    def dispatcher():  # numba's, made on the first call, or when a kernel calling this one compiles
         if not compiled: compiled.append(_compile(fn))
-        return compiled[0](*args)
+        return compiled[0]
+    @wraps(fn)
+    def call(*args): return dispatcher()(*args)
     call.py_func = fn  # the plain Python loop, for tests on tiny inputs
     call.compiled = compiled  # [the numba dispatcher] once compiled: its `signatures`, `stats.cache_hits`
+    call.dispatcher = dispatcher
     return call
+
+
+# %% ../nbs/00b_jit.ipynb #jit-17
+def threads() -> int:
+    "Threads a kernel's pieces may run in: `EVALKIT_THREADS`, else the cores this process may use."
+    v = os.environ.get('EVALKIT_THREADS', '').strip()
+    if v and not (v.isdigit() and int(v) >= 1): raise ValueError(f'EVALKIT_THREADS={v!r}: use a whole number >= 1')
+    if v: return int(v)
+    return len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1
+
+def in_threads(jobs: list,  # callables without arguments (numba kernels with nogil release the GIL)
+              ) -> list:  # their results, in the order of `jobs`
+    "Run `jobs` in up to `threads()` threads (the calling thread one of them); the first error is raised."
+    n, out, err = min(threads(), len(jobs)), [None] * len(jobs), []
+    def run(k):  # thread k runs the jobs k, k + n, ...
+        try:
+            for i in range(k, len(jobs), n): out[i] = jobs[i]()
+        except BaseException as e: err.append(e)
+    ts = [threading.Thread(target=run, args=(k,)) for k in range(1, n)]
+    for t in ts: t.start()
+    run(0)
+    for t in ts: t.join()
+    if err: raise err[0]
+    return out
