@@ -9,7 +9,8 @@ from contextlib import contextmanager
 from functools import wraps
 
 # %% auto #0
-__all__ = ['MODES', 'numba_mode', 'numba_installed', 'use_numba', 'numba_set', 'numba_cache_dir', 'jit', 'threads', 'in_threads']
+__all__ = ['MODES', 'numba_mode', 'numba_installed', 'use_numba', 'numba_set', 'numba_cache_dir', 'jit', 'threads', 'threads_set',
+           'in_threads']
 
 # %% ../nbs/00b_jit.ipynb #jit-05
 MODES = ('auto', '0', '1')  # the values of EVALKIT_NUMBA
@@ -94,10 +95,20 @@ def threads() -> int:
     if v: return int(v)
     return len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1
 
+@contextmanager
+def threads_set(n: str):
+    "Run a block with `EVALKIT_THREADS` set to `n` (tests compare 1 thread with several so), restoring it after."
+    old = os.environ.get('EVALKIT_THREADS')
+    os.environ['EVALKIT_THREADS'] = n
+    try: yield
+    finally:
+        if old is None: os.environ.pop('EVALKIT_THREADS', None)
+        else: os.environ['EVALKIT_THREADS'] = old
+
 def in_threads(jobs: list,  # callables without arguments (numba kernels with nogil release the GIL)
               ) -> list:  # their results, in the order of `jobs`
     "Run `jobs` in up to `threads()` threads (the calling thread one of them); the first error is raised."
-    n, out, err = min(threads(), len(jobs)), [None] * len(jobs), []
+    n, out, err = max(min(threads(), len(jobs)), 1), [None] * len(jobs), []
     def run(k):  # thread k runs the jobs k, k + n, ...
         try:
             for i in range(k, len(jobs), n): out[i] = jobs[i]()
