@@ -257,9 +257,9 @@ def _skip_string(buf, p, hi):
     return p + 1 if p < hi else -1
 
 @jit
-def _skip_value(buf, p, hi, cls, stack):
+def _skip_value(buf, p, hi, tabs):
     "numba: the end of the JSON value at buf[p] (strings as `_skip_string`, nesting up to len(stack)); -1: not that."
-    d = 0
+    (cls, stack), d = tabs, 0  # cls: `_CLASS`; stack: the open brackets
     while True:
         while p < hi and cls[buf[p]] == 1: p += 1
         if p >= hi: return -1
@@ -299,7 +299,7 @@ def _skip_value(buf, p, hi, cls, stack):
 # %% ../nbs/24_coco.ipynb #co-scan-2
 @jit
 def _scan_objects(buf, span, fields, out):
-    "numba: the objects `{...}, ..., {...}` of buf[lo:hi], the fields named read, the others checked; count, -1: not so."
+    "numba: the objects `{...}, ...` of buf[lo:hi]: fields named read, the others checked; their count, -1: not so."
     (lo, hi), (names, at, kind, col, need), (ints, floats, box, cls, ten, stack) = span, fields, out
     F, p, n, seen = len(kind), lo, 0, np.zeros(len(kind), np.bool_)
     while True:  # an object
@@ -328,7 +328,7 @@ def _scan_objects(buf, span, fields, out):
             if p >= hi or buf[p] != 58: return -1
             p += 1
             if f < 0:
-                p = _skip_value(buf, p, hi, cls, stack)
+                p = _skip_value(buf, p, hi, (cls, stack))
                 if p < 0: return -1
             else:
                 if seen[f]: return -1  # a key twice
@@ -377,7 +377,7 @@ _TEN = np.array([float(10 ** k) for k in range(23)])  # 10 ** k, exact in float6
 def scan_fields(typ,  # the msgspec Struct of one object (`_FastAnn`, `_FastDet`)
                 *, ints: tuple = (), floats: tuple = (),  # its fields read as int64, as float64 columns
                ) -> tuple | None:  # (names, offsets, kind (0 int, 1 float, 2 box), column, required); None: not so
-    "The scanner's table of the fields of `typ`; None when a field is neither a number nor the box, or defaults to not 0."
+    "The scanner's table of the fields of `typ`; None if a field is neither a number nor the box, or defaults to not 0."
     names, dflt = typ.__struct_fields__, typ.__struct_defaults__
     kind = np.array([0 if k in ints else 1 if k in floats else 2 if k == 'bbox' else 3 for k in names], np.int64)
     if (kind == 3).any() or any(d != 0 for d in dflt): return None

@@ -57,7 +57,7 @@ def _linked(fn):
     names = [k for k in fn.__code__.co_names if callable(getattr(fn.__globals__.get(k), 'dispatcher', None))]
     if not names: return fn
     out = types.FunctionType(fn.__code__, fn.__globals__ | {k: fn.__globals__[k].dispatcher() for k in names},
-                             fn.__name__, fn.__defaults__, fn.__closure__)
+                             name=fn.__name__, argdefs=fn.__defaults__, closure=fn.__closure__)
     out.__qualname__, out.__module__, out.__doc__ = fn.__qualname__, fn.__module__, fn.__doc__
     return out
 
@@ -85,7 +85,6 @@ def jit(fn):
     call.compiled = compiled  # [the numba dispatcher] once compiled: its `signatures`, `stats.cache_hits`
     call.dispatcher = dispatcher
     return call
-
 
 # %% ../nbs/00b_jit.ipynb #jit-17
 def threads() -> int:
