@@ -396,16 +396,15 @@ def scan_columns(raw,  # JSON bytes of a list of objects (bytes, msgspec.Raw)
     names, at, kind, col, need = fields
     least = int(sum(at[i + 1] - at[i] + (12 if kind[i] == 2 else 4) for i in np.flatnonzero(need)) + 1)  # bytes
     buf, ni, nf = np.frombuffer(raw, np.uint8), int((kind == 0).sum()), int((kind == 1).sum())
-    def piece(a, b):  # (count, (ints [ni, cap], floats [nf, cap], boxes [cap, 4])), cap the most objects a piece holds
-        cap = (b - a) // least + 1
-        out = np.empty((ni, cap), np.int64), np.empty((nf, cap)), np.empty((cap, 4))
-        return _scan_objects(buf, (a, b), fields, out + (_CLASS, _TEN, np.zeros(64, np.uint8))), out
-    got = in_threads([partial(piece, a, b) for a, b in spans])
+    rooms = [(np.empty((ni, cap), np.int64), np.empty((nf, cap)), np.empty((cap, 4)))  # made here: not in the
+             for cap in ((b - a) // least + 1 for a, b in spans)]  # threads' own heaps, which keep freed memory
+    def job(span, room): return _scan_objects(buf, span, fields, room + (_CLASS, _TEN, np.zeros(64, np.uint8)))
+    got = list(zip(in_threads([partial(job, s, r) for s, r in zip(spans, rooms)]), rooms))  # (a stack each)
     if not spans or any(n < 0 for n, _ in got): return None
     cols = {}
     for i in range(len(kind)):
         xs = [out[kind[i]][col[i]][:n] if kind[i] < 2 else out[2][:n] for n, out in got]
-        cols[names[at[i]:at[i + 1]].tobytes().decode()] = xs[0] if len(xs) == 1 else np.concatenate(xs)
+        cols[names[at[i]:at[i + 1]].tobytes().decode()] = np.concatenate(xs)  # compact: the pieces' room freed
     return cols
 
 # %% ../nbs/24_coco.ipynb #co-09
