@@ -22,18 +22,19 @@ from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
 from .polygons import obb_columns, ObbResult
+from .jit import jit, use_numba, threads, in_threads
 
 # %% auto #0
-__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'SEGM_SLICE_BYTES', 'GT_KEYS', 'DT_KEYS',
-           'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json',
-           'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns', 'refuse_entries', 'field',
-           'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt',
-           'fast_truth', 'keypoints_field', 'check_kp_names', 'read_obb', 'radians', 'CocoResults', 'read_coco_results',
-           'fast_results', 'fast_typed_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results', 'early_masks',
-           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
-           'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
-           'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene', 'parse_ints', 'parse_max_dets',
-           'parse_ids']
+__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'SEGM_SLICE_BYTES',
+           'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes',
+           'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns', 'scan_fields',
+           'scan_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes',
+           'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'read_obb',
+           'radians', 'CocoResults', 'read_coco_results', 'fast_results', 'fast_typed_results', 'frames_to_coco',
+           'mask_bases', 'fast_segm_results', 'early_masks', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene',
+           'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
+           'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene',
+           'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -186,12 +187,17 @@ def struct_columns(objs: list,  # msgspec Structs with the fields below and a `b
     return out | dict(bbox=np.fromiter(chain.from_iterable(map(operator.attrgetter('bbox'), objs)), np.float64,
                                        4 * len(objs)).reshape(-1, 4))
 
+SCAN_MIN_BYTES = 2 ** 25  # JSON bytes of a list from which numba's scanner reads it (fewer: msgspec, numba not loaded)
+
 def typed_columns(raw,  # JSON bytes of a list of objects (msgspec.Raw, bytes)
                   typ,  # the msgspec Struct of one object (`_FastAnn`, `_FastDet`): its fields typed
                   *, ints: tuple = (), floats: tuple = (),  # the fields read as int64, as float64 columns
                   size: int = SLICE_BYTES,  # JSON bytes decoded at once
                  ) -> dict | None:  # field -> array [n] (`bbox`: float64 [n, 4]); None if an object does not fit
     "The columns of a JSON list of objects, decoded a slice at a time: a slice's objects are freed before the next."
+    if use_numba(len(raw), min_work=SCAN_MIN_BYTES) and (f := scan_fields(typ, ints=ints, floats=floats)):
+        c = scan_columns(raw, f)  # numba's twin (below)
+        if c is not None: return c
     mv = memoryview(raw)
     spans, dec = object_spans(mv, size), msgspec.json.Decoder(list[typ])
     keys = dict.fromkeys(ints, np.int64) | dict.fromkeys(floats, np.float64)
@@ -207,6 +213,200 @@ def _boxes_ok(b: np.ndarray) -> bool:
     with np.errstate(over='ignore', invalid='ignore'):
         return bool(np.isfinite(b).all() and (b[:, 2:] >= 0).all() and np.isfinite(b[:, :2] + b[:, 2:]).all()
                     and np.isfinite(b[:, 2] * b[:, 3]).all())
+
+# %% ../nbs/24_coco.ipynb #co-scan-1
+@jit
+def _number(buf, p, hi, cls):
+    "numba: the JSON number at buf[p]: (end (-1: none), its digits as an integer (-1: over 17), exponent, sign, whole)."
+    neg, m, e10, whole = p < hi and buf[p] == 45, 0, 0, True
+    p += neg
+    if p >= hi or cls[buf[p]] != 2: return -1, 0, 0, neg, whole
+    if buf[p] == 48: p += 1  # a leading 0 is the whole integer part
+    else:
+        while p < hi and cls[buf[p]] == 2:
+            if m >= 0: m = m * 10 + (buf[p] - 48) if m < 10 ** 17 else -1
+            p += 1
+    if p < hi and buf[p] == 46:  # a fraction: at least one digit
+        p, whole = p + 1, False
+        if p >= hi or cls[buf[p]] != 2: return -1, 0, 0, neg, whole
+        while p < hi and cls[buf[p]] == 2:
+            if m >= 0: m, e10 = (m * 10 + (buf[p] - 48), e10 - 1) if m < 10 ** 17 else (-1, e10)
+            p += 1
+    if p < hi and (buf[p] == 101 or buf[p] == 69):  # an exponent: a sign, at least one digit
+        p, whole, x = p + 1, False, 0
+        sign = -1 if p < hi and buf[p] == 45 else 1
+        if p < hi and (buf[p] == 45 or buf[p] == 43): p += 1
+        if p >= hi or cls[buf[p]] != 2: return -1, 0, 0, neg, whole
+        while p < hi and cls[buf[p]] == 2:
+            x = min(x * 10 + (buf[p] - 48), 10 ** 6)
+            p += 1
+        e10 += sign * x
+    return p, m, e10, neg, whole
+
+@jit
+def _skip_string(buf, p, hi):
+    "numba: the end of the JSON string at buf[p] (its quote): ASCII, escapes but \\u; -1: not such a string."
+    p += 1
+    while p < hi and buf[p] != 34:
+        if buf[p] < 32 or buf[p] > 126: return -1  # control characters, UTF-8 beyond ASCII: msgspec decides
+        if buf[p] == 92:
+            p += 1
+            e = buf[p] if p < hi else 0
+            if not (e == 34 or e == 92 or e == 47 or e == 98 or e == 102 or e == 110 or e == 114 or e == 116):
+                return -1
+        p += 1
+    return p + 1 if p < hi else -1
+
+@jit
+def _skip_value(buf, p, hi, tabs):
+    "numba: the end of the JSON value at buf[p] (strings as `_skip_string`, nesting up to len(stack)); -1: not that."
+    (cls, stack), d = tabs, 0  # cls: `_CLASS`; stack: the open brackets
+    while True:
+        while p < hi and cls[buf[p]] == 1: p += 1
+        if p >= hi: return -1
+        c, opened, key = buf[p], False, False
+        if c == 91 or c == 123:  # [ or {
+            p += 1
+            while p < hi and cls[buf[p]] == 1: p += 1
+            if p < hi and buf[p] == c + 2: p += 1  # [] or {}
+            elif d >= len(stack): return -1
+            else: stack[d], d, opened, key = c, d + 1, True, c == 123
+        elif c == 34: p = _skip_string(buf, p, hi)
+        elif c == 45 or cls[c] == 2: p = _number(buf, p, hi, cls)[0]
+        elif c == 116 and hi - p >= 4 and buf[p + 1] == 114 and buf[p + 2] == 117 and buf[p + 3] == 101: p += 4
+        elif c == 102 and hi - p >= 5 and buf[p + 1] == 97 and buf[p + 2] == 108 and buf[p + 3] == 115 and \
+                buf[p + 4] == 101: p += 5
+        elif c == 110 and hi - p >= 4 and buf[p + 1] == 117 and buf[p + 2] == 108 and buf[p + 3] == 108: p += 4
+        else: return -1
+        if p < 0: return -1
+        if not opened:  # a value ended: the next one, or the containers it closes
+            while d > 0:
+                while p < hi and cls[buf[p]] == 1: p += 1
+                if p >= hi: return -1
+                if buf[p] == 44:
+                    p, key = p + 1, stack[d - 1] == 123
+                    break
+                if buf[p] != stack[d - 1] + 2: return -1
+                p, d = p + 1, d - 1
+            if d == 0: return p
+        if key:  # an object's key and its colon
+            while p < hi and cls[buf[p]] == 1: p += 1
+            if p >= hi or buf[p] != 34: return -1
+            p = _skip_string(buf, p, hi)
+            while 0 <= p < hi and cls[buf[p]] == 1: p += 1
+            if p < 0 or p >= hi or buf[p] != 58: return -1
+            p += 1
+
+# %% ../nbs/24_coco.ipynb #co-scan-2
+@jit
+def _scan_objects(buf, span, fields, out):
+    "numba: the objects `{...}, ...` of buf[lo:hi]: fields named read, the others checked; their count, -1: not so."
+    (lo, hi), (names, at, kind, col, need), (ints, floats, box, cls, ten, stack) = span, fields, out
+    F, p, n, seen = len(kind), lo, 0, np.zeros(len(kind), np.bool_)
+    while True:  # an object
+        while p < hi and cls[buf[p]] == 1: p += 1
+        if p >= hi or buf[p] != 123 or n >= len(box): return -1
+        p, empty, last = p + 1, True, -1
+        seen[:] = False
+        while True:  # a key and its value
+            while p < hi and cls[buf[p]] == 1: p += 1
+            if p < hi and buf[p] == 125 and empty: break
+            if p >= hi or buf[p] != 34: return -1
+            p, k0 = p + 1, p + 1
+            while p < hi and buf[p] != 34 and buf[p] != 92 and 32 <= buf[p] < 127: p += 1
+            if p >= hi or buf[p] != 34: return -1  # escapes, control or non-ASCII characters in a key: msgspec reads it
+            f = -1
+            for j in range(F):  # from the field after the last one read: files keep one order
+                g = (last + 1 + j) % F
+                if at[g + 1] - at[g] == p - k0:
+                    q = 0
+                    while q < p - k0 and names[at[g] + q] == buf[k0 + q]: q += 1
+                    if q == p - k0:
+                        f = last = g
+                        break
+            p += 1
+            while p < hi and cls[buf[p]] == 1: p += 1
+            if p >= hi or buf[p] != 58: return -1
+            p += 1
+            if f < 0:
+                p = _skip_value(buf, p, hi, (cls, stack))
+                if p < 0: return -1
+            else:
+                if seen[f]: return -1  # a key twice
+                seen[f], width = True, 4 if kind[f] == 2 else 1
+                for c in range(width):
+                    while p < hi and cls[buf[p]] == 1: p += 1
+                    if p >= hi or (width == 4 and buf[p] != (91 if c == 0 else 44)): return -1  # [ then commas
+                    p += width == 4
+                    while p < hi and cls[buf[p]] == 1: p += 1
+                    p, m, e10, neg, whole = _number(buf, p, hi, cls)
+                    if p < 0 or m < 0: return -1
+                    if kind[f] == 0:
+                        if not whole: return -1
+                        ints[col[f], n] = -m if neg else m
+                        continue  # correctly rounded below when m and 10 ** |e10| are exact (Clinger's fast path)
+                    if m > 2 ** 53 or (m == 0 and neg) or (m > 0 and (e10 > 22 or e10 < -22)): return -1
+                    v = float(m) * ten[e10] if e10 >= 0 else float(m) / ten[-e10]
+                    if width == 4: box[n, c] = -v if neg else v
+                    else: floats[col[f], n] = -v if neg else v
+                if width == 4:
+                    while p < hi and cls[buf[p]] == 1: p += 1
+                    if p >= hi or buf[p] != 93: return -1
+                    p += 1
+            empty = False
+            while p < hi and cls[buf[p]] == 1: p += 1
+            if p < hi and buf[p] == 44: p += 1
+            elif p < hi and buf[p] == 125: break
+            else: return -1
+        p += 1
+        for j in range(F):  # a field left out: an error, or its default 0
+            if not seen[j]:
+                if need[j]: return -1
+                if kind[j] == 0: ints[col[j], n] = 0
+                else: floats[col[j], n] = 0.0
+        n += 1
+        while p < hi and cls[buf[p]] == 1: p += 1
+        if p >= hi: return n
+        if buf[p] != 44: return -1
+        p += 1
+
+# %% ../nbs/24_coco.ipynb #co-scan-3
+_CLASS = np.zeros(256, np.uint8)  # JSON's whitespace 1, digits 2
+_CLASS[[9, 10, 13, 32]], _CLASS[48:58] = 1, 2
+_TEN = np.array([float(10 ** k) for k in range(23)])  # 10 ** k, exact in float64 up to k = 22
+
+def scan_fields(typ,  # the msgspec Struct of one object (`_FastAnn`, `_FastDet`)
+                *, ints: tuple = (), floats: tuple = (),  # its fields read as int64, as float64 columns
+               ) -> tuple | None:  # (names, offsets, kind (0 int, 1 float, 2 box), column, required); None: not so
+    "The scanner's table of the fields of `typ`; None if a field is neither a number nor the box, or defaults to not 0."
+    names, dflt = typ.__struct_fields__, typ.__struct_defaults__
+    kind = np.array([0 if k in ints else 1 if k in floats else 2 if k == 'bbox' else 3 for k in names], np.int64)
+    if (kind == 3).any() or any(d != 0 for d in dflt): return None
+    col = np.zeros(len(kind), np.int64)
+    for c in (0, 1): col[kind == c] = np.arange((kind == c).sum())
+    b = [k.encode() for k in names]
+    return (np.frombuffer(b''.join(b), np.uint8), np.cumsum([0] + [len(x) for x in b]), kind, col,
+            np.arange(len(names)) < len(names) - len(dflt))
+
+def scan_columns(raw,  # JSON bytes of a list of objects (bytes, msgspec.Raw)
+                 fields: tuple,  # `scan_fields` of the objects' Struct
+                ) -> dict | None:  # field -> array [n] (`bbox`: float64 [n, 4]); None: the scanner cannot say
+    "`typed_columns` by numba's scanner: the list cut into `threads()` pieces, scanned at once (nogil)."
+    with memoryview(raw) as mv: spans = object_spans(mv, len(mv) // threads() + 1)
+    if spans is None: return None
+    names, at, kind, col, need = fields
+    least = int(sum(at[i + 1] - at[i] + (12 if kind[i] == 2 else 4) for i in np.flatnonzero(need)) + 1)  # bytes
+    buf, ni, nf = np.frombuffer(raw, np.uint8), int((kind == 0).sum()), int((kind == 1).sum())
+    rooms = [(np.empty((ni, cap), np.int64), np.empty((nf, cap)), np.empty((cap, 4)))  # made here: not in the
+             for cap in ((b - a) // least + 1 for a, b in spans)]  # threads' own heaps, which keep freed memory
+    def job(span, room): return _scan_objects(buf, span, fields, room + (_CLASS, _TEN, np.zeros(64, np.uint8)))
+    got = list(zip(in_threads([partial(job, s, r) for s, r in zip(spans, rooms)]), rooms))  # (a stack each)
+    if not spans or any(n < 0 for n, _ in got): return None
+    cols = {}
+    for i in range(len(kind)):
+        xs = [out[kind[i]][col[i]][:n] if kind[i] < 2 else out[2][:n] for n, out in got]
+        cols[names[at[i]:at[i + 1]].tobytes().decode()] = np.concatenate(xs)  # compact: the pieces' room freed
+    return cols
 
 # %% ../nbs/24_coco.ipynb #co-09
 def _pruned(v, depth: int = 3):

@@ -12,7 +12,7 @@ from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError
 from .iou import threshold_text
 from .rle import Runs, runs_intersections, expand_ranges
-from .jit import jit, use_numba
+from .jit import jit, use_numba, threads, in_threads
 from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
 from .coco_masks import trim_heap
 from .keypoints import oks_pairs, kp_summary, KP_ROWS, KP_STAT_NAMES, KP_MAX_DETS, KP_AREA_RNG, KP_AREA_LBL
@@ -210,6 +210,23 @@ def _box_pair_ious(boxes, sets, floor, out):
                 n += 1
     return n
 
+def _box_pairs_numba(go, lo, hi,  # int64: objects by unit; each detection's range of them go[lo:hi]
+                     *, boxes: tuple, floor: float,  # (dt, gt, crowd) as `_box_pair_ious` takes them; the least IoU
+                    ) -> tuple:  # (detection, gt, IoU) as `box_pairs`
+    "`box_pairs`' twin: stretches of detections of about equal pairs counted, then written, in `threads()` threads."
+    w = np.cumsum(hi - lo)
+    cuts = unique_sorted(np.r_[0, np.searchsorted(w, np.arange(1, threads()) * (w[-1] / threads()) if len(w) else
+                                                  np.zeros(0)), len(lo)])
+    def run(a, b, out):  # the detections a:b, their pairs counted (out empty) or written into out
+        return _box_pair_ious((boxes[0][a:b], boxes[1], boxes[2]), (go, lo[a:b], hi[a:b]), floor, out)
+    none = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0))
+    at = np.cumsum([0] + in_threads([partial(run, a, b, none) for a, b in zip(cuts[:-1], cuts[1:])]))
+    out = np.empty(at[-1], np.int64), np.empty(at[-1], np.int64), np.empty(at[-1])
+    parts = [tuple(x[at[i]:at[i + 1]] for x in out) for i in range(len(cuts) - 1)]
+    in_threads([partial(run, a, b, p) for a, b, p in zip(cuts[:-1], cuts[1:], parts) if len(p[0])])
+    for a, (d, _, _) in zip(cuts[:-1], parts): d += a  # each stretch numbered its detections from 0
+    return out
+
 def box_pairs(gt_unit: np.ndarray,  # int64 [g]: unit of each ground-truth object
               dt_unit: np.ndarray,  # int64 [d]: unit of each detection
               *, dt: np.ndarray, gt: np.ndarray,  # float64 [d, 4], [g, 4]: the boxes, xywh
@@ -221,12 +238,8 @@ def box_pairs(gt_unit: np.ndarray,  # int64 [g]: unit of each ground-truth objec
     gu = gt_unit[go]
     lo, hi = np.searchsorted(gu, dt_unit), np.searchsorted(gu, dt_unit, 'right')
     if use_numba(int((hi - lo).sum()), min_work=BOX_PAIRS_WORK):  # the twin: only the pairs kept are written
-        ins = ((np.ascontiguousarray(dt, np.float64), np.ascontiguousarray(gt, np.float64), crowd), (go, lo, hi),
-               float(floor))
-        n = _box_pair_ious(*ins, (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)))
-        out = np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n)
-        if n: _box_pair_ious(*ins, out)
-        return out
+        return _box_pairs_numba(go, lo, hi, boxes=(np.ascontiguousarray(dt, np.float64),
+                                                   np.ascontiguousarray(gt, np.float64), crowd), floor=float(floor))
     d, j = expand_ranges(lo, hi)
     g = go[j]
     iou = box_ious(dt, gt, d, g, crowd=crowd)
@@ -968,7 +981,7 @@ def _accumulate_numba(s: CocoStats, rules: CocoRules, K: int) -> tuple:
     ms = np.argsort(md, kind='stable')  # the counts ascending (the rules' are), and the map's flags as bytes
     md_s, tp, ig = md[ms], s.tp.view(np.uint8), s.ignored.view(np.uint8)
     cuts = unique_sorted(np.r_[0, np.searchsorted(bounds, np.arange(step, bounds[-1], step)), K])
-    for k0, k1 in zip(cuts[:-1].tolist(), cuts[1:].tolist()):  # the flags of a block of categories ranked at once
+    def block(k0, k1):  # the flags of a block of categories ranked at once, its lists read back
         b, kb, ob = bounds[k0:k1 + 1] - bounds[k0], k1 - k0, o[bounds[k0]:bounds[k1]]
         f, rank, sc = np.empty((len(ob), A, T), np.uint8), s.det_rank[ob], s.score[ob]  # ranked
         ntp, nfp, first = _list_counts((tp, ig, f), (ob, rank), b, md_s)  # f: the ranked flags (`ranked_flags`)
@@ -977,6 +990,7 @@ def _accumulate_numba(s: CocoStats, rules: CocoRules, K: int) -> tuple:
         p, q = np.zeros((T, R, kb, A, M)), np.zeros((T, R, kb, A, M))
         _read_back((f, rank, sc), (b, np.ascontiguousarray(c[:, k0:k1]), ntp, nfp, first, md, ro, eps), (p, q))
         precision[:, :, k0:k1], scores[:, :, k0:k1] = p, q
+    in_threads([partial(block, k0, k1) for k0, k1 in zip(cuts[:-1].tolist(), cuts[1:].tolist())])  # blocks: nogil
     ok = (npig.T > 0)[:, :, None]  # [K, A, 1]: lists with counted ground truth (the others -1)
     for x in (precision, scores, recall): x[..., ~ok[:, :, 0], :] = -1.0
     return precision, recall, scores

@@ -4,20 +4,20 @@
 
 # %% ../nbs/22_coco_masks.ipynb #cm-imports
 from __future__ import annotations
+from functools import partial
 from itertools import chain, repeat
-import operator, os, reprlib
-from contextlib import contextmanager
+import operator, reprlib
 import numpy as np
 from .errors import InputError, RLEError, Limits, as_limits
-from .jit import jit, use_numba
+from .jit import jit, use_numba, in_threads
 from .rle import Runs, MAX_PIXELS
 
 # %% auto #0
-__all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'LOCAL_LIMIT', 'THREADS_MAX',
+__all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'LOCAL_LIMIT',
            'POLYGON_MIN_WORK', 'POLYGON_SPAN', 'DECODE_MIN_WORK', 'DECODE_SLICE', 'MOVE_BLOCK', 'brief',
-           'decode_counts', 'encode_counts', 'list_counts', 'counts_runs', 'runs_counts', 'local_dtype', 'thread_count',
-           'threads_set', 'in_threads', 'polygon_runs', 'flat_polygons', 'too_many_runs', 'string_runs', 'coco_runs',
-           'warm_masks', 'move_runs', 'trim_heap', 'coco_bbox', 'coco_iou']
+           'decode_counts', 'encode_counts', 'list_counts', 'counts_runs', 'runs_counts', 'local_dtype', 'in_spans',
+           'polygon_runs', 'flat_polygons', 'too_many_runs', 'string_runs', 'coco_runs', 'warm_masks', 'move_runs',
+           'trim_heap', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -425,48 +425,11 @@ def _run_type(dtype, base: np.ndarray, npx: np.ndarray) -> type:
     return t
 
 # %% ../nbs/22_coco_masks.ipynb #cm-threads
-THREADS_MAX = 8  # threads the kernels use at most when EVALKIT_THREADS is unset
-
-def thread_count() -> int:
-    "Threads a kernel may use: `EVALKIT_THREADS` (1: the calling thread only), else this process's CPUs (at most 8)."
-    v = os.environ.get('EVALKIT_THREADS', '').strip()
-    if not v:
-        cpus = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1
-        return max(1, min(THREADS_MAX, cpus))
-    if not v.isdigit() or int(v) < 1: raise ValueError(f'EVALKIT_THREADS={v!r}: use a whole number, at least 1')
-    return int(v)
-
-@contextmanager
-def threads_set(v: str):
-    "Run a block with `EVALKIT_THREADS` set to `v` (tests run 1 thread and several so), restoring it after."
-    old = os.environ.get('EVALKIT_THREADS')
-    os.environ['EVALKIT_THREADS'] = v
-    try: yield
-    finally:
-        if old is None: os.environ.pop('EVALKIT_THREADS')
-        else: os.environ['EVALKIT_THREADS'] = old
-
-# %% ../nbs/22_coco_masks.ipynb #cm-threads-1
-def in_threads(fn,  # fn(a, b): the work of one span (a kernel releasing the GIL, for threads to pay)
-               spans: list,  # (a, b) pairs
-              ) -> list:  # fn's results, in the spans' order
-    "`[fn(a, b) for a, b in spans]`, the spans shared among `thread_count()` threads, the calling one too."
-    n = min(thread_count(), len(spans))
-    if n <= 1: return [fn(a, b) for a, b in spans]
-    import threading  # here only: most calls run in one thread
-    out, errors, todo, lock = [None] * len(spans), [], iter(range(len(spans))), threading.Lock()
-    def work():
-        while not errors:
-            with lock: i = next(todo, None)
-            if i is None: return
-            try: out[i] = fn(*spans[i])
-            except BaseException as e: errors.append(e)  # raised in the calling thread, once all have stopped
-    threads = [threading.Thread(target=work, daemon=True) for _ in range(n - 1)]
-    for t in threads: t.start()
-    work()
-    for t in threads: t.join()
-    if errors: raise errors[0]
-    return out
+def in_spans(fn,  # fn(a, b): the work of one span (a kernel releasing the GIL, for threads to pay)
+             spans: list,  # (a, b) pairs
+            ) -> list:  # fn's results, in the spans' order
+    "`[fn(a, b) for a, b in spans]` in `jit.in_threads`' threads (`EVALKIT_THREADS`; 1: the calling thread only)."
+    return in_threads([partial(fn, a, b) for a, b in spans])
 
 # %% ../nbs/22_coco_masks.ipynb #cm-poly-numba
 @jit
@@ -593,7 +556,7 @@ def _polygon_runs_numba(xy, numbers, polys,  # as `polygon_runs`: float64 [2K], 
         out[0][:ptr[-1]] += a  # the span's objects counted from its first
         return int(ptr[-1])
     spans = _chunks(room, POLYGON_SPAN)
-    held = in_threads(span, spans)
+    held = in_spans(span, spans)
     if min(held, default=0) < 0: return None
     n = 0
     for (a, _), k in zip(spans, held):  # each span's runs moved down after those before it
@@ -741,7 +704,7 @@ def _string_runs_numba(strings: list, lengths,  # n ASCII str, or n bytes; int64
     if out is not None and len(out[0]) < room: raise ValueError(f'room for {len(out[0]):,} runs, {room:,} needed')
     runs, held = tuple(np.empty(room, dtype) for _ in 'ose') if out is None else out, 0
     spread = room == int(at[-1]) // 2  # room for every slice at half its first character: the slices in threads
-    done = in_threads(lambda a, b: _slice_pass(strings, lengths, a, b, frames=fr, runs=tuple(
+    done = in_spans(lambda a, b: _slice_pass(strings, lengths, a, b, frames=fr, runs=tuple(
         x[at[a] // 2:] for x in runs)), list(zip(cuts[:-1], cuts[1:]))) if spread else None
     for k, (a, b) in enumerate(zip(cuts[:-1], cuts[1:])):  # in order: a string refused or the limit, as one pass
         ptr = done[k] if spread else _slice_pass(strings, lengths, a, b, frames=fr, runs=tuple(x[held:] for x in runs))

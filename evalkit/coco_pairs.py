@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from .jit import jit, use_numba
 from .rle import Runs
-from .coco_masks import in_threads
+from .coco_masks import in_spans
 
 # %% auto #0
 __all__ = ['PAIR_BLOCK', 'BOX_MIN_WORK', 'BOX_BLOCK', 'BOX_OBJECTS', 'object_bounds', 'object_areas', 'pair_overlaps',
@@ -86,7 +86,7 @@ def pair_overlaps(a: Runs, b: Runs,  # masks of one pixel space, each object's r
            no_box if bb is None else i64(bb), float(floor))
     ia, ib, out = i64(ia), i64(ib), np.zeros(len(ia), np.int64)
     run = lambda p, q: _pair_overlaps((sa, ea, pa), (sb, eb, pb), ((ia[p:q], ib[p:q]), lim), out[p:q])
-    in_threads(run, [(p, min(p + PAIR_BLOCK, len(ia))) for p in range(0, len(ia), PAIR_BLOCK)])
+    in_spans(run, [(p, min(p + PAIR_BLOCK, len(ia))) for p in range(0, len(ia), PAIR_BLOCK)])
     return out
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-boxes
@@ -129,7 +129,7 @@ def object_boxes(r: Runs,  # masks, column-major, runs sorted by (object, start)
     if use_numba(len(r.start), min_work=BOX_MIN_WORK):  # spans of objects, in threads
         out = np.zeros((r.n_obj, 4), np.int64)
         run = lambda p, q: _boxes((r.start, r.end, b[p:q + 1]), (h[p:q], base[p:q]), out[p:q])
-        in_threads(run, [(p, min(p + BOX_OBJECTS, r.n_obj)) for p in range(0, r.n_obj, BOX_OBJECTS)])
+        in_spans(run, [(p, min(p + BOX_OBJECTS, r.n_obj)) for p in range(0, r.n_obj, BOX_OBJECTS)])
         return out
     out = np.tile(np.array([0, -1, 0, -1], np.int64), (r.n_obj, 1))
     cut = np.unique(np.r_[np.searchsorted(b, np.arange(0, b[-1], BOX_BLOCK), 'right') - 1, r.n_obj])

@@ -4,12 +4,13 @@
 
 # %% ../nbs/00b_jit.ipynb #jit-01
 from __future__ import annotations
-import importlib.util, os, sys, threading
+import importlib.util, os, sys, threading, types
 from contextlib import contextmanager
 from functools import wraps
 
 # %% auto #0
-__all__ = ['MODES', 'numba_mode', 'numba_installed', 'use_numba', 'numba_set', 'numba_cache_dir', 'import_numba', 'jit']
+__all__ = ['MODES', 'THREADS_MAX', 'numba_mode', 'numba_installed', 'use_numba', 'numba_set', 'numba_cache_dir', 'import_numba',
+           'jit', 'threads', 'threads_set', 'in_threads']
 
 # %% ../nbs/00b_jit.ipynb #jit-05
 MODES = ('auto', '0', '1')  # the values of EVALKIT_NUMBA
@@ -60,10 +61,20 @@ def import_numba():
         if 'scipy' in sys.modules and sys.modules['scipy'] is None: del sys.modules['scipy']
     return importlib.import_module('numba')
 
+def _linked(fn):
+    "`fn` with the `jit` kernels it calls by global name bound to their numba dispatchers (numba calls only those)."
+    names = [k for k in fn.__code__.co_names if callable(getattr(fn.__globals__.get(k), 'dispatcher', None))]
+    if not names: return fn
+    out = types.FunctionType(fn.__code__, fn.__globals__ | {k: fn.__globals__[k].dispatcher() for k in names},
+                             name=fn.__name__, argdefs=fn.__defaults__, closure=fn.__closure__)
+    out.__qualname__, out.__module__, out.__doc__ = fn.__qualname__, fn.__module__, fn.__doc__
+    return out
+
 def _compile(fn):
     "numba's dispatcher of `fn`, cached on disk where numba finds a writable place, else in `numba_cache_dir`."
     numba = import_numba()
     from numba.core import config
+    fn = _linked(fn)
     try: return numba.njit(cache=True, nogil=True)(fn)
     except RuntimeError:  # no locator: a read-only install and a read-only home
         old, config.CACHE_DIR = config.CACHE_DIR, numba_cache_dir()  # read when the dispatcher is made
@@ -71,17 +82,56 @@ def _compile(fn):
         except RuntimeError: return numba.njit(nogil=True)(fn)  # nowhere to cache: compiled in every process
         finally: config.CACHE_DIR = old
 
-_FIRST = threading.Lock()  # held while a kernel's dispatcher is made (numba imported)
+_FIRST = threading.RLock()  # held while a kernel's dispatcher is made (re-entered: a kernel links the ones it calls)
 
 def jit(fn):
     "A lazily compiled numba twin of the loop `fn` (numba imported and compiling on the first call only)."
     compiled = []
-    @wraps(fn)
-    def call(*args):
+    def dispatcher():  # numba's, made on the first call, or when a kernel calling this one compiles
         if not compiled:
             with _FIRST:  # threads calling it at once: one dispatcher, made once
                 if not compiled: compiled.append(_compile(fn))
-        return compiled[0](*args)
+        return compiled[0]
+    @wraps(fn)
+    def call(*args): return dispatcher()(*args)
     call.py_func = fn  # the plain Python loop, for tests on tiny inputs
     call.compiled = compiled  # [the numba dispatcher] once compiled: its `signatures`, `stats.cache_hits`
+    call.dispatcher = dispatcher
     return call
+
+# %% ../nbs/00b_jit.ipynb #jit-17
+THREADS_MAX = 8  # threads the kernels use at most when EVALKIT_THREADS is unset (each holds its own buffers)
+
+def threads() -> int:
+    "Threads a kernel's pieces may run in: `EVALKIT_THREADS`, else the cores this process may use (at most 8)."
+    v = os.environ.get('EVALKIT_THREADS', '').strip()
+    if v and not (v.isdigit() and int(v) >= 1): raise ValueError(f'EVALKIT_THREADS={v!r}: use a whole number >= 1')
+    if v: return int(v)
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1
+    return max(1, min(THREADS_MAX, cpus))
+
+@contextmanager
+def threads_set(n: str):
+    "Run a block with `EVALKIT_THREADS` set to `n` (tests compare 1 thread with several so), restoring it after."
+    old = os.environ.get('EVALKIT_THREADS')
+    os.environ['EVALKIT_THREADS'] = n
+    try: yield
+    finally:
+        if old is None: os.environ.pop('EVALKIT_THREADS', None)
+        else: os.environ['EVALKIT_THREADS'] = old
+
+# %% ../nbs/00b_jit.ipynb #jit-17b
+def in_threads(jobs: list,  # callables without arguments (numba kernels with nogil release the GIL)
+              ) -> list:  # their results, in the order of `jobs`
+    "Run `jobs` in up to `threads()` threads (the calling thread one of them); the first error is raised."
+    n, out, err = max(min(threads(), len(jobs)), 1), [None] * len(jobs), []
+    def run(k):  # thread k runs the jobs k, k + n, ...
+        try:
+            for i in range(k, len(jobs), n): out[i] = jobs[i]()
+        except BaseException as e: err.append(e)
+    ts = [threading.Thread(target=run, args=(k,)) for k in range(1, n)]
+    for t in ts: t.start()
+    run(0)
+    for t in ts: t.join()
+    if err: raise err[0]
+    return out
