@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util, os, sys, threading, types
 from contextlib import contextmanager
 from functools import wraps
+from .errors import InputError  # a bad setting is refused as bad input is: in one line
 
 # %% auto #0
 __all__ = ['MODES', 'THREADS_MAX', 'numba_mode', 'numba_installed', 'use_numba', 'numba_set', 'numba_cache_dir', 'import_numba',
@@ -18,7 +19,7 @@ MODES = ('auto', '0', '1')  # the values of EVALKIT_NUMBA
 def numba_mode() -> str:
     "The numba mode in force: `EVALKIT_NUMBA` (`auto`, `0` or `1`), `auto` when unset or empty."
     m = os.environ.get('EVALKIT_NUMBA', '').strip().lower() or 'auto'
-    if m not in MODES: raise ValueError(f"EVALKIT_NUMBA={m!r}: use one of {', '.join(MODES)}")
+    if m not in MODES: raise InputError(f"EVALKIT_NUMBA={m!r}: use one of {', '.join(MODES)}")
     return m
 
 def numba_installed() -> bool:
@@ -105,7 +106,7 @@ THREADS_MAX = 8  # threads the kernels use at most when EVALKIT_THREADS is unset
 def threads() -> int:
     "Threads a kernel's pieces may run in: `EVALKIT_THREADS`, else the cores this process may use (at most 8)."
     v = os.environ.get('EVALKIT_THREADS', '').strip()
-    if v and not (v.isdigit() and int(v) >= 1): raise ValueError(f'EVALKIT_THREADS={v!r}: use a whole number >= 1')
+    if v and not (v.isdigit() and int(v) >= 1): raise InputError(f'EVALKIT_THREADS={v!r}: use a whole number >= 1')
     if v: return int(v)
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1
     return max(1, min(THREADS_MAX, cpus))
