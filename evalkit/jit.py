@@ -10,8 +10,8 @@ from functools import wraps
 from .errors import InputError  # a bad setting is refused as bad input is: in one line
 
 # %% auto #0
-__all__ = ['MODES', 'THREADS_MAX', 'numba_mode', 'numba_installed', 'use_numba', 'numba_set', 'numba_cache_dir', 'import_numba',
-           'jit', 'threads', 'threads_set', 'in_threads']
+__all__ = ['MODES', 'THREADS_MAX', 'numba_mode', 'numba_installed', 'use_numba', 'env_set', 'numba_set', 'numba_cache_dir',
+           'import_numba', 'jit', 'threads', 'threads_set', 'in_threads']
 
 # %% ../nbs/00b_jit.ipynb #jit-05
 MODES = ('auto', '0', '1')  # the values of EVALKIT_NUMBA
@@ -35,15 +35,21 @@ def use_numba(work: int,  # the size of this call's work, in the kernel's own un
     return m != '0' and numba_installed() and (m == '1' or work >= min_work)
 
 @contextmanager
+def env_set(name: str,  # an environment variable, e.g. 'EVALKIT_NUMBA'
+            value: str,  # its value within the block
+           ):
+    "Run a block with the environment variable `name` set to `value`, restoring it (or its absence) after."
+    old = os.environ.get(name)
+    os.environ[name] = value
+    try: yield
+    finally:
+        if old is None: os.environ.pop(name, None)
+        else: os.environ[name] = old
+
 def numba_set(mode: str):
     "Run a block with `EVALKIT_NUMBA` set to `mode` (tests run both twins so), restoring it after."
     if mode not in MODES: raise ValueError(f'numba mode {mode!r}: use one of {", ".join(MODES)}')
-    old = os.environ.get('EVALKIT_NUMBA')
-    os.environ['EVALKIT_NUMBA'] = mode
-    try: yield
-    finally:
-        if old is None: os.environ.pop('EVALKIT_NUMBA', None)
-        else: os.environ['EVALKIT_NUMBA'] = old
+    return env_set('EVALKIT_NUMBA', mode)
 
 # %% ../nbs/00b_jit.ipynb #jit-11
 def numba_cache_dir() -> str:
@@ -53,6 +59,7 @@ def numba_cache_dir() -> str:
     except Exception: user = 'user'  # no login name (a container's numeric user)
     return os.path.join(tempfile.gettempdir(), f'evalkit-numba-{user}')
 
+# %% ../nbs/00b_jit.ipynb #jit-11b
 def import_numba():
     "numba, its array functions imported while `import scipy` fails (unless scipy is already imported)."
     if 'scipy' in sys.modules or 'numba.np.arraymath' in sys.modules: return importlib.import_module('numba')
@@ -62,6 +69,7 @@ def import_numba():
         if 'scipy' in sys.modules and sys.modules['scipy'] is None: del sys.modules['scipy']
     return importlib.import_module('numba')
 
+# %% ../nbs/00b_jit.ipynb #jit-11c
 def _linked(fn):
     "`fn` with the `jit` kernels it calls by global name bound to their numba dispatchers (numba calls only those)."
     names = [k for k in fn.__code__.co_names if callable(getattr(fn.__globals__.get(k), 'dispatcher', None))]
@@ -83,6 +91,7 @@ def _compile(fn):
         except RuntimeError: return numba.njit(nogil=True)(fn)  # nowhere to cache: compiled in every process
         finally: config.CACHE_DIR = old
 
+# %% ../nbs/00b_jit.ipynb #jit-11d
 _FIRST = threading.RLock()  # held while a kernel's dispatcher is made (re-entered: a kernel links the ones it calls)
 
 def jit(fn):
@@ -111,15 +120,9 @@ def threads() -> int:
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1
     return max(1, min(THREADS_MAX, cpus))
 
-@contextmanager
 def threads_set(n: str):
     "Run a block with `EVALKIT_THREADS` set to `n` (tests compare 1 thread with several so), restoring it after."
-    old = os.environ.get('EVALKIT_THREADS')
-    os.environ['EVALKIT_THREADS'] = n
-    try: yield
-    finally:
-        if old is None: os.environ.pop('EVALKIT_THREADS', None)
-        else: os.environ['EVALKIT_THREADS'] = old
+    return env_set('EVALKIT_THREADS', n)
 
 # %% ../nbs/00b_jit.ipynb #jit-17b
 def in_threads(jobs: list,  # callables without arguments (numba kernels with nogil release the GIL)
