@@ -111,6 +111,12 @@ def main(argv=None):
     (a.out/'lvis_results.md').write_text(markdown(report))
 
 
+def busy(load: dict) -> str:
+    "What the load averages say about the figures."
+    if max(load['before'][0], load['after'][0]) < 3: return 'a quiet machine: the figures compare as they stand'
+    return 'other jobs ran: wall times are inflated and noisy; CPU times are the steadier measure'
+
+
 def markdown(r: dict) -> str:
     "The report: the file, the machine and its load, one row per scorer."
     c, rows = r['counts'], r['rows']
@@ -126,8 +132,7 @@ def markdown(r: dict) -> str:
              f"categories, {c['annotations']:,} annotations, {c['results']:,} box results "
              f"({c['capped_images']:,} images "
              f"past the cap of 300; {c['results_kept']:,} kept). Machine: {r['cores']} cores, load average "
-             f"{r['load']['before'][0]:.1f} before and {r['load']['after'][0]:.1f} after (other jobs ran: wall times "
-             'are inflated and noisy; CPU times are the steadier measure).', '',
+             f"{r['load']['before'][0]:.1f} before and {r['load']['after'][0]:.1f} after ({busy(r['load'])}).", '',
              '| scorer | runs | wall s (median) | CPU s | peak RSS MB | x evalkit (wall) | 13 stats == evalkit |',
              '|---|---|---|---|---|---|---|']
     for x in rows:
