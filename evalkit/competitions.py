@@ -378,13 +378,15 @@ def _image_sizes(rows: Rows, hw, scored, codes, *, n: int, size_cols: tuple) -> 
                             file=rows.source.name)
     return size
 
-def _object_rows(rows: Rows, scored, rle_col: str) -> np.ndarray:
+def _object_rows(rows: Rows, scored, rle_col: str,
+                 codes=None) -> np.ndarray:  # int [n]: each row's id hashed (`first_seen`); None: hashed here
     "The scored rows holding an object; an image with an empty row (no objects) has no other row."
     df, source = rows.df, rows.source
     empty = (df[rle_col] == '').to_numpy()  # an image without objects
-    mixed = df[source.id_col].duplicated(keep=False).to_numpy() & in_rows(df[source.id_col].to_numpy(), empty)
+    codes = first_seen(df[source.id_col])[0] if codes is None else codes
+    mixed = repeated(codes, keep=False) & in_rows(codes, empty)
     rows.refuse(mixed & scored, f'an image with an empty {rle_col} row (no objects) must have no other row')
-    check_objects(df, source, per_row=scored & ~empty)
+    check_objects(df, source, per_row=scored & ~empty, codes=codes)
     return np.flatnonzero(scored & ~empty)
 
 # %% ../nbs/03a_competitions.ipynb #co-runs
@@ -476,11 +478,12 @@ def read_mask_solution(src,  # CSV path or DataFrame: ImageId,EncodedPixels[,Hei
     df, source, rows = mask_table(src, id_col=id_col, rle_col=rle_col, name=name, limits=limits,
                                   one_per_id='id appears more than once (one row per image)' if one_per_image else None)
     hw = _sizes(df, source, default_size, size_cols=size_cols)
-    scored, image_ids, codes, _ = scored_images(rows, usage, *first_seen(df[id_col]))
+    seen = first_seen(df[id_col])  # the ids hashed once
+    scored, image_ids, codes, _ = scored_images(rows, usage, *seen)
     if not len(image_ids): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=source.name)
     skipped = _skipped_sizes(df[id_col].to_numpy(), codes, hw)
     size = _image_sizes(rows, hw, scored, codes, n=len(image_ids), size_cols=size_cols)
-    objects = _object_rows(rows, scored, rle_col)
+    objects = _object_rows(rows, scored, rle_col, seen[0])
     gt = table_runs(df, objects, codes, size, source=source, col=rle_col, order=order)
     return image_ids, size, gt, codes[objects], skipped
 

@@ -120,23 +120,29 @@ def _str_dtype():
     except (TypeError, ImportError): return None
 
 # %% ../nbs/02c_tables.ipynb #dddfbf34
-def _quoted(a: np.ndarray) -> np.ndarray | None:
-    "bool [n]: the bytes `a` (uint8) inside plain quoted fields (see above; `False` if none), None if one is not plain."
-    at = np.flatnonzero(a == 34)
-    if not len(at): return np.False_  # no quote: nothing inside (a scalar: no array the size of the file)
-    if len(at) % 2: return None
-    op, cl = at[0::2], at[1::2]  # each opening quote and its closing one
-    ends = np.r_[True, (a == 44) | (a == 10) | (a == 13), True]  # a field may start after, and end before, these
-    if not (ends[op].all() and ends[cl + 2].all()): return None
-    inside = np.zeros(len(a) + 1, np.int8); np.add.at(inside, op, 1); np.add.at(inside, cl, -1)
-    inside = np.cumsum(inside[:-1], dtype=np.int8).view(bool)  # 1 from each opening quote up to its closing one
-    return None if (inside & ((a == 10) | (a == 13))).any() else inside
+_SEPS = (44, 10, 13)  # a comma, a line feed, a carriage return: a field starts after and ends before one
 
-def _space_led(a: np.ndarray, inside: np.ndarray) -> bool:
-    "Whether a field of the bytes `a` starts with a space or a tab (first, after a comma or a line break not `inside`)."
-    after = np.flatnonzero(((a == 44) | (a == 10) | (a == 13)) & ~inside) + 1  # the byte after each
-    first = a[np.r_[0, after[after < len(a)]]] if len(a) else a
-    return bool(((first == 32) | (first == 9)).any())
+def _inside(quotes: np.ndarray, at: np.ndarray) -> np.ndarray:
+    "bool [k]: whether each position `at` (none a quote) lies between an opening quote of `quotes` and its closing one."
+    return np.searchsorted(quotes, at) % 2 == 1  # an odd number of quotes before it
+
+def _quoted(a: np.ndarray) -> np.ndarray | None:
+    "int64 [2q]: where the bytes `a` (uint8) hold quotes, when every quoted field is plain (see above); else None."
+    at, n = np.flatnonzero(a == 34), len(a)
+    if len(at) % 2: return None
+    if not len(at): return at  # no quote: nothing inside
+    op, cl = at[0::2], at[1::2]  # each opening quote and its closing one
+    opens = (op == 0) | np.isin(a[np.maximum(op - 1, 0)], _SEPS)  # at the file's start or after a separator
+    closes = (cl == n - 1) | np.isin(a[np.minimum(cl + 1, n - 1)], _SEPS)  # at its end or before one
+    if not (opens.all() and closes.all()): return None
+    return None if _inside(at, np.flatnonzero((a == 10) | (a == 13))).any() else at  # no line break inside
+
+def _space_led(a: np.ndarray, quotes: np.ndarray) -> bool:
+    "Whether a field of the bytes `a` starts with a space or a tab (first, or after a separator not inside `quotes`)."
+    if not len(a): return False
+    gap = (a[1:] == 32) | (a[1:] == 9)
+    k = np.flatnonzero(gap & ((a[:-1] == 44) | (a[:-1] == 10) | (a[:-1] == 13)))  # the separator before each
+    return a[0] in (32, 9) or bool((~_inside(quotes, k)).any())
 
 def _lone_cr(a: np.ndarray) -> bool:
     "Whether the bytes `a` hold a carriage return not followed by a line feed (pandas ends a line there)."
@@ -161,8 +167,8 @@ def _arrow_csv(src) -> pd.DataFrame | None:
     import pyarrow as pa, pyarrow.csv as pcsv
     data, at = m
     a = np.frombuffer(data, np.uint8, offset=at)
-    inside = _quoted(a)
-    if inside is None or _lone_cr(a) or _space_led(a, inside): return None
+    quotes = _quoted(a)
+    if quotes is None or _lone_cr(a) or _space_led(a, quotes): return None
     end = data.find(b'\n', at)
     names = data[at:end if end >= 0 else len(data)].rstrip(b'\r').decode('utf-8', 'replace').split(',')
     if len(set(names)) < len(names) or '' in names or '\ufffd' in ''.join(names): return None  # pandas' own names
@@ -233,7 +239,9 @@ class _TextMethods:
 
 class TextTable:
     "A table read without pandas: each column `Texts` of stripped strings, in the file's order; `len` counts rows."
-    def __init__(self, cols: dict, n: int): self._cols, self._n = {k: Texts(v) for k, v in cols.items()}, n
+    def __init__(self, cols: dict, n: int,  # {name: values}; rows
+                 *, widest: int | None = None):  # no field holds more characters than this (None: not known)
+        self._cols, self._n, self.widest = {k: Texts(v) for k, v in cols.items()}, n, widest
     columns = property(lambda self: list(self._cols))
     def __len__(self) -> int: return self._n
     def __getitem__(self, c: str) -> Texts: return self._cols[c]
@@ -264,41 +272,41 @@ def _kept(r: list, quoted: bool) -> bool:
     return bool(r) and (quoted or len(r) > 1 or bool(r[0].strip(' \t')))
 
 # %% ../nbs/02c_tables.ipynb #tb-csvrows-2
-def _split(a: np.ndarray, text: str) -> tuple[list, list] | None:
-    "(header, columns) of a CSV text without quotes (bytes `a`), every line of the header's k > 1 fields; or None."
+def _split(a: np.ndarray, text: str) -> tuple[list, list, int] | None:
+    "(header, columns, longest line in bytes) of a CSV text without quotes (bytes `a`), k > 1 fields a line; or None."
     end = np.flatnonzero(a == 10)
     if not len(end) or end[-1] != len(a) - 1: end = np.r_[end, len(a)]  # a last line without its line break
     before = np.searchsorted(np.flatnonzero(a == 44), end)  # the commas before each line's end
     per = np.diff(before, prepend=0)  # each line's commas
     if per[0] < 1 or (per != per[0]).any(): return None  # one column, or a line of another width (a blank one)
-    lines = text.replace('\r\n', '\n').removesuffix('\n').split('\n')
+    lines = (text.replace('\r\n', '\n') if '\r' in text else text).removesuffix('\n').split('\n')
     flat, k = ','.join(lines).split(','), int(per[0]) + 1  # every field, row by row, in one C-level split
-    return flat[:k], [flat[k + j::k] for j in range(k)]
+    return flat[:k], [flat[k + j::k] for j in range(k)], int(np.diff(end, prepend=-1).max())
 
 # %% ../nbs/02c_tables.ipynb #tb-csvrows-3
-def _csv_columns(src) -> tuple[list, list] | None:
-    "(names, columns) of CSV file `src` read without pandas where that reads it as pandas does (see above), or None."
+def _csv_columns(src) -> tuple[list, list, int] | None:
+    "(names, columns, most bytes of a field) of CSV file `src` read as pandas reads it (see above), or None."
     m = _mapped(src)
     if m is None: return None
     import csv, io
     data, at = m
     a = np.frombuffer(data, np.uint8, offset=at)
-    quoted = bool((a == 34).any())
-    inside = _quoted(a) if quoted else np.False_
-    if inside is None or _lone_cr(a) or (quoted and _space_led(a, inside)) or (a == 0).any(): return None
+    quotes = _quoted(a)
+    if quotes is None or _lone_cr(a) or (len(quotes) and _space_led(a, quotes)) or (a == 0).any(): return None
+    quoted = bool(len(quotes))
     try: text = bytes(a).decode('utf-8')
     except UnicodeDecodeError: return None
     fast = None if quoted else _split(a, text)  # the usual file: split in C, no `csv`
-    if fast is not None: header, cols = fast
+    if fast is not None: header, cols, widest = fast
     else:
         old = csv.field_size_limit(max(len(text), 1 << 17))  # no field is longer than the file
         try: rows = [r for r in csv.reader(io.StringIO(text, newline='')) if _kept(r, quoted)]
         except csv.Error: return None
         finally: csv.field_size_limit(old)
         if not rows or any(len(r) != len(rows[0]) for r in rows): return None
-        header, cols = rows[0], list(zip(*rows[1:])) or [()] * len(rows[0])
+        header, cols, widest = rows[0], list(zip(*rows[1:])) or [()] * len(rows[0]), len(a)
     names = [h.strip() for h in header]
-    return None if '' in names or len(set(names)) < len(names) else (names, cols)
+    return None if '' in names or len(set(names)) < len(names) else (names, cols, widest)
 
 # %% ../nbs/02c_tables.ipynb #tb-readtexts
 def read_texts(src,  # a path (anything else: None)
@@ -316,8 +324,8 @@ def read_texts(src,  # a path (anything else: None)
     try: read = _csv_columns(src)
     except OSError: return None  # unreadable: pandas says how
     if read is None: return None
-    names, cols = read
-    df = TextTable({n: list(map(str.strip, c)) for n, c in zip(names, cols)}, len(cols[0]))
+    names, cols, widest = read
+    df = TextTable({n: list(map(str.strip, c)) for n, c in zip(names, cols)}, len(cols[0]), widest=widest)
     _check_fields(df, source)
     return df, source
 
@@ -413,6 +421,7 @@ def _check_fields(df: pd.DataFrame, source: Source):
     long = [c for c in df.columns if len(c) > most]
     if long: raise limits.exceeded('max_field_chars', len(long[0]), f'the header field {shown(long[0])}', err,
                                    file=source.name)
+    if (getattr(df, 'widest', None) or most + 1) <= most: return  # a `TextTable` whose lines are all short enough
     for c in df.columns:
         n = df[c].str.len().to_numpy()
         if len(n) and n.max() > most:
@@ -877,6 +886,7 @@ def check_tokens(df: pd.DataFrame,  # table from `read_table`
                 ):
     "Refuse a row of `col` holding more than `limits.max_tokens_per_row` numbers, counted before any is parsed."
     limits, s = source.limits, df[col]
+    if (getattr(df, 'widest', None) or np.inf) <= 2 * limits.max_tokens_per_row: return  # no line is that long
     long = np.flatnonzero(s.str.len().to_numpy() > 2 * limits.max_tokens_per_row)  # the only ones that can exceed
     n = token_counts(s.iloc[long].tolist())  # Python strings of those rows only
     if (n > limits.max_tokens_per_row).any():
@@ -915,6 +925,7 @@ def check_runs(df: pd.DataFrame,  # table from `read_table`
               ):
     "Refuse a column of RLE texts holding more than `limits.max_mask_runs` runs, counted before any is parsed."
     most, s = source.limits.max_mask_runs, df[col]
+    if ((getattr(df, 'widest', None) or np.inf) + 1) * len(s) // 4 <= most: return  # no file's lines hold that many
     if (int(s.str.len().sum()) + len(s)) // 4 <= most: return  # a run takes 4 characters at least ('1 1 ')
     n = column_tokens(s) // 2
     if n > most: raise source.limits.exceeded('max_mask_runs', n, shown(col), source.err, file=source.name)
