@@ -15,7 +15,7 @@ from .outputs import check_output, write_csv
 
 # %% auto #0
 __all__ = ['MAX_LOCAL_WORKERS', 'DASK_TIMEOUT', 'COMMANDS', 'ASKED', 'strict_json', 'json_text', 'Progress', 'Command', 'main',
-           'run', 'demo_data_dir', 'demo']
+           'run', 'one_blas_thread', 'demo_data_dir', 'demo']
 
 # %% ../nbs/06_cli.ipynb #cli-strict
 def strict_json(v):  # a JSON-ready value, which may hold NaN, infinities and numpy scalars
@@ -609,12 +609,18 @@ def _one_line(e, limit: int = 400) -> str:
 
 def run() -> None:
     "The installed `evalkit` command: `main`, then the process ends at once, its output flushed."
+    one_blas_thread()
     code = main()
     try: sys.stdout.flush(); sys.stderr.flush()
     except BrokenPipeError: code = 141
     except (OSError, ValueError): pass
     if 'coverage' in sys.modules: sys.exit(code)  # coverage.py writes its data while the interpreter shuts down
     os._exit(code)
+
+# %% ../nbs/06_cli.ipynb #cli-blas
+def one_blas_thread():
+    "The command's process: OpenBLAS to one thread (unless set, or numpy already imported): no thread spins idle."
+    if 'numpy' not in sys.modules: os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')
 
 # %% ../nbs/06_cli.ipynb #e41696a6
 def demo_data_dir() -> Path:

@@ -6,7 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-import gc, json, mmap, operator, os, re
+import gc, json, math, mmap, operator, os, re
 from functools import partial
 from itertools import chain
 from contextlib import contextmanager
@@ -297,6 +297,34 @@ def _skip_value(buf, p, hi, tabs):
             if p < 0 or p >= hi or buf[p] != 58: return -1
             p += 1
 
+# %% ../nbs/24_coco.ipynb #co-scan-1b
+@jit
+def _two_prod(a, b):
+    "numba: (a * b rounded, its exact error): Dekker's product of two floats, split by Veltkamp's constant."
+    p, ca, cb = a * b, 134217729.0 * a, 134217729.0 * b
+    ah, bh = ca - (ca - a), cb - (cb - b)
+    al, bl = a - ah, b - bh
+    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+@jit
+def _decimal(m, e10, ten):
+    "numba: m * 10 ** e10 correctly rounded (0 <= m < 2 ** 60, |e10| <= 22; ten: `_TEN`), or -1.0 if not proven so."
+    if m == 0: return 0.0
+    if m <= 2 ** 53: return float(m) * ten[e10] if e10 >= 0 else float(m) / ten[-e10]  # Clinger's fast path
+    if e10 == 0: return float(m)  # an integer: one rounding
+    if e10 > 0: return -1.0
+    d, ml = ten[-e10], m & 127
+    mh = float(m - ml)  # m = mh + ml, both exact floats
+    q1 = mh / d
+    p, pe = _two_prod(q1, d)
+    q2 = (((mh - p) - pe) + ml) / d  # (m - q1 * d) / d: mh - p exact (Sterbenz), the rest within 2 ** -92 of m / d
+    yh = q1 + q2
+    yl = q2 - (yh - q1)  # yh + yl = q1 + q2 exactly (|q1| > |q2|)
+    f, e = math.frexp(yh)
+    half, tol = math.ldexp(1.0, e - 54), math.ldexp(1.0, e - 86)  # half yh's ulp; the error bound, 64 times 2 ** -92
+    if abs(abs(yl) - half) <= tol or (f == 0.5 and yl < 0 and abs(yl) >= half / 2 - tol): return -1.0  # near a midpoint
+    return yh
+
 # %% ../nbs/24_coco.ipynb #co-scan-2
 @jit
 def _scan_objects(buf, span, fields, out):
@@ -345,8 +373,9 @@ def _scan_objects(buf, span, fields, out):
                         if not whole: return -1
                         ints[col[f], n] = -m if neg else m
                         continue  # correctly rounded below when m and 10 ** |e10| are exact (Clinger's fast path)
-                    if m > 2 ** 53 or (m == 0 and neg) or (m > 0 and (e10 > 22 or e10 < -22)): return -1
-                    v = float(m) * ten[e10] if e10 >= 0 else float(m) / ten[-e10]
+                    if (m == 0 and neg) or (m > 0 and (e10 > 22 or e10 < -22)): return -1
+                    v = _decimal(m, e10, ten)
+                    if v < 0: return -1  # not proven correctly rounded (a decimal near a midpoint): msgspec reads it
                     if width == 4: box[n, c] = -v if neg else v
                     else: floats[col[f], n] = -v if neg else v
                 if width == 4:
