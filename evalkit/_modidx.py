@@ -2110,6 +2110,7 @@ d = { 'settings': { 'branch': 'main',
                                'evalkit.views.threshold_view': ('views.html#threshold_view', 'evalkit/views.py'),
                                'evalkit.views.worst_images': ('views.html#worst_images', 'evalkit/views.py')},
             'evalkit.vinbigdata': { 'evalkit.vinbigdata._class_codes': ('vinbigdata.html#_class_codes', 'evalkit/vinbigdata.py'),
+                                    'evalkit.vinbigdata._solution_boxes': ('vinbigdata.html#_solution_boxes', 'evalkit/vinbigdata.py'),
                                     'evalkit.vinbigdata.read_vinbigdata_solution': ( 'vinbigdata.html#read_vinbigdata_solution',
                                                                                      'evalkit/vinbigdata.py'),
                                     'evalkit.vinbigdata.vinbigdata_scene': ('vinbigdata.html#vinbigdata_scene', 'evalkit/vinbigdata.py')}}}
