@@ -416,7 +416,7 @@ def _call(head: str, fields: dict, pad: str, width: int) -> str:
 # %% ../nbs/00f_catalog.ipynb #cat-16-cells
 def _cells(items: list,  # str: the sources of the entries, one or more lines each
            heads: tuple,  # str: the first cell's opening line, the others', and the closing line
-           *, most: int) -> list:  # the most lines a cell holds, '#| export' counted
+           *, most: int) -> list:  # the most lines a cell holds, its export line counted
     "Cells of at most `most` lines holding `items` in order, the first opened by `heads[0]`, the others by `heads[1]`."
     cells = [[]]
     for it in items:
@@ -431,8 +431,8 @@ def registry_catalog() -> tuple:
     return _live_rows(reg, homes=True), _live_options(reg)
 
 def catalog_cells(width: int = 118,  # the longest line, in characters
-                  most: int = 30,  # the most lines a cell holds, '#| export' counted
-                 ) -> list:  # str: each cell's source, without '#| export'
+                  most: int = 30,  # the most lines a cell holds, its export line counted
+                 ) -> list:  # str: each cell's source, without its export line
     "The Python source of `CATALOG` and `OPTIONS` from the registry in cells of at most `most` lines."
     rows, opts = registry_catalog()
     vals = lambda o: {f: getattr(o, f) for f in o.__dataclass_fields__}
