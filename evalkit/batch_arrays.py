@@ -118,6 +118,24 @@ def batch_refusal(e, image_ids: list,  # the files' reader's `InputError`; the b
     rest = e.rule[m.end():] if m else f': {e.rule}'
     return type(e)(f'batch image {j} (id {image_ids[j]!r:.40}){obj}{rest}', e.detail, file=e.file)
 
+# %% ../nbs/24b_batch_arrays.ipynb #ba-stacked-key
+def _join_key(arrs: list,  # one key's arrays, an image each
+              n: list,  # int: each image's objects
+              *, box: bool, box_format: str, fmt: str) -> np.ndarray | None:  # boxes: as given, as returned
+    "One key's arrays joined (boxes float64 in `fmt`), if their shapes fit `n` and every check passes; else None."
+    try: c = np.concatenate(arrs)  # joined only if every array has the same dimensions after the first
+    except ValueError: c = None
+    if box and (c is None or c.ndim == 1):  # an empty image's boxes may be given as []
+        ok = [a.shape if a.shape != (0,) else (0, 4) for a in arrs] == [(m, 4) for m in n]
+        c = np.concatenate([a.reshape(-1, 4) for a in arrs]) if ok else None
+    if c is None or c.shape[1:] != ((4,) if box else ()): return None
+    if c.dtype.kind == 'f' and not np.isfinite(c).all(): return None
+    if box:
+        w = xywh_boxes(c, box_format)
+        if (w[:, 2:] < 0).any(): return None
+        c = w if fmt == 'xywh' else file_boxes(c, box_format, fmt)  # as `image_arrays` gives each image's
+    return c
+
 # %% ../nbs/24b_batch_arrays.ipynb #ba-stacked
 CHECKED = frozenset(ARRAY_KINDS) | {'size'}  # the keys `check_arrays` reads
 
@@ -130,24 +148,16 @@ def _joined(ds: list, need: tuple, keys: tuple, box_format: str, *, fmt: str) ->
             type(d) is not dict or d.keys() & CHECKED != have for d in ds): return None  # keys of `check_arrays` differ
     out, n = {}, None
     for k in [k for k in keys if k in have]:
-        arrs, box = [x if type(x) is np.ndarray else as_array(x) for x in [d[k] for d in ds]], k == 'boxes'
+        arrs = [x if type(x) is np.ndarray else as_array(x) for x in [d[k] for d in ds]]
         if any(t.kind not in ARRAY_KINDS[k] for t in {a.dtype for a in arrs}): return None
         lens = list(map(len, arrs))
         n = n or lens  # the first key's (`need[0]`): one entry per object
-        try: c = np.concatenate(arrs)  # joined only if every array has the same dimensions after the first
-        except ValueError: c = None
-        if box and (c is None or c.ndim == 1):  # an empty image's boxes may be given as []
-            ok = [a.shape if a.shape != (0,) else (0, 4) for a in arrs] == [(m, 4) for m in n]
-            c = np.concatenate([a.reshape(-1, 4) for a in arrs]) if ok else None
-        if lens != n or c is None or c.shape[1:] != ((4,) if box else ()): return None
-        if c.dtype.kind == 'f' and not np.isfinite(c).all(): return None
-        if box:
-            w = xywh_boxes(c, box_format)
-            if (w[:, 2:] < 0).any(): return None
-            c = w if fmt == 'xywh' else file_boxes(c, box_format, fmt)  # as `image_arrays` gives each image's
+        c = None if lens != n else _join_key(arrs, n, box=k == 'boxes', box_format=box_format, fmt=fmt)
+        if c is None: return None
         out[k] = c
     return out | dict(n=np.array(n, np.int64))
 
+# %% ../nbs/24b_batch_arrays.ipynb #ba-stacked-2
 def stacked(ds: list, ids: list,  # one side of a batch: a dict of arrays per image; the images' ids
             *, side: str, need: tuple, keys: tuple,  # 'preds' or 'targets'; keys needed (the first counts), read
             box_format: str = 'xyxy',  # the boxes as given

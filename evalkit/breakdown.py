@@ -181,6 +181,7 @@ def breakdown_json(b: Breakdown) -> dict:
 
 Breakdown.to_text, Breakdown.to_json = breakdown_text, breakdown_json
 
+# %% ../nbs/14_breakdown.ipynb #brk-dap-text
 def dap_text(d: DeltaAP, digits: int = 4) -> str:
     "TIDE's delta AP as lines: the AP, then the gain of each oracle."
     w = max(map(len, DAP_KEYS))

@@ -184,6 +184,7 @@ def _plain_labels(data: bytes, cls: dict, *, limits: Limits) -> tuple | None:
     d[ten] = [int(t) != 0 for t in hard]
     return q, np.array(code, np.int64), d, line[obj]
 
+# %% ../nbs/29a_dota.ipynb #dota-read-labels-2
 def _file_labels(f: Path, got: list, cls: dict, err, *, limits: Limits) -> tuple:
     "(quads [n, 8], class codes [n], difficult [n]) of one label file's lines, line by line: the first problem raised."
     rows = []
@@ -196,6 +197,7 @@ def _file_labels(f: Path, got: list, cls: dict, err, *, limits: Limits) -> tuple
     q, c, d = zip(*rows) if rows else ((), (), ())
     return np.array(q, np.float64).reshape(-1, 8), np.array(c, np.int64), np.array(d, bool)
 
+# %% ../nbs/29a_dota.ipynb #dota-read-labels-3
 def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
                 *, classes: tuple = CLASSES,  # the class names, in order
                 limits: Limits | None = None,  # the most a reader takes (`Limits`); None: the defaults
@@ -234,6 +236,7 @@ def _plain_results(data: bytes, images: dict, *, limits: Limits) -> tuple | None
     v = _plain_numbers(tok, 9)
     return None if v is None or None in code else (np.array(code, np.int64), v[:, 0], v[:, 1:], line)
 
+# %% ../nbs/29a_dota.ipynb #dota-read-results-2
 def _file_results(f: Path, images: dict, err, *, limits: Limits) -> tuple:
     "(image codes [n], scores [n], quads [n, 8], line numbers [n]) of one result file, line by line."
     got = text_lines(f, err, limits=limits)
@@ -241,6 +244,24 @@ def _file_results(f: Path, images: dict, err, *, limits: Limits) -> tuple:
     i, s, q = zip(*rows) if rows else ((), (), ())
     return np.array(i, np.int64), np.array(s, np.float64), np.array(q, np.float64).reshape(-1, 8), [t[0] for t in got]
 
+# %% ../nbs/29a_dota.ipynb #dota-read-results-3
+def _class_results(by: dict,  # class name -> its result file
+                   classes: tuple, images: dict,  # the class names, in order; image id -> image code
+                   err, *, limits: Limits) -> tuple:  # the error class; `Limits`
+    "(parts, lines): each class's (image codes, scores, quads, class codes) in order; each line's (file, line)."
+    plain = {k.encode('utf-8', 'surrogatepass'): v for k, v in images.items()}
+    parts, lines = [(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 8)), np.zeros(0, np.int64))], []
+    for c, name in enumerate(classes):
+        if name not in by: continue
+        f = by[name]
+        i, s, q, at = _plain_results(file_bytes(f, err, limits=limits), plain, limits=limits) or \
+            _file_results(f, images, err, limits=limits)  # line by line: the first bad line refused
+        parts.append((i, s, q, np.full(len(i), c, np.int64)))
+        fname = str(f)
+        lines += [(fname, line) for line in np.asarray(at, np.int64).tolist()]
+    return parts, lines
+
+# %% ../nbs/29a_dota.ipynb #dota-read-results-4
 def read_results(src,  # a folder of `Task1_<class>.txt` files
                  image_ids,  # the images of the ground truth (`read_labels`)
                  *, classes: tuple = CLASSES,  # the class names, in order
@@ -252,16 +273,7 @@ def read_results(src,  # a folder of `Task1_<class>.txt` files
     unknown = [f.name for f in files if f.stem[len('Task1_'):] not in classes]
     if unknown: raise err('result file of a class not among the classes', unknown[0], file=str(src))
     images, by = {str(i): k for k, i in enumerate(image_ids)}, {f.stem[len('Task1_'):]: f for f in files}
-    plain = {k.encode('utf-8', 'surrogatepass'): v for k, v in images.items()}
-    parts, lines = [(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 8)), np.zeros(0, np.int64))], []
-    for c, name in enumerate(classes):
-        if name not in by: continue
-        f = by[name]
-        i, s, q, at = _plain_results(file_bytes(f, err, limits=limits), plain, limits=limits) or \
-            _file_results(f, images, err, limits=limits)  # line by line: the first bad line refused
-        parts.append((i, s, q, np.full(len(i), c, np.int64)))
-        fname = str(f)
-        lines += [(fname, line) for line in np.asarray(at, np.int64).tolist()]
+    parts, lines = _class_results(by, classes, images, err, limits=limits)
     img, s, q, c = (np.concatenate(x) for x in zip(*parts))
     n = np.bincount(img, minlength=len(images))
     if len(n) and n.max() > limits.max_objects_per_image:

@@ -36,7 +36,8 @@ __all__ = ['MAX_DETS', 'NO_CUT', 'FREQUENCIES', 'STAT_NAMES', 'LIST_KEYS', 'LVIS
            'read_lvis_gt', 'result_areas', 'lvis_first', 'lvis_reads', 'LvisPart', 'lvis_rows', 'capped', 'lvis_parts',
            'LvisScene', 'lvis_part_scene', 'lvis_scene', 'lvis_partitions', 'lvis_batch', 'LvisObjects', 'lvis_piece',
            'lvis_joined', 'lvis_rules', 'LvisStats', 'lvis_map', 'mean_defined', 'lvis_summarize', 'lvis_counts',
-           'lvis_finish', 'stat_lines', 'LvisAP', 'parse_cap', 'LVIS', 'LVISResults', 'LvisParams', 'LVISEval']
+           'lvis_finish', 'stat_lines', 'LvisWords', 'LvisAP', 'parse_cap', 'LVIS', 'LVISResults', 'LvisParams',
+           'LVISEvalSummary', 'LVISEval']
 
 # %% ../nbs/24a_lvis.ipynb #lv-consts
 MAX_DETS = 300  # results kept per image, over every category (LVISResults' max_dets)
@@ -66,6 +67,7 @@ def _list_codes(vals: list, cat_ids: np.ndarray) -> tuple:
     c = np.where(ok, index_of(cat_ids, ids.reshape(-1)), -1)
     return np.repeat(np.arange(len(vals)), n), c, bad
 
+# %% ../nbs/24a_lvis.ipynb #lv-lists-2
 def image_lists(images: list,  # the ground truth's `images`
                 key: str,  # 'neg_category_ids' or 'not_exhaustive_category_ids'
                 *, cat_ids: np.ndarray,  # [K] sorted category ids
@@ -114,6 +116,7 @@ def _no_crowd(d, *, keep: bool = False):
     return dict(d, annotations=[dict(a, iscrowd=a.get('iscrowd', 0) if keep else 0) if isinstance(a, dict) else a
                                 for a in d['annotations']])
 
+# %% ../nbs/24a_lvis.ipynb #lv-truth-2
 if msgspec is not None:
     class _LvisAnn(msgspec.Struct, gc=False):  # a box annotation, the fields LVIS reads
         id: int | str; image_id: int | str; category_id: int | str; area: float
@@ -138,6 +141,7 @@ def _box_truth(t, *, name: str, limits):  # `_LvisTruth` records
     return replace(e, ann_id=c['id'], img=img, cat=cat, bbox=b, area=c['area'], crowd=np.zeros(len(img), bool),
                    ignore=c['ignore'] == 1)
 
+# %% ../nbs/24a_lvis.ipynb #lv-truth-3
 def _read_truth(src, *, iou_type: str, iscrowd: bool, name: str, limits) -> tuple:
     "(the parsed document, its `CocoTruth`): box records decoded at once when they fit, else plain objects."
     raw = json_bytes(src, err=SolutionError, name=name, limits=limits)
@@ -153,6 +157,7 @@ def _read_truth(src, *, iou_type: str, iscrowd: bool, name: str, limits) -> tupl
     d = decode_json(raw, err=SolutionError, name=name)
     return d, read_coco_gt(_no_crowd(d, keep=iscrowd), iou_type=iou_type, name=name, limits=limits)
 
+# %% ../nbs/24a_lvis.ipynb #lv-truth-4
 def read_lvis_gt(src,  # path, JSON text or bytes, or the parsed dict
                  *, iou_type: str = 'bbox',  # 'bbox' or 'segm'
                  iscrowd: bool = False,  # read `iscrowd` as COCO does (lvis 0.5.3 never reads it)
@@ -225,6 +230,7 @@ def _names(names: tuple, files: tuple) -> tuple:
     path = lambda f: isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(('{', '[')))
     return tuple(n or (str(f) if path(f) else None) for n, f in zip(names, files))
 
+# %% ../nbs/24a_lvis.ipynb #lv-part-2
 def lvis_rows(rec, idx: np.ndarray):  # a `CocoTruth` or `CocoResults`; int64 [k] ascending rows kept
     "The record with only the rows `idx` (`take_rows`), masks read as runs from a batch's arrays kept as runs."
     if rec.runs is None or len(idx) == len(rec.img): return take_rows(rec, idx)  # every row: `take_rows` keeps them
@@ -241,6 +247,21 @@ def capped(img: np.ndarray,  # int64 [n]: each result's image
     kept[over] = unit_ranks(img[over], score[over], np.arange(len(over))) < max_dets
     return kept
 
+# %% ../nbs/24a_lvis.ipynb #lv-part-read
+def _read_both(gt, results,  # as `lvis_parts` takes them, or a batch's read (`lvis_joined`)
+               *, iou_type: str, max_dets: int, iscrowd: bool, frequency: str, names: tuple, limits) -> tuple:
+    "(truth, negative keys, not-exhaustive keys, frequencies, results): both files read, or a batch's as it was read."
+    read = isinstance(results, CocoResults)  # read from a batch's arrays: gt is (g, neg, nel, freq) (`lvis_joined`)
+    with gc_paused():
+        g, neg, nel, freq = gt if read else read_lvis_gt(gt, iou_type=iou_type, iscrowd=iscrowd, frequency=frequency,
+                                                         name=names[0], limits=limits)
+        if iou_type == 'segm' and not read:  # the areas' source, from the first result after the cap (boxes alike)
+            results = lvis_reads(load_json(results, err=ParticipantVisibleError, name=names[1] or 'results',
+                                           limits=limits), max_dets, name=names[1])
+        r = results if read else read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
+    return g, neg, nel, freq, r
+
+# %% ../nbs/24a_lvis.ipynb #lv-part-3
 def lvis_parts(gt, results,  # ground truth and results: paths, JSON texts or parsed objects
                *, n: int | None = None,  # parts of consecutive images (None: one)
                iou_type: str = 'bbox',  # 'bbox' or 'segm'
@@ -253,14 +274,8 @@ def lvis_parts(gt, results,  # ground truth and results: paths, JSON texts or pa
     "Read both files, then apply LVIS's cap and filters in its order and cut the images into `n` parts (`LvisPart`)."
     if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
     names = _names(names, (gt, results))
-    read = isinstance(results, CocoResults)  # read from a batch's arrays: gt is (g, neg, nel, freq) (`lvis_joined`)
-    with gc_paused():
-        g, neg, nel, freq = gt if read else read_lvis_gt(gt, iou_type=iou_type, iscrowd=iscrowd, frequency=frequency,
-                                                         name=names[0], limits=limits)
-        if iou_type == 'segm' and not read:  # the areas' source, from the first result after the cap (boxes alike)
-            results = lvis_reads(load_json(results, err=ParticipantVisibleError, name=names[1] or 'results',
-                                           limits=limits), max_dets, name=names[1])
-        r = results if read else read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits)
+    g, neg, nel, freq, r = _read_both(gt, results, iou_type=iou_type, max_dets=max_dets, iscrowd=iscrowd,
+                                      frequency=frequency, names=names, limits=limits)
     K = max(len(g.cat_ids), 1)
     kept = capped(r.img, r.score, max_dets)
     area = result_areas(r, g, kept, iou_type=iou_type, name=names[1], limits=limits)
@@ -320,6 +335,7 @@ def _columns(d: dict, image_id, *, truth: bool, segm: bool, box_format: str) -> 
     if bad: raise InputError(f'{bad[0]} has {len(out[bad[0]])} entries for {n} labels', f'image {image_id!r}')
     return out
 
+# %% ../nbs/24a_lvis.ipynb #lv-batch-2
 def _image(t: dict, image_id) -> dict:
     "The `images` entry of one image: its id, size (from its masks or `size`) and its two category lists."
     hw = as_array(t['masks']).shape[1:] if 'masks' in t else t.get('size')
@@ -476,18 +492,9 @@ def stat_lines(result: Result) -> list[str]:
                    f'catIds={group:>3s}] = {v:0.3f}')
     return out
 
-# %% ../nbs/24a_lvis.ipynb #lv-family
-class LvisAP(CocoAP):
-    "LVIS's federated AP (lvis 0.5.3): COCO's matching, negative and not-exhaustive categories, APr, APc, APf."
-    name = 'LVIS AP'
-    matchers = ('lvis',)
-    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
-
-    def map(self, scene, spec): return lvis_map(scene, lvis_rules(spec)), None, None
-    def finish(self, stats, spec) -> Result: return lvis_finish(stats, spec)
-    def class_stats(self, result): return None  # COCO's 12 per category do not apply: LVIS's own table is per_class
-    def score_words(self, result) -> str: return f'AP over IoU .50:.95, every area; {images_text(result)}.'
-
+# %% ../nbs/24a_lvis.ipynb #lv-family-words
+class LvisWords:
+    "What LVIS says of a result: PR curves of the counted categories, its summary and table, its JSON."
     def pr_curves(self, result) -> pd.DataFrame:
         "Per threshold (its text): recall points and the mean interpolated precision over the counted categories."
         p, rec = result.arrays['precision'][:, :, :, 0], result.arrays['rec_thrs']  # [T, R, K]
@@ -513,6 +520,18 @@ class LvisAP(CocoAP):
         return {**j, 'stats': dict(zip(STAT_NAMES, map(float, st))),
                 'per_class': {str(n): val(v) for n, v in zip(result.arrays['categories'], ap)},
                 'per_frequency': {f: val(v) for f, v in zip(FREQUENCIES, st[6:9])}}
+
+# %% ../nbs/24a_lvis.ipynb #lv-family
+class LvisAP(LvisWords, CocoAP):
+    "LVIS's federated AP (lvis 0.5.3): COCO's matching, negative and not-exhaustive categories, APr, APc, APf."
+    name = 'LVIS AP'
+    matchers = ('lvis',)
+    analyses = ('cutoff', 'errors', 'compare', 'intervals', 'report', 'dashboard', 'dask')
+
+    def map(self, scene, spec): return lvis_map(scene, lvis_rules(spec)), None, None
+    def finish(self, stats, spec) -> Result: return lvis_finish(stats, spec)
+    def class_stats(self, result): return None  # COCO's 12 per category do not apply: LVIS's own table is per_class
+    def score_words(self, result) -> str: return f'AP over IoU .50:.95, every area; {images_text(result)}.'
 
 register_family(LvisAP())
 
@@ -604,8 +623,27 @@ class LvisParams:
         same = lambda a, b: np.array_equal(np.asarray(a, object), np.asarray(b, object))
         return [k for k, v in vars(self).items() if k not in keep and not same(v, vars(d)[k])]
 
+# %% ../nbs/24a_lvis.ipynb #lv-face-eval-summary
+class LVISEvalSummary:
+    "`LVISEval`'s last steps: `summarize` (or `run`), then `results`, `print_results`."
+    def summarize(self):
+        "`results`: the 13 numbers by name, in LVISEval's order."
+        if not self.eval: raise InputError('run accumulate() before summarize()')
+        self.results = dict(zip(STAT_NAMES, map(float, self._result.arrays['stats'])))
+
+    def run(self):
+        "`evaluate`, `accumulate` and `summarize`."
+        self.evaluate(); self.accumulate(); self.summarize()
+
+    def print_results(self):
+        "Print LVISEval's 13 summary lines."
+        if not self.results: raise InputError('run summarize() (or run()) before print_results()')
+        print('\n'.join(stat_lines(self._result)))
+
+    def get_results(self) -> dict: return self.results
+
 # %% ../nbs/24a_lvis.ipynb #lv-face-eval
-class LVISEval:
+class LVISEval(LVISEvalSummary):
     "lvis-api's `LVISEval`: `evaluate`, `accumulate`, `summarize` (or `run`), then `results`, `eval`, `print_results`."
     def __init__(self, lvis_gt, lvis_dt, iou_type: str = 'segm'):
         if iou_type not in ('bbox', 'segm'): raise InputError("iou_type must be 'bbox' or 'segm'", repr(iou_type))
@@ -632,19 +670,3 @@ class LVISEval:
         p = r.arrays['precision']
         self.eval = dict(params=self.params, counts=list(p.shape), precision=p, recall=r.arrays['recall'],
                          date=pd.Timestamp.now().strftime('%Y-%m-%d %H:%M:%S'))
-
-    def summarize(self):
-        "`results`: the 13 numbers by name, in LVISEval's order."
-        if not self.eval: raise InputError('run accumulate() before summarize()')
-        self.results = dict(zip(STAT_NAMES, map(float, self._result.arrays['stats'])))
-
-    def run(self):
-        "`evaluate`, `accumulate` and `summarize`."
-        self.evaluate(); self.accumulate(); self.summarize()
-
-    def print_results(self):
-        "Print LVISEval's 13 summary lines."
-        if not self.results: raise InputError('run summarize() (or run()) before print_results()')
-        print('\n'.join(stat_lines(self._result)))
-
-    def get_results(self) -> dict: return self.results

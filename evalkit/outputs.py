@@ -26,6 +26,7 @@ def check_kind(st: os.stat_result | None,  # what the output path holds now (lin
     kind = next((k for is_, k in _KINDS if is_(st.st_mode)), 'not a regular file')
     raise InputError(f'{flag} must be a new file or a regular file, refused', f'{out} is {kind}')
 
+# %% ../nbs/02d_outputs.ipynb #out-code-2
 def _stat(path) -> os.stat_result | None:
     "`os.stat(path)` (links followed), or None when nothing is there (or a link leads nowhere)."
     try: return os.stat(path)

@@ -133,6 +133,7 @@ class COCO:
         if self._index is None: self._index = coco_index(self.dataset)
         return self._index
 
+# %% ../nbs/27_pycocotools.ipynb #pc-19-index
 def _index_attr(name: str) -> property:
     "An index attribute of `COCO`, built on first read (it may be assigned, as pycocotools' may)."
     return property(lambda self: self._indexes()[name], lambda self, v: self._indexes().__setitem__(name, v),
@@ -154,6 +155,9 @@ def _getAnnIds(self, imgIds=(), catIds=(), areaRng=(), iscrowd=None) -> list:
     if len(areaRng): anns = [a for a in anns if areaRng[0] < a['area'] < areaRng[1]]
     return [a['id'] for a in anns if iscrowd is None or a['iscrowd'] == iscrowd]
 
+COCO.getAnnIds = _getAnnIds
+
+# %% ../nbs/27_pycocotools.ipynb #pc-22-2
 def _getCatIds(self, catNms=(), supNms=(), catIds=()) -> list:
     "Ids of the categories of these names, supercategories and ids (empty: no filter)."
     catNms, supNms, catIds = _listed(catNms), _listed(supNms), _listed(catIds)
@@ -171,7 +175,7 @@ def _getImgIds(self, imgIds=(), catIds=()) -> list:
     for i, c in enumerate(catIds): ids = set(self.catToImgs[c]) if i == 0 and not ids else ids & set(self.catToImgs[c])
     return list(ids)
 
-COCO.getAnnIds, COCO.getCatIds, COCO.getImgIds = _getAnnIds, _getCatIds, _getImgIds
+COCO.getCatIds, COCO.getImgIds = _getCatIds, _getImgIds
 
 # %% ../nbs/27_pycocotools.ipynb #pc-25
 def _loader(index: str):
@@ -275,6 +279,7 @@ def _kp_fields(anns: list):
         x0, x1, y0, y1 = np.min(x), np.max(x), np.min(y), np.max(y)
         a['area'], a['bbox'] = (x1 - x0) * (y1 - y0), [x0, y0, x1 - x0, y1 - y0]
 
+# %% ../nbs/27_pycocotools.ipynb #pc-40-2
 def results_dataset(gt: dict,  # the ground truth's dataset
                     anns,  # the results: list of dicts, the N x 7 array, or their file (read again as dicts)
                    ) -> dict:  # the results' dataset, as pycocotools' `loadRes` makes it
@@ -354,6 +359,23 @@ def _array_detections(data: np.ndarray,  # [N, 7], checked by `array_results`
                     segm=None if iou_type == 'bbox' else _boxes_as_masks([dict(bbox=b) for b in box.tolist()]))
     return Detections(r=r, area=(data[:, 3] * data[:, 4]).astype(np.float64), ids=np.arange(1, len(data) + 1))
 
+# %% ../nbs/27_pycocotools.ipynb #pc-50-src
+def _record_detections(coco: COCO, src: list, t: CocoTruth, iou_type: str, *, kw: dict) -> Detections:
+    "The detections of a `loadRes` of records (the file read again for masks); boxes scored as masks, as polygons."
+    if iou_type != 'bbox' and coco._file is not None: src = load_json(coco._file, err=ParticipantVisibleError)
+    first = src[0] if src and isinstance(src[0], dict) else {}  # records: boxes scored as boxes
+    boxes = isinstance(first.get('bbox'), (list, tuple)) and len(first['bbox']) > 0
+    anns = _boxes_as_masks(src) if iou_type == 'segm' and boxes else src
+    return Detections(r=read_coco_results(anns, t, iou_type=iou_type, name='results', **kw), area=None,
+                      ids=np.arange(1, len(src) + 1))
+
+def _dataset_detections(coco, t: CocoTruth, iou_type: str, *, kw: dict) -> Detections:  # `kw`: `read_coco_results`'
+    "The detections of any COCO object's `annotations`, their `area` and `id` as it holds them."
+    anns = coco.dataset.get('annotations', [])
+    f = lambda k: field(anns, k, what='results', err=ParticipantVisibleError, name='results')
+    return Detections(r=read_coco_results(anns, t, iou_type=iou_type, name='results', **kw),
+                      area=np.asarray(f('area'), np.float64), ids=np.asarray(f('id')))
+
 # %% ../nbs/27_pycocotools.ipynb #pc-50
 def detections(coco,  # the results: a `loadRes` of evalkit's, or any COCO object with scored `annotations`
                t: CocoTruth,  # the ground truth read (`gt_truth`)
@@ -371,18 +393,8 @@ def detections(coco,  # the results: a `loadRes` of evalkit's, or any COCO objec
     if isinstance(src, np.ndarray):
         at = read.get('array_img')  # the codes `loadRes` read, against the same image ids
         out = _array_detections(src, t, iou_type, img=at[1] if at and np.array_equal(at[0], t.image_ids) else None)
-    elif src is not None:
-        if iou_type != 'bbox' and coco._file is not None: src = load_json(coco._file, err=ParticipantVisibleError)
-        first = src[0] if src and isinstance(src[0], dict) else {}  # records: boxes scored as boxes
-        boxes = isinstance(first.get('bbox'), (list, tuple)) and len(first['bbox']) > 0
-        anns = _boxes_as_masks(src) if iou_type == 'segm' and boxes else src
-        out = Detections(r=read_coco_results(anns, t, iou_type=iou_type, name='results', **kw), area=None,
-                         ids=np.arange(1, len(src) + 1))
-    else:
-        anns = coco.dataset.get('annotations', [])
-        f = lambda k: field(anns, k, what='results', err=ParticipantVisibleError, name='results')
-        out = Detections(r=read_coco_results(anns, t, iou_type=iou_type, name='results', **kw),
-                         area=np.asarray(f('area'), np.float64), ids=np.asarray(f('id')))
+    elif src is not None: out = _record_detections(coco, src, t, iou_type, kw=kw)
+    else: out = _dataset_detections(coco, t, iou_type, kw=kw)
     read['detections'] = (t, iou_type, out)  # one reading kept: the results against one ground truth
     return out
 
@@ -419,6 +431,7 @@ def dilation_ratio(p: Params) -> float:
     try: return parse_dilation_ratio(getattr(p, 'dilation_ratio', 0.02))
     except ValueError as e: raise InputError('bad dilation_ratio', str(e)) from None
 
+# %% ../nbs/27_pycocotools.ipynb #pc-55-2
 def eval_scene(gt, dt,  # ground truth and results: COCO objects (evalkit's or pycocotools')
                p: Params,  # the params, normalised as `evaluate` does
               ) -> tuple:

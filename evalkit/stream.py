@@ -60,10 +60,11 @@ def check_batch_options(metric, batch: dict):
     need = [p.name for p in ps if p.default is p.empty and p.name not in batch]
     if need: raise InputError(f'{metric.name} needs {need[0]}=... to read batches')
 
-# %% ../nbs/26_stream.ipynb #195da5db
+# %% ../nbs/26_stream.ipynb #st-consts
 KEEP_PARTS = 64  # maps kept apart before they are reduced into one
 CHUNK_ROWS = 2 ** 18  # images and objects (both sides) of batches held as checked arrays, then mapped at once
 
+# %% ../nbs/26_stream.ipynb #195da5db
 class Evaluator:
     "A metric's statistics gathered batch by batch, merged across processes, scored as its files are scored."
     def __init__(self, metric,  # a `Metric` (`get_metric(name)`) with a `batch_reader`
@@ -115,6 +116,7 @@ def _flush(self):
     kept = self.parts + [self.family.shift(stats, **self.held_at)]
     self.parts, self.held = [self.family.reduce(*kept)] if len(kept) > KEEP_PARTS else kept, []
 
+# %% ../nbs/26_stream.ipynb #st-hold-2
 def _hold(self, preds: list, targets: list, image_ids) -> bool:
     "Read, check and hold a batch the metric's reader gathers (mapped later, with others); False: read it alone."
     gather = getattr(self.metric.batch_reader, 'gather', None)
@@ -159,6 +161,7 @@ def _read_batch(self, preds: list, targets: list, image_ids) -> tuple:
                       for s, ds in (('preds', preds), ('targets', targets)))
     return ids, self.metric.batch_reader(preds, targets, image_ids=ids, **self.batch, **reader_kw(self))
 
+# %% ../nbs/26_stream.ipynb #f8f80a46-2
 def _update(self, preds,  # the batch's predictions: per image, in the metric's batch layout
             targets,  # the batch's ground truth: per image
             *, image_ids=None,  # one id per image (default: numbered on from 1 in arrival order)

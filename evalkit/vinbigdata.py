@@ -29,6 +29,18 @@ def _class_codes(v: np.ndarray) -> np.ndarray:
     ok = np.isfinite(v) & (v == np.round(v)) & (v >= 0) & (v < len(CLASSES))
     return np.where(ok, np.nan_to_num(v), -1).astype(np.int64)
 
+# %% ../nbs/11_vinbigdata.ipynb #vbd-sol-boxes
+def _solution_boxes(df, rows, cls: np.ndarray, source) -> np.ndarray:  # the solution, its `Rows`, class codes, `Source`
+    "float64 [n, 4] xyxy of every row (NaN where a class-14 row has none), each row's coordinates checked."
+    b = np.stack([to_numbers(df, c, source) for c in COORDS], 1)
+    nf, given = cls == NO_FINDING, ~np.isnan(b)
+    rows.refuse(~nf & ~given.all(1), f'a box of class 0..13 needs {", ".join(COORDS)}')
+    rows.refuse(nf & given.any(1) & ~(b == NO_FINDING_BOX).all(1),
+                'a No finding (class 14) row has empty coordinates (or 0 0 1 1)')
+    check_boxes(df, np.flatnonzero(~nf), b[~nf], source, fmt='xyxy')
+    return b
+
+# %% ../nbs/11_vinbigdata.ipynb #vbd-sol-read
 def read_vinbigdata_solution(src,  # Kaggle train.csv layout (image_id,class_id,x_min,y_min,x_max,y_max required)
                              *, id_col: str = 'image_id',  # the image id column
                              usage: str | None = None,  # 'Public' or 'Private': that leaderboard; None or 'all': both
@@ -42,12 +54,7 @@ def read_vinbigdata_solution(src,  # Kaggle train.csv layout (image_id,class_id,
     rows.refuse(ids == '', f'empty {id_col}')
     cls = _class_codes(to_numbers(df, 'class_id', source))
     rows.refuse(cls < 0, CLASS_RULE, lambda i: shown(repr(df.class_id.iat[i])))
-    b = np.stack([to_numbers(df, c, source) for c in COORDS], 1)
-    nf, given = cls == NO_FINDING, ~np.isnan(b)
-    rows.refuse(~nf & ~given.all(1), f'a box of class 0..13 needs {", ".join(COORDS)}')
-    rows.refuse(nf & given.any(1) & ~(b == NO_FINDING_BOX).all(1),
-                'a No finding (class 14) row has empty coordinates (or 0 0 1 1)')
-    check_boxes(df, np.flatnonzero(~nf), b[~nf], source, fmt='xyxy')
+    b, nf = _solution_boxes(df, rows, cls, source), cls == NO_FINDING
     check_objects(df, source)
     if not len(df): raise SolutionError('no images to score: the solution has no rows', file=source.name)
     scored, image_ids, codes, out = scored_images(rows, usage, *pd.factorize(ids))
