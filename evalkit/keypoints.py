@@ -15,10 +15,10 @@ except ImportError: msgspec = None  # the coco extra: without it, keypoint resul
 
 # %% auto #0
 __all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'NUM_LOW', 'NUM_MASK',
-           'NUM_SHIFT', 'NUM_TEN', 'NUM_ODD', 'NUM_GROUP', 'OKS_MARGIN', 'OKS_BLOCK', 'KP_ROWS', 'COCO_SKELETON',
-           'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'eight_digits', 'num_scratch', 'short_numbers',
-           'number_lists', 'kp_planes', 'kp_columns', 'kept_sums', 'row_sums', 'pairwise_sums', 'oks_reach',
-           'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
+           'NUM_SHIFT', 'NUM_TEN', 'NUM_WORK', 'NUM_ODD', 'NUM_LONG', 'NUM_GROUP', 'OKS_MARGIN', 'OKS_BLOCK', 'KP_ROWS',
+           'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'eight_digits', 'num_scratch',
+           'short_numbers', 'number_lists', 'kp_planes', 'kp_columns', 'kept_sums', 'row_sums', 'pairwise_sums',
+           'oks_reach', 'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -84,28 +84,34 @@ def eight_digits(w: np.ndarray,  # uint64 [n]: words whose low k bytes are ASCII
 
 # %% ../nbs/23a_keypoints.ipynb #kp-scratch
 _SCRATCH = threading.local()  # each thread's work arrays, reused group after group (fresh memory costs page faults)
+NUM_WORK = (('n', np.int64), ('dot', np.int64), ('k', np.int64), ('c', np.int64), ('w', np.uint64), ('t', np.uint64),
+            ('x', np.uint64), ('m', np.float64), ('f', np.float64))  # the work arrays of one number each
 
-def num_scratch(n: int) -> dict:
-    "This thread's work arrays for n bytes of JSON text (and at most n numbers), kept for the next group."
-    ws = getattr(_SCRATCH, 'ws', None)
-    if ws is None or len(ws['at']) < n:
-        n = max(n, 2 * len(ws['at']) if ws else 0)
-        ws = _SCRATCH.ws = dict(at=np.arange(n), u8=np.empty(n, np.uint8), b=np.empty((4, n), bool)) | {
-            k: np.empty(n, t) for k, t in (('cut', np.int64), ('n', np.int64), ('dot', np.int64), ('k', np.int64),
-                                           ('c', np.int64), ('w', np.uint64), ('t', np.uint64), ('x', np.uint64),
-                                           ('m', np.float64), ('f', np.float64))}
+def num_scratch(n: int,  # bytes of JSON text
+                N: int = 0,  # numbers in it
+               ) -> dict:  # name -> array (at least that long)
+    "This thread's work arrays for n bytes of JSON text and N numbers, kept for the next group (grown by doubling)."
+    ws = getattr(_SCRATCH, 'ws', {})
+    if len(ws.get('u8', ())) < n:  # a text's: positions (int32: a group's text is short), bytes, flags
+        n = max(n, 2 * len(ws.get('u8', ())))
+        ws |= dict(at=np.arange(n, dtype=np.int32), cut=np.empty(n, np.int32), u8=np.empty(n, np.uint8),
+                   b=np.empty((2, n), bool))
+    if len(ws.get('m', ())) < N:  # its numbers'
+        N = max(N, 2 * len(ws.get('m', ())))
+        ws |= dict(nb=np.empty((2, N), bool)) | {k: np.empty(N, t) for k, t in NUM_WORK}
+    _SCRATCH.ws = ws
     return ws
 
 # %% ../nbs/23a_keypoints.ipynb #kp-numbers-2
 def short_numbers(a: np.ndarray,  # uint8 [L]: JSON text with 7 bytes or more after its last number
                   words: np.ndarray,  # uint64 [L - 7]: the text's 8 bytes from each byte on (a strided view of it)
                   s: np.ndarray, e: np.ndarray,  # int64 [n]: where each number starts and ends (JSON's, no exponent)
-                  ws: dict,  # work arrays (`num_scratch`)
+                  *, ws: dict,  # work arrays (`num_scratch` of n numbers or more)
                  ) -> tuple[np.ndarray, np.ndarray]:  # (float64 [n] values, bool [n] read: the others' values are junk)
     "JSON numbers of at most 7 digits, correctly rounded: m / 10^k, m and 10^k exact in float64 (Clinger)."
     N = len(s)
     n, dot, k, c, w, t, x, m, f = (ws[key][:N] for key in ('n', 'dot', 'k', 'c', 'w', 't', 'x', 'm', 'f'))
-    neg, has = ws['b'][2, :N], ws['b'][3, :N]
+    neg, has = ws['nb'][0, :N], ws['nb'][1, :N]
     np.equal(a.take(s, out=ws['u8'][:N]), 45, out=neg)  # '-'
     words.take(np.add(s, neg, out=n), out=w); np.subtract(e, n, out=n)  # the digits' word; its characters
     np.bitwise_and(w, _U(0xF0F0F0F0F0F0F0F0), out=t); t ^= _U(0x3030303030303030)  # 0 in the bytes that are digits
@@ -123,6 +129,7 @@ def short_numbers(a: np.ndarray,  # uint8 [L]: JSON text with 7 bytes or more af
 
 # %% ../nbs/23a_keypoints.ipynb #kp-numbers-3
 NUM_ODD = (b'"', b'{', b't', b'f', b'n', b'e', b'E')  # in lists of numbers only in exponents; else texts, literals
+NUM_LONG = 10  # bytes a number: lists of longer ones (json.dump's 17 digits) are msgspec's, read at once
 
 def _slow_lists(body: bytes, width: int, out: np.ndarray) -> bool:
     "msgspec's parse of JSON lists `[...],[...]` of `width` numbers each into `out`; False: not such lists."
@@ -136,7 +143,8 @@ def _slow_lists(body: bytes, width: int, out: np.ndarray) -> bool:
 def _number_group(raws: list, width: int, out: np.ndarray) -> bool:
     "Parse JSON lists of `width` numbers (`msgspec.Raw`, checked JSON) into `out` [n, ...]; False: not such lists."
     body = b','.join(raws) + b' ' * 8  # a word read from the last number's start stays inside
-    if body.count(b'[') != len(raws) or any(c in body for c in NUM_ODD): return _slow_lists(body, width, out)
+    if body.count(b'[') != len(raws) or any(c in body for c in NUM_ODD) or len(body) > NUM_LONG * width * len(raws):
+        return _slow_lists(body, width, out)
     a, ws = np.frombuffer(body, np.uint8), num_scratch(len(body))
     num, edge = ws['b'][0, :len(a)], ws['b'][1, :len(a) - 1]
     np.less_equal(np.subtract(a, 45, out=ws['u8'][:len(a)]), 12, out=num)  # '-', '.', digits (checked: no '/')
@@ -145,9 +153,11 @@ def _number_group(raws: list, width: int, out: np.ndarray) -> bool:
     s, e = cut[0::2], cut[1::2]
     k = np.searchsorted(s, np.flatnonzero(np.equal(a, 93, out=num)))  # numbers before each ']'
     if len(k) != len(out) or len(s) != width * len(out) or (np.diff(k, prepend=0) != width).any(): return False
-    v, ok = short_numbers(a, np.ndarray((len(a) - 7,), '<u8', body, 0, (1,)), s, e, ws)
+    words = np.ndarray((len(a) - 7,), '<u8', body, offset=0, strides=(1,))  # 8 bytes from each byte on
+    v, ok = short_numbers(a, words, s, e, ws=num_scratch(0, len(s)))
     if not ok.all():  # the longer numbers: msgspec's (False beyond float64)
         i = np.flatnonzero(~ok)
+        if len(i) * 8 > len(ok): return _slow_lists(body, width, out)  # many: msgspec's at once
         try: v[i] = msgspec.json.decode(b'[' + b','.join([body[x:y] for x, y in zip(s[i].tolist(), e[i].tolist())])
                                         + b']', type=list[float])
         except msgspec.DecodeError: return False
