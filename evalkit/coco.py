@@ -21,6 +21,7 @@ from .coco_masks import coco_runs, brief, move_runs, string_runs, local_dtype, w
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
+from .keypoints import number_lists, kp_planes
 from .polygons import obb_columns, ObbResult
 from .jit import jit, use_numba, threads, in_threads
 
@@ -29,12 +30,13 @@ __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'ID_TABLE_SPAN', 'WHO
            'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes',
            'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns', 'scan_fields',
            'scan_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes',
-           'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'read_obb',
-           'radians', 'CocoResults', 'read_coco_results', 'fast_results', 'fast_typed_results', 'frames_to_coco',
-           'mask_bases', 'fast_segm_results', 'early_masks', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene',
-           'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
-           'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene',
-           'parse_ints', 'parse_max_dets', 'parse_ids']
+           'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names',
+           'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results',
+           'fast_typed_results', 'fast_kp_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results', 'early_masks',
+           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
+           'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
+           'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene', 'parse_ints', 'parse_max_dets',
+           'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -654,7 +656,8 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
     "Read and check a COCO ground truth."
     err, name = SolutionError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'ground truth')
     typed, src = box_types(iou_type), json_bytes(src, err=err, name=name, limits=limits)
-    fast = fast_truth(src, err=err, name=name, limits=limits) if typed and iou_type == 'bbox' else None
+    fast = fast_truth(src, err=err, name=name, limits=limits) if typed and iou_type == 'bbox' else fast_kp_truth(
+        src, err=err, name=name, limits=limits, K=len(sigmas or SIGMAS)) if typed and iou_type == 'keypoints' else None
     if fast is not None: return fast
     d = decode_json(src, err=err, name=name, typed=typed and typed[0])
     if typed and isinstance(d, typed[0]): d = dict(images=d.images, annotations=d.annotations, categories=d.categories)
@@ -741,6 +744,40 @@ def check_kp_names(cats: list, *, K: int, err, name):  # the ground truth's cate
     n = [len(c['keypoints']) if isinstance(c, dict) and isinstance(c.get('keypoints'), list) else K for c in cats]
     refuse_entries(np.array(n, np.int64) != K, f'keypoints must name {K} keypoints, one per sigma',
                    lambda i: f'{n[i]} names', objs=cats, what='categories', err=err, name=name)
+
+# %% ../nbs/24_coco.ipynb #co-21-fast-kp-types
+if msgspec is not None:
+    class _KpFastAnn(msgspec.Struct, gc=False):  # a well-formed keypoint annotation: its keypoints raw JSON
+        id: int; image_id: int; category_id: int; area: float; iscrowd: int; num_keypoints: float
+        bbox: tuple[float, float, float, float]; keypoints: msgspec.Raw
+    class _KpFastTruth(msgspec.Struct):
+        images: list[_Image]; annotations: list[_KpFastAnn]; categories: list[dict]
+
+# %% ../nbs/24_coco.ipynb #co-21-fast-kp
+def fast_kp_truth(src,  # the ground truth's JSON bytes (`json_bytes`)
+                  *, err, name, limits: Limits | None = None,  # the error class, file name and limits
+                  K: int = len(SIGMAS),  # keypoints per object
+                 ) -> CocoTruth | None:  # None: something is off, the checking reader says what
+    "A keypoint ground truth whose annotations are all well-formed, its keypoints parsed at once (`number_lists`)."
+    if msgspec is None or not isinstance(src, (bytes, bytearray)): return None
+    try:
+        d = msgspec.json.decode(src, type=_KpFastTruth)
+        c = struct_columns(d.annotations, dict.fromkeys(('id', 'image_id', 'category_id', 'iscrowd'), np.int64) |
+                           dict.fromkeys(('area', 'num_keypoints'), np.float64))
+        (image_ids, hw), (cat_ids, cat_names) = (_images(d.images, err=err, name=name, sized=False),
+                                                 _categories(d.categories, err=err, name=name))
+        check_units(len(image_ids), len(cat_ids), limits=limits, err=err, name=name)
+        check_kp_names(d.categories, K=K, err=err, name=name)
+    except (msgspec.DecodeError, RecursionError, OverflowError, InputError): return None
+    kp, num, a, crowd = number_lists([o.keypoints for o in d.annotations], width=3 * K,
+                                   out=kp_planes(len(d.annotations), K)), c['num_keypoints'], \
+        c['area'], c['iscrowd']
+    img, cat, ids = index_of(image_ids, c['image_id']), index_of(cat_ids, c['category_id']), np.sort(c['id'])
+    if kp is None or (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or ((crowd != 0) & (
+            crowd != 1)).any() or not (np.isfinite(a).all() and (a >= 0).all() and np.isfinite(num).all()) or \
+            not _boxes_ok(c['bbox']) or bad_keypoints(kp, truth=True, num=num)[0].any(): return None
+    return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, ann_id=c['id'],
+                     img=img, cat=cat, bbox=c['bbox'], area=a, crowd=crowd == 1, ignore=num == 0, kp=kp)
 
 # %% ../nbs/24_coco.ipynb #co-obb
 def read_obb(values: list,  # the `obb` fields: lists of 5 numbers cx, cy, w, h, angle
@@ -836,23 +873,39 @@ def fast_typed_results(src,  # the results' JSON bytes (`json_bytes`)
                        *, iou_type: str,  # 'keypoints' or 'obb'
                        K: int = len(SIGMAS),  # keypoints per object
                       ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
-    "Keypoint or oriented-box results that are all well-formed, decoded slice by slice (`kp_columns`, `obb_columns`)."
-    kp, spans = iou_type == 'keypoints', object_spans(src) if isinstance(src, (bytes, bytearray)) and msgspec else None
-    if not spans or (KpResult if kp else ObbResult) is None: return None
-    mv, dec, parts, box = memoryview(src), msgspec.json.Decoder(list[KpResult if kp else ObbResult]), [], None
+    "Keypoint or oriented-box results that are all well-formed (`fast_kp_results`; boxes decoded slice by slice)."
+    if iou_type == 'keypoints': return fast_kp_results(src, gt, K=K)
+    spans = object_spans(src) if isinstance(src, (bytes, bytearray)) and msgspec else None
+    if not spans or ObbResult is None: return None
+    mv, dec, parts = memoryview(src), msgspec.json.Decoder(list[ObbResult]), []
     try:
         for a, b in spans:
-            objs = dec.decode(b'[' + mv[a:b] + b']')
-            box = kp and objs[0].bbox != [] if box is None else box  # as the first result has a box (`has_bbox`)
-            parts.append(kp_columns(objs, K=K, box=box) if kp else obb_columns(objs))
+            parts.append(obb_columns(dec.decode(b'[' + mv[a:b] + b']')))
             if parts[-1] is None: return None
     except (msgspec.DecodeError, RecursionError, OverflowError): return None
     finally: mv.release()
     c = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
     img, cat = index_of(gt.image_ids, c['image_id']), index_of(gt.cat_ids, c['category_id'])
+    if (img < 0).any() or (cat < 0).any() or not _typed_ok(c, box=False): return None
+    return CocoResults(img=img, cat=cat, score=c['score'], bbox=np.full((len(img), 4), np.nan), has_bbox=False,
+                       obb=c['obb'])
+
+# %% ../nbs/24_coco.ipynb #co-24-fast-kp-2
+def fast_kp_results(src,  # the results' JSON bytes (`json_bytes`)
+                    gt: CocoTruth,  # the ground truth they are of
+                    *, K: int = len(SIGMAS),  # keypoints per object
+                   ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
+    "Keypoint results that are all well-formed, decoded at once, their keypoints parsed together (`kp_columns`)."
+    if KpResult is None or not isinstance(src, (bytes, bytearray)): return None
+    try:
+        objs = msgspec.json.decode(src, type=list[KpResult])
+        box = bool(objs) and objs[0].bbox != []  # as the first result has a box (`has_bbox`)
+        c = kp_columns(objs, K=K, box=box) if objs else None
+    except (msgspec.DecodeError, RecursionError, OverflowError): return None
+    if c is None: return None
+    img, cat = index_of(gt.image_ids, c['image_id']), index_of(gt.cat_ids, c['category_id'])
     if (img < 0).any() or (cat < 0).any() or not _typed_ok(c, box=box): return None
-    return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'] if kp else np.full((len(img), 4), np.nan),
-                       has_bbox=box, kp=c.get('kp'), obb=c.get('obb'))
+    return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=box, kp=c['kp'])
 
 # %% ../nbs/24_coco.ipynb #a9f66997
 INT_COLS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # whole floats here are ints (NaN made them float)

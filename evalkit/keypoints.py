@@ -4,17 +4,21 @@
 
 # %% ../nbs/23a_keypoints.ipynb #kp-imports
 from __future__ import annotations
+import threading
+from functools import partial
 from itertools import chain
 from operator import attrgetter
 import numpy as np
+from .jit import in_threads
 try: import msgspec
 except ImportError: msgspec = None  # the coco extra: without it, keypoint results are read by the checking reader
 
 # %% auto #0
-__all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'OKS_MARGIN', 'OKS_BLOCK',
-           'KP_ROWS', 'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'kp_columns', 'kept_sums',
-           'row_sums', 'pairwise_sums', 'oks_reach', 'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons',
-           'skeleton_paths']
+__all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'NUM_LOW', 'NUM_MASK',
+           'NUM_SHIFT', 'NUM_TEN', 'NUM_WORK', 'NUM_ODD', 'NUM_LONG', 'NUM_GROUP', 'OKS_MARGIN', 'OKS_BLOCK', 'KP_ROWS',
+           'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'eight_digits', 'num_scratch',
+           'short_numbers', 'number_lists', 'kp_planes', 'kp_columns', 'kept_sums', 'row_sums', 'pairwise_sums',
+           'oks_reach', 'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -59,10 +63,128 @@ def extent_boxes(kp: np.ndarray,  # float64 [n, K, 3] (or [n, K, 2]): keypoints
     wh = np.c_[x.max(1), y.max(1)] - lo
     return np.c_[lo, wh], wh[:, 0] * wh[:, 1]
 
+# %% ../nbs/23a_keypoints.ipynb #kp-numbers
+_U = np.uint64
+NUM_LOW = np.array([(1 << 8 * k) - 1 for k in range(9)], np.uint64)  # masks of a word's low k bytes, k = 0..8
+NUM_MASK = NUM_LOW & _U(0x0F0F0F0F0F0F0F0F)  # their low nibbles: an ASCII digit's value
+NUM_SHIFT = np.array([0] + [64 - 8 * k for k in range(1, 9)], np.uint64)  # k digits moved to the word's top bytes
+NUM_TEN = 10.0 ** np.arange(8)  # 10^k, the divisor of a number of k decimals (exact in float64)
+
+def eight_digits(w: np.ndarray,  # uint64 [n]: words whose low k bytes are ASCII digits, the first lowest (overwritten)
+                 k: np.ndarray,  # int64 [n]: digits of each word (1 to 8)
+                 t: np.ndarray | None = None,  # uint64 [n]: room to work in (None: made)
+                ) -> np.ndarray:  # uint64 [n]: their values (`w`)
+    "The value of each word's first k ASCII digits, eight digits in three multiplications (simdjson's SWAR steps)."
+    t = np.empty_like(w) if t is None else t
+    w &= NUM_MASK.take(k, out=t); w <<= NUM_SHIFT.take(k, out=t)  # zeros in front: eight digits
+    w *= _U(2561); w >>= _U(8); w &= _U(0x00FF00FF00FF00FF)  # pairs of digits: 10 a + b
+    w *= _U(6553601); w >>= _U(16); w &= _U(0x0000FFFF0000FFFF)  # fours: 100 ab + cd
+    w *= _U(42949672960001); w >>= _U(32)  # 10^4 abcd + efgh
+    return w
+
+# %% ../nbs/23a_keypoints.ipynb #kp-scratch
+_SCRATCH = threading.local()  # each thread's work arrays, reused group after group (fresh memory costs page faults)
+NUM_WORK = (('n', np.int64), ('dot', np.int64), ('k', np.int64), ('c', np.int64), ('w', np.uint64), ('t', np.uint64),
+            ('x', np.uint64), ('m', np.float64), ('f', np.float64))  # the work arrays of one number each
+
+def num_scratch(n: int,  # bytes of JSON text
+                N: int = 0,  # numbers in it
+               ) -> dict:  # name -> array (at least that long)
+    "This thread's work arrays for n bytes of JSON text and N numbers, kept for the next group (grown by doubling)."
+    ws = getattr(_SCRATCH, 'ws', {})
+    if len(ws.get('u8', ())) < n:  # a text's: positions (int32: a group's text is short), bytes, flags
+        n = max(n, 2 * len(ws.get('u8', ())))
+        ws |= dict(at=np.arange(n, dtype=np.int32), cut=np.empty(n, np.int32), u8=np.empty(n, np.uint8),
+                   b=np.empty((2, n), bool))
+    if len(ws.get('m', ())) < N:  # its numbers'
+        N = max(N, 2 * len(ws.get('m', ())))
+        ws |= dict(nb=np.empty((2, N), bool)) | {k: np.empty(N, t) for k, t in NUM_WORK}
+    _SCRATCH.ws = ws
+    return ws
+
+# %% ../nbs/23a_keypoints.ipynb #kp-numbers-2
+def short_numbers(a: np.ndarray,  # uint8 [L]: JSON text with 7 bytes or more after its last number
+                  words: np.ndarray,  # uint64 [L - 7]: the text's 8 bytes from each byte on (a strided view of it)
+                  s: np.ndarray, e: np.ndarray,  # int64 [n]: where each number starts and ends (JSON's, no exponent)
+                  *, ws: dict,  # work arrays (`num_scratch` of n numbers or more)
+                 ) -> tuple[np.ndarray, np.ndarray]:  # (float64 [n] values, bool [n] read: the others' values are junk)
+    "JSON numbers of at most 7 digits, correctly rounded: m / 10^k, m and 10^k exact in float64 (Clinger)."
+    N = len(s)
+    n, dot, k, c, w, t, x, m, f = (ws[key][:N] for key in ('n', 'dot', 'k', 'c', 'w', 't', 'x', 'm', 'f'))
+    neg, has = ws['nb'][0, :N], ws['nb'][1, :N]
+    np.equal(a.take(s, out=ws['u8'][:N]), 45, out=neg)  # '-'
+    words.take(np.add(s, neg, out=n), out=w); np.subtract(e, n, out=n)  # the digits' word; its characters
+    np.bitwise_and(w, _U(0xF0F0F0F0F0F0F0F0), out=t); t ^= _U(0x3030303030303030)  # 0 in the bytes that are digits
+    t >>= _U(1); t += _U(0x7F7F7F7F7F7F7F7F); t &= _U(0x8080808080808080); t |= _U(1 << 63)  # bit 7: no digit
+    t &= np.negative(t, out=x); t >>= _U(7); t *= _U(0x0001020304050607); t >>= _U(56)  # the first such byte's place
+    np.copyto(dot, t, casting='unsafe'); np.less(dot, n, out=has)  # a '.' there (else the number ends there)
+    np.subtract(n, has, out=k)  # its digits
+    np.right_shift(w, _U(8), out=x); w ^= x; w &= NUM_LOW.take(dot, out=t); x ^= w  # the '.' taken out
+    np.copyto(m, eight_digits(x, np.clip(k, 1, 8, out=c), t), casting='unsafe')
+    m /= NUM_TEN.take(np.subtract(k, dot, out=c), mode='clip', out=f)
+    f.fill(0.0); np.copyto(f, -0.0, where=has)  # '-0' is 0.0 as msgspec reads it (an integer), '-0.0' is -0.0
+    np.subtract(f, m, out=m, where=neg)
+    np.less_equal(n, np.add(np.less(dot, 7, out=neg), 7, out=c), out=has)  # 8 characters: a '.' among the first 7
+    return m, has
+
+# %% ../nbs/23a_keypoints.ipynb #kp-numbers-3
+NUM_ODD = (b'"', b'{', b't', b'f', b'n', b'e', b'E')  # in lists of numbers only in exponents; else texts, literals
+NUM_LONG = 10  # bytes a number: lists of longer ones (json.dump's 17 digits) are msgspec's, read at once
+
+def _slow_lists(body: bytes, width: int, out: np.ndarray) -> bool:
+    "msgspec's parse of JSON lists `[...],[...]` of `width` numbers each into `out`; False: not such lists."
+    try: v = msgspec.json.decode(b'[' + body + b']', type=list[list[float]])
+    except (msgspec.DecodeError, RecursionError): return False
+    if len(v) != len(out) or set(map(len, v)) - {width}: return False
+    out[:] = np.fromiter(chain.from_iterable(v), np.float64, out.size).reshape(out.shape)
+    return True
+
+# %% ../nbs/23a_keypoints.ipynb #kp-numbers-3b
+def _number_group(raws: list, width: int, out: np.ndarray) -> bool:
+    "Parse JSON lists of `width` numbers (`msgspec.Raw`, checked JSON) into `out` [n, ...]; False: not such lists."
+    body = b','.join(raws) + b' ' * 8  # a word read from the last number's start stays inside
+    if body.count(b'[') != len(raws) or any(c in body for c in NUM_ODD) or len(body) > NUM_LONG * width * len(raws):
+        return _slow_lists(body, width, out)
+    a, ws = np.frombuffer(body, np.uint8), num_scratch(len(body))
+    num, edge = ws['b'][0, :len(a)], ws['b'][1, :len(a) - 1]
+    np.less_equal(np.subtract(a, 45, out=ws['u8'][:len(a)]), 12, out=num)  # '-', '.', digits (checked: no '/')
+    np.not_equal(num[1:], num[:-1], out=edge)  # where each number starts, and ends: one after the other
+    cut = np.compress(edge, ws['at'][1:len(a)], out=ws['cut'][:np.count_nonzero(edge)])
+    s, e = cut[0::2], cut[1::2]
+    k = np.searchsorted(s, np.flatnonzero(np.equal(a, 93, out=num)))  # numbers before each ']'
+    if len(k) != len(out) or len(s) != width * len(out) or (np.diff(k, prepend=0) != width).any(): return False
+    words = np.ndarray((len(a) - 7,), '<u8', body, offset=0, strides=(1,))  # 8 bytes from each byte on
+    v, ok = short_numbers(a, words, s, e, ws=num_scratch(0, len(s)))
+    if not ok.all():  # the longer numbers: msgspec's (False beyond float64)
+        i = np.flatnonzero(~ok)
+        if len(i) * 8 > len(ok): return _slow_lists(body, width, out)  # many: msgspec's at once
+        try: v[i] = msgspec.json.decode(b'[' + b','.join([body[x:y] for x, y in zip(s[i].tolist(), e[i].tolist())])
+                                        + b']', type=list[float])
+        except msgspec.DecodeError: return False
+    out[...] = v.reshape(out.shape)
+    return True
+
+# %% ../nbs/23a_keypoints.ipynb #kp-numbers-4
+NUM_GROUP = 256  # lists parsed at once (about 100 kB of text: the work arrays stay in the CPU's caches)
+
+def number_lists(raws: list,  # JSON lists (`msgspec.Raw`, or bytes of valid JSON), each of `width` numbers
+                 *, width: int,  # numbers per list
+                 out: np.ndarray | None = None,  # float64 [n, ...] of `width` numbers a row to fill (None: made)
+                ) -> np.ndarray | None:  # float64 [n, width] (or `out`); None: a list is not `width` numbers in float64
+    "JSON lists of numbers parsed as msgspec parses them, bit for bit: groups of lists in `jit.threads()` threads."
+    out, cut = np.empty((len(raws), width)) if out is None else out, range(0, len(raws), NUM_GROUP)
+    try: done = in_threads([partial(_number_group, raws[i:i + NUM_GROUP], width, out[i:i + NUM_GROUP]) for i in cut])
+    finally: vars(_SCRATCH).clear()  # this thread's work arrays freed (the other threads' end with them)
+    return out if all(done) else None
+
+def kp_planes(n: int, K: int) -> np.ndarray:  # objects, keypoints per object
+    "float64 [n, K, 3] keypoints laid out as 3 planes [3, n, K]: x, y and v each contiguous (OKS reads them apart)."
+    return np.empty((3, n, K)).transpose(1, 2, 0)
+
 # %% ../nbs/23a_keypoints.ipynb #kp-columns
 if msgspec is not None:
     class KpResult(msgspec.Struct, gc=False):  # a keypoint result as the fast reader takes it ([] bbox: none given)
-        image_id: int; category_id: int; score: float; keypoints: list[float]; bbox: list[float] = []
+        image_id: int; category_id: int; score: float; keypoints: msgspec.Raw; bbox: list[float] = []
 else: KpResult = None  # no fast path
 
 def kp_columns(objs: list,  # decoded results (`KpResult`)
@@ -71,12 +193,12 @@ def kp_columns(objs: list,  # decoded results (`KpResult`)
               ) -> dict | None:  # field -> array ('kp' float64 [n, K, 3], 'bbox' [n, 4]); None: a list's length is off
     "The columns of decoded keypoint results: ids int64, score, keypoints and boxes float64."
     n, get = len(objs), lambda k: list(map(attrgetter(k), objs))
-    kp, bb = get('keypoints'), get('bbox') if box else []
-    if set(map(len, kp)) - {3 * K} or set(map(len, bb)) - {4}: return None
-    flat = lambda v, w: np.fromiter(chain.from_iterable(v), np.float64, w * n).reshape(n, w)
+    kp, bb = number_lists(get('keypoints'), width=3 * K, out=kp_planes(n, K)), get('bbox') if box else []
+    if kp is None or set(map(len, bb)) - {4}: return None
     return {k: np.fromiter(map(attrgetter(k), objs), t, n) for k, t in
             (('image_id', np.int64), ('category_id', np.int64), ('score', np.float64))} | dict(
-        kp=flat(kp, 3 * K).reshape(n, K, 3), bbox=flat(bb, 4) if box else np.full((n, 4), np.nan))
+        kp=kp, bbox=np.fromiter(chain.from_iterable(bb), np.float64, 4 * n).reshape(n, 4) if box else
+        np.full((n, 4), np.nan))
 
 # %% ../nbs/23a_keypoints.ipynb #kp-sum
 def kept_sums(t: np.ndarray, keep: np.ndarray,  # float64 [p, K] terms; bool [p, K]: the ones summed
