@@ -17,7 +17,8 @@ from .tables import shown, check_regular
 from .preset import Metric, Option
 from .options import parse_bool
 from .rle import Runs, runs_area
-from .coco_masks import coco_runs, brief, move_runs, string_runs, local_dtype, warm_masks, trim_heap
+from .coco_masks import (coco_runs, brief, move_runs, string_runs, local_dtype, warm_masks, trim_heap,
+                                flat_polygons)
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
@@ -27,14 +28,14 @@ from .jit import jit, use_numba, threads, in_threads
 
 # %% auto #0
 __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'SEGM_SLICE_BYTES',
-           'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes',
-           'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns', 'scan_fields',
-           'scan_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes',
-           'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names',
+           'GT_INTS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values',
+           'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns',
+           'scan_fields', 'scan_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids',
+           'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names',
            'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results',
            'fast_typed_results', 'fast_kp_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results', 'early_masks',
-           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
-           'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
+           'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions',
+           'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
            'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene', 'parse_ints', 'parse_max_dets',
            'parse_ids']
 
@@ -1072,6 +1073,68 @@ def early_masks(g: CocoTruth,  # a ground truth read with its segmentations
     except InputError: return g  # decoded again by `_masks`, whose message names the entry in its file
     return replace(g, segm=None, runs=r, runs_base=np.zeros(len(g.img), np.int64))
 
+# %% ../nbs/24_coco.ipynb #co-segm-gt
+if msgspec is not None:
+    class _SizedImage(msgspec.Struct, gc=False):  # mask scoring reads an image's id and size
+        id: int; height: int; width: int
+    class _SegmAnn(msgspec.Struct, gc=False):  # polygons, or an RLE dict (a crowd's: few)
+        id: int; image_id: int; category_id: int; area: float; iscrowd: int; segmentation: list[list[float]] | dict
+        ignore: int = 0
+    class _SegmTruth(msgspec.Struct):  # the annotations kept as raw JSON: decoded slice by slice
+        images: list[_SizedImage]; annotations: msgspec.Raw; categories: list[dict]
+
+def _truth_slice(objs: list) -> tuple:
+    "(columns, segmentations with None for each polygon object, those objects' polygons flattened) of a slice."
+    c = {k: np.fromiter(map(operator.attrgetter(k), objs), np.int64, len(objs)) for k in GT_INTS}
+    c['area'] = np.fromiter(map(operator.attrgetter('area'), objs), np.float64, len(objs))
+    segm = [o.segmentation for o in objs]
+    return c, [None if type(s) is list else s for s in segm], flat_polygons([s for s in segm if type(s) is list])
+
+# %% ../nbs/24_coco.ipynb #co-segm-gt-1
+GT_INTS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # the annotations' integer fields mask scoring reads
+
+def _truth_columns(src, *, size: int) -> tuple | None:
+    "(images, categories, columns, segmentations, flat polygons) of a ground truth's bytes, sliced; None if off."
+    try: d = msgspec.json.decode(src, type=_SegmTruth)
+    except (msgspec.DecodeError, RecursionError): return None
+    mv, dec, parts = memoryview(d.annotations), msgspec.json.Decoder(list[_SegmAnn]), []
+    try: parts = [_truth_slice(dec.decode(b'[' + mv[a:b] + b']')) for a, b in object_spans(mv, size) or ()]
+    except (msgspec.DecodeError, RecursionError, OverflowError, InputError): return None  # mistyped, an id > int64
+    finally: mv.release()
+    if not parts: return None  # no annotation, or not a list
+    cols = {k: np.concatenate([p[0][k] for p in parts]) for k in parts[0][0]}
+    flat = tuple(np.concatenate([p[2][k] for p in parts]) for k in range(3))
+    return d.images, d.categories, cols, list(chain.from_iterable(p[1] for p in parts)), flat
+
+# %% ../nbs/24_coco.ipynb #co-segm-gt-2
+def fast_segm_truth(src,  # the ground truth: a path, or its JSON bytes (anything else: None)
+                    *, name: str | None = None, limits: Limits | None = None,  # the file's name in errors; limits
+                    local: bool = True,  # int32 runs in their images' pixels (`early_masks`); False: int64
+                    size: int = SEGM_SLICE_BYTES,  # JSON bytes decoded at once
+                   ) -> CocoTruth | None:  # as `early_masks(read_coco_gt(src, iou_type='segm'))`; None: off
+    "A mask ground truth read a slice at a time, its polygons flattened as they are parsed, then decoded into runs."
+    if msgspec is None or not isinstance(src, (str, os.PathLike, bytes, bytearray)): return None
+    err, name = SolutionError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'ground truth')
+    src = json_bytes(src, err=err, name=name, limits=limits)
+    t = _truth_columns(src, size=size) if isinstance(src, (bytes, bytearray)) else None
+    if t is None: return None
+    images, cats, c, segm, flat = t
+    try: (image_ids, hw), (cat_ids, cat_names) = (_images(images, err=err, name=name, sized=True),
+                                                   _categories(cats, err=err, name=name))
+    except InputError: return None
+    check_units(len(image_ids), len(cat_ids), limits=limits, err=err, name=name)  # as the checking reader would
+    img, cat, ids, flags = (index_of(image_ids, c['image_id']), index_of(cat_ids, c['category_id']), np.sort(c['id']),
+                            np.r_[c['iscrowd'], c['ignore']])
+    if (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or ((flags != 0) & (flags != 1)).any() or \
+            not (np.abs(c['area']) < 2.0 ** 1000).all(): return None  # (an area the checking reader may refuse)
+    del src, images, t  # the file's bytes freed before its masks are decoded
+    try: r = coco_runs(segm, hw[img], limits=limits, polygons=flat,
+                       dtype=local_dtype(int(hw.prod(1).max(initial=0)), len(img)) if local else np.int64)
+    except InputError: return None
+    return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, ann_id=c['id'],
+                     img=img, cat=cat, bbox=np.full((len(img), 4), np.nan), area=c['area'], crowd=c['iscrowd'] == 1,
+                     ignore=c['ignore'] == 1, runs=r, runs_base=np.zeros(len(img), np.int64))
+
 # %% ../nbs/24_coco.ipynb #dc5f501d
 @contextmanager
 def gc_paused():
@@ -1192,7 +1255,8 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
         early = iou_type == 'segm' and (n or 1) == 1 and img_ids is None and cat_ids is None  # one part, all rows:
         if early: warm_masks(_file_size(gt) + _file_size(results))  # numba's objects kept below the parsed files
         with gc_paused():  # millions of parsed objects, no cycles
-            g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
+            g = fast_segm_truth(gt, name=names[0], limits=limits, local=_file_size(results) > 0) if early else None
+            if g is None: g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
             if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
                 g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)
                 trim_heap()  # the polygons' memory handed back (glibc keeps it) before the results' runs are made

@@ -1175,6 +1175,8 @@ class CocoSteps:
     def map(self, scene, spec): return coco_map(scene, coco_rules(spec)), None, None
     def reduce(self, *parts): return coco_reduce(*parts)
     def finish(self, stats, spec) -> Result: return coco_finish(stats, spec)
+    def scored(self, scene):  # a score's map has made every mask IoU: the masks' runs freed before the finish
+        return replace(scene, gt=None, pred=None) if scene.iou_type == 'segm' else scene
 
     def shift(self, stats, *, image: int = 0, gt: int = 0, pred: int = 0):
         "The map with its positions moved past `image` images, `gt` objects and `pred` detections, its pairs too."

@@ -760,15 +760,17 @@ def _kind(s) -> int:
     if isinstance(s, dict) and 'counts' in s and 'size' in s: return 1 if isinstance(s['counts'], (str, bytes)) else 2
     return -1
 
-def _kinds(segms: list) -> np.ndarray:
+def _kinds(segms: list, *, flat: bool = False) -> np.ndarray:  # flat: None is a polygon object, a list is not
     "int64 [n]: the `_kind` of each segmentation; a file of polygons or of compressed RLE known at C speed."
     types = set(map(type, segms))
-    if types <= {list, tuple}: return np.zeros(len(segms), np.int64)
+    if types <= ({type(None)} if flat else {list, tuple}): return np.zeros(len(segms), np.int64)
     if types == {dict} and all(map(operator.contains, segms, repeat('size'))):
         try: counts = set(map(type, map(operator.itemgetter('counts'), segms)))
         except KeyError: counts = None  # a mask without counts: `_kind` finds it
         if counts is not None and counts <= {str, bytes}: return np.ones(len(segms), np.int64)
-    return np.fromiter(map(_kind, segms), np.int64, len(segms))
+    k = np.fromiter(map(_kind, segms), np.int64, len(segms))
+    if flat: k[k == 0], k[np.fromiter(map(operator.is_, segms, repeat(None)), bool, len(segms))] = -1, 0
+    return k
 
 # %% ../nbs/22_coco_masks.ipynb #cm-coco-runs-2
 def _sizes(size: list) -> np.ndarray:
@@ -783,9 +785,9 @@ def _sizes(size: list) -> np.ndarray:
     _refuse(~np.array(ok, bool), "RLE 'size' must be [H, W]", lambda k: brief(size[k], 40), err=InputError)
 
 def _kind_runs(kind: int, segms: list, shape: np.ndarray, base: np.ndarray, *, limits: Limits | None = None,
-               dtype=np.int64) -> Runs:
+               dtype=np.int64, polygons: tuple | None = None) -> Runs:
     "The runs of segmentations of one kind, of integer type `dtype`; an RLE's 'size' must be `shape`."
-    if kind == 0: return polygon_runs(*flat_polygons(segms), shape, base=base, limits=limits, dtype=dtype)
+    if kind == 0: return polygon_runs(*(polygons or flat_polygons(segms)), shape, base=base, limits=limits, dtype=dtype)
     size = [s['size'] for s in segms]
     _refuse((_sizes(size) != shape).any(1), "RLE 'size' differs from its image",
             lambda k: f'size {brief(size[k], 40)}, image {shape[k].tolist()}', err=InputError)
@@ -799,11 +801,12 @@ def coco_runs(segms,  # n COCO segmentations: polygon lists, or dicts {'size': [
               *, base=0,  # int or int[n]: each object's image base
               limits: Limits | None = None,  # the work polygons may ask (`polygon_runs`)
               dtype=np.int64,  # the runs' integer type: int32 where they fit (`local_dtype`)
+              polygons: tuple | None = None,  # (xy, numbers, polys) of the objects whose entry is None, flattened
              ) -> Runs:
     "The `Runs` of COCO segmentations of any form: the pixels of pycocotools' annToRLE."
     segms = segms if isinstance(segms, list) else list(segms)
     h, w = _shapes(shape, len(segms))
-    base, kind = _per_object(base, len(segms)), _kinds(segms)
+    base, kind = _per_object(base, len(segms)), _kinds(segms, flat=polygons is not None)
     _refuse(kind < 0, 'unknown segmentation', lambda k: brief(segms[k]), err=InputError)
     t = _run_type(dtype, base, h * w)
     parts = []
@@ -811,7 +814,7 @@ def coco_runs(segms,  # n COCO segmentations: polygon lists, or dicts {'size': [
         if not len(i): continue
         one = len(i) == len(segms)  # every mask of one kind (the usual file): its runs are the answer
         try: r = _kind_runs(int(kind[i[0]]), segms if one else [segms[j] for j in i], np.stack([h[i], w[i]], 1),
-                            base[i], limits=limits, dtype=t)
+                            base[i], limits=limits, dtype=t, polygons=polygons)
         except InputError as e:  # the object's row in `segms`
             if e.row is None: raise
             raise type(e)(e.rule, e.detail, row=int(i[e.row - 1]) + 1) from None

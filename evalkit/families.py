@@ -262,6 +262,10 @@ class FamilySteps:
         "The mean over the images that take part, with the per-image table (file order)."
         return _finish_units(self, stats, spec)
 
+    def scored(self, scene):
+        "What a score keeps of `scene` once mapped (`analyse_scene(analyses=False)`): all of it; a family drops more."
+        return scene
+
     def nothing(self, spec):
         "The statistics of no image (the finish of a tally starts from them)."
         z = np.zeros(0, np.int64)
@@ -809,6 +813,7 @@ def analyse_scene(scene: Scene,  # validated objects of the whole file
     tick = progress or (lambda stage, frac: None)
     tick('matching', 0.4)
     with analysing(analyses): stats, pairs, m = map_scene(scene, spec)
+    if not analyses: scene = spec.family.scored(scene)  # what only the map read (COCO's masks) freed before the finish
     tick('scoring', 0.8)
     r = finish(stats, spec)
     tick('done', 1.0)

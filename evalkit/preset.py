@@ -161,9 +161,9 @@ def _analyse(self, solution,  # solution: path(s) or DataFrame, in the metric's 
     spec = self.spec(**options)
     (progress or (lambda s, f: None))('reading', 0.0)
     with noticed() as said, parts_seen() as parts:  # what the readers found legal but suspicious; Usage parts
-        scene = self.read(solution, submission, spec, names=names, limits=limits)
-    a = replace(analyse_scene(scene, spec, progress=progress, analyses=analyses), parts=tuple(parts))
-    said = warnings_of(len(scene.pred_img), said)
+        held = [self.read(solution, submission, spec, names=names, limits=limits)]  # handed on, not kept here:
+    a = replace(analyse_scene(held.pop(), spec, progress=progress, analyses=analyses), parts=tuple(parts))
+    said = warnings_of(len(a.scene.pred_img), said)  # (a score's map frees what only it read: `Family.scored`)
     return replace(a, result=renewed(a.result, warnings=said)) if said else a
 
 def _evaluate(self, solution, submission, **options) -> Result:
