@@ -756,7 +756,7 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
 # %% ../nbs/22_coco_masks.ipynb #cm-in-turn
 def runs_in_turn(slices,  # iterable of (key, strings, shape): each slice's compressed strings and [H, W], made (parsed)
                         #  as it is read: the next one is made while the one before decodes
-                 room: tuple,  # (obj, start, end) of `dtype`: every slice's runs, one slice after another from the start
+                 room: tuple,  # (obj, start, end) of `dtype`: the slices' runs, one slice after another
                  *, limits: Limits | None = None,  # `max_mask_runs` bounds each slice's runs (`string_runs`)
                  dtype=np.int64,  # the runs' integer type (`local_dtype`)
                  work: int | None = None,  # characters numba is chosen for: the file's
