@@ -17,8 +17,8 @@ from .tables import shown, check_regular
 from .preset import Metric, Option
 from .options import parse_bool
 from .rle import Runs, runs_area
-from .coco_masks import (coco_runs, brief, move_runs, string_runs, local_dtype, warm_masks, trim_heap,
-                                flat_polygons)
+from .coco_masks import (coco_runs, brief, move_runs, local_dtype, warm_masks, trim_heap, flat_polygons,
+                                runs_in_turn)
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
@@ -988,15 +988,16 @@ if msgspec is not None:
     class _SegmDet(msgspec.Struct, gc=False):  # a mask result with its box (its area is then the box's)
         image_id: int; category_id: int; score: float; bbox: tuple[float, float, float, float]; segmentation: _Rle
 
-def _segm_slice(objs: list, gt: CocoTruth, *, limits, dtype, work: int, out: tuple) -> tuple | None:
-    "(columns, `Runs` in each image's pixels, written into `out`) of a slice of decoded mask results; None if off."
+class _Off(Exception):
+    "Something in a slice of mask results that the checking reader must name."
+
+def _segm_slice(objs: list, gt: CocoTruth) -> tuple:
+    "(columns, compressed strings, [H, W] of each) of a slice of decoded mask results; `_Off` if something is off."
     c = struct_columns(objs, dict(image_id=np.int64, category_id=np.int64, score=np.float64))
     img = index_of(gt.image_ids, c['image_id'])
     hw = np.fromiter(chain.from_iterable(o.segmentation.size for o in objs), np.int64, 2 * len(objs)).reshape(-1, 2)
-    if (img < 0).any() or (hw != gt.image_size[img]).any(): return None
-    try: return c | dict(img=img), string_runs([o.segmentation.counts for o in objs], hw, limits=limits, dtype=dtype,
-                                               work=work, out=out)  # numba chosen for the file's characters
-    except InputError: return None
+    if (img < 0).any() or (hw != gt.image_size[img]).any(): raise _Off
+    return c | dict(img=img), [o.segmentation.counts for o in objs], hw
 
 # %% ../nbs/24_coco.ipynb #co-segm-1
 SEGM_SLICE_BYTES = 2 ** 22  # results' JSON bytes decoded at once: a slice's records and strings, not the file's
@@ -1031,17 +1032,21 @@ def fast_segm_results(src,  # the results: a file's path (mapped, never read who
         if mm is not None: mm.close()
         return None
     mv, dec, cols, n, held, values, done = memoryview(buf), msgspec.json.Decoder(list[_SegmDet]), [], 0, 0, 1, 0
-    try:
+    def slices():  # each slice parsed (`_segm_slice`) while the one before decodes (`runs_in_turn`)
+        nonlocal values, done
         for a, b in object_spans(mv, size) or ():
             piece = b'[' + mv[a:b] + b']'
             values += json_values(piece) - 1  # `json_values` of the whole file, slice by slice
-            if values > lim.max_json_values: return None
-            s = _segm_slice(dec.decode(piece), gt, limits=limits, dtype=t, work=len(buf),
-                            out=tuple(x[held:] for x in room))  # the slice's runs written where they are kept
-            if s is None or held + len(s[1]) > most: return None  # the checking reader names the entry or the limit
-            s[1].obj[:] += n  # counted from the slice's first result
-            cols.append(s[0]); n, held, done = n + s[1].n_obj, held + len(s[1]), _dropped(mm, done, b)
-    except (msgspec.DecodeError, RecursionError, OverflowError): return None  # not JSON, mistyped, an id > int64
+            if values > lim.max_json_values: raise _Off
+            s, done = _segm_slice(dec.decode(piece), gt), _dropped(mm, done, b)
+            yield s
+    try:  # each slice's runs written where they are kept, numba chosen for the file's characters
+        for c, r in runs_in_turn(slices(), room, limits=limits, dtype=t, work=len(buf)):
+            if held + len(r) > most: return None  # the checking reader names the limit
+            r.obj[:] += n  # counted from the slice's first result
+            cols.append(c); n, held = n + r.n_obj, held + len(r)
+    except (_Off, InputError, msgspec.DecodeError, RecursionError, OverflowError):  # the checking reader says what:
+        return None  # not JSON, mistyped, an id > int64, an unknown image or size, a bad string, a limit
     finally:
         mv.release()
         if mm is not None: mm.close()

@@ -328,12 +328,12 @@ def mask_iou_pairs(dt: Runs, gt: Runs,  # masks of the detections and the ground
 
 def _pair_boxes(dt: Runs, gt: Runs, d, g,  # the masks and the pairs, as `mask_iou_pairs` takes them
                 *, frames, bounds,  # as `mask_iou_pairs` takes them; (`object_bounds(dt)`, `object_bounds(gt)`)
-               ) -> tuple | None:  # (int64 [n_dt, 4], int64 [n_gt, 4]): the boxes of the detections' and gt masks
-    "The boxes of both sides' masks (`object_boxes`); None without frames, or if a pair's two frames differ."
+               ) -> tuple | None:  # (int64 [n_dt, 4], int64 [n_gt, 4]): boxes of the detections' and gt masks
+    "Both sides' masks' columns, every row (`object_boxes(rows=False)`); None without frames, or if a pair's differ."
     if frames is None: return None
     (hd, bd), (hg, bg) = frames
     if not ((hd[d] == hg[g]).all() and (bd[d] == bg[g]).all()): return None  # not one image: no common columns
-    return object_boxes(dt, hd, bd, bounds=bounds[0]), object_boxes(gt, hg, bg, bounds=bounds[1])
+    return tuple(object_boxes(r, h, b, bounds=n, rows=False) for r, (h, b), n in zip((dt, gt), frames, bounds))
 
 # %% ../nbs/23_coco_eval.ipynb #ce-24
 def match_steps(d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs (detection, ground truth)

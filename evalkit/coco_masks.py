@@ -16,8 +16,8 @@ from .rle import Runs, MAX_PIXELS
 __all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'LOCAL_LIMIT',
            'POLYGON_MIN_WORK', 'POLYGON_SPAN', 'DECODE_MIN_WORK', 'DECODE_SLICE', 'MOVE_BLOCK', 'brief',
            'decode_counts', 'encode_counts', 'list_counts', 'counts_runs', 'runs_counts', 'local_dtype', 'in_spans',
-           'polygon_runs', 'flat_polygons', 'too_many_runs', 'string_runs', 'coco_runs', 'warm_masks', 'move_runs',
-           'trim_heap', 'coco_bbox', 'coco_iou']
+           'polygon_runs', 'flat_polygons', 'too_many_runs', 'string_runs', 'runs_in_turn', 'coco_runs', 'warm_masks',
+           'move_runs', 'trim_heap', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -752,6 +752,24 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
     if out is None: return r
     for x, v in zip(out, (r.obj, r.start, r.end)): x[:len(v)] = v  # the numpy chunks' runs copied into the room
     return Runs(obj=out[0][:len(r)], start=out[1][:len(r)], end=out[2][:len(r)], n_obj=r.n_obj)
+
+# %% ../nbs/22_coco_masks.ipynb #cm-in-turn
+def runs_in_turn(slices,  # iterable of (key, strings, shape): each slice's compressed strings and [H, W], made (parsed)
+                        #  as it is read: the next one is made while the one before decodes
+                 room: tuple,  # (obj, start, end) of `dtype`: the slices' runs, one slice after another
+                 *, limits: Limits | None = None,  # `max_mask_runs` bounds each slice's runs (`string_runs`)
+                 dtype=np.int64,  # the runs' integer type (`local_dtype`)
+                 work: int | None = None,  # characters numba is chosen for: the file's
+                ):  # yields (key, `Runs` of the slice's strings: views of `room`), slice after slice
+    "`string_runs` of slice after slice into one room, the next slice made while one decodes (two threads at once)."
+    it, held = iter(slices), 0
+    s = next(it, None)
+    while s is not None:
+        (key, strings, shape), out = s, tuple(x[held:] for x in room)
+        s, r = in_threads([partial(next, it, None),  # the calling thread makes the next slice, the other decodes
+                           partial(string_runs, strings, shape, limits=limits, dtype=dtype, work=work, out=out)])
+        yield key, r
+        held += len(r)
 
 # %% ../nbs/22_coco_masks.ipynb #cm-coco-runs-1
 def _kind(s) -> int:

@@ -113,6 +113,15 @@ def _boxes(runs,  # (start, end, bounds): the runs (int32 or int64) and each obj
         out[o, 2], out[o, 3] = y0, y1
     return out
 
+# %% ../nbs/22a_coco_pairs.ipynb #cp-columns
+def _column_boxes(r: Runs, h: np.ndarray, base: np.ndarray, b: np.ndarray) -> np.ndarray:
+    "int64 [n_obj, 4]: each mask's first and last column, every row (0..h - 1): its first and last run alone read."
+    out, has = np.tile(np.array([0, -1, 0, -1], np.int64), (r.n_obj, 1)), np.flatnonzero(b[1:] > b[:-1])
+    hh, at = h[has], base[has]
+    out[has, 0], out[has, 1] = (r.start[b[has]] - at) // hh, (r.end[b[has + 1] - 1] - 1 - at) // hh
+    out[has, 3] = hh - 1
+    return out
+
 # %% ../nbs/22a_coco_pairs.ipynb #cp-boxes-1
 BOX_MIN_WORK = 2 ** 21  # runs: fewer, and numpy's reductions cost less than numba's import
 BOX_BLOCK = 2 ** 20  # runs numpy reduces at once: a few arrays of this length, not of the file's runs
@@ -122,10 +131,11 @@ def object_boxes(r: Runs,  # masks, column-major, runs sorted by (object, start)
                  h: np.ndarray,  # int64 [n_obj]: the height of each object's image
                  base: np.ndarray,  # int64 [n_obj]: the first pixel of each object's image
                  *, bounds: np.ndarray | None = None,  # `object_bounds(r)`, if already counted
+                 rows: bool = True,  # False: the columns alone, every row (0..h - 1): two runs read a mask
                 ) -> np.ndarray:  # int64 [n_obj, 4]: first column, last column, first row, last row (inclusive)
     "The box of each mask in its image, from its runs (an empty mask: 0, -1, 0, -1)."
-    h, base = np.ascontiguousarray(h, np.int64), np.ascontiguousarray(base, np.int64)
-    b = object_bounds(r) if bounds is None else bounds
+    h, base, b = (np.ascontiguousarray(x, np.int64) for x in (h, base, object_bounds(r) if bounds is None else bounds))
+    if not rows: return _column_boxes(r, h, base, b)
     if use_numba(len(r.start), min_work=BOX_MIN_WORK):  # spans of objects, in threads
         out = np.zeros((r.n_obj, 4), np.int64)
         run = lambda p, q: _boxes((r.start, r.end, b[p:q + 1]), (h[p:q], base[p:q]), out[p:q])
