@@ -1420,7 +1420,7 @@ def _tide_pairs(analysis, rules: CocoRules, *, background_iou: float,  # t_b
     d, g, iou = analysed_pairs(analysis, floor=min(background_iou, float(thr.min(initial=1.0))))
     own = scene.gt_cls[g] == scene.pred_cls[d] if rules.use_cats else np.ones(len(d), bool)
     pairs = lambda k: (g[k], d[k], rules.hits(iou[k]), iou[k] >= background_iou, iou[k])
-    cross = None if scene.iou_type == 'obb' or not rules.use_cats else pairs(~own & counted[g] & kept[d])
+    cross = pairs(~own & counted[g] & kept[d]) if rules.use_cats else None  # every kind of pair the map kept
     return pairs(own & counted[g]), cross
 
 # %% ../nbs/23_coco_eval.ipynb #a2f533f7
