@@ -31,14 +31,14 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'TIDE_REC_THRS', 'CocoRuleReads', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unique_sorted',
            'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'box_ious', 'box_pairs', 'pair_intersections',
            'mask_iou_pairs', 'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'GtCounts', 'CocoPairs',
-           'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'boundary_iou_pairs', 'analysis_floor',
-           'analysis_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order', 'varying',
-           'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules', 'image_tp_fp_fn',
-           'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series', 'in_id_order', 'coco_finish',
-           'coco_reduce', 'coco_class_stats', 'CocoSteps', 'CocoAnalyses', 'CocoWords', 'CocoAP', 'category_lists',
-           'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve', 'analysed_pairs',
-           'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves', 'coco_confusion_options',
-           'coco_matches', 'coco_labels']
+           'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'boundary_iou_pairs', 'obb_candidates',
+           'analysis_floor', 'analysis_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
+           'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules',
+           'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series', 'in_id_order',
+           'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoSteps', 'CocoAnalyses', 'CocoWords', 'CocoAP',
+           'category_lists', 'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve',
+           'analysed_pairs', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
+           'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -686,10 +686,30 @@ def _image_pairs(scene: CocoScene, keep: np.ndarray,  # int64 [k]: the detection
         return box_pairs(scene.gt_img, scene.pred_img[keep], dt=scene.pred[keep], gt=scene.gt, crowd=scene.gt_crowd,
                          floor=floor)
     s = _image_space(scene)  # masks of two categories meet in their image's pixels
-    d, g = unit_pairs(s.gt_img, s.pred_img[keep])
+    d, g = obb_candidates(s, keep) if s.iou_type == 'obb' else unit_pairs(s.gt_img, s.pred_img[keep])
     iou = _ious(s, d, g, keep, floor=floor)  # masks and OKS below the floor may get 0: dropped below
-    k = iou >= floor
+    k = np.flatnonzero(iou >= floor)
+    if s.iou_type == 'obb': k = k[np.lexsort((g[k], d[k]))]  # by detection, then object, as `unit_pairs` pairs
     return d[k], g[k], iou[k]
+
+# %% ../nbs/23_coco_eval.ipynb #ce-38-obb
+def obb_candidates(scene: CocoScene,  # oriented boxes ([n, 5]: cx, cy, w, h, angle)
+                   keep: np.ndarray,  # int64 [k]: the detections paired (scene rows)
+                  ) -> tuple:  # (d: index into keep, g) int64 [m]: by detection, objects in no set order
+    "The same-image pairs whose centres lie within reach in x and y (circumscribed circles' radii): a superset."
+    dt, gt, di = scene.pred[keep], scene.gt, scene.pred_img[keep]
+    if not len(gt) or not len(dt): return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    rd, rg = (np.hypot(b[:, 2], b[:, 3]) / 2 for b in (dt, gt))
+    lo, reach = min(dt[:, 0].min(), gt[:, 0].min()), rd + rg.max()
+    span = max(dt[:, 0].max(), gt[:, 0].max()) - lo + 2 * reach.max() + 1
+    gk, dk = scene.gt_img * span + (gt[:, 0] - lo), di * span + (dt[:, 0] - lo)
+    o = np.argsort(gk, kind='stable')
+    m = reach + 8 * np.spacing(np.abs(dk) + reach)  # rounding's slack
+    d, j = expand_ranges(np.searchsorted(gk[o], dk - m), np.searchsorted(gk[o], dk + m, 'right'))
+    k = scene.gt_img[o[j]] == di[d]
+    d, g = d[k], o[j[k]]
+    near = (np.abs(dt[d, 0] - gt[g, 0]) <= rd[d] + rg[g]) & (np.abs(dt[d, 1] - gt[g, 1]) <= rd[d] + rg[g])  # no slack:
+    return d[near], g[near]  # the circles' test is hypot(dx, dy) <= rd + rg, and hypot(dx, dy) >= |dx|, |dy|
 
 # %% ../nbs/23_coco_eval.ipynb #ce-38-pairs
 def analysis_floor(rules: CocoRules) -> float:
