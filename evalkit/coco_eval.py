@@ -28,16 +28,17 @@ from .polygons import obb_iou_pairs, rbox_corners
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_BLOCK', 'BOX_PAIRS_WORK',
            'PAIR_MIN_WORK', 'PAIR_CELLS', 'BAND_RUNS', 'HEAP_TRIM_DETS', 'ACC_CELLS', 'ACC_NUMBA_WORK',
            'ACC_NUMBA_BLOCK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS', 'CURVE_CELLS',
-           'TIDE_REC_THRS', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unique_sorted', 'unit_ranks',
-           'list_order', 'unit_pairs', 'box_iou_pairs', 'box_ious', 'box_pairs', 'pair_intersections', 'mask_iou_pairs',
-           'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'GtCounts', 'CocoPairs', 'outside', 'gt_ignored',
-           'outcomes', 'taken_all', 'counted', 'boundary_iou_pairs', 'analysis_floor', 'analysis_pairs', 'coco_map',
-           'recall_steps', 'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate', 'ranked_flags',
-           'summary_value', 'summarize', 'coco_rules', 'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table',
-           'images_table', 'ap_series', 'in_id_order', 'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoSteps',
-           'CocoAnalyses', 'CocoWords', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
-           'coco_prefix_precision', 'coco_curve', 'analysed_pairs', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap',
-           'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'TIDE_REC_THRS', 'CocoRuleReads', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unique_sorted',
+           'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'box_ious', 'box_pairs', 'pair_intersections',
+           'mask_iou_pairs', 'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'GtCounts', 'CocoPairs',
+           'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'boundary_iou_pairs', 'obb_candidates',
+           'analysis_floor', 'analysis_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
+           'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules',
+           'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series', 'in_id_order',
+           'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoSteps', 'CocoAnalyses', 'CocoWords', 'CocoAP',
+           'category_lists', 'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve',
+           'analysed_pairs', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
+           'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -47,9 +48,25 @@ AREA_RNG = ((0, 1e5 ** 2), (0, 32 ** 2), (32 ** 2, 96 ** 2), (96 ** 2, 1e5 ** 2)
 AREA_LBL = ('all', 'small', 'medium', 'large')  # its areaRngLbl
 STAT_NAMES = ('AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'AR1', 'AR10', 'AR100', 'ARs', 'ARm', 'ARl')
 
+# %% ../nbs/23_coco_eval.ipynb #ce-09-reads
+class CocoRuleReads:
+    "What `CocoRules` answers: the detections the score reads, the thresholds as compared, and the hit rule."
+    @property
+    def score_dets(self) -> int:
+        "The detections per unit the score reads: `dets`, else 20 for keypoints and 100 for the rest."
+        return self.dets if self.dets is not None else KP_MAX_DETS[0] if self.keypoints else 100
+
+    @property
+    def thresholds(self) -> np.ndarray:
+        return np.minimum(self.iou_thrs, 1 - 1e-10) if self.cap else np.array(self.iou_thrs)
+
+    def hits(self, iou) -> np.ndarray:  # iou: float64 [k], pairs' IoU (OKS) as pycocotools computes it
+        "bool [T, k]: the hit rule, pycocotools' float test `iou >= threshold` at each threshold (`thresholds`)."
+        return np.asarray(iou, np.float64)[None] >= self.thresholds[:, None]
+
 # %% ../nbs/23_coco_eval.ipynb #ce-09
 @dataclass(frozen=True)
-class CocoRules:
+class CocoRules(CocoRuleReads):
     "pycocotools' parameters and quirk switches for one evaluation (defaults: pycocotools 2.0.11's)."
     iou_thrs: tuple = tuple(IOU_THRS)  # float IoU thresholds; a hit is IoU >= min(t, 1 - 1e-10)
     rec_thrs: tuple = tuple(REC_THRS)  # float recall points of the interpolated precision
@@ -65,15 +82,6 @@ class CocoRules:
     cap: bool = True  # quirk kept: thresholds capped at 1 - 1e-10; False: IoU >= t exactly
     keypoints: bool = False  # keypoints (OKS): pycocotools' `summarizeKps`, its 10 stats
     dets: int | None = None  # detections per unit the score reads (None: pycocotools' 100, keypoints' 20; LVIS: all)
-
-    @property
-    def score_dets(self) -> int:
-        "The detections per unit the score reads: `dets`, else 20 for keypoints and 100 for the rest."
-        return self.dets if self.dets is not None else KP_MAX_DETS[0] if self.keypoints else 100
-
-    @property
-    def thresholds(self) -> np.ndarray:
-        return np.minimum(self.iou_thrs, 1 - 1e-10) if self.cap else np.array(self.iou_thrs)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-11
 @dataclass(frozen=True)
@@ -678,10 +686,30 @@ def _image_pairs(scene: CocoScene, keep: np.ndarray,  # int64 [k]: the detection
         return box_pairs(scene.gt_img, scene.pred_img[keep], dt=scene.pred[keep], gt=scene.gt, crowd=scene.gt_crowd,
                          floor=floor)
     s = _image_space(scene)  # masks of two categories meet in their image's pixels
-    d, g = unit_pairs(s.gt_img, s.pred_img[keep])
+    d, g = obb_candidates(s, keep) if s.iou_type == 'obb' else unit_pairs(s.gt_img, s.pred_img[keep])
     iou = _ious(s, d, g, keep, floor=floor)  # masks and OKS below the floor may get 0: dropped below
-    k = iou >= floor
+    k = np.flatnonzero(iou >= floor)
+    if s.iou_type == 'obb': k = k[np.lexsort((g[k], d[k]))]  # by detection, then object, as `unit_pairs` pairs
     return d[k], g[k], iou[k]
+
+# %% ../nbs/23_coco_eval.ipynb #ce-38-obb
+def obb_candidates(scene: CocoScene,  # oriented boxes ([n, 5]: cx, cy, w, h, angle)
+                   keep: np.ndarray,  # int64 [k]: the detections paired (scene rows)
+                  ) -> tuple:  # (d: index into keep, g) int64 [m]: by detection, objects in no set order
+    "The same-image pairs whose centres lie within reach in x and y (circumscribed circles' radii): a superset."
+    dt, gt, di = scene.pred[keep], scene.gt, scene.pred_img[keep]
+    if not len(gt) or not len(dt): return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    rd, rg = (np.hypot(b[:, 2], b[:, 3]) / 2 for b in (dt, gt))
+    lo, reach = min(dt[:, 0].min(), gt[:, 0].min()), rd + rg.max()
+    span = max(dt[:, 0].max(), gt[:, 0].max()) - lo + 2 * reach.max() + 1
+    gk, dk = scene.gt_img * span + (gt[:, 0] - lo), di * span + (dt[:, 0] - lo)
+    o = np.argsort(gk, kind='stable')
+    m = reach + 8 * np.spacing(np.abs(dk) + reach)  # rounding's slack
+    d, j = expand_ranges(np.searchsorted(gk[o], dk - m), np.searchsorted(gk[o], dk + m, 'right'))
+    k = scene.gt_img[o[j]] == di[d]
+    d, g = d[k], o[j[k]]
+    near = (np.abs(dt[d, 0] - gt[g, 0]) <= rd[d] + rg[g]) & (np.abs(dt[d, 1] - gt[g, 1]) <= rd[d] + rg[g])  # no slack:
+    return d[near], g[near]  # the circles' test is hypot(dx, dy) <= rd + rg, and hypot(dx, dy) >= |dx|, |dy|
 
 # %% ../nbs/23_coco_eval.ipynb #ce-38-pairs
 def analysis_floor(rules: CocoRules) -> float:
@@ -690,7 +718,7 @@ def analysis_floor(rules: CocoRules) -> float:
 
 def analysis_pairs(scene: CocoScene, rules: CocoRules, *, floor: float) -> tuple:
     "(unit, rank, cut, keep, d, g, iou, `CocoPairs`): the map's pairs, and those the analyses read down to `floor`."
-    if rules.use_cats and scene.iou_type != 'obb':  # across categories too (oriented boxes: within one only)
+    if rules.use_cats:  # across categories too
         unit, rank, cut = _ranks(scene, rules, len(scene.cat_names))
         keep = np.flatnonzero(cut < rules.max_dets[-1])
         d, g, iou = _image_pairs(scene, keep, floor=floor)
@@ -1413,8 +1441,8 @@ def _tide_pairs(analysis, rules: CocoRules, *, background_iou: float,  # t_b
     scene, thr = analysis.scene, np.asarray(rules.thresholds)
     d, g, iou = analysed_pairs(analysis, floor=min(background_iou, float(thr.min(initial=1.0))))
     own = scene.gt_cls[g] == scene.pred_cls[d] if rules.use_cats else np.ones(len(d), bool)
-    pairs = lambda k: (g[k], d[k], iou[k][None] >= thr[:, None], iou[k] >= background_iou, iou[k])
-    cross = None if scene.iou_type == 'obb' or not rules.use_cats else pairs(~own & counted[g] & kept[d])
+    pairs = lambda k: (g[k], d[k], rules.hits(iou[k]), iou[k] >= background_iou, iou[k])
+    cross = pairs(~own & counted[g] & kept[d]) if rules.use_cats else None  # every kind of pair the map kept
     return pairs(own & counted[g]), cross
 
 # %% ../nbs/23_coco_eval.ipynb #a2f533f7
@@ -1512,22 +1540,21 @@ def _rematched(analysis, rules: CocoRules) -> CocoStats:
     return coco_map(scene, rules, made=made)
 
 # %% ../nbs/23_coco_eval.ipynb #33f30dc1
-def coco_confusion_options(analysis,  # a scored COCO submission (boxes)
+def coco_confusion_options(analysis,  # a scored COCO submission
                            *, threshold=None,  # Fraction: the matrix's IoU threshold (None: the metric's first)
-                          ) -> dict:  # category names, objects left out, detections scored and ignored
-    "What pycocotools leaves out at `threshold`, for `evalkit.confusion.confusion`; masks in their image's pixels."
+                          ) -> dict:  # category names, objects left out, detections scored and ignored, the pairs
+    "What pycocotools leaves out at `threshold`, and the pairs the map kept with their hits there, for `confusion`."
     s, rules, st = analysis.scene, coco_rules(analysis.spec), analysis.stats
-    if s.dilation_ratio is not None: raise InputError('no confusion matrix of boundary IoU yet', 'score masks: segm')
-    if s.iou_type == 'keypoints': raise InputError('no confusion matrix of COCO keypoints yet', 'score their boxes')
-    if s.iou_type == 'obb': raise InputError('no confusion matrix of COCO oriented boxes yet', 'iou_type obb')
     t = analysis.spec.thresholds[0] if threshold is None else threshold
     k = [i for i, x in enumerate(analysis.spec.thresholds) if x == t][:1]
-    if not k: st, k = _rematched(analysis, replace(rules, iou_thrs=(float(t),))), [0]  # a threshold of its own
+    one = replace(rules, iou_thrs=(rules.iou_thrs[k[0]] if k else float(t),))  # the threshold as the map reads it
+    if not k: st, k = _rematched(analysis, one), [0]  # a threshold of its own
     rows, scored, ign = np.searchsorted(s.pos('pred'), st.det_pos), np.zeros(len(s.pred_img), bool), \
         np.zeros(len(s.pred_img), bool)
     scored[rows], ign[rows] = True, st.ignored[:, 0, k[0]]  # the best `maxDets` of each unit; dtIgnore, area 'all'
+    d, g, iou = analysed_pairs(analysis, floor=float(one.thresholds[0]))  # across categories, as the map kept them
     return dict(classes=tuple(map(str, s.cat_names)), ignore=gt_ignored(s, rules)[0], scored=scored, pred_ignore=ign,
-                scene=_image_space(s))  # masks of two categories meet in their image's pixels (boxes: as they are)
+                pairs=(g, d, iou, one.hits(iou)[0]))  # COCO's hit rule on its float IoU (OKS, boundary IoU)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-matches
 def coco_matches(analysis) -> ObjectMatches:

@@ -120,20 +120,33 @@ def _left_out(scene: Scene, ignore) -> np.ndarray:
     flag = ignore if ignore is not None else scene.gt_hard
     return np.zeros(n, bool) if flag is None else _flags(flag, n, 'ignore', 'object')
 
-def _names(scene: Scene, classes) -> tuple:
-    "The class names: `classes`, or the codes as text; a class code without a name is refused."
+def _names(scene: Scene, classes, *, metric: str = '') -> tuple:
+    "The class names: `classes`, or the codes as text; a scene without classes, a code without a name are refused."
+    if scene.gt_cls is None or scene.pred_cls is None:
+        raise InputError(f"{metric or 'this metric'} scores one class: no confusion matrix")
     top = 1 + max(int(np.max(scene.gt_cls, initial=-1)), int(np.max(scene.pred_cls, initial=-1)))
     if not classes: return tuple(str(k) for k in range(top))
     if top > len(classes): raise InputError(f'class code {top - 1} has no name', f'{len(classes)} classes named')
     return tuple(map(str, classes))
 
-# %% ../nbs/25a_confusion.ipynb #cf-matched
-def _matched_pairs(scene: Scene, *, kept, ign, t, inclusive: bool, pred_ignore, stored) -> tuple:
-    "(objects, predictions) int64 [k]: the hits of `kept` across classes, matched greedily, best IoU first."
+# %% ../nbs/25a_confusion.ipynb #cf-hits
+def _hit_pairs(scene: Scene, *, kept, t, inclusive: bool, stored, pairs) -> tuple:
+    "(objects, predictions, IoU rank) int64 [h]: the pairs across classes of the `kept` predictions that hit at t."
+    if pairs is not None:  # the family's own pairs and hit decisions (COCO: its float IoU, its rule)
+        gi, pi, iou, hit = (np.asarray(x) for x in pairs)
+        h = np.flatnonzero(hit & kept[pi])
+        return gi[h], pi[h], iou_rank(iou[h], np.ones(len(h)))
     gi, pi, inter, union = (np.asarray(x) for x in cross_pairs(scene, kept=kept, stored=stored))
     h = np.flatnonzero(is_hit(inter, union, t, inclusive=inclusive)) if len(pi) else np.zeros(0, np.int64)
-    if pred_ignore is not None: h = h[~ign[gi[h]]]  # the metric gave its left-out objects their predictions
-    gi, pi, rank = gi[h], pi[h], iou_rank(inter[h], union[h])
+    return gi[h], pi[h], iou_rank(inter[h], union[h])
+
+# %% ../nbs/25a_confusion.ipynb #cf-matched
+def _matched_pairs(scene: Scene, *, kept, ign, t, inclusive: bool, pred_ignore, stored, pairs=None) -> tuple:
+    "(objects, predictions) int64 [k]: the hits of `kept` across classes, matched greedily, best IoU first."
+    gi, pi, rank = _hit_pairs(scene, kept=kept, t=t, inclusive=inclusive, stored=stored, pairs=pairs)
+    if pred_ignore is not None:  # the metric gave its left-out objects their predictions
+        k = ~ign[gi]
+        gi, pi, rank = gi[k], pi[k], rank[k]
     order = np.lexsort((scene.pos('pred')[pi], scene.pos('gt')[gi], -rank, ign[gi]))  # counted objects first
     took = greedy_pairs(gi, pi, order, n_gt=len(scene.gt_img), n_pred=len(scene.pred_img))
     return gi[took], pi[took]
@@ -149,15 +162,14 @@ def confusion(scene: Scene,  # validated objects with classes (`gt_cls`, `pred_c
               scored=None,  # bool [n_pred]: predictions the metric scores (default: all); the others are not kept
               pred_ignore=None,  # bool [n_pred]: predictions the metric's matching gives to objects it does not count
               stored=None,  # the overlap table the scoring kept for `scene` (`Overlaps`): read, not computed again
+              pairs=None,  # (objects, predictions int64 [k], IoU float64 [k], hit bool [k]): the family's own pairs
              ) -> Confusion:
     "The confusion matrix of a scene: objects and kept predictions matched one-to-one across classes by IoU."
-    if scene.gt_cls is None or scene.pred_cls is None:
-        raise InputError(f"{metric or 'this metric'} scores one class: no confusion matrix")
-    (t,), names = check_thresholds(threshold, inclusive=inclusive), _names(scene, classes)
+    (t,), names = check_thresholds(threshold, inclusive=inclusive), _names(scene, classes, metric=metric)
     (keep, cut), ign, C, n = _kept(scene, cutoff, scored), _left_out(scene, ignore), len(names), len(scene.pred_img)
     given = np.zeros(n, bool) if pred_ignore is None else keep & _flags(pred_ignore, n, 'pred_ignore', 'prediction')
     g, p = _matched_pairs(scene, kept=keep & ~given, ign=ign, t=t, inclusive=inclusive, pred_ignore=pred_ignore,
-                          stored=stored)
+                          stored=stored, pairs=pairs)
     gc, pc, counted = np.asarray(scene.gt_cls, np.int64), np.asarray(scene.pred_cls, np.int64), ~ign[g]
     missed, alarm = ~ign, keep & ~given
     missed[g], alarm[p] = False, False
@@ -182,10 +194,9 @@ def analysis_confusion(analysis: Analysis,  # a scored submission (`Metric.analy
     an = analysis
     an.spec.family.require('errors')
     (t,) = check_thresholds(an.spec.thresholds[0] if iou is None else iou, inclusive=an.spec.inclusive)
-    opts = an.spec.family.confusion_options(an, threshold=t)  # names; what the family leaves out; its own scene
-    own = opts.pop('scene', None)  # a family's own scene: its pairs are its own too
-    return confusion(an.scene if own is None else own, threshold=t, inclusive=an.spec.inclusive, cutoff=cutoff,
-                     metric=an.spec.metric, stored=an.pairs if own is None else None, **opts)
+    opts = an.spec.family.confusion_options(an, threshold=t)  # names; what the family leaves out; its own pairs
+    return confusion(an.scene, threshold=t, inclusive=an.spec.inclusive, cutoff=cutoff, metric=an.spec.metric,
+                     stored=an.pairs, **opts)
 
 def confusion_matrix(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_metric`)
                      solution, submission,  # paths or DataFrames, as `Metric.evaluate` takes them
