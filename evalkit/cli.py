@@ -14,8 +14,8 @@ from .catalog import get_metric, metric_rows, option_rows  # no metric's module 
 from .outputs import check_output, write_csv
 
 # %% auto #0
-__all__ = ['MAX_LOCAL_WORKERS', 'DASK_TIMEOUT', 'COMMANDS', 'ASKED', 'strict_json', 'json_text', 'Progress', 'Command', 'main',
-           'run', 'one_blas_thread', 'demo_data_dir', 'demo']
+__all__ = ['MAX_LOCAL_WORKERS', 'DASK_TIMEOUT', 'COMMANDS', 'ASKED', 'NUMPY_SETTINGS', 'strict_json', 'json_text', 'Progress',
+           'Command', 'main', 'run', 'process_settings', 'demo_data_dir', 'demo']
 
 # %% ../nbs/06_cli.ipynb #cli-strict
 def strict_json(v):  # a JSON-ready value, which may hold NaN, infinities and numpy scalars
@@ -609,7 +609,7 @@ def _one_line(e, limit: int = 400) -> str:
 
 def run() -> None:
     "The installed `evalkit` command: `main`, then the process ends at once, its output flushed."
-    one_blas_thread()
+    process_settings()
     code = main()
     try: sys.stdout.flush(); sys.stderr.flush()
     except BrokenPipeError: code = 141
@@ -618,9 +618,12 @@ def run() -> None:
     os._exit(code)
 
 # %% ../nbs/06_cli.ipynb #cli-blas
-def one_blas_thread():
-    "The command's process: OpenBLAS to one thread (unless set, or numpy already imported): no thread spins idle."
-    if 'numpy' not in sys.modules: os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')
+NUMPY_SETTINGS = {'OPENBLAS_NUM_THREADS': '1', 'NUMPY_MADVISE_HUGEPAGE': '0'}  # the command's, unless the user set them
+
+def process_settings():
+    "The command's process: OpenBLAS to one thread, no huge-page advice (unless set, or numpy already imported)."
+    if 'numpy' not in sys.modules:
+        for k, v in NUMPY_SETTINGS.items(): os.environ.setdefault(k, v)
 
 # %% ../nbs/06_cli.ipynb #e41696a6
 def demo_data_dir() -> Path:
