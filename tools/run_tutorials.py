@@ -156,7 +156,7 @@ def is_exported(cell: dict) -> bool:
 
 
 def defined(source: str) -> tuple[list, str]:
-    "`(names, docstring)` of the functions, classes and `@patch` methods a cell defines (a dunder method: its class)."
+    "`(names, docstring)` of what a cell defines: functions, classes, methods (`@patch`; a dunder: its class)."
     try: tree = ast.parse(source)
     except SyntaxError: return [], ''
     names, doc = [], ''
@@ -169,6 +169,21 @@ def defined(source: str) -> tuple[list, str]:
         names.append(name)
         doc = doc or ast.get_docstring(n) or ''
     return names, doc
+
+
+def aliases(source: str) -> dict:
+    "{function: its other names}: `Cls.method = _method` in a cell names `_method` as `method` too."
+    try: tree = ast.parse(source)
+    except SyntaxError: return {}
+    out = {}
+    for n in tree.body:
+        if not isinstance(n, ast.Assign): continue
+        values = n.value.elts if isinstance(n.value, ast.Tuple) else [n.value]
+        targets = [t.elts if isinstance(t, ast.Tuple) else [t] for t in n.targets]
+        for t in targets:
+            for v, x in zip(values, t):
+                if isinstance(v, ast.Name) and isinstance(x, ast.Attribute): out.setdefault(v.id, set()).add(x.attr)
+    return out
 
 
 def named(source: str) -> set:
@@ -184,15 +199,16 @@ def unshown(nb: dict) -> list:
     cells, out = nb['cells'], []
     for i, c in enumerate(cells):
         if not is_exported(c): continue
-        names = defined(joined(c['source']))[0]
+        names, more = defined(joined(c['source']))[0], aliases(joined(c['source']))
         if not names: continue
-        want = {n for n in names if not n.startswith('_')}
         seen = set()
         for d in cells[i + 1:]:
             if is_exported(d): break
             if d['cell_type'] == 'code' and d.get('outputs') and 'hide' not in cell_flags(d):
                 seen |= named(joined(d['source']))
-        missing = sorted(want - seen) if want else ([] if seen & set(names) else names)
+        shown = {n for n in names if seen & ({n} | more.get(n, set()))}  # a use by its name or its alias
+        public = [n for n in names if not all(x.startswith('_') for x in {n} | more.get(n, set()))]
+        missing = [n for n in public if n not in shown] if public else ([] if shown else names)
         if missing: out.append((c['id'], missing))
     return out
 
