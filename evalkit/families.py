@@ -25,9 +25,9 @@ __all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'BETA', 'EMPTY',
            'scene_partitions', 'parts_seen', 'see_parts', 'keep_predictions', 'Overlaps', 'overlaps', 'keep_pairs',
            'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts', 'FamilySteps', 'FamilyValues', 'FamilyTally',
            'FamilyCutoffs', 'FamilyErrors', 'FamilyTide', 'FamilyPictures', 'FamilyReport', 'FamilyWords',
-           'FamilyParts', 'image_rows', 'Family', 'ObjectMatches', 'spec_params', 'exact_means', 'images_text',
-           'register_family', 'get_family', 'own_options', 'SpecRules', 'Spec', 'Counts', 'Detections', 'best_pair',
-           'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'in_file_order', 'point_stretches',
+           'FamilyParts', 'image_rows', 'Family', 'ObjectMatches', 'in_file_order', 'spec_params', 'exact_means',
+           'images_text', 'register_family', 'get_family', 'own_options', 'SpecRules', 'Spec', 'Counts', 'Detections',
+           'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'point_stretches',
            'prefix_points', 'map_scene', 'finish', 'analysing', 'maps_for_analyses', 'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
@@ -502,6 +502,16 @@ class ObjectMatches:
     gt_counted: np.ndarray  # bool [n_gt]: the object counts (TP or FN); False: ignored (crowd, area range...)
     classes: tuple = ()  # class names by code (`Scene.gt_cls`, `pred_cls`); () without classes
 
+# %% ../nbs/03b_families.ipynb #fam-finish
+def in_file_order(stats) -> np.ndarray:
+    "The order of `stats`' images by file position; an image in two parts is refused."
+    o = np.argsort(stats.image_pos, kind='stable')
+    p = stats.image_pos[o]
+    if len(p) > 1 and (p[1:] == p[:-1]).any():
+        twice = stats.image_ids[o][np.r_[False, p[1:] == p[:-1]]][0]
+        raise InputError('the parts overlap: an image was mapped twice', repr(twice))
+    return o
+
 # %% ../nbs/03b_families.ipynb #ca896fcd-2
 def spec_params(spec) -> dict:
     "The parameters a result records: the reader's options, the family's own, the hit test, the matcher."
@@ -730,16 +740,6 @@ def reduce(*parts: Counts | Detections) -> Counts | Detections:
     if any(type(p) is not kind for p in parts): raise InputError('reduce: parts of different families')
     if len(parts) == 1: return parts[0]
     return kind(**{f.name: np.concatenate([getattr(p, f.name) for p in parts]) for f in fields(kind)})
-
-# %% ../nbs/03b_families.ipynb #fam-finish
-def in_file_order(stats) -> np.ndarray:
-    "The order of `stats`' images by file position; an image in two parts is refused."
-    o = np.argsort(stats.image_pos, kind='stable')
-    p = stats.image_pos[o]
-    if len(p) > 1 and (p[1:] == p[:-1]).any():
-        twice = stats.image_ids[o][np.r_[False, p[1:] == p[:-1]]][0]
-        raise InputError('the parts overlap: an image was mapped twice', repr(twice))
-    return o
 
 # %% ../nbs/03b_families.ipynb #fam-stretch
 def point_stretches(p,  # float64 [k]: a ranked list's precision at each of its k TPs, in rank order

@@ -234,6 +234,23 @@ def _sequential(gt, pred, inter, union,  # the validated overlap table [K]
         return _assign(p, g, (-r, g), h, step=_steps(rank, pc), n_ch=n_pred, n_cd=n_gt)
     return _invert(_assign(g, p, (rank[p],), h, step=_steps(np.arange(n_gt), gc), n_ch=n_gt, n_cd=n_pred), n_pred)
 
+# %% ../nbs/02_matching.ipynb #042215d7-a
+def _matched(gt, pred, inter, union,  # the validated overlap table [K]
+             *, hit,  # bool [T, K]: the hits at each threshold
+             fast,  # bool [T]: the thresholds where the hits are one-to-one
+             rank,  # int64 [n_pred]: confidence order of the predictions (`_conf_rank`)
+             n_gt: int, n_pred: int,  # numbers of objects
+             method: str,  # 'greedy' or 'kernel'
+            ) -> np.ndarray:  # int64 [T, n_pred]: matched gt of each prediction, -1 if none
+    "The hitting pairs where they are one-to-one (`fast`), the sequential rule at the other thresholds."
+    pred_gt = np.full((len(fast), n_pred), -1, np.int64)
+    ti, k = np.nonzero(hit & fast[:, None])
+    pred_gt[ti, pred[k]] = gt[k]
+    if not fast.all():
+        pred_gt[~fast] = _sequential(gt, pred, inter, union, hit=hit[~fast], rank=rank, n_gt=n_gt, n_pred=n_pred,
+                                     method=method)
+    return pred_gt
+
 # %% ../nbs/02_matching.ipynb #6db9b661
 def _decided(inter, union,  # [K]: the validated table's areas
              thresholds,  # the T thresholds (anything `check_thresholds` takes; checked Fractions when `hit` is given)
@@ -272,12 +289,7 @@ def match(gt,  # int64 [K]: ground-truth index of each pair (solution-file order
     rank = _conf_rank(pred_conf, n_pred)
     fast = _fast_thresholds(ts, inclusive, disjoint_gt and disjoint_pred)
     fast[~fast] = _one_to_one(gt, pred, hit[~fast])
-    pred_gt = np.full((len(ts), n_pred), -1, np.int64)
-    ti, k = np.nonzero(hit & fast[:, None])
-    pred_gt[ti, pred[k]] = gt[k]
-    if not fast.all():
-        pred_gt[~fast] = _sequential(gt, pred, inter, union, hit=hit[~fast], rank=rank, n_gt=n_gt, n_pred=n_pred,
-                                     method=method)
+    pred_gt = _matched(gt, pred, inter, union, hit=hit, fast=fast, rank=rank, n_gt=n_gt, n_pred=n_pred, method=method)
     pred_gt.setflags(write=False); hit.setflags(write=False)
     return Matching(pred_gt=pred_gt, thresholds=ts, n_gt=int(n_gt), n_pred=int(n_pred), hit=hit, method=method,
                     fast_path=tuple(bool(f) for f in fast))

@@ -97,9 +97,24 @@ def renewed(r, **changes):
     "`dataclasses.replace` of `r` that leaves its fields not yet made (`Later`) unmade: no table built to be copied."
     return type(r)(**{f.name: object.__getattribute__(r, f.name) for f in fields(r) if f.init} | changes)
 
+# %% ../nbs/02b_result.ipynb #res-cards
+class _ResultCards:
+    "How a `Result` shows: one short line (`repr`) and a card (`_repr_html_`)."
+    def __repr__(self):
+        t = dict(hit=self.hit, thresholds=len(self.thresholds)) if self.thresholds else {}  # Dice: no IoU threshold
+        return short_repr('Result', dict(metric=self.metric, score=self.score, **t, images=self.n_total,
+                                         scored=self.n_images))
+
+    def _repr_html_(self):
+        "A card: the score, the parameters and the per-threshold totals."
+        ps = dict(family=str(self.family), hit=self.hit, images=self.n_total, scored=self.n_images) | dict(self.params)
+        ps = {k: v for k, v in ps.items() if v is not None}
+        return card_html(f'{self.metric}: {self.title}' if self.title else self.metric, f'score {brief(self.score)}',
+                         params=ps, table=totals(self) if self.thresholds else None)
+
 # %% ../nbs/02b_result.ipynb #res-result
-@dataclass(frozen=True, eq=False)
-class Result(_Resolving, _ResultProperties):
+@dataclass(frozen=True, eq=False, repr=False)  # the repr is `_ResultCards`'
+class Result(_Resolving, _ResultCards, _ResultProperties):
     "Score of any metric with the tables that explain it (each may be a `Later`): one protocol for every family."
     metric: str  # metric name, e.g. 'rsna'
     score: float  # the metric's score (NaN when nothing is scored)
@@ -116,18 +131,6 @@ class Result(_Resolving, _ResultProperties):
     warnings: tuple = ()  # legal but suspicious input, in words (an empty submission): shown on stderr and in JSON
     tally: Tally | None = None  # the tables' sums when `per_image` and `images` stay on a cluster (left empty here)
     arrays: dict | None = None  # a family's own read-only arrays (COCO: pycocotools' precision, recall, stats)
-
-    def __repr__(self):
-        t = dict(hit=self.hit, thresholds=len(self.thresholds)) if self.thresholds else {}  # Dice: no IoU threshold
-        return short_repr('Result', dict(metric=self.metric, score=self.score, **t, images=self.n_total,
-                                         scored=self.n_images))
-
-    def _repr_html_(self):
-        "A card: the score, the parameters and the per-threshold totals."
-        ps = dict(family=str(self.family), hit=self.hit, images=self.n_total, scored=self.n_images) | dict(self.params)
-        ps = {k: v for k, v in ps.items() if v is not None}
-        return card_html(f'{self.metric}: {self.title}' if self.title else self.metric, f'score {brief(self.score)}',
-                         params=ps, table=totals(self) if self.thresholds else None)
 
 # %% ../nbs/02b_result.ipynb #2bb02477
 def totals(result: Result) -> pd.DataFrame:

@@ -19,15 +19,20 @@ not 3 MB of plotly.js in every notebook).
 
 `--check` runs each tutorial into a scratch copy and fails, naming the cells, unless the stored notebook has the
 same bytes: the stored outputs are what the code gives now (tests_nbs/test_tutorials.ipynb runs it).
+
+A kept notebook is read as a reader meets it (`unshown`, `echoes`; `--uses` lists what fails): every exported
+definition is followed, before the next exported cell, by a visible cell that names it and shows an output, and no
+markdown cell only repeats the docstring of the definition it introduces.
 """
-import argparse, json, os, re, shutil, subprocess, sys, tempfile
+import argparse, ast, json, os, re, shutil, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 TOOLS = Path(__file__).resolve().parent
 ROOT = TOOLS.parent
 TUTORIALS = ROOT/'nbs'/'tutorials'
-CORE = ('00_iou', '01_rle', '02_matching', '02b_result', '03_sweep', '03b_families')  # nbs/ notebooks kept with outputs
+CORE = ('00_iou', '01_rle', '02_matching', '02b_result', '03_sweep', '03b_families',  # nbs/ notebooks kept with outputs
+        '03c_preset', '03d_sweep_families', '03e_ranked_ap')  # the family rooms
 PLOTLY = 'application/vnd.plotly.v1+json'
 WIDGET = 'application/vnd.jupyter.widget-view+json'
 
@@ -138,6 +143,91 @@ def run_one(nb: Path, check: bool) -> tuple[bool, str]:
                        f'{", ".join(changed_cells(nb, dst))} (run `make tutorials` and commit)')
 
 
+def cell_flags(cell: dict) -> dict:
+    "The directives of a code cell (`{'export': '', 'hide': '', ...}`), as nbdev reads them."
+    if str(TOOLS) not in sys.path: sys.path.insert(0, str(TOOLS))
+    from directives import directives
+    return directives(joined(cell['source']))[0]
+
+
+def is_exported(cell: dict) -> bool:
+    "Whether a cell is exported to the library (`#| export` or `#| exports`)."
+    return cell['cell_type'] == 'code' and bool({'export', 'exports'} & set(cell_flags(cell)))
+
+
+def defined(source: str) -> tuple[list, str]:
+    "`(names, docstring)` of what a cell defines: functions, classes, methods (`@patch`; a dunder: its class)."
+    try: tree = ast.parse(source)
+    except SyntaxError: return [], ''
+    names, doc = [], ''
+    for n in tree.body:
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)): continue
+        name = n.name
+        patched = any('patch' in ast.unparse(d) for d in n.decorator_list)
+        if patched and name.startswith('__') and n.args.args and n.args.args[0].annotation is not None:
+            name = ast.unparse(n.args.args[0].annotation).split('|')[0].strip()
+        names.append(name)
+        doc = doc or ast.get_docstring(n) or ''
+    return names, doc
+
+
+def aliases(source: str) -> dict:
+    "{function: its other names}: `Cls.method = _method` in a cell names `_method` as `method` too."
+    try: tree = ast.parse(source)
+    except SyntaxError: return {}
+    out = {}
+    for n in tree.body:
+        if not isinstance(n, ast.Assign): continue
+        values = n.value.elts if isinstance(n.value, ast.Tuple) else [n.value]
+        targets = [t.elts if isinstance(t, ast.Tuple) else [t] for t in n.targets]
+        for t in targets:
+            for v, x in zip(values, t):
+                if isinstance(v, ast.Name) and isinstance(x, ast.Attribute): out.setdefault(v.id, set()).add(x.attr)
+    return out
+
+
+def named(source: str) -> set:
+    "The names and attribute names a cell's code uses (words, where the code is not plain Python)."
+    try: tree = ast.parse(source)
+    except SyntaxError: return set(re.findall(r'\w+', source))
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | \
+           {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+
+
+def unshown(nb: dict) -> list:
+    "`(cell id, names)` of each exported definition no visible cell with an output names before the next export."
+    cells, out = nb['cells'], []
+    for i, c in enumerate(cells):
+        if not is_exported(c): continue
+        names, more = defined(joined(c['source']))[0], aliases(joined(c['source']))
+        if not names: continue
+        seen = set()
+        for d in cells[i + 1:]:
+            if is_exported(d): break
+            if d['cell_type'] == 'code' and d.get('outputs') and 'hide' not in cell_flags(d):
+                seen |= named(joined(d['source']))
+        shown = {n for n in names if seen & ({n} | more.get(n, set()))}  # a use by its name or its alias
+        public = [n for n in names if not all(x.startswith('_') for x in {n} | more.get(n, set()))]
+        missing = [n for n in public if n not in shown] if public else ([] if shown else names)
+        if missing: out.append((c['id'], missing))
+    return out
+
+
+def words(text: str) -> str: return ' '.join(re.findall(r'[a-z0-9]+', text.lower()))
+
+
+def echoes(nb: dict, *, share: float = 0.75) -> list:
+    "Ids of the markdown cells whose words are mostly (`share`) the docstring's of the definition they introduce."
+    cells, out = nb['cells'], []
+    for i, c in enumerate(cells):
+        if c['cell_type'] != 'markdown': continue
+        nxt = next((d for d in cells[i + 1:] if d['cell_type'] == 'code'), None)
+        if nxt is None or not is_exported(nxt): continue
+        doc, text = (set(words(t).split()) for t in (defined(joined(nxt['source']))[1], joined(c['source'])))
+        if doc and text and len(doc & text) >= share * len(text): out.append(c['id'])
+    return out
+
+
 def has_outputs(nb: dict) -> bool:
     "Whether some code cell of notebook `nb` (its JSON) holds outputs or an execution count."
     code = [c for c in nb['cells'] if c['cell_type'] == 'code']
@@ -164,6 +254,7 @@ if __name__ == '__main__':
     p.add_argument('notebooks', nargs='*', help='notebooks to run (default: every tutorial and the CORE notebooks)')
     p.add_argument('--check', action='store_true', help='compare with the stored outputs; change nothing')
     p.add_argument('--stray', action='store_true', help='list notebooks outside nbs/tutorials/ with outputs')
+    p.add_argument('--uses', action='store_true', help='list definitions shown by no use, docstrings repeated')
     p.add_argument('--n-workers', type=int, default=2)
     a = p.parse_args()
     if a.stray:
@@ -171,6 +262,11 @@ if __name__ == '__main__':
         for b in bad: print(f'{b}: has outputs (only the tutorials and CORE keep theirs; run nbdev_clean --clear_all)')
         sys.exit(1 if bad else 0)
     nbs = [Path(n) for n in a.notebooks] or kept()
+    if a.uses:
+        bad = [(n, x) for n in nbs for x in unshown(json.loads(n.read_text(encoding='utf-8')))]
+        bad += [(n, (x, 'repeats the next docstring')) for n in nbs for x in echoes(json.loads(n.read_text()))]
+        for n, (cid, what) in bad: print(f'{n.name} {cid}: {what}')
+        sys.exit(1 if bad else 0)
     with ThreadPoolExecutor(a.n_workers) as ex: res = list(ex.map(lambda n: run_one(n, a.check), nbs))
     for _, line in res: print(line, flush=True)
     sys.exit(0 if all(ok for ok, _ in res) else 1)
