@@ -620,7 +620,7 @@ def _objects_confusion(self) -> str:
     "The confusion matrix at the slider's threshold and cutoff, as HTML ('' where there is none, or not asked for)."
     if not self.show_confusion.value: return ''  # it matches the file again: only on request
     try: c = dashboard_confusion(self.model.analysis, self.t_index, cutoff=self.cutoff)
-    except InputError: return ''  # a scene the matrix does not take (COCO masks)
+    except InputError: return ''  # a scene the matrix does not take
     return '' if c is None else confusion_html(c)
 
 ObjectsDashboard._confusion = _objects_confusion
