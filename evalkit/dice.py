@@ -18,8 +18,8 @@ from .families import Family, ImageStats, Part, Scene, register_family, in_file_
 
 # %% auto #0
 __all__ = ['UNIT_STATUS', 'PIXEL_STATUS', 'MAX_PICTURE_PIXELS', 'union_px', 'dice_counts', 'DiceStats', 'dice_fractions',
-           'DiceAnalyses', 'DiceResults', 'Dice', 'PooledDiceAnalyses', 'PooledDice', 'unit_status', 'UnitErrors',
-           'unit_picture']
+           'unit_status', 'UnitErrors', 'unit_picture', 'DiceAnalyses', 'DiceResults', 'Dice', 'PooledDiceAnalyses',
+           'PooledDice']
 
 # %% ../nbs/20_dice.ipynb #dc-union
 def union_px(unit,  # int [R]: the unit of each run
@@ -79,206 +79,6 @@ def _nothing_dice(self, spec) -> DiceStats:
     "The statistics of no unit."
     z = np.zeros(0, np.int64)
     return DiceStats(image_ids=np.zeros(0, object), image_pos=z, n_gt=z, n_pred=z, inter=z, pred_px=z, gt_px=z)
-
-# %% ../nbs/20_dice.ipynb #dc-class-analyses
-class DiceAnalyses:
-    "What the analyses ask of Dice: the area cutoff's keys and curve, per-class cutoffs, errors, pictures."
-    def areas(self, scene) -> np.ndarray:
-        "int64 [n_pred]: each prediction's key for the area cutoff, the pixels of its unit's predicted union."
-        return _unit_areas(self, scene)
-
-    def curve(self, analysis, key, cut, kept) -> tuple:
-        "(value [1, n_cut], None, score [n_cut]): the mean over units, the units below each cutoff dropped."
-        return _curve_mean(self, analysis, cut)
-
-    def class_cutoffs(self, analysis, by: str):
-        "Per class, its best minimum area, where the units' ids end with a class of the preset (Severstal)."
-        return _class_cutoffs(self, analysis, by)
-
-    def breakdown(self, analysis):
-        "The family's own error breakdown: each unit's status and pixel errors."
-        return _unit_errors(self, analysis)
-
-    def picture(self, analysis, code: int):
-        "(uint8 [h, w] pixel statuses, stride) of unit `code` (`unit_picture`)."
-        return unit_picture(analysis, code)
-
-    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
-        return weighted_means(W, *dice_fractions(analysis.stats, **analysis.spec.picked('beta', 'empty')))
-
-# %% ../nbs/20_dice.ipynb #dc-class-results
-class DiceResults:
-    "How Dice finishes: the result with its score, and the per-unit tables it builds when first read."
-    def finish(self, stats, spec) -> Result:
-        "The score, an empty per-threshold table, and the per-unit tables."
-        return _finish_dice(self, stats, spec)
-
-    def tables(self, stats, spec) -> tuple:
-        "(per_image: each unit's counts and value; images: the usual summary), in file order."
-        return _dice_tables(self, stats, spec)
-
-# %% ../nbs/20_dice.ipynb #dc-class
-class Dice(DiceResults, DiceAnalyses, Family):
-    "Per unit, Dice (or pixel F-beta) of the unions of its masks; the mean over the units (SPEC 14)."
-    name = 'dice'
-    uses_thresholds = False
-    options = (BETA, EMPTY)  # Dice or pixel F-beta; how a unit with no pixels on either side scores
-    own_score = 'Dice of this unit'
-    map, nothing = _map_dice, _nothing_dice
-    cutoffs = ('area',)  # the minimum-area cutoff (below)
-    views = ('masks',)  # each unit's pixels by status (below)
-
-    def values(self, stats, spec) -> tuple:  # (value float [n, 1], taking part [n])
-        num, den, s = dice_fractions(stats, **spec.picked('beta', 'empty'))
-        return np.where(s, num / den, np.nan)[:, None], s
-
-    def value_sums(self, stats, spec) -> tuple:
-        num, den, s = dice_fractions(stats, **spec.picked('beta', 'empty'))
-        return (ratio_sum(num[s], den[s]),)
-
-    def tally_score(self, part: Part, spec) -> tuple:
-        return np.zeros(0), float(part.value_sum[0] / part.n_scored) if part.n_scored else float('nan')
-
-    def scored_text(self, result) -> str:
-        return f"{result.n_images:,} unit{'' if result.n_images == 1 else 's'} scored"
-
-    def score_words(self, result) -> str: return f'score = mean of the Dice of {result.n_images:,} units.'
-
-# %% ../nbs/20_dice.ipynb #dc-finish
-def _dice_tables(self, stats: DiceStats, spec) -> tuple[pd.DataFrame, pd.DataFrame]:
-    "(per_image: each unit's counts and value; images: the usual summary), in file order."
-    o = in_file_order(stats)
-    v, s = self.values(stats, spec)
-    v, s, ids = v[o, 0], s[o], pd.Series(stats.image_ids[o], dtype=object)
-    per_image = pd.DataFrame({'image_id': ids, 'inter': stats.inter[o], 'pred_px': stats.pred_px[o],
-                              'gt_px': stats.gt_px[o], 'value': v})
-    own = v if self.image_scores else np.nan
-    images = pd.DataFrame({'image_id': ids, 'n_gt': stats.n_gt[o], 'n_pred': stats.n_pred[o], 'score': own,
-                           'scored': s})
-    return per_image, images
-
-def _finish_dice(self, stats: DiceStats, spec) -> Result:
-    "The score, an empty per-threshold table, and the per-unit tables."
-    part, scored = self.tally(stats, spec), self.values(stats, spec)[1]
-    p = Params({**dict(spec.params), 'beta': spec.option('beta'), 'empty': spec.option('empty'), 'family': self.name})
-    tally = Tally(n_images=len(stats.image_ids), n_scored=int(np.sum(scored)), n_pred=int(np.sum(stats.n_pred)))
-    return Result(metric=spec.metric, score=self.tally_score(part, spec)[1], thresholds=(),
-                  per_threshold=Later(partial(_no_thresholds, spec.metric or 'value')),
-                  per_image=Later(partial(_dice_table, self, stats, spec, k=0)),
-                  images=Later(partial(_dice_table, self, stats, spec, k=1)), params=p, title=spec.title, spec=spec,
-                  tally=tally)  # the tables made when first read: the score needs no pandas
-
-# %% ../nbs/20_dice.ipynb #dc-finish-2
-def _dice_table(fam, stats: DiceStats, spec, k: int) -> pd.DataFrame:
-    "Table k of `fam.tables`: 0 per_image, 1 images."
-    return fam.tables(stats, spec)[k]
-
-def _no_thresholds(name: str) -> pd.Series:
-    "The empty per-threshold values of a family without IoU thresholds."
-    return pd.Series([], index=pd.Index([], name='threshold', dtype=float), dtype=float, name=name)
-
-register_family(Dice())
-
-# %% ../nbs/20_dice.ipynb #dc-pooled-analyses
-class PooledDiceAnalyses:
-    "What the analyses ask of pooled Dice: scores of reweighted units, the area curve; no cutoff per class."
-    def weighted_scores(self, analysis, W) -> np.ndarray:
-        st, W = analysis.stats, np.atleast_2d(np.asarray(W, np.int64))
-        i, fp, fn = (W @ a for a in (st.inter, st.pred_px - st.inter, st.gt_px - st.inter))  # exact integer sums
-        parts = (Part(0, 0, 0, tp=(int(a),), fp=(int(b),), fn=(int(c),)) for a, b, c in zip(i, fp, fn))
-        return np.array([self.tally_score(p, analysis.spec)[1] for p in parts])
-
-    def curve(self, analysis, key, cut, kept) -> tuple:
-        "(value [1, n_cut], None, score): one value of the counts of the units at or above each cutoff."
-        return _curve_pooled(self, analysis, cut)
-
-    def class_cutoffs(self, analysis, by: str):
-        "None: pooled counts do not split by class."
-        return None
-
-# %% ../nbs/20_dice.ipynb #dc-pooled
-class PooledDice(PooledDiceAnalyses, Dice):
-    "I, |X| and |Y| summed over every unit, then one Dice (or pixel F-beta): Contrails' global Dice (SPEC 14)."
-    name = 'pooled dice'
-    image_scores = False
-    own_score = 'Dice of this unit alone (the score pools every pixel)'
-
-    def tally(self, stats, spec) -> Part:
-        i, x, y = (int(np.sum(a)) for a in (stats.inter, stats.pred_px, stats.gt_px))
-        return Part(n_img=len(stats.image_ids), n_scored=len(stats.image_ids), n_pred=int(np.sum(stats.n_pred)),
-                    tp=(i,), fp=(x - i,), fn=(y - i,))
-
-    def tally_score(self, part: Part, spec) -> tuple:
-        if not part.tp: return np.zeros(0), float('nan')
-        num, den = value_fractions(*(np.array(a) for a in (part.tp, part.fp, part.fn)),
-                                   beta=1 if spec.option('beta') is None else spec.option('beta'))
-        blank = float(spec.option('empty') == 'one') if spec.option('empty') != 'skip' else float('nan')
-        return np.zeros(0), float(Fraction(int(num[0]), int(den[0]))) if den[0] else blank
-
-    def scored_text(self, result) -> str: return f'{result.n_images:,} units, every pixel pooled'
-    def score_words(self, result) -> str: return f'one Dice of the pixels of {result.n_images:,} units, pooled.'
-
-register_family(PooledDice())
-
-# %% ../nbs/20_dice.ipynb #b13e0830
-def _unit_areas(self, scene: Scene) -> np.ndarray:
-    "int64 [n_pred]: each prediction's key for the area cutoff, the pixels of its unit's predicted union."
-    x = union_px(np.asarray(scene.pred_img, np.int64)[scene.pred.obj], scene.pred.start, scene.pred.end, scene.n_img)
-    return x[scene.pred_img]
-
-def _dropped(stats: DiceStats) -> DiceStats:
-    "The units with their predictions dropped: nothing predicted, nothing in common."
-    z = np.zeros_like(stats.inter)
-    return DiceStats(image_ids=stats.image_ids, image_pos=stats.image_pos, n_gt=stats.n_gt, n_pred=z, inter=z,
-                     pred_px=z, gt_px=stats.gt_px)
-
-# %% ../nbs/20_dice.ipynb #193f1ea5
-def _class_sums(self, an, u, cut) -> tuple:
-    "(exact sums of values over L, units taking part; L) of the units `u` at each cutoff `cut` (ascending; 0: all)."
-    st, spec = an.stats, an.spec
-    (nk, dk, sk), (nd, dd, sd) = (dice_fractions(x, **spec.picked('beta', 'empty')) for x in (st, _dropped(st)))
-    v, L = over_common(np.stack([nk[u] * sk[u], nd[u] * sd[u]]), np.stack([dk[u], dd[u]]), most=len(u))
-    o = np.argsort(st.pred_px[u], kind='stable')  # by area
-    n_drop = np.searchsorted(st.pred_px[u][o], cut, side='left')  # units whose area is below each cutoff
-    change, taking = v[0][o] - v[1][o], sk[u][o].astype(np.int64) - sd[u][o]
-    return (v[0].sum() - np.r_[0, np.cumsum(change)][n_drop], sk[u].sum() - np.r_[0, np.cumsum(taking)][n_drop], L)
-
-def _class_means(total, count, L: int) -> np.ndarray:
-    "float64 [n]: each exact sum over L divided by its count, rounded once (NaN: no unit takes part)."
-    return np.array([int(s) / (L * int(k)) if k else np.nan for s, k in zip(total.tolist(), count.tolist())])
-
-def _curve_mean(self, an, cut) -> tuple:
-    "(value [1, n_cut] at each cutoff, None, score [n_cut]): the mean over units, the units below each cutoff dropped."
-    v = _class_means(*_class_sums(self, an, np.arange(len(an.stats.image_ids)), cut))
-    return v[None], None, v
-
-def _curve_pooled(self, an, cut) -> tuple:
-    "(value [1, n_cut] at each cutoff, None, score): one value of the counts of the units at or above each cutoff."
-    st, spec, o = an.stats, an.spec, np.argsort(an.stats.pred_px, kind='stable')
-    n_drop = np.searchsorted(st.pred_px[o], cut, side='left')
-    i, x = (a.sum() - np.r_[0, np.cumsum(a[o])][n_drop] for a in (st.inter, st.pred_px))
-    part = lambda j: Part(0, 0, 0, tp=(int(i[j]),), fp=(int(x[j] - i[j]),), fn=(int(st.gt_px.sum() - i[j]),))
-    v = np.array([self.tally_score(part(j), spec)[1] for j in range(len(cut))])
-    return v[None], None, v
-
-# %% ../nbs/20_dice.ipynb #b7f5a0f9
-def _class_cutoffs(self, an, by: str) -> pd.DataFrame | None:
-    "Per class: its units, its best minimum area (the highest of the best), its mean value with all and at best."
-    st, spec = an.stats, an.spec
-    if by != 'area' or not spec.classes: return None
-    cls, rows, total, count = unit_parts(st.image_ids)[1], [], 0, 0
-    for c in spec.classes:
-        u = np.flatnonzero(cls == c)
-        areas = np.unique(st.pred_px[u][st.pred_px[u] > 0])
-        cut = np.r_[0, areas, areas[-1:] + 1]  # 0: every prediction kept; past the largest: none
-        s, k, L = _class_sums(self, an, u, cut)
-        v = _class_means(s, k, L)
-        j = int(np.flatnonzero(v == np.nanmax(v, initial=-np.inf))[-1]) if (k > 0).any() else 0
-        rows.append(dict(cls=c, units=len(u), cutoff=float(cut[j]), value_all=v[0], value=v[j]))
-        total, count = total + Fraction(int(s[j]), L), count + int(k[j])
-    df = pd.DataFrame(rows)
-    df.attrs['score'] = float(total / count) if count else float('nan')  # exact, rounded once
-    return df
 
 # %% ../nbs/20_dice.ipynb #7301ff96
 UNIT_STATUS = ('exact', 'partial', 'missed', 'false alarm', 'empty')  # what a unit's prediction did, by its counts
@@ -359,3 +159,205 @@ def unit_picture(analysis,  # an `Analysis` of a Dice-family metric
     side = lambda runs, img: _covered(runs.start[img[runs.obj] == code], runs.end[img[runs.obj] == code], p.ravel())
     x, y = side(sc.pred, sc.pred_img), side(sc.gt, sc.gt_img)
     return (np.select([x & y, x, y], [1, 2, 3], 0).astype(np.uint8).reshape(p.shape)), s
+
+# %% ../nbs/20_dice.ipynb #b13e0830
+def _unit_areas(self, scene: Scene) -> np.ndarray:
+    "int64 [n_pred]: each prediction's key for the area cutoff, the pixels of its unit's predicted union."
+    x = union_px(np.asarray(scene.pred_img, np.int64)[scene.pred.obj], scene.pred.start, scene.pred.end, scene.n_img)
+    return x[scene.pred_img]
+
+def _dropped(stats: DiceStats) -> DiceStats:
+    "The units with their predictions dropped: nothing predicted, nothing in common."
+    z = np.zeros_like(stats.inter)
+    return DiceStats(image_ids=stats.image_ids, image_pos=stats.image_pos, n_gt=stats.n_gt, n_pred=z, inter=z,
+                     pred_px=z, gt_px=stats.gt_px)
+
+# %% ../nbs/20_dice.ipynb #193f1ea5
+def _class_sums(self, an, u, cut) -> tuple:
+    "(exact sums of values over L, units taking part; L) of the units `u` at each cutoff `cut` (ascending; 0: all)."
+    st, spec = an.stats, an.spec
+    (nk, dk, sk), (nd, dd, sd) = (dice_fractions(x, **spec.picked('beta', 'empty')) for x in (st, _dropped(st)))
+    v, L = over_common(np.stack([nk[u] * sk[u], nd[u] * sd[u]]), np.stack([dk[u], dd[u]]), most=len(u))
+    o = np.argsort(st.pred_px[u], kind='stable')  # by area
+    n_drop = np.searchsorted(st.pred_px[u][o], cut, side='left')  # units whose area is below each cutoff
+    change, taking = v[0][o] - v[1][o], sk[u][o].astype(np.int64) - sd[u][o]
+    return (v[0].sum() - np.r_[0, np.cumsum(change)][n_drop], sk[u].sum() - np.r_[0, np.cumsum(taking)][n_drop], L)
+
+def _class_means(total, count, L: int) -> np.ndarray:
+    "float64 [n]: each exact sum over L divided by its count, rounded once (NaN: no unit takes part)."
+    return np.array([int(s) / (L * int(k)) if k else np.nan for s, k in zip(total.tolist(), count.tolist())])
+
+def _curve_mean(self, an, cut) -> tuple:
+    "(value [1, n_cut] at each cutoff, None, score [n_cut]): the mean over units, the units below each cutoff dropped."
+    v = _class_means(*_class_sums(self, an, np.arange(len(an.stats.image_ids)), cut))
+    return v[None], None, v
+
+def _curve_pooled(self, an, cut) -> tuple:
+    "(value [1, n_cut] at each cutoff, None, score): one value of the counts of the units at or above each cutoff."
+    st, spec, o = an.stats, an.spec, np.argsort(an.stats.pred_px, kind='stable')
+    n_drop = np.searchsorted(st.pred_px[o], cut, side='left')
+    i, x = (a.sum() - np.r_[0, np.cumsum(a[o])][n_drop] for a in (st.inter, st.pred_px))
+    part = lambda j: Part(0, 0, 0, tp=(int(i[j]),), fp=(int(x[j] - i[j]),), fn=(int(st.gt_px.sum() - i[j]),))
+    v = np.array([self.tally_score(part(j), spec)[1] for j in range(len(cut))])
+    return v[None], None, v
+
+# %% ../nbs/20_dice.ipynb #b7f5a0f9
+def _class_cutoffs(self, an, by: str) -> pd.DataFrame | None:
+    "Per class: its units, its best minimum area (the highest of the best), its mean value with all and at best."
+    st, spec = an.stats, an.spec
+    if by != 'area' or not spec.classes: return None
+    cls, rows, total, count = unit_parts(st.image_ids)[1], [], 0, 0
+    for c in spec.classes:
+        u = np.flatnonzero(cls == c)
+        areas = np.unique(st.pred_px[u][st.pred_px[u] > 0])
+        cut = np.r_[0, areas, areas[-1:] + 1]  # 0: every prediction kept; past the largest: none
+        s, k, L = _class_sums(self, an, u, cut)
+        v = _class_means(s, k, L)
+        j = int(np.flatnonzero(v == np.nanmax(v, initial=-np.inf))[-1]) if (k > 0).any() else 0
+        rows.append(dict(cls=c, units=len(u), cutoff=float(cut[j]), value_all=v[0], value=v[j]))
+        total, count = total + Fraction(int(s[j]), L), count + int(k[j])
+    df = pd.DataFrame(rows)
+    df.attrs['score'] = float(total / count) if count else float('nan')  # exact, rounded once
+    return df
+
+# %% ../nbs/20_dice.ipynb #dc-finish-2
+def _dice_table(fam, stats: DiceStats, spec, k: int) -> pd.DataFrame:
+    "Table k of `fam.tables`: 0 per_image, 1 images."
+    return fam.tables(stats, spec)[k]
+
+def _no_thresholds(name: str) -> pd.Series:
+    "The empty per-threshold values of a family without IoU thresholds."
+    return pd.Series([], index=pd.Index([], name='threshold', dtype=float), dtype=float, name=name)
+
+# %% ../nbs/20_dice.ipynb #dc-finish
+def _dice_tables(self, stats: DiceStats, spec) -> tuple[pd.DataFrame, pd.DataFrame]:
+    "(per_image: each unit's counts and value; images: the usual summary), in file order."
+    o = in_file_order(stats)
+    v, s = self.values(stats, spec)
+    v, s, ids = v[o, 0], s[o], pd.Series(stats.image_ids[o], dtype=object)
+    per_image = pd.DataFrame({'image_id': ids, 'inter': stats.inter[o], 'pred_px': stats.pred_px[o],
+                              'gt_px': stats.gt_px[o], 'value': v})
+    own = v if self.image_scores else np.nan
+    images = pd.DataFrame({'image_id': ids, 'n_gt': stats.n_gt[o], 'n_pred': stats.n_pred[o], 'score': own,
+                           'scored': s})
+    return per_image, images
+
+def _finish_dice(self, stats: DiceStats, spec) -> Result:
+    "The score, an empty per-threshold table, and the per-unit tables."
+    part, scored = self.tally(stats, spec), self.values(stats, spec)[1]
+    p = Params({**dict(spec.params), 'beta': spec.option('beta'), 'empty': spec.option('empty'), 'family': self.name})
+    tally = Tally(n_images=len(stats.image_ids), n_scored=int(np.sum(scored)), n_pred=int(np.sum(stats.n_pred)))
+    return Result(metric=spec.metric, score=self.tally_score(part, spec)[1], thresholds=(),
+                  per_threshold=Later(partial(_no_thresholds, spec.metric or 'value')),
+                  per_image=Later(partial(_dice_table, self, stats, spec, k=0)),
+                  images=Later(partial(_dice_table, self, stats, spec, k=1)), params=p, title=spec.title, spec=spec,
+                  tally=tally)  # the tables made when first read: the score needs no pandas
+
+# %% ../nbs/20_dice.ipynb #dc-class-analyses
+class DiceAnalyses:
+    "What the analyses ask of Dice: the area cutoff's keys and curve, per-class cutoffs, errors, pictures."
+    def areas(self, scene) -> np.ndarray:
+        "int64 [n_pred]: each prediction's key for the area cutoff, the pixels of its unit's predicted union."
+        return _unit_areas(self, scene)
+
+    def curve(self, analysis, key, cut, kept) -> tuple:
+        "(value [1, n_cut], None, score [n_cut]): the mean over units, the units below each cutoff dropped."
+        return _curve_mean(self, analysis, cut)
+
+    def class_cutoffs(self, analysis, by: str):
+        "Per class, its best minimum area, where the units' ids end with a class of the preset (Severstal)."
+        return _class_cutoffs(self, analysis, by)
+
+    def breakdown(self, analysis):
+        "The family's own error breakdown: each unit's status and pixel errors."
+        return _unit_errors(self, analysis)
+
+    def picture(self, analysis, code: int):
+        "(uint8 [h, w] pixel statuses, stride) of unit `code` (`unit_picture`)."
+        return unit_picture(analysis, code)
+
+    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
+        return weighted_means(W, *dice_fractions(analysis.stats, **analysis.spec.picked('beta', 'empty')))
+
+# %% ../nbs/20_dice.ipynb #dc-class-results
+class DiceResults:
+    "How Dice finishes: the result with its score, and the per-unit tables it builds when first read."
+    def finish(self, stats, spec) -> Result:
+        "The score, an empty per-threshold table, and the per-unit tables."
+        return _finish_dice(self, stats, spec)
+
+    def tables(self, stats, spec) -> tuple:
+        "(per_image: each unit's counts and value; images: the usual summary), in file order."
+        return _dice_tables(self, stats, spec)
+
+# %% ../nbs/20_dice.ipynb #dc-class
+class Dice(DiceResults, DiceAnalyses, Family):
+    "Per unit, Dice (or pixel F-beta) of the unions of its masks; the mean over the units (SPEC 14)."
+    name = 'dice'
+    uses_thresholds = False
+    options = (BETA, EMPTY)  # Dice or pixel F-beta; how a unit with no pixels on either side scores
+    own_score = 'Dice of this unit'
+    map, nothing = _map_dice, _nothing_dice
+    cutoffs = ('area',)  # the minimum-area cutoff (below)
+    views = ('masks',)  # each unit's pixels by status (below)
+
+    def values(self, stats, spec) -> tuple:  # (value float [n, 1], taking part [n])
+        num, den, s = dice_fractions(stats, **spec.picked('beta', 'empty'))
+        return np.where(s, num / den, np.nan)[:, None], s
+
+    def value_sums(self, stats, spec) -> tuple:
+        num, den, s = dice_fractions(stats, **spec.picked('beta', 'empty'))
+        return (ratio_sum(num[s], den[s]),)
+
+    def tally_score(self, part: Part, spec) -> tuple:
+        return np.zeros(0), float(part.value_sum[0] / part.n_scored) if part.n_scored else float('nan')
+
+    def scored_text(self, result) -> str:
+        return f"{result.n_images:,} unit{'' if result.n_images == 1 else 's'} scored"
+
+    def score_words(self, result) -> str: return f'score = mean of the Dice of {result.n_images:,} units.'
+
+# %% ../nbs/20_dice.ipynb #dc-register
+register_family(Dice())
+
+# %% ../nbs/20_dice.ipynb #dc-pooled-analyses
+class PooledDiceAnalyses:
+    "What the analyses ask of pooled Dice: scores of reweighted units, the area curve; no cutoff per class."
+    def weighted_scores(self, analysis, W) -> np.ndarray:
+        st, W = analysis.stats, np.atleast_2d(np.asarray(W, np.int64))
+        i, fp, fn = (W @ a for a in (st.inter, st.pred_px - st.inter, st.gt_px - st.inter))  # exact integer sums
+        parts = (Part(0, 0, 0, tp=(int(a),), fp=(int(b),), fn=(int(c),)) for a, b, c in zip(i, fp, fn))
+        return np.array([self.tally_score(p, analysis.spec)[1] for p in parts])
+
+    def curve(self, analysis, key, cut, kept) -> tuple:
+        "(value [1, n_cut], None, score): one value of the counts of the units at or above each cutoff."
+        return _curve_pooled(self, analysis, cut)
+
+    def class_cutoffs(self, analysis, by: str):
+        "None: pooled counts do not split by class."
+        return None
+
+# %% ../nbs/20_dice.ipynb #dc-pooled
+class PooledDice(PooledDiceAnalyses, Dice):
+    "I, |X| and |Y| summed over every unit, then one Dice (or pixel F-beta): Contrails' global Dice (SPEC 14)."
+    name = 'pooled dice'
+    image_scores = False
+    own_score = 'Dice of this unit alone (the score pools every pixel)'
+
+    def tally(self, stats, spec) -> Part:
+        i, x, y = (int(np.sum(a)) for a in (stats.inter, stats.pred_px, stats.gt_px))
+        return Part(n_img=len(stats.image_ids), n_scored=len(stats.image_ids), n_pred=int(np.sum(stats.n_pred)),
+                    tp=(i,), fp=(x - i,), fn=(y - i,))
+
+    def tally_score(self, part: Part, spec) -> tuple:
+        if not part.tp: return np.zeros(0), float('nan')
+        num, den = value_fractions(*(np.array(a) for a in (part.tp, part.fp, part.fn)),
+                                   beta=1 if spec.option('beta') is None else spec.option('beta'))
+        blank = float(spec.option('empty') == 'one') if spec.option('empty') != 'skip' else float('nan')
+        return np.zeros(0), float(Fraction(int(num[0]), int(den[0]))) if den[0] else blank
+
+    def scored_text(self, result) -> str: return f'{result.n_images:,} units, every pixel pooled'
+    def score_words(self, result) -> str: return f'one Dice of the pixels of {result.n_images:,} units, pooled.'
+
+# %% ../nbs/20_dice.ipynb #dc-pooled-register
+register_family(PooledDice())
