@@ -251,6 +251,11 @@ def dice_arrays(preds, targets, ids, *, size_cols=None, default_size=(1024, 1024
     return (units, size, (gn, gt), (pn, pred)), (gt.n_obj, pred.n_obj, len(units))
 
 # %% ../nbs/21_dice_presets.ipynb #0fe88829
+def _split_units(t: pd.DataFrame, id_col: str, unit_cols: tuple) -> pd.DataFrame:
+    "The table with its IMAGE_CLASS unit ids written as the image and class columns (the 'columns' layout)."
+    img, cls = unit_parts(t[id_col])
+    return t.drop(columns=id_col).assign(**{unit_cols[0]: img, unit_cols[1]: cls})
+
 def dice_tables(preds, targets, ids, *, id_col: str, rle_col: str, pred_col: str | None = None,
                 size_cols: tuple | None = None, order: str = 'column', rle: str = 'standard', classes: tuple = (),
                 default_size: tuple = (1024, 1024), layout: str = 'id', unit_cols: tuple = ('ImageId', 'ClassId'),
@@ -271,11 +276,7 @@ def dice_tables(preds, targets, ids, *, id_col: str, rle_col: str, pred_col: str
                 pd.DataFrame(sub, columns=[id_col, pred_col or rle_col], dtype=object))
     return (sol, sub) if layout != 'columns' else tuple(_split_units(t, id_col, unit_cols) for t in (sol, sub))
 
-def _split_units(t: pd.DataFrame, id_col: str, unit_cols: tuple) -> pd.DataFrame:
-    "The table with its IMAGE_CLASS unit ids written as the image and class columns (the 'columns' layout)."
-    img, cls = unit_parts(t[id_col])
-    return t.drop(columns=id_col).assign(**{unit_cols[0]: img, unit_cols[1]: cls})
-
+# %% ../nbs/21_dice_presets.ipynb #dp-batch
 dice_batch = TableBatch(dice_tables, dice_scene, arrays=dice_arrays, joined=masks_scene)  # the five presets' reader
 
 # %% ../nbs/21_dice_presets.ipynb #dp-25
