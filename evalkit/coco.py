@@ -730,7 +730,7 @@ def _check_sizes(bbox: np.ndarray, *, what, objs, err, name):
 def keypoints_field(f, kw: dict,  # `f(key)`: a field of every object; kw: the list, its name, error class, file
                     *, K: int,  # keypoints per object (the sigmas')
                     num: np.ndarray | None = None,  # the ground truth's num_keypoints (None: results)
-                   ) -> np.ndarray:  # float64 [n, K, 3]
+                   ) -> np.ndarray:  # float64 [n, K, 3] (results: [n, K, 2], their v flags not kept)
     "The `keypoints` field: K triples of finite numbers per object, checked (`keypoints.bad_keypoints`)."
     kp = numbers(f('keypoints'), key=f'keypoints ({K} keypoints)', width=3 * K, **kw).reshape(-1, K, 3)
     bad, rule = bad_keypoints(kp, truth=num is not None, num=num)
@@ -738,7 +738,7 @@ def keypoints_field(f, kw: dict,  # `f(key)`: a field of every object; kw: the l
     if num is not None:  # the truth's area: the OKS divides by it
         a = numbers(f('area'), key='area', **kw)
         refuse_entries(a < 0, 'area must be at least 0 (the OKS divides by it)', lambda i: _shown(float(a[i])), **kw)
-    return kp
+    return kp if num is not None else kp[:, :, :2].copy()  # results: x and y (a result's v is never read)
 
 def check_kp_names(cats: list, *, K: int, err, name):  # the ground truth's categories; K: the sigmas' count
     "Refuse a category whose `keypoints` list (the names of its keypoints) does not name K keypoints."
@@ -807,7 +807,7 @@ class CocoResults:
     bbox: np.ndarray  # float64 [n, 4]: xywh (NaN where absent)
     has_bbox: bool  # the first result has a `bbox` (pycocotools then takes every area from the boxes)
     segm: list | None = None  # [n] `segmentation` fields, for mask evaluation
-    kp: np.ndarray | None = None  # float64 [n, K, 3]: the `keypoints` fields (keypoints only; v never read)
+    kp: np.ndarray | None = None  # float64 [n, K, 2 or 3]: the `keypoints` fields (files: x, y; v never read)
     obb: np.ndarray | None = None  # float64 [n, 5]: cx, cy, w, h, angle (radians) for iou_type 'obb' (else None)
     runs: Runs | None = None  # masks decoded on reading (`fast_segm_results`) or from a batch's arrays
     runs_base: np.ndarray | None = None  # int64 [n]: the pixel each mask's runs are laid from (0: its image's)
@@ -869,6 +869,7 @@ def _typed_ok(c: dict, *, box: bool) -> bool:
     return bool(np.isfinite(c['kp']).all() and not bad_keypoints(c['kp'], truth=False)[0].any() and
                 (not box or _boxes_ok(c['bbox'])))
 
+# %% ../nbs/24_coco.ipynb #co-24-fast-kp-1b
 def fast_typed_results(src,  # the results' JSON bytes (`json_bytes`)
                        gt: CocoTruth,  # the ground truth they are of
                        *, iou_type: str,  # 'keypoints' or 'obb'
@@ -900,7 +901,7 @@ def fast_kp_results(src,  # the results' JSON bytes (`json_bytes`)
     if KpResult is None or not isinstance(src, (bytes, bytearray)): return None
     try:
         objs = msgspec.json.decode(src, type=list[KpResult])
-        box = bool(objs) and objs[0].bbox != []  # as the first result has a box (`has_bbox`)
+        box = bool(objs) and objs[0].bbox not in (None, [])  # as the first result has a box (`has_bbox`)
         c = kp_columns(objs, K=K, box=box) if objs else None
     except (msgspec.DecodeError, RecursionError, OverflowError): return None
     if c is None: return None
@@ -1553,9 +1554,9 @@ def _side_join(pieces: list, side: str, *, iou_type: str, angle: str, code: np.n
     cs = [getattr(p, side) for p in pieces]
     out = {f: np.concatenate([c[f] for c in cs]) for f in cs[0] if f not in ('runs', 'base')}
     obj = out.get('objects')
+    kp = (obj if side == 'gt' else obj[:, :, :2].copy()) if iou_type == 'keypoints' else None  # results: x, y
     out |= dict(img=np.repeat(code, out['n']), cat=index_of(cats, out['labels']), bbox=out['boxes'], runs=None,
-                runs_base=None, kp=obj if iou_type == 'keypoints' else None, obb=None if iou_type != 'obb' else
-                radians(obj) if angle == 'deg' else obj)
+                runs_base=None, kp=kp, obb=None if iou_type != 'obb' else radians(obj) if angle == 'deg' else obj)
     if 'runs' in cs[0]:  # each piece's pixels after those of the pieces before it
         shift = np.r_[0, np.cumsum([int(p.size.prod(1).sum()) for p in pieces])]
         out['runs'] = joined_runs([(None, c['runs']) for c in cs], shift)
