@@ -4,12 +4,9 @@
 
 # %% ../nbs/23a_keypoints.ipynb #kp-imports
 from __future__ import annotations
-import threading
-from functools import partial
 from itertools import chain
 from operator import attrgetter
 import numpy as np
-from .jit import in_threads
 try: import msgspec
 except ImportError: msgspec = None  # the coco extra: without it, keypoint results are read by the checking reader
 
@@ -84,15 +81,15 @@ def eight_digits(w: np.ndarray,  # uint64 [n]: words whose low k bytes are ASCII
     return w
 
 # %% ../nbs/23a_keypoints.ipynb #kp-scratch
-_SCRATCH = threading.local()  # each thread's work arrays, reused group after group (fresh memory costs page faults)
 NUM_WORK = (('n', np.int64), ('dot', np.int64), ('k', np.int64), ('c', np.int64), ('w', np.uint64), ('t', np.uint64),
             ('x', np.uint64), ('m', np.float64), ('f', np.float64))  # the work arrays of one number each
 
 def num_scratch(n: int,  # bytes of JSON text
                 N: int = 0,  # numbers in it
+                *, ws: dict | None = None,  # the work arrays so far, grown in place (None: new ones)
                ) -> dict:  # name -> array (at least that long)
-    "This thread's work arrays for n bytes of JSON text and N numbers, kept for the next group (grown by doubling)."
-    ws = getattr(_SCRATCH, 'ws', {})
+    "Work arrays for n bytes of JSON text and N numbers, reused group after group (grown by doubling)."
+    ws = {} if ws is None else ws  # fresh memory costs page faults: one call's groups share it, freed after the call
     if len(ws.get('u8', ())) < n:  # a text's: positions (int32: a group's text is short), bytes, flags
         n = max(n, 2 * len(ws.get('u8', ())))
         ws |= dict(at=np.arange(n, dtype=np.int32), cut=np.empty(n, np.int32), u8=np.empty(n, np.uint8),
@@ -100,7 +97,6 @@ def num_scratch(n: int,  # bytes of JSON text
     if len(ws.get('m', ())) < N:  # its numbers'
         N = max(N, 2 * len(ws.get('m', ())))
         ws |= dict(nb=np.empty((2, N), bool)) | {k: np.empty(N, t) for k, t in NUM_WORK}
-    _SCRATCH.ws = ws
     return ws
 
 # %% ../nbs/23a_keypoints.ipynb #kp-numbers-2
@@ -143,12 +139,14 @@ def _slow_lists(body: bytes, width: int, out: np.ndarray, flags: bool = True) ->
     return True
 
 # %% ../nbs/23a_keypoints.ipynb #kp-numbers-3b
-def _number_group(raws: list, width: int, out: np.ndarray, flags: bool = True) -> bool:
+def _number_group(raws: list, width: int, out: np.ndarray,  # as `number_lists`: lists, numbers a list, rows to fill
+                  flags: bool, ws: dict,  # as `number_lists`; the work arrays (`num_scratch`)
+                 ) -> bool:  # False: not such lists
     "Parse JSON lists of `width` numbers (`msgspec.Raw`, checked JSON) into `out` [n, ...]; False: not such lists."
     body = b','.join(raws) + b' ' * 8  # a word read from the last number's start stays inside
     if body.count(b'[') != len(raws) or any(c in body for c in NUM_ODD) or len(body) > NUM_LONG * width * len(raws):
         return _slow_lists(body, width, out, flags)
-    a, ws = np.frombuffer(body, np.uint8), num_scratch(len(body))
+    a, ws = np.frombuffer(body, np.uint8), num_scratch(len(body), ws=ws)
     num, edge = ws['b'][0, :len(a)], ws['b'][1, :len(a) - 1]
     np.less_equal(np.subtract(a, 45, out=ws['u8'][:len(a)]), 12, out=num)  # '-', '.', digits (checked: no '/')
     np.not_equal(num[1:], num[:-1], out=edge)  # where each number starts, and ends: one after the other
@@ -158,9 +156,9 @@ def _number_group(raws: list, width: int, out: np.ndarray, flags: bool = True) -
     if len(k) != len(out) or len(s) != width * len(out) or (np.diff(k, prepend=0) != width).any(): return False
     if not flags:  # each triple's third number: a number without exponent, finite if short, not parsed
         if len(s) and (e[2::3] - s[2::3]).max() > NUM_FINITE: return False
-        s, e = (np.delete(x.reshape(-1, 3), 2, axis=1).ravel() for x in (s, e))
+        s, e = (x.reshape(-1, 3)[:, :2].ravel() for x in (s, e))
     words = np.ndarray((len(a) - 7,), '<u8', body, offset=0, strides=(1,))  # 8 bytes from each byte on
-    v, ok = short_numbers(a, words, s, e, ws=num_scratch(0, len(s)))
+    v, ok = short_numbers(a, words, s, e, ws=num_scratch(0, len(s), ws=ws))
     if not ok.all():  # the longer numbers: msgspec's (False beyond float64)
         i = np.flatnonzero(~ok)
         if len(i) * 8 > len(ok): return _slow_lists(body, width, out, flags)  # many: msgspec's at once
@@ -177,14 +175,13 @@ def number_lists(raws: list,  # JSON lists (`msgspec.Raw`, or bytes of valid JSO
                  *, width: int,  # numbers per list
                  out: np.ndarray | None = None,  # float64 [n, ...] of the numbers kept of each row (None: made)
                  flags: bool = True,  # False: of each triple (x, y, v) x and y only (v checked finite, not kept)
+                 ws: dict | None = None,  # work arrays to reuse call after call (`num_scratch`; None: this call's)
                 ) -> np.ndarray | None:  # float64 [n, kept] (or `out`); None: a list is not `width` numbers in float64
-    "JSON lists of numbers parsed as msgspec parses them, bit for bit: groups of lists in `jit.threads()` threads."
-    out = np.empty((len(raws), width if flags else width // 3 * 2)) if out is None else out
-    jobs = [partial(_number_group, raws[i:i + NUM_GROUP], width, out[i:i + NUM_GROUP], flags)
-            for i in range(0, len(raws), NUM_GROUP)]
-    try: done = in_threads(jobs)
-    finally: vars(_SCRATCH).clear()  # this thread's work arrays freed (the other threads' end with them)
-    return out if all(done) else None
+    "JSON lists of numbers parsed as msgspec parses them, bit for bit, a group of lists at a time."
+    out, ws = np.empty((len(raws), width if flags else width // 3 * 2)) if out is None else out, {} if ws is None else ws
+    done = all(_number_group(raws[i:i + NUM_GROUP], width, out[i:i + NUM_GROUP], flags, ws)
+               for i in range(0, len(raws), NUM_GROUP))  # in this thread: numpy's short calls hold the GIL
+    return out if done else None
 
 def kp_planes(n: int, K: int, c: int = 3) -> np.ndarray:  # objects, keypoints per object, numbers per keypoint
     "float64 [n, K, c] keypoints laid out as c planes [c, n, K]: x, y (and v) each contiguous (OKS reads them apart)."
@@ -199,10 +196,13 @@ else: KpResult = None  # no fast path
 def kp_columns(objs: list,  # decoded results (`KpResult`)
                *, K: int,  # keypoints per object
                box: bool,  # their boxes read too (else NaN)
+               out: np.ndarray | None = None,  # float64 [n, K, 2] to fill with the keypoints (None: made)
+               ws: dict | None = None,  # work arrays to reuse (`number_lists`)
               ) -> dict | None:  # field -> array ('kp' float64 [n, K, 2], 'bbox' [n, 4]); None: a list's length is off
     "The columns of decoded keypoint results: ids int64, score, keypoints' x and y (v not kept) and boxes float64."
     n, get = len(objs), lambda k: list(map(attrgetter(k), objs))
-    kp = number_lists(get('keypoints'), width=3 * K, out=kp_planes(n, K, 2), flags=False)
+    kp = number_lists(get('keypoints'), width=3 * K, out=kp_planes(n, K, 2) if out is None else out, flags=False,
+                      ws=ws)
     bb = get('bbox') if box else []
     if kp is None or None in bb or set(map(len, bb)) - {4}: return None
     return {k: np.fromiter(map(attrgetter(k), objs), t, n) for k, t in
