@@ -537,7 +537,7 @@ def ids_of(values: list, *, what: str, key: str, objs: list, err=InputError, nam
     raise err(f'{at}: {key} must be an integer (or every {key} a string)', _shown(values[i]), file=name, **ctx)
 
 # %% ../nbs/24_coco.ipynb #co-15-1
-ID_TABLE_SPAN = 2 ** 21  # integer ids spanning fewer than this (and 8 a key) are looked up in a table, not searched
+ID_TABLE_SPAN = 2 ** 21  # ids spanning fewer than this (and 8 a value), plus 8 a key: a table's look-up, no search
 
 def index_of(keys: np.ndarray,  # [k] unique ids (int64, or str in an object array)
              values: np.ndarray,  # [n] ids to find
@@ -547,7 +547,7 @@ def index_of(keys: np.ndarray,  # [k] unique ids (int64, or str in an object arr
         return np.full(len(values), -1, np.int64)  # ints and texts never equal
     if keys.dtype.kind == 'i' and values.dtype.kind == 'i':  # integer ids in a range: one gather, no binary search
         lo, hi = int(keys.min()), int(keys.max())
-        if hi - lo < ID_TABLE_SPAN + 8 * len(keys):
+        if hi - lo < min(ID_TABLE_SPAN, 8 * len(values)) + 8 * len(keys):  # a table no larger than a search's work
             table = np.full(hi - lo + 1, -1, np.int64)
             table[keys - lo] = np.arange(len(keys))
             inside = (values >= lo) & (values <= hi)
@@ -761,7 +761,7 @@ def kp_slices(raw,  # JSON bytes of a list of objects with `keypoints` (bytes, m
               *, K: int, c: int,  # keypoints per object; numbers kept of each (3: x, y, v; 2: x, y)
               room: int,  # objects at most (the file's count of `"keypoints"`; rows never written cost no memory)
              ) -> dict | None:  # field -> array, 'kp' float64 [n, K, c]; None: something is off
-    "The columns of a JSON list of keypoint objects, decoded a slice at a time (a slice's records freed before the next)."
+    "The columns of a JSON list of keypoint objects, a slice at a time (a slice's records freed before the next)."
     mv, kp, parts, n = memoryview(raw), kp_planes(room, K, c), [], 0
     spans, dec = object_spans(mv), msgspec.json.Decoder(list[typ])
     try:

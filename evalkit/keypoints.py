@@ -140,7 +140,7 @@ def _slow_lists(body: bytes, width: int, out: np.ndarray, flags: bool = True) ->
 
 # %% ../nbs/23a_keypoints.ipynb #kp-numbers-3b
 def _number_group(raws: list, width: int, out: np.ndarray,  # as `number_lists`: lists, numbers a list, rows to fill
-                  flags: bool, ws: dict,  # as `number_lists`; the work arrays (`num_scratch`)
+                  *, flags: bool, ws: dict,  # as `number_lists`; the work arrays (`num_scratch`)
                  ) -> bool:  # False: not such lists
     "Parse JSON lists of `width` numbers (`msgspec.Raw`, checked JSON) into `out` [n, ...]; False: not such lists."
     body = b','.join(raws) + b' ' * 8  # a word read from the last number's start stays inside
@@ -178,8 +178,9 @@ def number_lists(raws: list,  # JSON lists (`msgspec.Raw`, or bytes of valid JSO
                  ws: dict | None = None,  # work arrays to reuse call after call (`num_scratch`; None: this call's)
                 ) -> np.ndarray | None:  # float64 [n, kept] (or `out`); None: a list is not `width` numbers in float64
     "JSON lists of numbers parsed as msgspec parses them, bit for bit, a group of lists at a time."
-    out, ws = np.empty((len(raws), width if flags else width // 3 * 2)) if out is None else out, {} if ws is None else ws
-    done = all(_number_group(raws[i:i + NUM_GROUP], width, out[i:i + NUM_GROUP], flags, ws)
+    out = np.empty((len(raws), width if flags else width // 3 * 2)) if out is None else out
+    ws = {} if ws is None else ws  # work arrays, reused group after group
+    done = all(_number_group(raws[i:i + NUM_GROUP], width, out[i:i + NUM_GROUP], flags=flags, ws=ws)
                for i in range(0, len(raws), NUM_GROUP))  # in this thread: numpy's short calls hold the GIL
     return out if done else None
 
