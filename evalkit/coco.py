@@ -27,17 +27,17 @@ from .polygons import obb_columns, ObbResult
 from .jit import jit, use_numba, threads, in_threads
 
 # %% auto #0
-__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'SEGM_SLICE_BYTES',
-           'GT_INTS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values',
-           'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns',
-           'scan_fields', 'scan_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids',
-           'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names',
-           'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results',
-           'fast_typed_results', 'fast_kp_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results', 'early_masks',
-           'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions',
-           'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
-           'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene', 'parse_ints', 'parse_max_dets',
-           'parse_ids']
+__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'KP_COLS', 'INT_COLS',
+           'SEGM_SLICE_BYTES', 'GT_INTS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values',
+           'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns',
+           'typed_columns', 'scan_fields', 'scan_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of',
+           'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field',
+           'check_kp_names', 'kp_slices', 'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results',
+           'fast_results', 'fast_typed_results', 'fast_kp_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results',
+           'early_masks', 'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts',
+           'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
+           'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene',
+           'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -537,7 +537,7 @@ def ids_of(values: list, *, what: str, key: str, objs: list, err=InputError, nam
     raise err(f'{at}: {key} must be an integer (or every {key} a string)', _shown(values[i]), file=name, **ctx)
 
 # %% ../nbs/24_coco.ipynb #co-15-1
-ID_TABLE_SPAN = 2 ** 21  # integer ids spanning fewer than this (and 8 a key) are looked up in a table, not searched
+ID_TABLE_SPAN = 2 ** 21  # ids spanning fewer than this (and 8 a value), plus 8 a key: a table's look-up, no search
 
 def index_of(keys: np.ndarray,  # [k] unique ids (int64, or str in an object array)
              values: np.ndarray,  # [n] ids to find
@@ -547,7 +547,7 @@ def index_of(keys: np.ndarray,  # [k] unique ids (int64, or str in an object arr
         return np.full(len(values), -1, np.int64)  # ints and texts never equal
     if keys.dtype.kind == 'i' and values.dtype.kind == 'i':  # integer ids in a range: one gather, no binary search
         lo, hi = int(keys.min()), int(keys.max())
-        if hi - lo < ID_TABLE_SPAN + 8 * len(keys):
+        if hi - lo < min(ID_TABLE_SPAN, 8 * len(values)) + 8 * len(keys):  # a table no larger than a search's work
             table = np.full(hi - lo + 1, -1, np.int64)
             table[keys - lo] = np.arange(len(keys))
             inside = (values >= lo) & (values <= hi)
@@ -730,7 +730,7 @@ def _check_sizes(bbox: np.ndarray, *, what, objs, err, name):
 def keypoints_field(f, kw: dict,  # `f(key)`: a field of every object; kw: the list, its name, error class, file
                     *, K: int,  # keypoints per object (the sigmas')
                     num: np.ndarray | None = None,  # the ground truth's num_keypoints (None: results)
-                   ) -> np.ndarray:  # float64 [n, K, 3]
+                   ) -> np.ndarray:  # float64 [n, K, 3] (results: [n, K, 2], their v flags not kept)
     "The `keypoints` field: K triples of finite numbers per object, checked (`keypoints.bad_keypoints`)."
     kp = numbers(f('keypoints'), key=f'keypoints ({K} keypoints)', width=3 * K, **kw).reshape(-1, K, 3)
     bad, rule = bad_keypoints(kp, truth=num is not None, num=num)
@@ -738,7 +738,7 @@ def keypoints_field(f, kw: dict,  # `f(key)`: a field of every object; kw: the l
     if num is not None:  # the truth's area: the OKS divides by it
         a = numbers(f('area'), key='area', **kw)
         refuse_entries(a < 0, 'area must be at least 0 (the OKS divides by it)', lambda i: _shown(float(a[i])), **kw)
-    return kp
+    return kp if num is not None else kp[:, :, :2].copy()  # results: x and y (a result's v is never read)
 
 def check_kp_names(cats: list, *, K: int, err, name):  # the ground truth's categories; K: the sigmas' count
     "Refuse a category whose `keypoints` list (the names of its keypoints) does not name K keypoints."
@@ -751,30 +751,57 @@ if msgspec is not None:
     class _KpFastAnn(msgspec.Struct, gc=False):  # a well-formed keypoint annotation: its keypoints raw JSON
         id: int; image_id: int; category_id: int; area: float; iscrowd: int; num_keypoints: float
         bbox: tuple[float, float, float, float]; keypoints: msgspec.Raw
-    class _KpFastTruth(msgspec.Struct):
-        images: list[_Image]; annotations: list[_KpFastAnn]; categories: list[dict]
+    class _KpFastTruth(msgspec.Struct):  # the annotations raw: decoded a slice at a time (`kp_slices`)
+        images: list[_Image]; annotations: msgspec.Raw; categories: list[dict]
+
+# %% ../nbs/24_coco.ipynb #co-21-fast-kp-slices
+def kp_slices(raw,  # JSON bytes of a list of objects with `keypoints` (bytes, memoryview, msgspec.Raw)
+              typ,  # their msgspec Struct (its `keypoints` a msgspec.Raw)
+              columns,  # `columns(objs, kp)`: a slice's records and its rows of `kp` to fill -> dict of arrays | None
+              *, K: int, c: int,  # keypoints per object; numbers kept of each (3: x, y, v; 2: x, y)
+              room: int,  # objects at most (the file's count of `"keypoints"`; rows never written cost no memory)
+             ) -> dict | None:  # field -> array, 'kp' float64 [n, K, c]; None: something is off
+    "The columns of a JSON list of keypoint objects, a slice at a time (a slice's records freed before the next)."
+    mv, kp, parts, n = memoryview(raw), kp_planes(room, K, c), [], 0
+    spans, dec = object_spans(mv), msgspec.json.Decoder(list[typ])
+    try:
+        for a, b in spans or ():
+            objs = dec.decode(b'[' + mv[a:b] + b']')
+            parts.append(columns(objs, kp[n:n + len(objs)]) if n + len(objs) <= room else None)
+            if parts[-1] is None: return None
+            n += len(objs)
+    except (msgspec.DecodeError, RecursionError, OverflowError): return None  # not JSON, mistyped, an id > int64
+    finally: mv.release()
+    if spans is None: return None
+    parts = parts or [columns([], kp[:0])]  # no object: the columns' empty arrays
+    return None if parts[0] is None else {k: np.concatenate([p[k] for p in parts]) for k in parts[0] if k != 'kp'} | \
+        dict(kp=kp[:n])
 
 # %% ../nbs/24_coco.ipynb #co-21-fast-kp
+KP_COLS = dict.fromkeys(('id', 'image_id', 'category_id', 'iscrowd'), np.int64) | dict.fromkeys(
+    ('area', 'num_keypoints'), np.float64)  # the columns of a keypoint annotation (and its `bbox`)
+
 def fast_kp_truth(src,  # the ground truth's JSON bytes (`json_bytes`)
                   *, err, name, limits: Limits | None = None,  # the error class, file name and limits
                   K: int = len(SIGMAS),  # keypoints per object
                  ) -> CocoTruth | None:  # None: something is off, the checking reader says what
-    "A keypoint ground truth whose annotations are all well-formed, its keypoints parsed at once (`number_lists`)."
+    "A keypoint ground truth whose annotations are all well-formed, a slice at a time (`kp_slices`, `number_lists`)."
     if msgspec is None or not isinstance(src, (bytes, bytearray)): return None
     try:
         d = msgspec.json.decode(src, type=_KpFastTruth)
-        c = struct_columns(d.annotations, dict.fromkeys(('id', 'image_id', 'category_id', 'iscrowd'), np.int64) |
-                           dict.fromkeys(('area', 'num_keypoints'), np.float64))
         (image_ids, hw), (cat_ids, cat_names) = (_images(d.images, err=err, name=name, sized=False),
                                                  _categories(d.categories, err=err, name=name))
         check_units(len(image_ids), len(cat_ids), limits=limits, err=err, name=name)
         check_kp_names(d.categories, K=K, err=err, name=name)
     except (msgspec.DecodeError, RecursionError, OverflowError, InputError): return None
-    kp, num, a, crowd = number_lists([o.keypoints for o in d.annotations], width=3 * K,
-                                   out=kp_planes(len(d.annotations), K)), c['num_keypoints'], \
-        c['area'], c['iscrowd']
+    ws = {}  # the parser's work arrays, slice after slice
+    cols = lambda objs, kp: None if number_lists([o.keypoints for o in objs], width=3 * K, out=kp, ws=ws) is None \
+        else struct_columns(objs, KP_COLS)
+    c = kp_slices(d.annotations, _KpFastAnn, cols, K=K, c=3, room=min(src.count(b'"keypoints"'), len(src) // (6 * K)))
+    if c is None: return None
+    kp, num, a, crowd = c['kp'], c['num_keypoints'], c['area'], c['iscrowd']
     img, cat, ids = index_of(image_ids, c['image_id']), index_of(cat_ids, c['category_id']), np.sort(c['id'])
-    if kp is None or (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or ((crowd != 0) & (
+    if (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or ((crowd != 0) & (
             crowd != 1)).any() or not (np.isfinite(a).all() and (a >= 0).all() and np.isfinite(num).all()) or \
             not _boxes_ok(c['bbox']) or bad_keypoints(kp, truth=True, num=num)[0].any(): return None
     return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, ann_id=c['id'],
@@ -807,7 +834,7 @@ class CocoResults:
     bbox: np.ndarray  # float64 [n, 4]: xywh (NaN where absent)
     has_bbox: bool  # the first result has a `bbox` (pycocotools then takes every area from the boxes)
     segm: list | None = None  # [n] `segmentation` fields, for mask evaluation
-    kp: np.ndarray | None = None  # float64 [n, K, 3]: the `keypoints` fields (keypoints only; v never read)
+    kp: np.ndarray | None = None  # float64 [n, K, 2 or 3]: the `keypoints` fields (files: x, y; v never read)
     obb: np.ndarray | None = None  # float64 [n, 5]: cx, cy, w, h, angle (radians) for iou_type 'obb' (else None)
     runs: Runs | None = None  # masks decoded on reading (`fast_segm_results`) or from a batch's arrays
     runs_base: np.ndarray | None = None  # int64 [n]: the pixel each mask's runs are laid from (0: its image's)
@@ -869,6 +896,7 @@ def _typed_ok(c: dict, *, box: bool) -> bool:
     return bool(np.isfinite(c['kp']).all() and not bad_keypoints(c['kp'], truth=False)[0].any() and
                 (not box or _boxes_ok(c['bbox'])))
 
+# %% ../nbs/24_coco.ipynb #co-24-fast-kp-1b
 def fast_typed_results(src,  # the results' JSON bytes (`json_bytes`)
                        gt: CocoTruth,  # the ground truth they are of
                        *, iou_type: str,  # 'keypoints' or 'obb'
@@ -896,17 +924,16 @@ def fast_kp_results(src,  # the results' JSON bytes (`json_bytes`)
                     gt: CocoTruth,  # the ground truth they are of
                     *, K: int = len(SIGMAS),  # keypoints per object
                    ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
-    "Keypoint results that are all well-formed, decoded at once, their keypoints parsed together (`kp_columns`)."
+    "Keypoint results that are all well-formed, a slice at a time, their keypoints parsed together (`kp_columns`)."
     if KpResult is None or not isinstance(src, (bytes, bytearray)): return None
-    try:
-        objs = msgspec.json.decode(src, type=list[KpResult])
-        box = bool(objs) and objs[0].bbox != []  # as the first result has a box (`has_bbox`)
-        c = kp_columns(objs, K=K, box=box) if objs else None
-    except (msgspec.DecodeError, RecursionError, OverflowError): return None
-    if c is None: return None
+    first, ws = {}, {}  # whether the first result has a box (`has_bbox`: every result's then read); work arrays
+    cols = lambda objs, kp: kp_columns(objs, K=K, out=kp, ws=ws, box=first.setdefault(
+        'box', bool(objs) and objs[0].bbox not in (None, [])))
+    c = kp_slices(src, KpResult, cols, K=K, c=2, room=min(src.count(b'"keypoints"'), len(src) // (6 * K)))
+    if c is None or not len(c['score']): return None
     img, cat = index_of(gt.image_ids, c['image_id']), index_of(gt.cat_ids, c['category_id'])
-    if (img < 0).any() or (cat < 0).any() or not _typed_ok(c, box=box): return None
-    return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=box, kp=c['kp'])
+    if (img < 0).any() or (cat < 0).any() or not _typed_ok(c, box=first['box']): return None
+    return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=first['box'], kp=c['kp'])
 
 # %% ../nbs/24_coco.ipynb #a9f66997
 INT_COLS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # whole floats here are ints (NaN made them float)
@@ -1553,9 +1580,9 @@ def _side_join(pieces: list, side: str, *, iou_type: str, angle: str, code: np.n
     cs = [getattr(p, side) for p in pieces]
     out = {f: np.concatenate([c[f] for c in cs]) for f in cs[0] if f not in ('runs', 'base')}
     obj = out.get('objects')
+    kp = (obj if side == 'gt' else obj[:, :, :2].copy()) if iou_type == 'keypoints' else None  # results: x, y
     out |= dict(img=np.repeat(code, out['n']), cat=index_of(cats, out['labels']), bbox=out['boxes'], runs=None,
-                runs_base=None, kp=obj if iou_type == 'keypoints' else None, obb=None if iou_type != 'obb' else
-                radians(obj) if angle == 'deg' else obj)
+                runs_base=None, kp=kp, obb=None if iou_type != 'obb' else radians(obj) if angle == 'deg' else obj)
     if 'runs' in cs[0]:  # each piece's pixels after those of the pieces before it
         shift = np.r_[0, np.cumsum([int(p.size.prod(1).sum()) for p in pieces])]
         out['runs'] = joined_runs([(None, c['runs']) for c in cs], shift)

@@ -4,21 +4,19 @@
 
 # %% ../nbs/23a_keypoints.ipynb #kp-imports
 from __future__ import annotations
-import threading
-from functools import partial
 from itertools import chain
 from operator import attrgetter
 import numpy as np
-from .jit import in_threads
 try: import msgspec
 except ImportError: msgspec = None  # the coco extra: without it, keypoint results are read by the checking reader
 
 # %% auto #0
 __all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'NUM_LOW', 'NUM_MASK',
-           'NUM_SHIFT', 'NUM_TEN', 'NUM_WORK', 'NUM_ODD', 'NUM_LONG', 'NUM_GROUP', 'OKS_MARGIN', 'OKS_BLOCK', 'KP_ROWS',
-           'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'eight_digits', 'num_scratch',
-           'short_numbers', 'number_lists', 'kp_planes', 'kp_columns', 'kept_sums', 'row_sums', 'pairwise_sums',
-           'oks_reach', 'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
+           'NUM_SHIFT', 'NUM_TEN', 'NUM_WORK', 'NUM_ODD', 'NUM_LONG', 'NUM_FINITE', 'NUM_GROUP', 'OKS_MARGIN',
+           'OKS_BLOCK', 'KP_ROWS', 'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'eight_digits',
+           'num_scratch', 'short_numbers', 'number_lists', 'kp_planes', 'kp_columns', 'kept_sums', 'row_sums',
+           'pairwise_sums', 'oks_reach', 'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons',
+           'skeleton_paths']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -83,15 +81,15 @@ def eight_digits(w: np.ndarray,  # uint64 [n]: words whose low k bytes are ASCII
     return w
 
 # %% ../nbs/23a_keypoints.ipynb #kp-scratch
-_SCRATCH = threading.local()  # each thread's work arrays, reused group after group (fresh memory costs page faults)
 NUM_WORK = (('n', np.int64), ('dot', np.int64), ('k', np.int64), ('c', np.int64), ('w', np.uint64), ('t', np.uint64),
             ('x', np.uint64), ('m', np.float64), ('f', np.float64))  # the work arrays of one number each
 
 def num_scratch(n: int,  # bytes of JSON text
                 N: int = 0,  # numbers in it
+                *, ws: dict | None = None,  # the work arrays so far, grown in place (None: new ones)
                ) -> dict:  # name -> array (at least that long)
-    "This thread's work arrays for n bytes of JSON text and N numbers, kept for the next group (grown by doubling)."
-    ws = getattr(_SCRATCH, 'ws', {})
+    "Work arrays for n bytes of JSON text and N numbers, reused group after group (grown by doubling)."
+    ws = {} if ws is None else ws  # fresh memory costs page faults: one call's groups share it, freed after the call
     if len(ws.get('u8', ())) < n:  # a text's: positions (int32: a group's text is short), bytes, flags
         n = max(n, 2 * len(ws.get('u8', ())))
         ws |= dict(at=np.arange(n, dtype=np.int32), cut=np.empty(n, np.int32), u8=np.empty(n, np.uint8),
@@ -99,7 +97,6 @@ def num_scratch(n: int,  # bytes of JSON text
     if len(ws.get('m', ())) < N:  # its numbers'
         N = max(N, 2 * len(ws.get('m', ())))
         ws |= dict(nb=np.empty((2, N), bool)) | {k: np.empty(N, t) for k, t in NUM_WORK}
-    _SCRATCH.ws = ws
     return ws
 
 # %% ../nbs/23a_keypoints.ipynb #kp-numbers-2
@@ -130,22 +127,26 @@ def short_numbers(a: np.ndarray,  # uint8 [L]: JSON text with 7 bytes or more af
 # %% ../nbs/23a_keypoints.ipynb #kp-numbers-3
 NUM_ODD = (b'"', b'{', b't', b'f', b'n', b'e', b'E')  # in lists of numbers only in exponents; else texts, literals
 NUM_LONG = 10  # bytes a number: lists of longer ones (json.dump's 17 digits) are msgspec's, read at once
+NUM_FINITE = 300  # characters of a number without exponent that is surely finite in float64 (1e308 is the most)
 
-def _slow_lists(body: bytes, width: int, out: np.ndarray) -> bool:
+def _slow_lists(body: bytes, width: int, out: np.ndarray, flags: bool = True) -> bool:
     "msgspec's parse of JSON lists `[...],[...]` of `width` numbers each into `out`; False: not such lists."
     try: v = msgspec.json.decode(b'[' + body + b']', type=list[list[float]])
     except (msgspec.DecodeError, RecursionError): return False
     if len(v) != len(out) or set(map(len, v)) - {width}: return False
-    out[:] = np.fromiter(chain.from_iterable(v), np.float64, out.size).reshape(out.shape)
+    a = np.fromiter(chain.from_iterable(v), np.float64, len(v) * width)
+    out[...] = (a if flags else a.reshape(-1, 3)[:, :2]).reshape(out.shape)  # without flags: each triple's x, y
     return True
 
 # %% ../nbs/23a_keypoints.ipynb #kp-numbers-3b
-def _number_group(raws: list, width: int, out: np.ndarray) -> bool:
+def _number_group(raws: list, width: int, out: np.ndarray,  # as `number_lists`: lists, numbers a list, rows to fill
+                  *, flags: bool, ws: dict,  # as `number_lists`; the work arrays (`num_scratch`)
+                 ) -> bool:  # False: not such lists
     "Parse JSON lists of `width` numbers (`msgspec.Raw`, checked JSON) into `out` [n, ...]; False: not such lists."
     body = b','.join(raws) + b' ' * 8  # a word read from the last number's start stays inside
     if body.count(b'[') != len(raws) or any(c in body for c in NUM_ODD) or len(body) > NUM_LONG * width * len(raws):
-        return _slow_lists(body, width, out)
-    a, ws = np.frombuffer(body, np.uint8), num_scratch(len(body))
+        return _slow_lists(body, width, out, flags)
+    a, ws = np.frombuffer(body, np.uint8), num_scratch(len(body), ws=ws)
     num, edge = ws['b'][0, :len(a)], ws['b'][1, :len(a) - 1]
     np.less_equal(np.subtract(a, 45, out=ws['u8'][:len(a)]), 12, out=num)  # '-', '.', digits (checked: no '/')
     np.not_equal(num[1:], num[:-1], out=edge)  # where each number starts, and ends: one after the other
@@ -153,11 +154,14 @@ def _number_group(raws: list, width: int, out: np.ndarray) -> bool:
     s, e = cut[0::2], cut[1::2]
     k = np.searchsorted(s, np.flatnonzero(np.equal(a, 93, out=num)))  # numbers before each ']'
     if len(k) != len(out) or len(s) != width * len(out) or (np.diff(k, prepend=0) != width).any(): return False
+    if not flags:  # each triple's third number: a number without exponent, finite if short, not parsed
+        if len(s) and (e[2::3] - s[2::3]).max() > NUM_FINITE: return False
+        s, e = (x.reshape(-1, 3)[:, :2].ravel() for x in (s, e))
     words = np.ndarray((len(a) - 7,), '<u8', body, offset=0, strides=(1,))  # 8 bytes from each byte on
-    v, ok = short_numbers(a, words, s, e, ws=num_scratch(0, len(s)))
+    v, ok = short_numbers(a, words, s, e, ws=num_scratch(0, len(s), ws=ws))
     if not ok.all():  # the longer numbers: msgspec's (False beyond float64)
         i = np.flatnonzero(~ok)
-        if len(i) * 8 > len(ok): return _slow_lists(body, width, out)  # many: msgspec's at once
+        if len(i) * 8 > len(ok): return _slow_lists(body, width, out, flags)  # many: msgspec's at once
         try: v[i] = msgspec.json.decode(b'[' + b','.join([body[x:y] for x, y in zip(s[i].tolist(), e[i].tolist())])
                                         + b']', type=list[float])
         except msgspec.DecodeError: return False
@@ -169,32 +173,39 @@ NUM_GROUP = 256  # lists parsed at once (about 100 kB of text: the work arrays s
 
 def number_lists(raws: list,  # JSON lists (`msgspec.Raw`, or bytes of valid JSON), each of `width` numbers
                  *, width: int,  # numbers per list
-                 out: np.ndarray | None = None,  # float64 [n, ...] of `width` numbers a row to fill (None: made)
-                ) -> np.ndarray | None:  # float64 [n, width] (or `out`); None: a list is not `width` numbers in float64
-    "JSON lists of numbers parsed as msgspec parses them, bit for bit: groups of lists in `jit.threads()` threads."
-    out, cut = np.empty((len(raws), width)) if out is None else out, range(0, len(raws), NUM_GROUP)
-    try: done = in_threads([partial(_number_group, raws[i:i + NUM_GROUP], width, out[i:i + NUM_GROUP]) for i in cut])
-    finally: vars(_SCRATCH).clear()  # this thread's work arrays freed (the other threads' end with them)
-    return out if all(done) else None
+                 out: np.ndarray | None = None,  # float64 [n, ...] of the numbers kept of each row (None: made)
+                 flags: bool = True,  # False: of each triple (x, y, v) x and y only (v checked finite, not kept)
+                 ws: dict | None = None,  # work arrays to reuse call after call (`num_scratch`; None: this call's)
+                ) -> np.ndarray | None:  # float64 [n, kept] (or `out`); None: a list is not `width` numbers in float64
+    "JSON lists of numbers parsed as msgspec parses them, bit for bit, a group of lists at a time."
+    out = np.empty((len(raws), width if flags else width // 3 * 2)) if out is None else out
+    ws = {} if ws is None else ws  # work arrays, reused group after group
+    done = all(_number_group(raws[i:i + NUM_GROUP], width, out[i:i + NUM_GROUP], flags=flags, ws=ws)
+               for i in range(0, len(raws), NUM_GROUP))  # in this thread: numpy's short calls hold the GIL
+    return out if done else None
 
-def kp_planes(n: int, K: int) -> np.ndarray:  # objects, keypoints per object
-    "float64 [n, K, 3] keypoints laid out as 3 planes [3, n, K]: x, y and v each contiguous (OKS reads them apart)."
-    return np.empty((3, n, K)).transpose(1, 2, 0)
+def kp_planes(n: int, K: int, c: int = 3) -> np.ndarray:  # objects, keypoints per object, numbers per keypoint
+    "float64 [n, K, c] keypoints laid out as c planes [c, n, K]: x, y (and v) each contiguous (OKS reads them apart)."
+    return np.empty((c, n, K)).transpose(1, 2, 0)
 
 # %% ../nbs/23a_keypoints.ipynb #kp-columns
 if msgspec is not None:
-    class KpResult(msgspec.Struct, gc=False):  # a keypoint result as the fast reader takes it ([] bbox: none given)
-        image_id: int; category_id: int; score: float; keypoints: msgspec.Raw; bbox: list[float] = []
+    class KpResult(msgspec.Struct, gc=False):  # a keypoint result as the fast reader takes it (no bbox: None)
+        image_id: int; category_id: int; score: float; keypoints: msgspec.Raw; bbox: list[float] | None = None
 else: KpResult = None  # no fast path
 
 def kp_columns(objs: list,  # decoded results (`KpResult`)
                *, K: int,  # keypoints per object
                box: bool,  # their boxes read too (else NaN)
-              ) -> dict | None:  # field -> array ('kp' float64 [n, K, 3], 'bbox' [n, 4]); None: a list's length is off
-    "The columns of decoded keypoint results: ids int64, score, keypoints and boxes float64."
+               out: np.ndarray | None = None,  # float64 [n, K, 2] to fill with the keypoints (None: made)
+               ws: dict | None = None,  # work arrays to reuse (`number_lists`)
+              ) -> dict | None:  # field -> array ('kp' float64 [n, K, 2], 'bbox' [n, 4]); None: a list's length is off
+    "The columns of decoded keypoint results: ids int64, score, keypoints' x and y (v not kept) and boxes float64."
     n, get = len(objs), lambda k: list(map(attrgetter(k), objs))
-    kp, bb = number_lists(get('keypoints'), width=3 * K, out=kp_planes(n, K)), get('bbox') if box else []
-    if kp is None or set(map(len, bb)) - {4}: return None
+    kp = number_lists(get('keypoints'), width=3 * K, out=kp_planes(n, K, 2) if out is None else out, flags=False,
+                      ws=ws)
+    bb = get('bbox') if box else []
+    if kp is None or None in bb or set(map(len, bb)) - {4}: return None
     return {k: np.fromiter(map(attrgetter(k), objs), t, n) for k, t in
             (('image_id', np.int64), ('category_id', np.int64), ('score', np.float64))} | dict(
         kp=kp, bbox=np.fromiter(chain.from_iterable(bb), np.float64, 4 * n).reshape(n, 4) if box else
