@@ -9,7 +9,7 @@ from functools import partial
 import math
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError
+from .errors import InputError, shown
 from .iou import threshold_text
 from .rle import Runs, runs_intersections, expand_ranges
 from .jit import jit, use_numba, threads, in_threads
@@ -21,7 +21,6 @@ from .families import (Scene, ImageStats, Family, register_family, images_text, 
                               point_stretches, prefix_points, maps_for_analyses)
 from .tide import BACKGROUND_IOU, NOT_COUNTED, tide_codes, tide_dap
 from .result import Result, Params, Tally, Later
-from .tables import shown
 from .polygons import obb_iou_pairs, rbox_corners
 
 # %% auto #0
