@@ -145,12 +145,10 @@ def _lone_cr(a: np.ndarray) -> bool:
 
 # %% ../nbs/02c_tables.ipynb #tb-mapped
 def _mapped(src) -> tuple | None:
-    "(the bytes of CSV file `src` mapped into memory, where its text starts), or None: empty, over `ARROW_CSV_BYTES`."
+    "(the bytes of CSV file `src`, read whole, and where its text starts), or None: empty, over `ARROW_CSV_BYTES`."
     if not isinstance(src, (str, os.PathLike)) or os.path.getsize(src) > ARROW_CSV_BYTES: return None
-    import mmap
-    with open(src, 'rb') as f:  # mapped, not read: a file left to pandas costs nothing here, the others no copy
-        if not os.fstat(f.fileno()).st_size: return None
-        data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    with open(src, 'rb') as f: data = f.read(ARROW_CSV_BYTES + 1)  # a file grown meanwhile: pandas reads it
+    if not data or len(data) > ARROW_CSV_BYTES: return None
     return data, 3 if data[:3] == _BOM else 0
 
 # %% ../nbs/02c_tables.ipynb #dddfbf34-1
