@@ -27,12 +27,12 @@ from .polygons import obb_columns, ObbResult
 from .jit import jit, use_numba, threads, in_threads
 
 # %% auto #0
-__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS', 'SEGM_SLICE_BYTES',
-           'GT_INTS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values',
-           'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns',
-           'scan_fields', 'scan_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids',
-           'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names',
-           'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results',
+__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'FLOAT_INT_END', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'INT_COLS',
+           'SEGM_SLICE_BYTES', 'GT_INTS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values',
+           'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns',
+           'typed_columns', 'scan_fields', 'scan_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of',
+           'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field',
+           'check_kp_names', 'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results',
            'fast_typed_results', 'fast_kp_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results', 'early_masks',
            'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions',
            'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
@@ -500,9 +500,11 @@ def _as_numbers(values: list, width: int | None, *, floats: bool = False) -> np.
     except (ValueError, OverflowError): return None  # ragged lists, an integer beyond float64
     return a.astype(np.float64, copy=False) if a.dtype.kind in 'if' and a.shape == (len(values), width) else None
 
+FLOAT_INT_END = 2 ** 1024 - 2 ** 970  # the least integer float64 rounds to infinity (float(), msgspec, orjson refuse it)
+
 def _typed(values: list, width: int | None) -> np.ndarray:
     "bool [n]: which values are a number (or a list of `width` numbers), walked one by one."
-    num = lambda v: type(v) is float or (type(v) is int and -2 ** 1000 < v < 2 ** 1000)  # an int float64 holds
+    num = lambda v: type(v) is float or (type(v) is int and -FLOAT_INT_END < v < FLOAT_INT_END)  # an int float64 holds
     if width is None: return np.array([num(v) for v in values], bool)
     return np.array([type(v) is list and len(v) == width and all(map(num, v)) for v in values], bool)
 
