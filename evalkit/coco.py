@@ -500,7 +500,7 @@ def _as_numbers(values: list, width: int | None, *, floats: bool = False) -> np.
     except (ValueError, OverflowError): return None  # ragged lists, an integer beyond float64
     return a.astype(np.float64, copy=False) if a.dtype.kind in 'if' and a.shape == (len(values), width) else None
 
-FLOAT_INT_END = 2 ** 1024 - 2 ** 970  # the least integer float64 rounds to infinity (float(), msgspec, orjson refuse it)
+FLOAT_INT_END = 2 ** 1024 - 2 ** 970  # the least integer float64 rounds to infinity (float(), msgspec, orjson refuse)
 
 def _typed(values: list, width: int | None) -> np.ndarray:
     "bool [n]: which values are a number (or a list of `width` numbers), walked one by one."

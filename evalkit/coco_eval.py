@@ -705,7 +705,7 @@ def _squares(b: np.ndarray,  # float64 [n, 5]: oriented boxes (cx, cy, w, h, ang
 def obb_candidates(scene: CocoScene,  # oriented boxes ([n, 5]: cx, cy, w, h, angle)
                    keep: np.ndarray,  # int64 [k]: the detections paired (scene rows)
                   ) -> tuple:  # (d: index into keep, g) int64 [m]: by detection, then object
-    "The same-image pairs whose circumscribed squares overlap (`overlap_table`): a superset of those whose circles meet."
+    "The same-image pairs whose circumscribed squares overlap (`overlap_table`): a superset of the circles' pairs."
     with np.errstate(over='ignore', invalid='ignore'):  # squares near float64's end: their areas are not read
         d, g, _, _ = overlap_table(_squares(scene.pred[keep]), scene.pred_img[keep], _squares(scene.gt), scene.gt_img,
                                    fmt='xyxy')
