@@ -284,6 +284,7 @@ def _placed(r, boards: tuple, j: dict, text: str, *, parts: dict | None = None) 
 
 def _parts(a, m, opts: dict, scorer=None, *, analysis=None) -> dict:  # analysis: the whole's, the parts cut from it
     "Each leaderboard's score when the solution's `Usage` has both (`evalkit.leaderboard.usage_parts`); {} otherwise."
+    if 'usage' not in {o.name for o in m.options}: return {}  # no parts (COCO): the leaderboards' module not imported
     from evalkit.leaderboard import usage_parts
     return usage_parts(m, a.solution, a.submission, scorer=scorer, names=(a.solution, a.submission), analysis=analysis,
                        **opts)

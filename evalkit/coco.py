@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import numpy as np
 from .lazy import pd, is_frame  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
-from .tables import shown, check_regular
+from .errors import shown, check_regular
 from .preset import Metric, Option
 from .options import parse_bool
 from .rle import Runs, runs_area
@@ -27,7 +27,7 @@ from .polygons import obb_columns, ObbResult
 from .jit import jit, use_numba, threads, in_threads
 
 # %% auto #0
-__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'KP_COLS', 'INT_COLS',
+__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'FLOAT_INT_END', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'KP_COLS', 'INT_COLS',
            'SEGM_SLICE_BYTES', 'GT_INTS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values',
            'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans', 'struct_columns',
            'typed_columns', 'scan_fields', 'scan_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of',
@@ -500,9 +500,11 @@ def _as_numbers(values: list, width: int | None, *, floats: bool = False) -> np.
     except (ValueError, OverflowError): return None  # ragged lists, an integer beyond float64
     return a.astype(np.float64, copy=False) if a.dtype.kind in 'if' and a.shape == (len(values), width) else None
 
+FLOAT_INT_END = 2 ** 1024 - 2 ** 970  # the least integer float64 rounds to infinity (float(), msgspec, orjson refuse)
+
 def _typed(values: list, width: int | None) -> np.ndarray:
     "bool [n]: which values are a number (or a list of `width` numbers), walked one by one."
-    num = lambda v: type(v) is float or (type(v) is int and -2 ** 1000 < v < 2 ** 1000)  # an int float64 holds
+    num = lambda v: type(v) is float or (type(v) is int and -FLOAT_INT_END < v < FLOAT_INT_END)  # an int float64 holds
     if width is None: return np.array([num(v) for v in values], bool)
     return np.array([type(v) is list and len(v) == width and all(map(num, v)) for v in values], bool)
 
@@ -1401,7 +1403,6 @@ def _pixels(segm) -> float:
 
 # %% ../nbs/24_coco.ipynb #co-batch-arrays
 from functools import lru_cache
-from .batch_arrays import stacked, batch_refusal
 
 def _columns(d, truth: bool, box_format: str) -> dict | None:
     "One image's dict as plain numeric columns (labels, xywh boxes, scores or crowd/ignore/area); None if any is odd."
@@ -1512,7 +1513,9 @@ def _dict_batch(preds: list, targets: list, *, image_ids: list, categories, box_
               annotations=[dict(a, id=j + 1) for j, a in enumerate(anns)])
     n = dict(annotations=list(map(len, ta)), results=list(map(len, pa)))  # each image's entries, for errors
     try: return coco_scene(gt, res, iou_type=iou_type, names=('targets', 'preds'), **kw)
-    except InputError as e: raise batch_refusal(e, image_ids, n) from None  # the batch's image, not the files' entry
+    except InputError as e:
+        from evalkit.batch_arrays import batch_refusal  # the batch path's helpers: imported by it alone
+        raise batch_refusal(e, image_ids, n) from None  # the batch's image, not the files' entry
 
 # %% ../nbs/24_coco.ipynb #co-batch-join
 GT_KEYS, DT_KEYS = ('labels', 'boxes', 'iscrowd', 'ignore', 'area'), ('labels', 'boxes', 'scores')
@@ -1529,6 +1532,7 @@ def batch_piece(preds: list, targets: list,  # per image of the batch: dicts of 
     kinds = set(map(type, image_ids))
     if kinds not in ({int}, {str}) or kinds == {int} and not -2 ** 63 <= min(image_ids) <= max(image_ids) < 2 ** 63:
         return None  # the files' reader words it
+    from evalkit.batch_arrays import stacked  # the batch path's helpers: imported by it alone
     dt = stacked(preds, image_ids, side='preds', need=DT_KEYS, keys=DT_KEYS, box_format=box_format)
     gt = None if dt is None else stacked(targets, image_ids, side='targets', need=GT_KEYS[:2], keys=GT_KEYS,
                                          box_format=box_format)
@@ -1554,8 +1558,6 @@ def joined_tables(pieces: list, *, categories) -> tuple:  # `batch_piece`s, as `
                    categories=categories, limits=None, units=False)  # every check passed, batch by batch
 
 # %% ../nbs/24_coco.ipynb #co-batch-objects
-from .batch_arrays import objects_piece, joined_runs
-
 def objects_batch(preds: list, targets: list,  # per image of the batch: dicts of arrays, as `coco_batch` takes them
                   *, image_ids: list, categories, box_format: str = 'xyxy', iou_type: str = 'segm',  # as `coco_batch`
                   sigmas=None, img_ids=None, cat_ids=None, limits: Limits | None = None, **_) -> tuple | None:
@@ -1569,6 +1571,7 @@ def objects_batch(preds: list, targets: list,  # per image of the batch: dicts o
         check_units(len(image_ids), len(cats), limits=limits, err=SolutionError, name='targets')
         if iou_type == 'keypoints': check_kp_names(list(categories), K=K, err=SolutionError, name='targets')
     except InputError: return None  # read alone, and refused in the files' words
+    from evalkit.batch_arrays import objects_piece  # the batch path's helpers: imported by it alone
     got = objects_piece(preds, targets, image_ids=image_ids, box_format=box_format, iou_type=iou_type, K=K,
                         limits=limits)
     ok = got is not None and _cat_codes(cats, np.r_[got[0].gt['labels'], got[0].dt['labels']]) is not None
@@ -1585,6 +1588,7 @@ def _side_join(pieces: list, side: str, *, iou_type: str, angle: str, code: np.n
                 runs_base=None, kp=kp, obb=None if iou_type != 'obb' else radians(obj) if angle == 'deg' else obj)
     if 'runs' in cs[0]:  # each piece's pixels after those of the pieces before it
         shift = np.r_[0, np.cumsum([int(p.size.prod(1).sum()) for p in pieces])]
+        from evalkit.batch_arrays import joined_runs  # the batch path's helpers: imported by it alone
         out['runs'] = joined_runs([(None, c['runs']) for c in cs], shift)
         out['runs_base'] = np.concatenate([c['base'] + s for c, s in zip(cs, shift)])
     return out

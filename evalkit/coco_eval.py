@@ -9,8 +9,8 @@ from functools import partial
 import math
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError
-from .iou import threshold_text
+from .errors import InputError, shown
+from .iou import threshold_text, box_pairs as overlap_table  # the file's sparse overlap table (00_iou)
 from .rle import Runs, runs_intersections, expand_ranges
 from .jit import jit, use_numba, threads, in_threads
 from .coco_pairs import object_bounds, pair_overlaps, object_areas, object_boxes, iou_bound
@@ -21,12 +21,11 @@ from .families import (Scene, ImageStats, Family, register_family, images_text, 
                               point_stretches, prefix_points, maps_for_analyses)
 from .tide import BACKGROUND_IOU, NOT_COUNTED, tide_codes, tide_dap
 from .result import Result, Params, Tally, Later
-from .tables import shown
 from .polygons import obb_iou_pairs, rbox_corners
 
 # %% auto #0
 __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_BLOCK', 'BOX_PAIRS_WORK',
-           'PAIR_MIN_WORK', 'PAIR_CELLS', 'BAND_RUNS', 'HEAP_TRIM_DETS', 'ACC_CELLS', 'ACC_NUMBA_WORK',
+           'PAIR_MIN_WORK', 'PAIR_CELLS', 'BAND_RUNS', 'SQUARE_SLACK', 'HEAP_TRIM_DETS', 'ACC_CELLS', 'ACC_NUMBA_WORK',
            'ACC_NUMBA_BLOCK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS', 'CURVE_CELLS',
            'TIDE_REC_THRS', 'CocoRuleReads', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unique_sorted',
            'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'box_ious', 'box_pairs', 'pair_intersections',
@@ -693,23 +692,24 @@ def _image_pairs(scene: CocoScene, keep: np.ndarray,  # int64 [k]: the detection
     return d[k], g[k], iou[k]
 
 # %% ../nbs/23_coco_eval.ipynb #ce-38-obb
+SQUARE_SLACK = 2.0 ** -500  # the least widening of a square: the overlap's area of two that meet stays above 2**-1000
+
+def _squares(b: np.ndarray,  # float64 [n, 5]: oriented boxes (cx, cy, w, h, angle)
+            ) -> np.ndarray:  # float64 [n, 4]: xyxy
+    "Each box's circumscribed square (cx +- r, cy +- r), widened by rounding's slack and kept within float64."
+    c, r = b[:, :2], np.hypot(b[:, 2], b[:, 3]) / 2
+    s = (r + np.maximum(8 * np.spacing(np.abs(c).max(1, initial=0) + r), SQUARE_SLACK))[:, None]
+    with np.errstate(over='ignore'): sq = np.c_[c - s, c + s]
+    return np.clip(sq, -np.finfo(np.float64).max, np.finfo(np.float64).max)
+
 def obb_candidates(scene: CocoScene,  # oriented boxes ([n, 5]: cx, cy, w, h, angle)
                    keep: np.ndarray,  # int64 [k]: the detections paired (scene rows)
-                  ) -> tuple:  # (d: index into keep, g) int64 [m]: by detection, objects in no set order
-    "The same-image pairs whose centres lie within reach in x and y (circumscribed circles' radii): a superset."
-    dt, gt, di = scene.pred[keep], scene.gt, scene.pred_img[keep]
-    if not len(gt) or not len(dt): return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    rd, rg = (np.hypot(b[:, 2], b[:, 3]) / 2 for b in (dt, gt))
-    lo, reach = min(dt[:, 0].min(), gt[:, 0].min()), rd + rg.max()
-    span = max(dt[:, 0].max(), gt[:, 0].max()) - lo + 2 * reach.max() + 1
-    gk, dk = scene.gt_img * span + (gt[:, 0] - lo), di * span + (dt[:, 0] - lo)
-    o = np.argsort(gk, kind='stable')
-    m = reach + 8 * np.spacing(np.abs(dk) + reach)  # rounding's slack
-    d, j = expand_ranges(np.searchsorted(gk[o], dk - m), np.searchsorted(gk[o], dk + m, 'right'))
-    k = scene.gt_img[o[j]] == di[d]
-    d, g = d[k], o[j[k]]
-    near = (np.abs(dt[d, 0] - gt[g, 0]) <= rd[d] + rg[g]) & (np.abs(dt[d, 1] - gt[g, 1]) <= rd[d] + rg[g])  # no slack:
-    return d[near], g[near]  # the circles' test is hypot(dx, dy) <= rd + rg, and hypot(dx, dy) >= |dx|, |dy|
+                  ) -> tuple:  # (d: index into keep, g) int64 [m]: by detection, then object
+    "The same-image pairs whose circumscribed squares overlap (`overlap_table`): a superset of the circles' pairs."
+    with np.errstate(over='ignore', invalid='ignore'):  # squares near float64's end: their areas are not read
+        d, g, _, _ = overlap_table(_squares(scene.pred[keep]), scene.pred_img[keep], _squares(scene.gt), scene.gt_img,
+                                   fmt='xyxy')
+    return d, g
 
 # %% ../nbs/23_coco_eval.ipynb #ce-38-pairs
 def analysis_floor(rules: CocoRules) -> float:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from contextlib import contextmanager
 from contextvars import ContextVar
-import errno, os, re
+import errno, os, re, stat
 
 # %% auto #0
-__all__ = ['MAX_RESAMPLES', 'MAX_PART', 'MAX_MESSAGE', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'ErrorText', 'InputError',
-           'ParticipantVisibleError', 'SolutionError', 'RLEError', 'SubmissionNotFound', 'SolutionNotFound',
-           'InputNotFound', 'file_not_found', 'LimitChecks', 'Limits', 'as_limits', 'Notice', 'collected', 'noticed',
-           'add_notices', 'notice']
+__all__ = ['MAX_RESAMPLES', 'MAX_PART', 'MAX_MESSAGE', 'UNITS', 'DEFAULT_LIMITS', 'label_text', 'shown', 'ErrorText',
+           'InputError', 'ParticipantVisibleError', 'SolutionError', 'RLEError', 'SubmissionNotFound',
+           'SolutionNotFound', 'InputNotFound', 'file_not_found', 'check_regular', 'LimitChecks', 'Limits', 'as_limits',
+           'Notice', 'collected', 'noticed', 'add_notices', 'notice']
 
 # %% ../nbs/00a_errors.ipynb #da75a82f
 def label_text(v, limit: int = 60) -> str:
@@ -21,6 +21,13 @@ def label_text(v, limit: int = 60) -> str:
     py = lambda x: x.item() if hasattr(x, 'item') and hasattr(x, 'dtype') else x
     s = repr(tuple(map(py, v)) if isinstance(v, tuple) else py(v))  # a MultiIndex label is a tuple
     return s if len(s) <= limit else s[:limit] + '...'
+
+# %% ../nbs/00a_errors.ipynb #tb-shown
+def shown(v, limit: int = 60) -> str:
+    "A value as it may appear in a one-line message: printable, at most `limit` characters, `''` when empty."
+    v = str(v)
+    if not v or not v.isprintable(): v = repr(v)
+    return v if len(v) <= limit else v[:limit] + '...'
 
 # %% ../nbs/00a_errors.ipynb #err-inputerror
 MAX_RESAMPLES = 100_000  # most resamples (or splits) one call draws (`evalkit.intervals`; here for the CLI's help)
@@ -103,6 +110,17 @@ def file_not_found(err: type,  # the side's error class: `ParticipantVisibleErro
     e = cls(rule, file=str(name))
     e.errno, e.filename = errno.ENOENT, str(name)
     return e
+
+# %% ../nbs/00a_errors.ipynb #tb-regular
+def check_regular(path,  # a path given as an input, or found in an input folder
+                  err=InputError,  # the error class of its side
+                  name: str | None = None,  # how the error names it (default: the path)
+                 ):
+    "Refuse a path that exists but is neither a regular file nor a folder (a pipe, a socket, a device), unopened."
+    try: mode = os.stat(path).st_mode
+    except (OSError, ValueError, TypeError): return  # missing or not a path: the reader says so
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise err('not a regular file (a pipe or a device): evalkit reads files', file=str(name or path))
 
 # %% ../nbs/00a_errors.ipynb #800f1c6e
 UNITS = {'max_file_bytes': 'bytes', 'max_field_chars': 'characters', 'max_tokens_per_row': 'numbers',

@@ -10,8 +10,8 @@ from functools import wraps
 from .errors import InputError  # a bad setting is refused as bad input is: in one line
 
 # %% auto #0
-__all__ = ['MODES', 'THREADS_MAX', 'numba_mode', 'numba_installed', 'use_numba', 'env_set', 'numba_set', 'numba_cache_dir',
-           'import_numba', 'jit', 'threads', 'threads_set', 'in_threads']
+__all__ = ['MODES', 'THREADS_MAX', 'THREADS_MOST', 'numba_mode', 'numba_installed', 'use_numba', 'env_set', 'numba_set',
+           'numba_cache_dir', 'import_numba', 'jit', 'threads', 'threads_set', 'in_threads']
 
 # %% ../nbs/00b_jit.ipynb #jit-05
 MODES = ('auto', '0', '1')  # the values of EVALKIT_NUMBA
@@ -60,13 +60,21 @@ def numba_cache_dir() -> str:
     return os.path.join(tempfile.gettempdir(), f'evalkit-numba-{user}')
 
 # %% ../nbs/00b_jit.ipynb #jit-11b
+class _NoScipy:
+    "A meta path finder refusing `import scipy` (and its submodules) to one thread, and to no other."
+    def __init__(self): self.thread = threading.get_ident()
+    def find_spec(self, name, path=None, target=None):
+        if name.partition('.')[0] == 'scipy' and threading.get_ident() == self.thread:
+            raise ModuleNotFoundError(f'No module named {name!r} (not while numba is imported)', name=name)
+        return None  # the next finders look
+
 def import_numba():
-    "numba, its array functions imported while `import scipy` fails (unless scipy is already imported)."
+    "numba, its array functions imported while `import scipy` fails in this thread (unless scipy is already imported)."
     if 'scipy' in sys.modules or 'numba.np.arraymath' in sys.modules: return importlib.import_module('numba')
-    sys.modules['scipy'] = None  # numba's BLAS check imports scipy.linalg (0.2 s, 17 MB) for np.correlate only
+    block = _NoScipy()  # numba's BLAS check imports scipy.linalg (0.2 s, 17 MB) for np.correlate only
+    sys.meta_path = [block, *sys.meta_path]  # a new list: a thread walking the old one sees no change
     try: importlib.import_module('numba.np.arraymath')
-    finally:
-        if 'scipy' in sys.modules and sys.modules['scipy'] is None: del sys.modules['scipy']
+    finally: sys.meta_path = [f for f in sys.meta_path if f is not block]
     return importlib.import_module('numba')
 
 # %% ../nbs/00b_jit.ipynb #jit-11c
@@ -111,11 +119,13 @@ def jit(fn):
 
 # %% ../nbs/00b_jit.ipynb #jit-17
 THREADS_MAX = 8  # threads the kernels use at most when EVALKIT_THREADS is unset (each holds its own buffers)
+THREADS_MOST = 256  # the most EVALKIT_THREADS may ask for (the work is cut into that many pieces)
 
 def threads() -> int:
-    "Threads a kernel's pieces may run in: `EVALKIT_THREADS`, else the cores this process may use (at most 8)."
+    "Threads a kernel's pieces may run in: `EVALKIT_THREADS` (1 to `THREADS_MOST`), else the cores (at most 8)."
     v = os.environ.get('EVALKIT_THREADS', '').strip()
-    if v and not (v.isdigit() and int(v) >= 1): raise InputError(f'EVALKIT_THREADS={v!r}: use a whole number >= 1')
+    if v and not (v.isascii() and v.isdigit() and len(v) <= 9 and 1 <= int(v) <= THREADS_MOST):
+        raise InputError(f'EVALKIT_THREADS={v[:20]!r}: use a whole number from 1 to {THREADS_MOST}')
     if v: return int(v)
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1
     return max(1, min(THREADS_MAX, cpus))

@@ -79,9 +79,11 @@ def _spec(self, *, thresholds=None,  # the IoU thresholds (default: the competit
     matcher = opts.get('matching', self.matcher)
     if inclusive is None: inclusive = self.inclusive or matcher == 'kernel'
     to = lambda who: tuple((k, v) for k, v in opts.items() if k in {o.name for o in self.options if o.to == who})
+    fixed = dict(self.settings)  # the preset's settings win over an option's default; a value the user gives wins
+    own = {**fixed, **{k: v for k, v in to('family') if k in options or k not in fixed}}
     return Spec(family=self.family, thresholds=self.thresholds if thresholds is None else thresholds,
                 inclusive=bool(inclusive), matcher=matcher, classes=self.classes, metric=self.name, title=self.title,
-                params=to('reader'), canvas=self.canvas, options={**dict(self.settings), **dict(to('family'))})
+                params=to('reader'), canvas=self.canvas, options=own)
 
 Metric._options, Metric.spec = _options, _spec
 

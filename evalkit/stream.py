@@ -112,7 +112,7 @@ def _flush(self):
     "Map the batches held (one scene of them all) and keep the map, placed where they start."
     if not self.held: return
     scene = self.metric.batch_reader.join(self.held, **self.batch, **reader_kw(self))
-    stats = self.family.map(scene, self.spec)[0]
+    stats, scene = self.family.map(scene, self.spec)[0], None  # the joined masks freed once mapped
     kept = self.parts + [self.family.shift(stats, **self.held_at)]
     self.parts, self.held = [self.family.reduce(*kept)] if len(kept) > KEEP_PARTS else kept, []
 
@@ -175,8 +175,9 @@ def _update(self, preds,  # the batch's predictions: per image, in the metric's 
     if _hold(self, preds, targets, image_ids): return self  # held, mapped with the batches around it
     ids, scene = _read_batch(self, preds, targets, image_ids)
     stats = self.family.map(scene, self.spec)[0]
+    extent, scene = batch_extent(scene, stats), None  # the batch's masks freed once mapped, as a score frees them
     _flush(self)  # what is held comes first
-    self._add([stats], batch_extent(scene, stats), ids)
+    self._add([stats], extent, ids)
     return self
 
 Evaluator.update = _update

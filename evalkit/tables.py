@@ -7,24 +7,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import repeat
 from pathlib import Path
-import operator, os, re, stat
+import operator, os, re
 import numpy as np
 from .lazy import pd, is_frame  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
+from .errors import shown, check_regular  # (00a) the readers import them from here too
 
 # %% auto #0
-__all__ = ['PACKED_MAGIC', 'ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'shown', 'row_at', 'Source', 'check_unpacked',
-           'Texts', 'TextTable', 'unique_codes', 'read_texts', 'check_regular', 'check_local', 'folder_files',
-           'is_parquet', 'column_names', 'footer_bytes', 'check_footers', 'read_row_group', 'read_source', 'read_table',
-           'require_columns', 'Rows', 'to_numbers', 'token_counts', 'check_tokens', 'column_tokens', 'check_runs',
-           'id_codes', 'in_rows', 'release_arrow', 'first_seen', 'repeated', 'positions', 'check_objects']
-
-# %% ../nbs/02c_tables.ipynb #tb-shown
-def shown(v, limit: int = 60) -> str:
-    "A value as it may appear in a one-line message: printable, at most `limit` characters, `''` when empty."
-    v = str(v)
-    if not v or not v.isprintable(): v = repr(v)
-    return v if len(v) <= limit else v[:limit] + '...'
+__all__ = ['PACKED_MAGIC', 'ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'row_at', 'Source', 'check_unpacked', 'Texts',
+           'TextTable', 'unique_codes', 'read_texts', 'check_local', 'folder_files', 'is_parquet', 'column_names',
+           'footer_bytes', 'check_footers', 'read_row_group', 'read_source', 'read_table', 'require_columns', 'Rows',
+           'to_numbers', 'token_counts', 'check_tokens', 'column_tokens', 'check_runs', 'id_codes', 'in_rows',
+           'release_arrow', 'first_seen', 'repeated', 'positions', 'check_objects']
 
 # %% ../nbs/02c_tables.ipynb #ce5666b3
 class _Named(str):
@@ -151,12 +145,10 @@ def _lone_cr(a: np.ndarray) -> bool:
 
 # %% ../nbs/02c_tables.ipynb #tb-mapped
 def _mapped(src) -> tuple | None:
-    "(the bytes of CSV file `src` mapped into memory, where its text starts), or None: empty, over `ARROW_CSV_BYTES`."
+    "(the bytes of CSV file `src`, read whole, and where its text starts), or None: empty, over `ARROW_CSV_BYTES`."
     if not isinstance(src, (str, os.PathLike)) or os.path.getsize(src) > ARROW_CSV_BYTES: return None
-    import mmap
-    with open(src, 'rb') as f:  # mapped, not read: a file left to pandas costs nothing here, the others no copy
-        if not os.fstat(f.fileno()).st_size: return None
-        data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    with open(src, 'rb') as f: data = f.read(ARROW_CSV_BYTES + 1)  # a file grown meanwhile: pandas reads it
+    if not data or len(data) > ARROW_CSV_BYTES: return None
     return data, 3 if data[:3] == _BOM else 0
 
 # %% ../nbs/02c_tables.ipynb #dddfbf34-1
@@ -427,17 +419,6 @@ def _check_fields(df: pd.DataFrame, source: Source):
         if len(n) and n.max() > most:
             i = int(np.argmax(n > most))
             raise limits.exceeded('max_field_chars', int(n[i]), shown(c), err, **row_at(source.name, i))
-
-# %% ../nbs/02c_tables.ipynb #tb-regular
-def check_regular(path,  # a path given as an input, or found in an input folder
-                  err=InputError,  # the error class of its side
-                  name: str | None = None,  # how the error names it (default: the path)
-                 ):
-    "Refuse a path that exists but is neither a regular file nor a folder (a pipe, a socket, a device), unopened."
-    try: mode = os.stat(path).st_mode
-    except (OSError, ValueError, TypeError): return  # missing or not a path: the reader says so
-    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-        raise err('not a regular file (a pipe or a device): evalkit reads files', file=str(name or path))
 
 # %% ../nbs/02c_tables.ipynb #91a4bf6a
 _URL = re.compile(r'[A-Za-z][A-Za-z0-9+.\-]*(::[A-Za-z0-9+.\-]+)*://')  # a URL, as pandas and fsspec tell one
