@@ -25,8 +25,8 @@ from .batch_arrays import read_ids, check_arrays, joined_scenes
 # %% auto #0
 __all__ = ['CLASSES', 'LEVELS', 'QUADS', 'DIFFICULT', 'MAX_COORD', 'DOTA_OPTIONS', 'dota', 'file_bytes', 'text_lines',
            'plain_tokens', 'crossed', 'check_quads', 'read_labels', 'read_results', 'dota_scene', 'devkit_ap',
-           'quad_overlaps', 'map_quads', 'class_aps', 'devkit_map', 'QuadAnalyses', 'QuadAP', 'parse_classes',
-           'DotaMetric', 'dota_batch', 'dota_piece', 'devkit_prefix_ap']
+           'quad_overlaps', 'map_quads', 'class_aps', 'devkit_map', 'devkit_prefix_ap', 'QuadAnalyses', 'QuadAP',
+           'parse_classes', 'DotaMetric', 'dota_batch', 'dota_piece']
 
 # %% ../nbs/29a_dota.ipynb #dota-classes
 CLASSES = ('plane', 'baseball-diamond', 'bridge', 'ground-track-field', 'small-vehicle', 'large-vehicle', 'ship',
@@ -351,6 +351,58 @@ def devkit_map(aps: np.ndarray, use: np.ndarray) -> float:
     for a in aps[use]: total = total + float(a)
     return total / int(use.sum()) if use.any() else float('nan')
 
+# %% ../nbs/29a_dota.ipynb #dota-prefix
+def devkit_prefix_ap(tp,  # bool [n]: TP (else FP) of each counted detection of one class, in rank order
+                     npos: int,  # counted ground-truth objects of the class
+                     m,  # int [c]: prefix lengths
+                     *, use_07: bool = True,  # the devkit's rule (`devkit_ap`)
+                    ) -> np.ndarray:  # float64 [c]: `devkit_ap` of each prefix tp[:m]
+    "The devkit's AP of prefixes of one ranked list."
+    tp, m = np.asarray(tp, bool), np.asarray(m, np.int64)
+    if npos <= 0 or not len(tp): return np.zeros(len(m))
+    if not use_07: return np.array([devkit_ap(tp[:j], npos, use_07=False)[0] for j in m.tolist()])
+    ctp, cfp = np.cumsum(tp).astype(np.float64), np.cumsum(~tp).astype(np.float64)
+    rec, prec = ctp / float(npos), ctp / np.maximum(ctp + cfp, np.finfo(np.float64).eps)
+    ap = np.zeros(len(m))
+    for t in LEVELS:
+        s = int(np.searchsorted(rec, t, side='left'))  # recall is non-decreasing: rec >= t from s on
+        run = np.r_[0.0, np.zeros(s), np.maximum.accumulate(prec[s:])] if s < len(prec) else np.zeros(len(prec) + 1)
+        ap = ap + run[m] / 11.0
+    return ap
+
+# %% ../nbs/29a_dota.ipynb #dota-curve
+def _quad_curve(self, an, key, cut, kept) -> tuple:
+    "The devkit's mAP at every confidence cutoff: (mAP [T, n_cut], per class and threshold table, score [n_cut])."
+    _, per, _ = RankedAP.curve(self, an, key, cut, kept=kept)  # the table: tp, fp, P, R, F1 of each class and cutoff
+    d, spec = an.stats, an.spec
+    o, lists = ranked_lists(d, spec)
+    conf, tp, npos = d.conf[o], d.tp[o], d.npos.sum(0)
+    ap = np.zeros((len(spec.thresholds), len(spec.classes), len(cut)))
+    for (k, c), r in lists.items():
+        m = np.searchsorted(-conf[r], -np.asarray(cut), side='right')  # the class's detections kept at each cutoff
+        ap[k, c] = devkit_prefix_ap(tp[r, k], int(npos[c]), m, use_07=spec.option('interpolation') == 'voc07')
+    use = counted_classes(spec, npos)
+    vals = np.array([[devkit_map(ap[k, :, j], use) for j in range(len(cut))] for k in range(len(ap))])
+    score = np.array([devkit_map(vals[:, j], np.ones(len(vals), bool)) for j in range(len(cut))])
+    return vals.reshape(len(ap), len(cut)), per.assign(ap=ap.ravel()), score
+
+# %% ../nbs/29a_dota.ipynb #dota-weighted
+def _quad_weighted_scores(self, analysis, W) -> np.ndarray:
+    "The score of each weighted file (bootstrap), every detection repeated as often as its image is drawn."
+    d, spec = analysis.stats, analysis.spec
+    o, ranked = ranked_lists(d, spec)
+    sorter = np.argsort(d.image_pos, kind='stable')
+    img, tp = sorter[np.searchsorted(d.image_pos[sorter], d.det_img[o])], d.tp[o]
+    out, aps = np.empty(len(W)), np.zeros((len(spec.thresholds), len(spec.classes)))
+    use_07 = spec.option('interpolation') == 'voc07'
+    for b, w in enumerate(np.asarray(W, np.int64)):
+        npos = w @ d.npos
+        for (k, c), r in ranked.items():
+            aps[k, c] = devkit_ap(np.repeat(tp[r, k], w[img[r]]), int(npos[c]), use_07=use_07)[0]
+        use = counted_classes(spec, npos)
+        out[b] = devkit_map(np.array([devkit_map(a, use) for a in aps]), np.ones(len(aps), bool))
+    return out
+
 # %% ../nbs/29a_dota.ipynb #dota-analyses
 class QuadAnalyses:
     "What the bootstrap and the cutoff curve ask of quadrilateral AP: scores as the devkit makes them."
@@ -388,23 +440,7 @@ class QuadAP(QuadAnalyses, RankedAP):
         s = analysis.scene
         return np.reshape(s.gt, (-1, 4, 2)), np.reshape(s.pred, (-1, 4, 2))
 
-# %% ../nbs/29a_dota.ipynb #dota-weighted
-def _quad_weighted_scores(self, analysis, W) -> np.ndarray:
-    "The score of each weighted file (bootstrap), every detection repeated as often as its image is drawn."
-    d, spec = analysis.stats, analysis.spec
-    o, ranked = ranked_lists(d, spec)
-    sorter = np.argsort(d.image_pos, kind='stable')
-    img, tp = sorter[np.searchsorted(d.image_pos[sorter], d.det_img[o])], d.tp[o]
-    out, aps = np.empty(len(W)), np.zeros((len(spec.thresholds), len(spec.classes)))
-    use_07 = spec.option('interpolation') == 'voc07'
-    for b, w in enumerate(np.asarray(W, np.int64)):
-        npos = w @ d.npos
-        for (k, c), r in ranked.items():
-            aps[k, c] = devkit_ap(np.repeat(tp[r, k], w[img[r]]), int(npos[c]), use_07=use_07)[0]
-        use = counted_classes(spec, npos)
-        out[b] = devkit_map(np.array([devkit_map(a, use) for a in aps]), np.ones(len(aps), bool))
-    return out
-
+# %% ../nbs/29a_dota.ipynb #dota-register
 register_family(QuadAP())
 
 # %% ../nbs/29a_dota.ipynb #dota-options
@@ -517,38 +553,3 @@ def dota_piece(preds: list, targets: list, **kw) -> tuple:  # `kw`: as `dota_bat
 dota_batch.read_ids = read_ids  # ids as the files read them: stripped of surrounding whitespace
 dota_batch.gather, dota_batch.join = dota_piece, joined_scenes  # a stream holds the scenes, mapped a chunk at a time
 dota = replace(dota, batch_reader=dota_batch)
-
-# %% ../nbs/29a_dota.ipynb #dota-prefix
-def devkit_prefix_ap(tp,  # bool [n]: TP (else FP) of each counted detection of one class, in rank order
-                     npos: int,  # counted ground-truth objects of the class
-                     m,  # int [c]: prefix lengths
-                     *, use_07: bool = True,  # the devkit's rule (`devkit_ap`)
-                    ) -> np.ndarray:  # float64 [c]: `devkit_ap` of each prefix tp[:m]
-    "The devkit's AP of prefixes of one ranked list."
-    tp, m = np.asarray(tp, bool), np.asarray(m, np.int64)
-    if npos <= 0 or not len(tp): return np.zeros(len(m))
-    if not use_07: return np.array([devkit_ap(tp[:j], npos, use_07=False)[0] for j in m.tolist()])
-    ctp, cfp = np.cumsum(tp).astype(np.float64), np.cumsum(~tp).astype(np.float64)
-    rec, prec = ctp / float(npos), ctp / np.maximum(ctp + cfp, np.finfo(np.float64).eps)
-    ap = np.zeros(len(m))
-    for t in LEVELS:
-        s = int(np.searchsorted(rec, t, side='left'))  # recall is non-decreasing: rec >= t from s on
-        run = np.r_[0.0, np.zeros(s), np.maximum.accumulate(prec[s:])] if s < len(prec) else np.zeros(len(prec) + 1)
-        ap = ap + run[m] / 11.0
-    return ap
-
-# %% ../nbs/29a_dota.ipynb #dota-curve
-def _quad_curve(self, an, key, cut, kept) -> tuple:
-    "The devkit's mAP at every confidence cutoff: (mAP [T, n_cut], per class and threshold table, score [n_cut])."
-    _, per, _ = RankedAP.curve(self, an, key, cut, kept=kept)  # the table: tp, fp, P, R, F1 of each class and cutoff
-    d, spec = an.stats, an.spec
-    o, lists = ranked_lists(d, spec)
-    conf, tp, npos = d.conf[o], d.tp[o], d.npos.sum(0)
-    ap = np.zeros((len(spec.thresholds), len(spec.classes), len(cut)))
-    for (k, c), r in lists.items():
-        m = np.searchsorted(-conf[r], -np.asarray(cut), side='right')  # the class's detections kept at each cutoff
-        ap[k, c] = devkit_prefix_ap(tp[r, k], int(npos[c]), m, use_07=spec.option('interpolation') == 'voc07')
-    use = counted_classes(spec, npos)
-    vals = np.array([[devkit_map(ap[k, :, j], use) for j in range(len(cut))] for k in range(len(ap))])
-    score = np.array([devkit_map(vals[:, j], np.ones(len(vals), bool)) for j in range(len(cut))])
-    return vals.reshape(len(ap), len(cut)), per.assign(ap=ap.ravel()), score

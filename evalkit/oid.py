@@ -30,7 +30,7 @@ __all__ = ['OUTCOMES', 'MAX_DETECTIONS', 'TIES', 'PER_DETECTION', 'NO_TIDE', 'OI
            'EMPTY_TILES', 'oid2019', 'hubmap_hhv', 'OID_PRESETS', 'OidScene', 'labelled_scene', 'rank_order',
            'pred_areas', 'drop_reasons', 'oid_overlaps', 'OidDetections', 'group_entries', 'reduce_oid', 'with_labels',
            'oid_matches', 'oid_labels', 'oid_dap', 'OidAnalyses', 'OpenImagesAP', 'read_hierarchy', 'expand_rows',
-           'split_groups', 'group_numbers', 'read_oid_solution', 'read_oid_submission', 'usage_codes', 'oid_scene',
+           'split_groups', 'group_numbers', 'usage_codes', 'read_oid_solution', 'read_oid_submission', 'oid_scene',
            'inflate_mask', 'hhv_masks', 'hhv_scene', 'oid_tables', 'hhv_text', 'hhv_tables', 'oid_arrays', 'oid_joined',
            'hhv_fits', 'hhv_arrays', 'hhv_joined', 'oid_take', 'file_option']
 
@@ -139,6 +139,23 @@ def group_entries(inside,  # bool [n_pred]: inside a group-of box
     out[head[conf[head] > 0]] = True
     return out
 
+# %% ../nbs/31_oid.ipynb #oid-rows
+def _oid_rows(scene: OidScene, *, why, tp, at, iu) -> OidDetections:
+    "The map's statistics: one row per prediction (its outcome, TP flag, object, overlap), G_c per image and class."
+    n_gt, C, w = len(scene.gt_img), len(scene.labels), scene.weight
+    npos = np.zeros((scene.n_img, C), np.int64)
+    cnt = np.where(scene.gt_group, w, 1)
+    np.add.at(npos, (scene.gt_img, scene.gt_cls), cnt)
+    img_gt, img_pred = image_counts(scene)
+    gpos = scene.pos('gt')
+    return OidDetections(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'), n_gt=img_gt,
+                         n_pred=img_pred, npos=npos, det_img=scene.pos('image')[scene.pred_img],
+                         det_pos=scene.pos('pred'), cls=np.asarray(scene.pred_cls, np.int64),
+                         conf=np.asarray(scene.pred_conf, np.float64), gt=np.where(at >= 0, gpos[np.maximum(at, 0)]
+                                                                                  if n_gt else -1, -1),
+                         inter=iu[0], union=iu[1], tp=(tp & (why == 0))[:, None], neutral=(why != 0)[:, None],
+                         why=why, labels=scene.labels)
+
 # %% ../nbs/31_oid.ipynb #oid-map
 def _map_oid(self, scene: OidScene, spec) -> tuple:
     "Every prediction's outcome, TP flag and best object; each image's G_c; the pairs and the matching (entries too)."
@@ -162,23 +179,6 @@ def _map_oid(self, scene: OidScene, spec) -> tuple:
                  n_pred=n_pred, hit=hits[None], method='voc')  # an entry takes its group-of box
     return _oid_rows(scene, why=why, tp=tp | entry, at=np.where(entry, box, best),
                      iu=(np.where(entry, gi_, bi), np.where(entry, ga, bu))), (gi, pi, inter, union), m
-
-# %% ../nbs/31_oid.ipynb #oid-rows
-def _oid_rows(scene: OidScene, *, why, tp, at, iu) -> OidDetections:
-    "The map's statistics: one row per prediction (its outcome, TP flag, object, overlap), G_c per image and class."
-    n_gt, C, w = len(scene.gt_img), len(scene.labels), scene.weight
-    npos = np.zeros((scene.n_img, C), np.int64)
-    cnt = np.where(scene.gt_group, w, 1)
-    np.add.at(npos, (scene.gt_img, scene.gt_cls), cnt)
-    img_gt, img_pred = image_counts(scene)
-    gpos = scene.pos('gt')
-    return OidDetections(image_ids=np.asarray(scene.image_ids, object), image_pos=scene.pos('image'), n_gt=img_gt,
-                         n_pred=img_pred, npos=npos, det_img=scene.pos('image')[scene.pred_img],
-                         det_pos=scene.pos('pred'), cls=np.asarray(scene.pred_cls, np.int64),
-                         conf=np.asarray(scene.pred_conf, np.float64), gt=np.where(at >= 0, gpos[np.maximum(at, 0)]
-                                                                                  if n_gt else -1, -1),
-                         inter=iu[0], union=iu[1], tp=(tp & (why == 0))[:, None], neutral=(why != 0)[:, None],
-                         why=why, labels=scene.labels)
 
 # %% ../nbs/31_oid.ipynb #oid-reduce
 def reduce_oid(*parts: OidDetections) -> OidDetections:
@@ -413,6 +413,44 @@ def _label_file(src, *, name, limits) -> tuple:
     rows.refuse((df.ImageID == '').to_numpy() | (df.LabelName == '').to_numpy(), 'empty ImageID or LabelName')
     return df, source, _zero_one(df, 'Confidence', rows, np.ones(len(df), bool), rule='Confidence must be 1 or 0')
 
+# %% ../nbs/31_oid.ipynb #oid-sol-2
+def _truth(df, source, *, b, box, group, levels, ids, hierarchy) -> dict:
+    "The truth dict of a read solution: boxes (expanded), verified (image, label) pairs of boxes and labels."
+    at = np.flatnonzero(box)
+    r, lab = np.arange(len(at)), df.LabelName.to_numpy(object)[at]
+    if hierarchy is not None: r, lab = expand_rows(lab, hierarchy[0], where=lambda i: source.at(df, int(at[i])))
+    img = positions(df.ImageID.iloc[at], ids)[r]
+    ver_img, ver_lab = [img], [lab]
+    for t, s, k, pos in levels:
+        li, ll = positions(t.ImageID.iloc[k], ids), t.LabelName.to_numpy(object)[k]
+        for yes in (True, False):
+            j = np.flatnonzero(pos[k] == yes)
+            rr, lab_ = (np.arange(len(j)), ll[j]) if hierarchy is None else expand_rows(
+                ll[j], hierarchy[0 if yes else 1], where=lambda i: s.at(t, int(k[j[i]])))
+            ver_img.append(li[j][rr]); ver_lab.append(lab_)
+    return dict(objs=b[at][r][:, [0, 2, 1, 3]], img=img, label=lab, group=group[at][r],
+                ver_img=np.concatenate(ver_img), ver_label=np.concatenate(ver_lab))
+
+# %% ../nbs/31_oid.ipynb #oid-usage
+def usage_codes(df,  # the solution's table (`read_source`)
+                source: Source,  # its `Source`
+                usage: str | None,  # 'Public' or 'Private': that board; None or 'all': all but Ignored
+                ids,  # object [n_img]: the scene's images, in order
+                *, col: str,  # the image id column
+               ) -> np.ndarray | None:  # int64 [k]: the codes of the images scored, in order; None: every image
+    "The images a solution's `Usage` scores, each whole (its rows share one `Usage`); None: all of them."
+    if 'Usage' not in df.columns and usage in (None, 'all'):
+        see_parts(ids, None, None)  # no parts (`usage_parts`)
+        return None
+    rows, code = Rows(df, source), positions(df[col], np.asarray(ids, object))
+    scored = scored_rows(rows, usage)
+    if usage in (None, 'all'): see_parts(ids, code, df.Usage)  # each image's parts (`usage_parts`)
+    n, s = (np.bincount(code, weights=w, minlength=len(ids)) for w in (None, scored))
+    rows.refuse(((s > 0) & (s < n))[code], "an image's rows must share one Usage", lambda i: shown(df.Usage.iat[i]))
+    keep = np.flatnonzero(s > 0)
+    if not len(keep): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=source.name)
+    return keep
+
 # %% ../nbs/31_oid.ipynb #oid-sol-1
 def read_oid_solution(src,  # CSV/Parquet path or DataFrame in the challenge's layout
                       *, labels=None,  # the separate image-level label file (path or DataFrame), or None
@@ -443,24 +481,6 @@ def read_oid_solution(src,  # CSV/Parquet path or DataFrame in the challenge's l
     truth = _truth(df, source, b=b, box=box, group=group, levels=parts, ids=ids, hierarchy=hierarchy)
     return ids, truth, usage_codes(df, source, usage, ids, col='ImageID')
 
-# %% ../nbs/31_oid.ipynb #oid-sol-2
-def _truth(df, source, *, b, box, group, levels, ids, hierarchy) -> dict:
-    "The truth dict of a read solution: boxes (expanded), verified (image, label) pairs of boxes and labels."
-    at = np.flatnonzero(box)
-    r, lab = np.arange(len(at)), df.LabelName.to_numpy(object)[at]
-    if hierarchy is not None: r, lab = expand_rows(lab, hierarchy[0], where=lambda i: source.at(df, int(at[i])))
-    img = positions(df.ImageID.iloc[at], ids)[r]
-    ver_img, ver_lab = [img], [lab]
-    for t, s, k, pos in levels:
-        li, ll = positions(t.ImageID.iloc[k], ids), t.LabelName.to_numpy(object)[k]
-        for yes in (True, False):
-            j = np.flatnonzero(pos[k] == yes)
-            rr, lab_ = (np.arange(len(j)), ll[j]) if hierarchy is None else expand_rows(
-                ll[j], hierarchy[0 if yes else 1], where=lambda i: s.at(t, int(k[j[i]])))
-            ver_img.append(li[j][rr]); ver_lab.append(lab_)
-    return dict(objs=b[at][r][:, [0, 2, 1, 3]], img=img, label=lab, group=group[at][r],
-                ver_img=np.concatenate(ver_img), ver_label=np.concatenate(ver_lab))
-
 # %% ../nbs/31_oid.ipynb #oid-sub
 def read_oid_submission(src,  # CSV/Parquet path or DataFrame: ImageId,PredictionString
                         image_ids,  # object [n_img]: the solution's images
@@ -478,26 +498,6 @@ def read_oid_submission(src,  # CSV/Parquet path or DataFrame: ImageId,Predictio
 def _image_codes(df, image_ids, source: Source) -> np.ndarray:
     "int64 [n]: each row's image; an empty, unknown or repeated id refused, images without a row noticed."
     return image_codes(df, np.asarray(image_ids, object), source, unique=True)[0]
-
-# %% ../nbs/31_oid.ipynb #oid-usage
-def usage_codes(df,  # the solution's table (`read_source`)
-                source: Source,  # its `Source`
-                usage: str | None,  # 'Public' or 'Private': that board; None or 'all': all but Ignored
-                ids,  # object [n_img]: the scene's images, in order
-                *, col: str,  # the image id column
-               ) -> np.ndarray | None:  # int64 [k]: the codes of the images scored, in order; None: every image
-    "The images a solution's `Usage` scores, each whole (its rows share one `Usage`); None: all of them."
-    if 'Usage' not in df.columns and usage in (None, 'all'):
-        see_parts(ids, None, None)  # no parts (`usage_parts`)
-        return None
-    rows, code = Rows(df, source), positions(df[col], np.asarray(ids, object))
-    scored = scored_rows(rows, usage)
-    if usage in (None, 'all'): see_parts(ids, code, df.Usage)  # each image's parts (`usage_parts`)
-    n, s = (np.bincount(code, weights=w, minlength=len(ids)) for w in (None, scored))
-    rows.refuse(((s > 0) & (s < n))[code], "an image's rows must share one Usage", lambda i: shown(df.Usage.iat[i]))
-    keep = np.flatnonzero(s > 0)
-    if not len(keep): raise SolutionError('no images to score', f'{len(df)} rows, none scored', file=source.name)
-    return keep
 
 # %% ../nbs/31_oid.ipynb #oid-scene-read
 def oid_scene(solution, submission,  # paths or DataFrames in the challenge's layouts

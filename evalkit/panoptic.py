@@ -22,7 +22,7 @@ from .families import Family, ImageStats, Scene, register_family, in_file_order,
 __all__ = ['OFFSET', 'PNG_SIGNATURE', 'PER_IMAGE', 'GROUPS', 'SEGMENT_STATUS', 'PANOPTIC_OPTIONS', 'panoptic', 'png_size',
            'read_ids', 'rgb_ids', 'decode_png', 'Segments', 'read_segments', 'id_pairs', 'rows_of', 'ImageTable',
            'image_table', 'PanopticScene', 'build_scene', 'read_categories', 'read_annotations', 'png_folder',
-           'panoptic_scene', 'empty_segments', 'PQStats', 'crowd_rows', 'match_segments', 'pq_map', 'pq_reduce',
+           'empty_segments', 'panoptic_scene', 'PQStats', 'crowd_rows', 'match_segments', 'pq_map', 'pq_reduce',
            'category_sums', 'pq_fractions', 'group_means', 'pq_arrays', 'image_iou', 'mean_pq', 'weighted_pq',
            'segment_picture', 'PanopticQuality', 'id_map', 'panoptic_piece', 'panoptic_joined', 'panoptic_batch',
            'panoptic_partitions', 'folder_text']
@@ -306,6 +306,12 @@ def _areas_fit(gt: Segments, t: ImageTable, where: dict, *, listed: bool = False
                             f'area {int(gt.area[j])}, {int(t.gt_px[j])} pixels; --gt-area pixels counts the pixels',
                             **where)
 
+# %% ../nbs/30_panoptic.ipynb #pq-34-empty
+def empty_segments() -> Segments:
+    "The segments of an image without an annotation: none."
+    z = np.zeros(0, np.int64)
+    return Segments(ids=z, cat=z, crowd=np.zeros(0, bool), area=z)
+
 # %% ../nbs/30_panoptic.ipynb #pq-34-pair
 def _image_pair(i, a: dict, pa: dict, *, code: dict, folders: tuple, names: tuple, images: str, gt_area: str,
                 limits) -> tuple:
@@ -358,12 +364,6 @@ def panoptic_scene(gt, pred,  # the two panoptic JSONs: paths (or parsed objects
     if gt_area == 'pixels': segs = [(replace(g, area=np.full(len(g.ids), -1, np.int64)), p) for g, p in segs]
     sc = build_scene(ids, segs, tables, cats=cats, sizes=sizes, files=tuple(files))
     return replace(sc, image_pos=first + np.arange(sc.n_img, dtype=np.int64)) if first else sc
-
-# %% ../nbs/30_panoptic.ipynb #pq-34-empty
-def empty_segments() -> Segments:
-    "The segments of an image without an annotation: none."
-    z = np.zeros(0, np.int64)
-    return Segments(ids=z, cat=z, crowd=np.zeros(0, bool), area=z)
 
 # %% ../nbs/30_panoptic.ipynb #pq-36
 @dataclass(frozen=True, eq=False)

@@ -24,8 +24,8 @@ from .iou import as_array
 __all__ = ['CZII_RADII', 'CZII_WEIGHTS', 'CZII_CLASSES', 'BYU_CLASSES', 'MAX_PAIRS', 'ASSIGNMENTS', 'MAX_COORD', 'CZII_COLS',
            'BYU_AXES', 'BYU_SHAPE', 'MAX_SPACING', 'POINT_USAGE', 'czii', 'byu', 'POINT_PRESETS', 'POINT_STATUS',
            'POINT_COLORS', 'PointClass', 'row_codes', 'near_pairs', 'max_matching', 'point_counts', 'PointStats',
-           'unit_classes', 'assignment_of', 'class_f', 'class_sums', 'weighted_score', 'PointResults', 'PointTallies',
-           'PointFBeta', 'point_classes', 'point_coords', 'check_units', 'class_codes', 'read_czii_solution',
+           'unit_classes', 'assignment_of', 'class_f', 'class_sums', 'weighted_score', 'point_classes', 'PointResults',
+           'PointTallies', 'PointFBeta', 'point_coords', 'check_units', 'class_codes', 'read_czii_solution',
            'read_czii_submission', 'czii_scene', 'read_byu_solution', 'read_byu_submission', 'byu_scene', 'czii_tables',
            'byu_tables', 'points_scene', 'czii_arrays', 'byu_arrays', 'point_table', 'projections_figure',
            'PointErrors', 'PointsDashboard']
@@ -230,6 +230,61 @@ def weighted_score(tp, fp, fn,  # int [C]: per class counts, summed over the fil
             Fraction(0))
     return float(s / total)
 
+# %% ../nbs/29_points.ipynb #pt-finish
+def _arrays(tp, fp, fn) -> dict:
+    "The per-class sums as read-only int64 arrays."
+    out = {k: np.array(v, np.int64) for k, v in dict(tp=tp, fp=fp, fn=fn).items()}
+    for v in out.values(): v.flags.writeable = False
+    return out
+
+def _finish_points(self, stats: PointStats, spec) -> Result:
+    "The score, an empty per-threshold table, each unit's counts (file order), the per-class sums."
+    o, part = in_file_order(stats), self.tally(stats, spec)
+    ids, names = pd.Series(stats.image_ids[o], dtype=object), np.array([str(c) for c in spec.classes], object)
+    per_image = pd.DataFrame({'image_id': ids, 'cls': names[stats.cls[o]] if len(o) else names[:0],
+                              'n_gt': stats.n_gt[o], 'n_pred': stats.n_pred[o], 'tp': stats.tp[o],
+                              'fp': stats.fp[o], 'fn': stats.fn[o]})
+    images = pd.DataFrame({'image_id': ids, 'n_gt': stats.n_gt[o], 'n_pred': stats.n_pred[o], 'score': np.nan,
+                           'scored': True})
+    p = Params({**dict(spec.params), 'beta': spec.option('beta'), 'family': self.name})
+    return Result(metric=spec.metric, score=self.tally_score(part, spec)[1], thresholds=(),
+                  per_threshold=pd.Series([], index=pd.Index([], name='threshold', dtype=float), dtype=float,
+                                          name=spec.metric or 'value'),
+                  per_image=per_image, images=images, params=p, title=spec.title, spec=spec,
+                  arrays=_arrays(*class_sums(stats, len(spec.classes))))
+
+def _finish_points_tally(self, part: Part, spec) -> Result:
+    "The result of the reduced per-class sums (a stream's, Dask's): the tables left empty."
+    r = Family.finish_tally(self, part, spec)
+    return replace(r, arrays=_arrays(part.tp, part.fp, part.fn) if part.tp else r.arrays)
+
+# %% ../nbs/29_points.ipynb #pt-text
+def point_classes(result: Result) -> pd.DataFrame:
+    "Per class of the preset: weight, r, TP, FP, FN, predictions, truths and F-beta (exact, rounded once)."
+    spec, a = result.spec, result.arrays
+    f = [float(class_f(int(x), int(y), int(z), beta=spec.option('beta'))) for x, y, z in zip(a['tp'], a['fp'], a['fn'])]
+    fp = np.where(a['tp'] + a['fn'] > 0, a['fp'], 0)  # a class without truth: its predictions ignored (F = 0 anyway)
+    return pd.DataFrame({'cls': [str(c) for c in spec.classes], 'weight': [c.weight for c in spec.classes],
+                         'r': [c.r for c in spec.classes], 'tp': a['tp'], 'fp': fp, 'fn': a['fn'],
+                         'n_pred': a['tp'] + fp, 'n_truth': a['tp'] + a['fn'], 'f': f})
+
+def _text_points(self, result, digits: int) -> str:
+    "The score line and the per-class table."
+    c, b = point_classes(result), result.params.get('beta')
+    w = max(8, *(len(shown(n)) + 1 for n in c.cls))
+    lines = [f'{result.metric} score: {result.score:.{digits}f}  ({self.scored_text(result)})',
+             'class'.ljust(w) + f"{'weight':>7} {'F' + str(b):>{digits + 3}} {'TP':>8} {'N_pred':>8} {'N_truth':>8}"]
+    lines += [shown(r.cls).ljust(w) + f'{r.weight:>7} {r.f:>{digits + 3}.{digits}f} {r.tp:>8} {r.n_pred:>8} '
+              f'{r.n_truth:>8}' for r in c.itertuples()]
+    return '\n'.join(lines)
+
+def _json_points(self, result, j: dict) -> dict:
+    "The shared keys and `per_class`: {class: {f, tp, fp, fn, n_pred, n_truth, weight, r}}."
+    c = point_classes(result)
+    per = {r.cls: dict(f=float(r.f), tp=int(r.tp), fp=int(r.fp), fn=int(r.fn), n_pred=int(r.n_pred),
+                       n_truth=int(r.n_truth), weight=int(r.weight), r=float(r.r)) for r in c.itertuples()}
+    return {**j, 'per_class': per}
+
 # %% ../nbs/29_points.ipynb #pt-family-results
 class PointResults:
     "How the points family finishes and speaks: its result, a reduced tally's, text, JSON and errors."
@@ -302,61 +357,7 @@ class PointFBeta(PointTallies, PointResults, Family):
         return (f'score = weighted mean over the classes of F{result.params.get("beta")} of the counts of '
                 f'{result.n_images:,} units, pooled per class.')
 
-# %% ../nbs/29_points.ipynb #pt-finish
-def _arrays(tp, fp, fn) -> dict:
-    "The per-class sums as read-only int64 arrays."
-    out = {k: np.array(v, np.int64) for k, v in dict(tp=tp, fp=fp, fn=fn).items()}
-    for v in out.values(): v.flags.writeable = False
-    return out
-
-def _finish_points(self, stats: PointStats, spec) -> Result:
-    "The score, an empty per-threshold table, each unit's counts (file order), the per-class sums."
-    o, part = in_file_order(stats), self.tally(stats, spec)
-    ids, names = pd.Series(stats.image_ids[o], dtype=object), np.array([str(c) for c in spec.classes], object)
-    per_image = pd.DataFrame({'image_id': ids, 'cls': names[stats.cls[o]] if len(o) else names[:0],
-                              'n_gt': stats.n_gt[o], 'n_pred': stats.n_pred[o], 'tp': stats.tp[o],
-                              'fp': stats.fp[o], 'fn': stats.fn[o]})
-    images = pd.DataFrame({'image_id': ids, 'n_gt': stats.n_gt[o], 'n_pred': stats.n_pred[o], 'score': np.nan,
-                           'scored': True})
-    p = Params({**dict(spec.params), 'beta': spec.option('beta'), 'family': self.name})
-    return Result(metric=spec.metric, score=self.tally_score(part, spec)[1], thresholds=(),
-                  per_threshold=pd.Series([], index=pd.Index([], name='threshold', dtype=float), dtype=float,
-                                          name=spec.metric or 'value'),
-                  per_image=per_image, images=images, params=p, title=spec.title, spec=spec,
-                  arrays=_arrays(*class_sums(stats, len(spec.classes))))
-
-def _finish_points_tally(self, part: Part, spec) -> Result:
-    "The result of the reduced per-class sums (a stream's, Dask's): the tables left empty."
-    r = Family.finish_tally(self, part, spec)
-    return replace(r, arrays=_arrays(part.tp, part.fp, part.fn) if part.tp else r.arrays)
-
-# %% ../nbs/29_points.ipynb #pt-text
-def point_classes(result: Result) -> pd.DataFrame:
-    "Per class of the preset: weight, r, TP, FP, FN, predictions, truths and F-beta (exact, rounded once)."
-    spec, a = result.spec, result.arrays
-    f = [float(class_f(int(x), int(y), int(z), beta=spec.option('beta'))) for x, y, z in zip(a['tp'], a['fp'], a['fn'])]
-    fp = np.where(a['tp'] + a['fn'] > 0, a['fp'], 0)  # a class without truth: its predictions ignored (F = 0 anyway)
-    return pd.DataFrame({'cls': [str(c) for c in spec.classes], 'weight': [c.weight for c in spec.classes],
-                         'r': [c.r for c in spec.classes], 'tp': a['tp'], 'fp': fp, 'fn': a['fn'],
-                         'n_pred': a['tp'] + fp, 'n_truth': a['tp'] + a['fn'], 'f': f})
-
-def _text_points(self, result, digits: int) -> str:
-    "The score line and the per-class table."
-    c, b = point_classes(result), result.params.get('beta')
-    w = max(8, *(len(shown(n)) + 1 for n in c.cls))
-    lines = [f'{result.metric} score: {result.score:.{digits}f}  ({self.scored_text(result)})',
-             'class'.ljust(w) + f"{'weight':>7} {'F' + str(b):>{digits + 3}} {'TP':>8} {'N_pred':>8} {'N_truth':>8}"]
-    lines += [shown(r.cls).ljust(w) + f'{r.weight:>7} {r.f:>{digits + 3}.{digits}f} {r.tp:>8} {r.n_pred:>8} '
-              f'{r.n_truth:>8}' for r in c.itertuples()]
-    return '\n'.join(lines)
-
-def _json_points(self, result, j: dict) -> dict:
-    "The shared keys and `per_class`: {class: {f, tp, fp, fn, n_pred, n_truth, weight, r}}."
-    c = point_classes(result)
-    per = {r.cls: dict(f=float(r.f), tp=int(r.tp), fp=int(r.fp), fn=int(r.fn), n_pred=int(r.n_pred),
-                       n_truth=int(r.n_truth), weight=int(r.weight), r=float(r.r)) for r in c.itertuples()}
-    return {**j, 'per_class': per}
-
+# %% ../nbs/29_points.ipynb #pt-register
 register_family(PointFBeta())
 
 # %% ../nbs/29_points.ipynb #pt-coords
