@@ -78,6 +78,19 @@ def _encoding(src) -> str | None:
     return None
 
 # %% ../nbs/24_coco.ipynb #co-06-3
+def _file_bytes(path,  # a file's path (str or os.PathLike)
+               limits: Limits,  # `max_file_bytes` bounds the file
+               *, err=InputError, name: str = 'JSON',  # the error class and the file's name in messages
+              ) -> bytes:  # the file's bytes
+    "The bytes of the file at `path`, its size checked first; a pipe, a folder or a missing file refused in one line."
+    limits.check_file(path, err, name)
+    check_regular(path, err, name)  # a pipe would block for ever
+    try: return open(path, 'rb').read()
+    except FileNotFoundError: raise file_not_found(err, name) from None
+    except IsADirectoryError: raise err('is a folder, not a JSON file', file=name) from None
+    except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
+
+# %% ../nbs/24_coco.ipynb #co-06-3-2
 def json_bytes(src,  # path of a JSON file, its bytes or text, or the object already parsed (dict or list)
                *, err=InputError, name: str | None = None,  # the error class and the file's name in messages
                limits: Limits | None = None,  # `max_file_bytes` bounds the file, `max_json_values` its values
@@ -89,16 +102,12 @@ def json_bytes(src,  # path of a JSON file, its bytes or text, or the object alr
                   file=name or 'JSON')
     limits, name = as_limits(limits), name or (str(src) if isinstance(src, (str, os.PathLike)) else 'JSON')
     if isinstance(src, (str, os.PathLike)) and not str(src).lstrip().startswith(('{', '[')):
-        limits.check_file(src, err, name)
-        check_regular(src, err, name)  # a pipe would block for ever
-        try: src = open(src, 'rb').read()
-        except FileNotFoundError: raise file_not_found(err, name) from None
-        except IsADirectoryError: raise err('is a folder, not a JSON file', file=name) from None
-        except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
+        src = _file_bytes(src, limits, err=err, name=name)
     if len(src) > limits.max_file_bytes: raise limits.exceeded('max_file_bytes', len(src), 'the JSON', err, file=name)
     check_values(src, limits, err=err, name=name)
     return src
 
+# %% ../nbs/24_coco.ipynb #co-06-3-3
 def decode_json(src,  # JSON bytes or text, checked by `json_bytes` (parsed objects are returned as given)
                 *, err=InputError, name: str = 'JSON',  # the error class and the file's name in messages
                 typed=None,  # a msgspec type to decode into first (see `box_types`); None: plain JSON objects
@@ -114,6 +123,7 @@ def decode_json(src,  # JSON bytes or text, checked by `json_bytes` (parsed obje
     except bad as e: raise err('not valid JSON', str(e).splitlines()[0][:200], file=name) from None
     except RecursionError: raise err('not valid JSON', 'nested too deeply', file=name) from None
 
+# %% ../nbs/24_coco.ipynb #co-06-3-4
 def load_json(src,  # path of a JSON file, its bytes or text, or the object already parsed (dict or list)
               *, err=InputError, name: str | None = None,  # the error class and the file's name in messages
               limits: Limits | None = None,  # `max_file_bytes` bounds the file, `max_json_values` its values
@@ -163,6 +173,7 @@ if msgspec is not None:
     class _WholeTruth(msgspec.Struct):  # a smaller file: its annotations decoded at once
         images: list[_Image]; annotations: list[_FastAnn]; categories: list[dict]
 
+# %% ../nbs/24_coco.ipynb #co-fast-1-2
 _WS = rb'[ \t\r\n]*'  # JSON's whitespace (no other)
 _OPEN, _NEXT = re.compile(_WS + rb'\[' + _WS), re.compile(rb'\}' + _WS + rb',' + _WS + rb'\{')
 SLICE_BYTES = 2 ** 19  # JSON bytes decoded at once: half a megabyte of objects stays in the CPU's caches
@@ -506,6 +517,7 @@ def _typed(values: list, width: int | None) -> np.ndarray:
     if width is None: return np.array([num(v) for v in values], bool)
     return np.array([type(v) is list and len(v) == width and all(map(num, v)) for v in values], bool)
 
+# %% ../nbs/24_coco.ipynb #co-12-2
 def numbers(values: list,  # a field's values (numbers, or lists of `width` numbers)
             *, what: str, key: str, objs: list, err=InputError, name=None,  # for the errors
             width: int | None = None,  # each value a list of this many numbers (`bbox`: 4); None: a number
@@ -556,6 +568,7 @@ def index_of(keys: np.ndarray,  # [k] unique ids (int64, or str in an object arr
     p = np.minimum(np.searchsorted(keys[o], values), len(keys) - 1)
     return np.where(keys[o][p] == values, o[p], -1).astype(np.int64)
 
+# %% ../nbs/24_coco.ipynb #co-15-2
 def unique_ids(ids: np.ndarray, *, what: str, objs: list, err=InputError, name=None) -> np.ndarray:
     "The ids sorted; an id listed twice refused (pycocotools keeps the last object of an id, twice over)."
     o = np.argsort(ids, kind='stable')
@@ -1638,6 +1651,7 @@ QUIRK_OPTIONS = (
     Option('exact_thresholds', False, 'quirk fix: thresholds as typed, hit IoU >= t (pycocotools: linspace '
            'values, 0.9 is 0.8999999999999999, capped at 1 - 1e-10)', flag=True))
 
+# %% ../nbs/24_coco.ipynb #co-31-2
 COCO_OPTIONS = (
     Option('iou_type', 'bbox', "'bbox' (boxes), 'segm' (masks: RLE or polygons), 'keypoints' (OKS), 'boundary' "
            "(masks' boundary IoU) or 'obb' (oriented boxes [cx, cy, w, h, angle])",
@@ -1655,6 +1669,7 @@ COCO_OPTIONS = (
     Option('cat_ids', None, 'score only these category ids, comma-separated (catIds; default all)', parse=parse_ids),
     *QUIRK_OPTIONS)
 
+# %% ../nbs/24_coco.ipynb #co-31-3
 coco = Metric(
     name='coco', title='COCO detection and segmentation AP (pycocotools 2.0.11)', family='COCO AP',
     thresholds=tuple(Fraction(t) for t in DEFAULT_THRESHOLDS), inclusive=True, reader=coco_scene,
