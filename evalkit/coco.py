@@ -228,7 +228,19 @@ def _boxes_ok(b: np.ndarray) -> bool:
         return bool(np.isfinite(b).all() and (b[:, 2:] >= 0).all() and np.isfinite(b[:, :2] + b[:, 2:]).all()
                     and np.isfinite(b[:, 2] * b[:, 3]).all())
 
-# %% ../nbs/24_coco.ipynb #co-scan-1
+# %% ../nbs/24_coco.ipynb #co-scan-1-1
+@jit
+def _exponent(buf, p, hi, cls):
+    "numba: the exponent at buf[p] (after its `e`: a sign, at least one digit): (end (-1: none), value, at most 1e6)."
+    sign, x = -1 if p < hi and buf[p] == 45 else 1, 0
+    if p < hi and (buf[p] == 45 or buf[p] == 43): p += 1
+    if p >= hi or cls[buf[p]] != 2: return -1, 0
+    while p < hi and cls[buf[p]] == 2:
+        x = min(x * 10 + (buf[p] - 48), 10 ** 6)
+        p += 1
+    return p, sign * x
+
+# %% ../nbs/24_coco.ipynb #co-scan-1-2
 @jit
 def _number(buf, p, hi, cls):
     "numba: the JSON number at buf[p]: (end (-1: none), its digits as an integer (-1: over 17), exponent, sign, whole)."
@@ -246,17 +258,13 @@ def _number(buf, p, hi, cls):
         while p < hi and cls[buf[p]] == 2:
             if m >= 0: m, e10 = (m * 10 + (buf[p] - 48), e10 - 1) if m < 10 ** 17 else (-1, e10)
             p += 1
-    if p < hi and (buf[p] == 101 or buf[p] == 69):  # an exponent: a sign, at least one digit
-        p, whole, x = p + 1, False, 0
-        sign = -1 if p < hi and buf[p] == 45 else 1
-        if p < hi and (buf[p] == 45 or buf[p] == 43): p += 1
-        if p >= hi or cls[buf[p]] != 2: return -1, 0, 0, neg, whole
-        while p < hi and cls[buf[p]] == 2:
-            x = min(x * 10 + (buf[p] - 48), 10 ** 6)
-            p += 1
-        e10 += sign * x
+    if p < hi and (buf[p] == 101 or buf[p] == 69):  # an exponent
+        p, x = _exponent(buf, p + 1, hi, cls)
+        whole, e10 = False, e10 + x
+        if p < 0: return -1, 0, 0, neg, whole
     return p, m, e10, neg, whole
 
+# %% ../nbs/24_coco.ipynb #co-scan-1-3
 @jit
 def _skip_string(buf, p, hi):
     "numba: the end of the JSON string at buf[p] (its quote): ASCII, escapes but \\u; -1: not such a string."
@@ -271,6 +279,7 @@ def _skip_string(buf, p, hi):
         p += 1
     return p + 1 if p < hi else -1
 
+# %% ../nbs/24_coco.ipynb #co-scan-1
 @jit
 def _skip_value(buf, p, hi, tabs):
     "numba: the end of the JSON value at buf[p] (strings as `_skip_string`, nesting up to len(stack)); -1: not that."
@@ -431,6 +440,7 @@ def scan_fields(typ,  # the msgspec Struct of one object (`_FastAnn`, `_FastDet`
     return (np.frombuffer(b''.join(b), np.uint8), np.cumsum([0] + [len(x) for x in b]), kind, col,
             np.arange(len(names)) < len(names) - len(dflt))
 
+# %% ../nbs/24_coco.ipynb #co-scan-3-2
 def scan_columns(raw,  # JSON bytes of a list of objects (bytes, msgspec.Raw)
                  fields: tuple,  # `scan_fields` of the objects' Struct
                 ) -> dict | None:  # field -> array [n] (`bbox`: float64 [n, 4]); None: the scanner cannot say
