@@ -78,6 +78,19 @@ def _encoding(src) -> str | None:
     return None
 
 # %% ../nbs/24_coco.ipynb #co-06-3
+def _file_bytes(path,  # a file's path (str or os.PathLike)
+               limits: Limits,  # `max_file_bytes` bounds the file
+               *, err=InputError, name: str = 'JSON',  # the error class and the file's name in messages
+              ) -> bytes:  # the file's bytes
+    "The bytes of the file at `path`, its size checked first; a pipe, a folder or a missing file refused in one line."
+    limits.check_file(path, err, name)
+    check_regular(path, err, name)  # a pipe would block for ever
+    try: return open(path, 'rb').read()
+    except FileNotFoundError: raise file_not_found(err, name) from None
+    except IsADirectoryError: raise err('is a folder, not a JSON file', file=name) from None
+    except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
+
+# %% ../nbs/24_coco.ipynb #co-06-3-2
 def json_bytes(src,  # path of a JSON file, its bytes or text, or the object already parsed (dict or list)
                *, err=InputError, name: str | None = None,  # the error class and the file's name in messages
                limits: Limits | None = None,  # `max_file_bytes` bounds the file, `max_json_values` its values
@@ -89,16 +102,12 @@ def json_bytes(src,  # path of a JSON file, its bytes or text, or the object alr
                   file=name or 'JSON')
     limits, name = as_limits(limits), name or (str(src) if isinstance(src, (str, os.PathLike)) else 'JSON')
     if isinstance(src, (str, os.PathLike)) and not str(src).lstrip().startswith(('{', '[')):
-        limits.check_file(src, err, name)
-        check_regular(src, err, name)  # a pipe would block for ever
-        try: src = open(src, 'rb').read()
-        except FileNotFoundError: raise file_not_found(err, name) from None
-        except IsADirectoryError: raise err('is a folder, not a JSON file', file=name) from None
-        except OSError as e: raise err('cannot read the file', e.strerror or type(e).__name__, file=name) from None
+        src = _file_bytes(src, limits, err=err, name=name)
     if len(src) > limits.max_file_bytes: raise limits.exceeded('max_file_bytes', len(src), 'the JSON', err, file=name)
     check_values(src, limits, err=err, name=name)
     return src
 
+# %% ../nbs/24_coco.ipynb #co-06-3-3
 def decode_json(src,  # JSON bytes or text, checked by `json_bytes` (parsed objects are returned as given)
                 *, err=InputError, name: str = 'JSON',  # the error class and the file's name in messages
                 typed=None,  # a msgspec type to decode into first (see `box_types`); None: plain JSON objects
@@ -114,6 +123,7 @@ def decode_json(src,  # JSON bytes or text, checked by `json_bytes` (parsed obje
     except bad as e: raise err('not valid JSON', str(e).splitlines()[0][:200], file=name) from None
     except RecursionError: raise err('not valid JSON', 'nested too deeply', file=name) from None
 
+# %% ../nbs/24_coco.ipynb #co-06-3-4
 def load_json(src,  # path of a JSON file, its bytes or text, or the object already parsed (dict or list)
               *, err=InputError, name: str | None = None,  # the error class and the file's name in messages
               limits: Limits | None = None,  # `max_file_bytes` bounds the file, `max_json_values` its values
@@ -163,6 +173,7 @@ if msgspec is not None:
     class _WholeTruth(msgspec.Struct):  # a smaller file: its annotations decoded at once
         images: list[_Image]; annotations: list[_FastAnn]; categories: list[dict]
 
+# %% ../nbs/24_coco.ipynb #co-fast-1-2
 _WS = rb'[ \t\r\n]*'  # JSON's whitespace (no other)
 _OPEN, _NEXT = re.compile(_WS + rb'\[' + _WS), re.compile(rb'\}' + _WS + rb',' + _WS + rb'\{')
 SLICE_BYTES = 2 ** 19  # JSON bytes decoded at once: half a megabyte of objects stays in the CPU's caches
@@ -217,7 +228,19 @@ def _boxes_ok(b: np.ndarray) -> bool:
         return bool(np.isfinite(b).all() and (b[:, 2:] >= 0).all() and np.isfinite(b[:, :2] + b[:, 2:]).all()
                     and np.isfinite(b[:, 2] * b[:, 3]).all())
 
-# %% ../nbs/24_coco.ipynb #co-scan-1
+# %% ../nbs/24_coco.ipynb #co-scan-1-1
+@jit
+def _exponent(buf, p, hi, cls):
+    "numba: the exponent at buf[p] (after its `e`: a sign, at least one digit): (end (-1: none), value, at most 1e6)."
+    sign, x = -1 if p < hi and buf[p] == 45 else 1, 0
+    if p < hi and (buf[p] == 45 or buf[p] == 43): p += 1
+    if p >= hi or cls[buf[p]] != 2: return -1, 0
+    while p < hi and cls[buf[p]] == 2:
+        x = min(x * 10 + (buf[p] - 48), 10 ** 6)
+        p += 1
+    return p, sign * x
+
+# %% ../nbs/24_coco.ipynb #co-scan-1-2
 @jit
 def _number(buf, p, hi, cls):
     "numba: the JSON number at buf[p]: (end (-1: none), its digits as an integer (-1: over 17), exponent, sign, whole)."
@@ -235,17 +258,13 @@ def _number(buf, p, hi, cls):
         while p < hi and cls[buf[p]] == 2:
             if m >= 0: m, e10 = (m * 10 + (buf[p] - 48), e10 - 1) if m < 10 ** 17 else (-1, e10)
             p += 1
-    if p < hi and (buf[p] == 101 or buf[p] == 69):  # an exponent: a sign, at least one digit
-        p, whole, x = p + 1, False, 0
-        sign = -1 if p < hi and buf[p] == 45 else 1
-        if p < hi and (buf[p] == 45 or buf[p] == 43): p += 1
-        if p >= hi or cls[buf[p]] != 2: return -1, 0, 0, neg, whole
-        while p < hi and cls[buf[p]] == 2:
-            x = min(x * 10 + (buf[p] - 48), 10 ** 6)
-            p += 1
-        e10 += sign * x
+    if p < hi and (buf[p] == 101 or buf[p] == 69):  # an exponent
+        p, x = _exponent(buf, p + 1, hi, cls)
+        whole, e10 = False, e10 + x
+        if p < 0: return -1, 0, 0, neg, whole
     return p, m, e10, neg, whole
 
+# %% ../nbs/24_coco.ipynb #co-scan-1-3
 @jit
 def _skip_string(buf, p, hi):
     "numba: the end of the JSON string at buf[p] (its quote): ASCII, escapes but \\u; -1: not such a string."
@@ -260,6 +279,7 @@ def _skip_string(buf, p, hi):
         p += 1
     return p + 1 if p < hi else -1
 
+# %% ../nbs/24_coco.ipynb #co-scan-1
 @jit
 def _skip_value(buf, p, hi, tabs):
     "numba: the end of the JSON value at buf[p] (strings as `_skip_string`, nesting up to len(stack)); -1: not that."
@@ -420,6 +440,7 @@ def scan_fields(typ,  # the msgspec Struct of one object (`_FastAnn`, `_FastDet`
     return (np.frombuffer(b''.join(b), np.uint8), np.cumsum([0] + [len(x) for x in b]), kind, col,
             np.arange(len(names)) < len(names) - len(dflt))
 
+# %% ../nbs/24_coco.ipynb #co-scan-3-2
 def scan_columns(raw,  # JSON bytes of a list of objects (bytes, msgspec.Raw)
                  fields: tuple,  # `scan_fields` of the objects' Struct
                 ) -> dict | None:  # field -> array [n] (`bbox`: float64 [n, 4]); None: the scanner cannot say
@@ -508,6 +529,7 @@ def _typed(values: list, width: int | None) -> np.ndarray:
     if width is None: return np.array([num(v) for v in values], bool)
     return np.array([type(v) is list and len(v) == width and all(map(num, v)) for v in values], bool)
 
+# %% ../nbs/24_coco.ipynb #co-12-2
 def numbers(values: list,  # a field's values (numbers, or lists of `width` numbers)
             *, what: str, key: str, objs: list, err=InputError, name=None,  # for the errors
             width: int | None = None,  # each value a list of this many numbers (`bbox`: 4); None: a number
@@ -558,6 +580,7 @@ def index_of(keys: np.ndarray,  # [k] unique ids (int64, or str in an object arr
     p = np.minimum(np.searchsorted(keys[o], values), len(keys) - 1)
     return np.where(keys[o][p] == values, o[p], -1).astype(np.int64)
 
+# %% ../nbs/24_coco.ipynb #co-15-2
 def unique_ids(ids: np.ndarray, *, what: str, objs: list, err=InputError, name=None) -> np.ndarray:
     "The ids sorted; an id listed twice refused (pycocotools keeps the last object of an id, twice over)."
     o = np.argsort(ids, kind='stable')
@@ -651,6 +674,47 @@ def check_units(n_img: int, n_cat: int,  # images and categories of a ground tru
     if n_cat * n_img > limits.max_image_categories:  # each pair is a unit of the evaluation
         raise limits.exceeded('max_image_categories', n_img * n_cat, 'the ground truth', err, file=name)
 
+# %% ../nbs/24_coco.ipynb #co-21-2
+def _ann_codes(f,  # a field's values of every annotation: f(key)
+               kw: dict,  # what, objs, err, name: for the errors
+               *, image_ids: np.ndarray, cat_ids: np.ndarray,  # the ground truth's sorted image and category ids
+              ) -> tuple:  # int64 [n] each: annotation ids, image codes, category codes
+    "The annotations' ids, each listed once, and the codes of their images and categories, each known."
+    ann_id = ids_of(f('id'), key='id', **kw)
+    unique_ids(ann_id, **kw)
+    img = codes(ids_of(f('image_id'), key='image_id', **kw), image_ids, key='image_id',
+                rule='annotation of an image not in images', **kw)
+    cat = codes(ids_of(f('category_id'), key='category_id', **kw), cat_ids, key='category_id',
+                rule='category not in categories', **kw)
+    return ann_id, img, cat
+
+# %% ../nbs/24_coco.ipynb #co-21-3
+def _checked_gt(d,  # the parsed ground truth (a dict, or the records `box_types` decodes)
+                *, iou_type: str, K: int,  # as `read_coco_gt`; K keypoints an annotation
+                limits: Limits | None, err, name):  # the limits; the error class and the file's name
+    "The `CocoTruth` of a parsed ground truth, every field of every entry checked (the checking reader)."
+    images, anns, cats = _lists(d, ('images', 'annotations', 'categories'), err=err, name=name)
+    image_ids, hw = _images(images, err=err, name=name, sized=iou_type == 'segm')
+    cat_ids, cat_names = _categories(cats, err=err, name=name)
+    check_units(len(image_ids), len(cat_ids), limits=limits, err=err, name=name)
+    kw = dict(what='annotations', objs=anns, err=err, name=name)
+    f = lambda k, **o: field(anns, k, what='annotations', err=err, name=name, **o)
+    ann_id, img, cat = _ann_codes(f, kw, image_ids=image_ids, cat_ids=cat_ids)
+    boxed = iou_type in ('bbox', 'keypoints')
+    bbox = (numbers(f('bbox'), key='bbox', width=4, **kw) if boxed else np.full((len(anns), 4), np.nan))
+    if boxed: _check_sizes(bbox, **kw)
+    num = numbers(f('num_keypoints'), key='num_keypoints', **kw) if iou_type == 'keypoints' else None
+    if num is not None: check_kp_names(cats, K=K, err=err, name=name)
+    obb = read_obb(f('obb'), **kw) if iou_type == 'obb' else None
+    return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names,
+                     ann_id=ann_id if ann_id.dtype != object else np.arange(1, len(anns) + 1), img=img, cat=cat,
+                     bbox=bbox,
+                     area=numbers(f('area'), key='area', **kw), crowd=_flags(f('iscrowd'), key='iscrowd', **kw),
+                     ignore=_flags(f('ignore', default=0, required=False), key='ignore', **kw) if num is None else
+                     num == 0, kp=None if num is None else keypoints_field(f, kw, K=K, num=num),
+                     segm=f('segmentation') if iou_type == 'segm' else None, obb=obb)
+
+# %% ../nbs/24_coco.ipynb #co-21-4
 def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
                  *, iou_type: str = 'bbox',  # 'bbox' (boxes needed) or 'segm' (segmentations and image sizes)
                  sigmas: tuple | None = None,  # 'keypoints' (boxes and keypoints needed): K sigmas (None: COCO's)
@@ -664,32 +728,7 @@ def read_coco_gt(src,  # path, JSON text or bytes, or the parsed dict
     if fast is not None: return fast
     d = decode_json(src, err=err, name=name, typed=typed and typed[0])
     if typed and isinstance(d, typed[0]): d = dict(images=d.images, annotations=d.annotations, categories=d.categories)
-    images, anns, cats = _lists(d,
-                                ('images', 'annotations', 'categories'), err=err, name=name)
-    image_ids, hw = _images(images, err=err, name=name, sized=iou_type == 'segm')
-    cat_ids, cat_names = _categories(cats, err=err, name=name)
-    check_units(len(image_ids), len(cat_ids), limits=limits, err=err, name=name)
-    kw = dict(what='annotations', objs=anns, err=err, name=name)
-    f = lambda k, **o: field(anns, k, what='annotations', err=err, name=name, **o)
-    ann_id = ids_of(f('id'), key='id', **kw)
-    unique_ids(ann_id, **kw)
-    img = codes(ids_of(f('image_id'), key='image_id', **kw), image_ids, key='image_id',
-                rule='annotation of an image not in images', **kw)
-    cat = codes(ids_of(f('category_id'), key='category_id', **kw), cat_ids, key='category_id',
-                rule='category not in categories', **kw)
-    boxed = iou_type in ('bbox', 'keypoints')
-    bbox = (numbers(f('bbox'), key='bbox', width=4, **kw) if boxed else np.full((len(anns), 4), np.nan))
-    if boxed: _check_sizes(bbox, **kw)
-    num = numbers(f('num_keypoints'), key='num_keypoints', **kw) if iou_type == 'keypoints' else None
-    if num is not None: check_kp_names(cats, K=len(sigmas or SIGMAS), err=err, name=name)
-    obb = read_obb(f('obb'), **kw) if iou_type == 'obb' else None
-    return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names,
-                     ann_id=ann_id if ann_id.dtype != object else np.arange(1, len(anns) + 1), img=img, cat=cat,
-                     bbox=bbox,
-                     area=numbers(f('area'), key='area', **kw), crowd=_flags(f('iscrowd'), key='iscrowd', **kw),
-                     ignore=_flags(f('ignore', default=0, required=False), key='ignore', **kw) if num is None else
-                     num == 0, kp=None if num is None else keypoints_field(f, kw, K=len(sigmas or SIGMAS), num=num),
-                     segm=f('segmentation') if iou_type == 'segm' else None, obb=obb)
+    return _checked_gt(d, iou_type=iou_type, K=len(sigmas or SIGMAS), limits=limits, err=err, name=name)
 
 # %% ../nbs/24_coco.ipynb #co-21-fast
 WHOLE_BYTES = 2 ** 26  # a ground truth smaller than this is decoded at once (its polygons skipped once, not twice)
@@ -842,6 +881,19 @@ class CocoResults:
     runs_base: np.ndarray | None = None  # int64 [n]: the pixel each mask's runs are laid from (0: its image's)
 
 # %% ../nbs/24_coco.ipynb #co-24
+def _result_boxes(res: list,  # the results as parsed
+                  f,  # a field's values of every result: f(key)
+                  kw: dict,  # what, objs, err, name: for the errors
+                  *, iou_type: str) -> tuple:  # (has_bbox, float64 [n, 4] xywh, NaN where not read)
+    "Whether results have boxes (the first one says, as in pycocotools' `loadRes`), and their boxes, checked."
+    first = (res[0].get('bbox') if isinstance(res[0], dict) else getattr(res[0], 'bbox', None)) if res else None
+    has_bbox = first not in (None, []) and iou_type != 'obb'  # an oriented box's result: its `bbox` is not read
+    bbox = numbers(f('bbox'), key='bbox', width=4, **kw) if iou_type == 'bbox' or has_bbox else \
+        np.full((len(res), 4), np.nan)
+    if iou_type == 'bbox' or has_bbox: _check_sizes(bbox, **kw)
+    return has_bbox, bbox
+
+# %% ../nbs/24_coco.ipynb #co-24-2
 def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
                       gt: CocoTruth,  # the ground truth the results are of
                       *, iou_type: str = 'bbox',  # 'bbox', 'segm' or 'keypoints'
@@ -863,11 +915,7 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
                 rule='image not in the ground truth', **kw)
     cat = codes(ids_of(f('category_id'), key='category_id', **kw), gt.cat_ids, key='category_id',
                 rule='category not in the ground truth', **kw)
-    first = (res[0].get('bbox') if isinstance(res[0], dict) else getattr(res[0], 'bbox', None)) if res else None
-    has_bbox = first not in (None, []) and iou_type != 'obb'  # an oriented box's result: its `bbox` is not read
-    bbox = numbers(f('bbox'), key='bbox', width=4, **kw) if iou_type == 'bbox' or has_bbox else \
-        np.full((len(res), 4), np.nan)
-    if iou_type == 'bbox' or has_bbox: _check_sizes(bbox, **kw)
+    has_bbox, bbox = _result_boxes(res, f, kw, iou_type=iou_type)
     return CocoResults(img=img, cat=cat, score=numbers(f('score'), key='score', **kw), bbox=bbox, has_bbox=has_bbox,
                        segm=f('segmentation') if iou_type == 'segm' else None,
                        kp=keypoints_field(f, kw, K=len(sigmas or SIGMAS)) if iou_type == 'keypoints' else None,
@@ -1264,6 +1312,53 @@ def part_scene(p: CocoPart) -> CocoScene:
                          **dict(zip(('gt_base', 'pred_base'), bases)))))
 
 # %% ../nbs/24_coco.ipynb #db790139
+def _iou_options(iou_type: str, *, sigmas, dilation_ratio) -> tuple:  # as `coco_parts` takes them
+    "(the iou type read: 'boundary' as 'segm'; the boundary's dilation ratio or None; the keypoints' `sigmas` keyword)."
+    if iou_type not in ('bbox', 'segm', 'keypoints', 'boundary', 'obb'):
+        raise InputError("iou_type must be 'bbox', 'segm', 'keypoints', 'boundary' or 'obb'", repr(iou_type))
+    kw = dict(sigmas=parse_sigmas(sigmas) if sigmas is not None else None) if iou_type == 'keypoints' else {}
+    try: ratio = parse_dilation_ratio(dilation_ratio) if iou_type == 'boundary' else None
+    except ValueError as e: raise InputError('bad dilation_ratio', str(e)) from None
+    iou_type = 'segm' if iou_type == 'boundary' else iou_type  # read and decoded as masks
+    return iou_type, ratio, kw
+
+def _file_names(names: tuple, files: tuple) -> tuple:
+    "Each file's name in messages: as given, else its path (None for JSON text and parsed objects)."
+    return tuple(n or (str(f) if isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(
+        ('{', '['))) else None) for n, f in zip(names, files))
+
+# %% ../nbs/24_coco.ipynb #db790139-2
+def _read_both(gt, results,  # as `coco_parts` takes them (paths, JSON texts, parsed objects)
+               *, iou_type: str, early: bool,  # the iou type read; masks decoded as they are read (one part, all rows)
+               names: tuple, limits: Limits | None, kw: dict):  # the files' names, the limits; `sigmas` (keypoints)
+    "(CocoTruth, CocoResults) of both files, read and checked (a ground truth of polygons decoded, then freed, first)."
+    if early: warm_masks(_file_size(gt) + _file_size(results))  # numba's objects kept below the parsed files
+    with gc_paused():  # millions of parsed objects, no cycles
+        g = fast_segm_truth(gt, name=names[0], limits=limits, local=_file_size(results) > 0) if early else None
+        if g is None: g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
+        if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
+            g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)
+            trim_heap()  # the polygons' memory handed back (glibc keeps it) before the results' runs are made
+        r = fast_segm_results(results, g, limits=limits) if early else None  # a file mapped, a slice at a time
+        if r is None: r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
+    return g, r
+
+# %% ../nbs/24_coco.ipynb #db790139-3
+def _part_rows(g: CocoTruth, r: CocoResults,  # both files read
+               *, n: int | None, img_ids, cat_ids,  # as `coco_parts`
+              ) -> tuple:  # (bool [K] scored categories, int64 scored image codes, [(gt rows, pred rows, a, b)])
+    "The rows of each of `n` parts of consecutive scored images [a, b), about equal in objects."
+    ki, kc = _subset(g.image_ids, img_ids, 'img_ids'), _subset(g.cat_ids, cat_ids, 'cat_ids')
+    ni, scored = _renumber(ki), np.flatnonzero(ki)
+    gk, rk = np.flatnonzero(ki[g.img] & kc[g.cat]), np.flatnonzero(ki[r.img] & kc[r.cat])
+    gi, ri = ni[g.img[gk]], ni[r.img[rk]]  # each kept row's image, among the scored images
+    cost = np.bincount(gi, minlength=len(scored)) + np.bincount(ri, minlength=len(scored)) + 1
+    cuts = unique_sorted(np.r_[0, np.searchsorted(np.cumsum(cost), np.linspace(0, cost.sum(), (n or 1) + 1)[1:-1]) + 1,
+                           len(scored)]) if len(scored) else np.zeros(2, np.int64)  # no image: one empty part
+    return kc, scored, [(gk[(gi >= a) & (gi < b)], rk[(ri >= a) & (ri < b)], a, b)
+                        for a, b in zip(cuts[:-1], cuts[1:])]
+
+# %% ../nbs/24_coco.ipynb #db790139-4
 def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, parsed objects, or read (`batch_tables`)
                *, n: int | None = None,  # parts of consecutive images, about equal in objects (None: one)
                iou_type: str = 'bbox',  # 'bbox', 'segm', 'keypoints' or 'boundary' (masks by boundary IoU)
@@ -1274,41 +1369,20 @@ def coco_parts(gt, results,  # ground truth and results: paths, JSON texts, pars
                names: tuple = (None, None), limits: Limits | None = None,  # file names in errors; limits
                **rules) -> list:  # `rules`: the preset's scoring options (read by the family, not here)
     "Read and check both files, then cut the scored images into `n` parts (`CocoPart`)."
-    if iou_type not in ('bbox', 'segm', 'keypoints', 'boundary', 'obb'):
-        raise InputError("iou_type must be 'bbox', 'segm', 'keypoints', 'boundary' or 'obb'", repr(iou_type))
-    kw = dict(sigmas=parse_sigmas(sigmas) if sigmas is not None else None) if iou_type == 'keypoints' else {}
-    try: ratio = parse_dilation_ratio(dilation_ratio) if iou_type == 'boundary' else None
-    except ValueError as e: raise InputError('bad dilation_ratio', str(e)) from None
-    iou_type = 'segm' if iou_type == 'boundary' else iou_type  # read and decoded as masks
+    iou_type, ratio, kw = _iou_options(iou_type, sigmas=sigmas, dilation_ratio=dilation_ratio)
     if is_frame(gt) or is_frame(results):
         gt, results = frames_to_coco(pd.DataFrame(gt), pd.DataFrame(results))
-    names = tuple(n or (str(f) if isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(
-        ('{', '['))) else None) for n, f in zip(names, (gt, results)))  # masks decoded later name their file
+    names = _file_names(names, (gt, results))  # masks decoded later name their file
     if isinstance(gt, CocoTruth) and isinstance(results, CocoResults): g, r = gt, results  # read from arrays
     else:
-        early = iou_type == 'segm' and (n or 1) == 1 and img_ids is None and cat_ids is None  # one part, all rows:
-        if early: warm_masks(_file_size(gt) + _file_size(results))  # numba's objects kept below the parsed files
-        with gc_paused():  # millions of parsed objects, no cycles
-            g = fast_segm_truth(gt, name=names[0], limits=limits, local=_file_size(results) > 0) if early else None
-            if g is None: g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
-            if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
-                g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)
-                trim_heap()  # the polygons' memory handed back (glibc keeps it) before the results' runs are made
-            r = fast_segm_results(results, g, limits=limits) if early else None  # a file mapped, a slice at a time
-            if r is None: r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
+        early = iou_type == 'segm' and (n or 1) == 1 and img_ids is None and cat_ids is None  # one part, all rows
+        g, r = _read_both(gt, results, iou_type=iou_type, early=early, names=names, limits=limits, kw=kw)
         if rules.get('angle') == 'deg': g, r = (replace(x, obb=radians(x.obb)) for x in (g, r))
     if (n or 1) > 1 and iou_type == 'segm':  # parts are sent to other processes: nothing nested deeper than COCO's
         g, r = (_sendable(f, g, name=nm, limits=limits) for f, nm in ((g, names[0]), (r, names[1])))
-    ki, kc = _subset(g.image_ids, img_ids, 'img_ids'), _subset(g.cat_ids, cat_ids, 'cat_ids')
-    ni, scored = _renumber(ki), np.flatnonzero(ki)
-    gk, rk = np.flatnonzero(ki[g.img] & kc[g.cat]), np.flatnonzero(ki[r.img] & kc[r.cat])
-    gi, ri = ni[g.img[gk]], ni[r.img[rk]]  # each kept row's image, among the scored images
-    cost = np.bincount(gi, minlength=len(scored)) + np.bincount(ri, minlength=len(scored)) + 1
-    cuts = unique_sorted(np.r_[0, np.searchsorted(np.cumsum(cost), np.linspace(0, cost.sum(), (n or 1) + 1)[1:-1]) + 1,
-                           len(scored)]) if len(scored) else np.zeros(2, np.int64)  # no image: one empty part
+    kc, scored, rows = _part_rows(g, r, n=n, img_ids=img_ids, cat_ids=cat_ids)
     out = []
-    for a, b in zip(cuts[:-1], cuts[1:]):
-        gp, rp = gk[(gi >= a) & (gi < b)], rk[(ri >= a) & (ri < b)]
+    for gp, rp, a, b in rows:
         with gc_paused(): out.append(CocoPart(g=take_rows(g, gp), r=take_rows(r, rp), gt_pos=gp, pred_pos=rp,
                                               images=scored[a:b], image_pos=np.arange(a, b), cats=kc,
                                               iou_type=iou_type, use_cats=use_cats, names=names, limits=limits,
@@ -1365,6 +1439,7 @@ def _obbs(d: dict) -> list:
     if 'obb' not in d: raise InputError("iou_type='obb' needs obb (cx, cy, w, h, angle) in every dict of the batch")
     return as_array(d['obb'], np.float64).reshape(-1, 5).tolist()
 
+# %% ../nbs/24_coco.ipynb #e8115a17-2
 def _objects(d: dict, image_id, *, segm: bool, box_format: str, truth: bool, keypoints: bool = False,
              obb: bool = False) -> list:
     "One image's dict of arrays as COCO annotations (truth) or results."
@@ -1418,6 +1493,7 @@ def _columns(d, truth: bool, box_format: str) -> dict | None:
     if not _numeric(flat): return None
     return flat | dict(boxes=xywh_boxes(c['boxes'].reshape(-1, 4), box_format))
 
+# %% ../nbs/24_coco.ipynb #co-batch-arrays-2
 def _numeric(c: dict) -> bool:
     "Whether columns of one side hold equal counts, integer labels, numeric areas and scores, 0/1 flags."
     n = len(c['labels'])
@@ -1427,6 +1503,7 @@ def _numeric(c: dict) -> bool:
     flags = [v for k, v in c.items() if k in ('iscrowd', 'ignore')]
     return not any(v.dtype.kind not in 'iub' or not ((v == 0) | (v == 1)).all() for v in flags)
 
+# %% ../nbs/24_coco.ipynb #co-batch-arrays-3
 def _complete(cs: list, truth: bool) -> dict:
     "One side's columns of parts (images, or batches) joined, `n` per image; absent ones as the files fill them."
     col = lambda k, fill: np.concatenate([c[k].astype(np.float64, copy=False) if k in c else fill(c) for c in cs]
@@ -1439,6 +1516,7 @@ def _complete(cs: list, truth: bool) -> dict:
     return out | dict(area=col('area', lambda c: c['boxes'][:, 2] * c['boxes'][:, 3]), iscrowd=flag('iscrowd'),
                       ignore=flag('ignore'))
 
+# %% ../nbs/24_coco.ipynb #co-batch-arrays-4
 def _cat_codes(cat_ids: np.ndarray, labels: np.ndarray) -> np.ndarray | None:
     "int64 [n]: each label's category code; None if one is not a category."
     c = index_of(cat_ids, labels.astype(np.int64)) if cat_ids.dtype != object else np.full(len(labels), -1)
@@ -1457,6 +1535,7 @@ def batch_categories(categories) -> tuple:
     cats = [c if isinstance(c, dict) else dict(id=c, name=str(c)) for c in categories]
     return _categories(cats, err=SolutionError, name='targets')
 
+# %% ../nbs/24_coco.ipynb #co-batch-arrays-5
 def _tables(gt: dict, dt: dict,  # each side's columns (`_complete`)
             *, image_ids: list, categories, limits: Limits | None,  # as `batch_tables`
             units: bool = True) -> tuple | None:  # False: images x categories not checked (batch by batch instead)
@@ -1477,6 +1556,7 @@ def _tables(gt: dict, dt: dict,  # each side's columns (`_complete`)
                     has_bbox=bool(dt['n'].sum()))
     return g, r
 
+# %% ../nbs/24_coco.ipynb #co-batch-arrays-6
 def batch_tables(preds: list, targets: list,  # per image of the batch: dicts of arrays, as `coco_batch` takes them
                  *, image_ids: list, categories, box_format: str = 'xyxy',  # as `coco_batch`
                  limits: Limits | None = None) -> tuple | None:  # (CocoTruth, CocoResults); None: a check fails
@@ -1544,6 +1624,7 @@ def batch_piece(preds: list, targets: list,  # per image of the batch: dicts of 
     if _cat_codes(cats, np.concatenate((gt['labels'], dt['labels']))) is None: return None
     return (list(image_ids), gt, dt), (len(gt['labels']), len(dt['labels']))
 
+# %% ../nbs/24_coco.ipynb #co-batch-join-2
 def joined_scene(pieces: list,  # `batch_piece`s of disjoint images, in arrival order
                  *, categories, box_format: str = 'xyxy',  # as `coco_batch`
                  **kw) -> CocoScene:  # the reader's options, as `coco_batch` takes them
@@ -1669,6 +1750,7 @@ QUIRK_OPTIONS = (
     Option('exact_thresholds', False, 'quirk fix: thresholds as typed, hit IoU >= t (pycocotools: linspace '
            'values, 0.9 is 0.8999999999999999, capped at 1 - 1e-10)', flag=True))
 
+# %% ../nbs/24_coco.ipynb #co-31-2
 COCO_OPTIONS = (
     Option('iou_type', 'bbox', "'bbox' (boxes), 'segm' (masks: RLE or polygons), 'keypoints' (OKS), 'boundary' "
            "(masks' boundary IoU) or 'obb' (oriented boxes [cx, cy, w, h, angle])",
@@ -1686,6 +1768,7 @@ COCO_OPTIONS = (
     Option('cat_ids', None, 'score only these category ids, comma-separated (catIds; default all)', parse=parse_ids),
     *QUIRK_OPTIONS)
 
+# %% ../nbs/24_coco.ipynb #co-31-3
 coco = Metric(
     name='coco', title='COCO detection and segmentation AP (pycocotools 2.0.11)', family='COCO AP',
     thresholds=tuple(Fraction(t) for t in DEFAULT_THRESHOLDS), inclusive=True, reader=coco_scene,
