@@ -18,7 +18,7 @@ from .preset import Metric, Option
 from .options import parse_bool
 from .rle import Runs, runs_area
 from .coco_masks import (coco_runs, brief, move_runs, local_dtype, warm_masks, trim_heap, flat_polygons,
-                                runs_in_turn)
+                                runs_in_turn, OffsetRuns)
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
@@ -1016,6 +1016,8 @@ def _dropped(mm, done: int, upto: int) -> int:
     if mm is not None and upto > done and hasattr(mm, 'madvise'): mm.madvise(mmap.MADV_DONTNEED, done, upto - done)
     return max(done, upto)
 
+
+# %% ../nbs/24_coco.ipynb #co-segm-1b
 def fast_segm_results(src,  # the results: a file's path (mapped, never read whole) or its JSON bytes
                       gt: CocoTruth,  # the ground truth they are of (image sizes)
                       *, limits: Limits | None = None,  # the file's size and values, the runs of its masks
@@ -1026,12 +1028,28 @@ def fast_segm_results(src,  # the results: a file's path (mapped, never read who
     mm = _mapped(src, lim)
     buf = mm if mm is not None else src if isinstance(src, (bytes, bytearray)) else None
     if msgspec is None or buf is None or len(buf) > lim.max_file_bytes: return None
-    t, most = local_dtype(int(gt.image_size.prod(1).max(initial=0)), len(buf)), lim.max_mask_runs
-    try: room = [np.empty(len(buf) // 2, t) for _ in 'ose']  # a run takes two characters: pages never written stay free
-    except MemoryError:  # an address space capped below the file's worst case: the checking reader reads it
+    t = local_dtype(int(gt.image_size.prod(1).max(initial=0)), len(buf))
+    try: room = [None] + [np.empty(len(buf) // 2, t) for _ in 'se']  # a run takes two characters: pages never
+    except MemoryError:  # written stay free; an address space capped below that: the checking reader reads it
         if mm is not None: mm.close()
         return None
-    mv, dec, cols, n, held, values, done = memoryview(buf), msgspec.json.Decoder(list[_SegmDet]), [], 0, 0, 1, 0
+    try: got = _decoded_results(buf, mm, gt, room, lim=lim, size=size)
+    finally:
+        if mm is not None: mm.close()
+    if got is None: return None
+    c, bounds = got
+    cat = index_of(gt.cat_ids, c['category_id'])
+    if (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']): return None
+    for x in room[1:]: x.resize(bounds[-1], refcheck=False)  # the room left over given back
+    trim_heap()  # the parsed slices' freed memory handed back (glibc keeps it) before the pairs are made
+    runs = OffsetRuns(bounds=bounds, start=room[1], end=room[2], n_obj=len(cat))  # no object a run: 4 bytes a run
+    return CocoResults(img=c['img'], cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=True, runs=runs,
+                       runs_base=np.zeros(len(cat), np.int64))
+
+# %% ../nbs/24_coco.ipynb #co-segm-1c
+def _decoded_results(buf, mm, gt: CocoTruth, room: list, *, lim: Limits, size: int) -> tuple | None:
+    "(columns, int64 [n + 1] each result's first run and the end) of mask results, slice by slice; None if off."
+    mv, dec, cols, bounds, n, held, values, done = memoryview(buf), msgspec.json.Decoder(list[_SegmDet]), [], [], 0, 0, 1, 0
     def slices():  # each slice parsed (`_segm_slice`) while the one before decodes (`runs_in_turn`)
         nonlocal values, done
         for a, b in object_spans(mv, size) or ():
@@ -1041,21 +1059,14 @@ def fast_segm_results(src,  # the results: a file's path (mapped, never read who
             s, done = _segm_slice(dec.decode(piece), gt), _dropped(mm, done, b)
             yield s
     try:  # each slice's runs written where they are kept, numba chosen for the file's characters
-        for c, r in runs_in_turn(slices(), room, limits=limits, dtype=t, work=len(buf)):
-            if held + len(r) > most: return None  # the checking reader names the limit
-            r.obj[:] += n  # counted from the slice's first result
-            cols.append(c); n, held = n + r.n_obj, held + len(r)
+        for c, r in runs_in_turn(slices(), room, limits=lim, dtype=room[1].dtype, work=len(buf)):
+            if held + len(r) > lim.max_mask_runs: return None  # the checking reader names the limit
+            cols.append(c); bounds.append(r.bounds[:-1] + held); n, held = n + r.n_obj, held + len(r)
     except (_Off, InputError, msgspec.DecodeError, RecursionError, OverflowError):  # the checking reader says what:
         return None  # not JSON, mistyped, an id > int64, an unknown image or size, a bad string, a limit
-    finally:
-        mv.release()
-        if mm is not None: mm.close()
-    c = {k: np.concatenate([x[k] for x in cols]) for k in cols[0]} if n else None
-    cat = index_of(gt.cat_ids, c['category_id']) if n else None
-    if not n or (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']): return None
-    for x in room: x.resize(held, refcheck=False)  # the room left over given back
-    return CocoResults(img=c['img'], cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=True,
-                       runs=Runs(obj=room[0], start=room[1], end=room[2], n_obj=n), runs_base=np.zeros(n, np.int64))
+    finally: mv.release()
+    if not n: return None
+    return {k: np.concatenate([x[k] for x in cols]) for k in cols[0]}, np.concatenate(bounds + [np.array([held])])
 
 # %% ../nbs/24_coco.ipynb #co-segm-2
 def _file_size(f) -> int:
@@ -1133,8 +1144,8 @@ def fast_segm_truth(src,  # the ground truth: a path, or its JSON bytes (anythin
     if (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or ((flags != 0) & (flags != 1)).any() or \
             not (np.abs(c['area']) < 2.0 ** 1000).all(): return None  # (an area the checking reader may refuse)
     del src, images, t  # the file's bytes freed before its masks are decoded
-    try: r = coco_runs(segm, hw[img], limits=limits, polygons=flat,
-                       dtype=local_dtype(int(hw.prod(1).max(initial=0)), len(img)) if local else np.int64)
+    try: r = OffsetRuns.of(coco_runs(segm, hw[img], limits=limits, polygons=flat,  # (no object a run: `OffsetRuns`)
+                                     dtype=local_dtype(int(hw.prod(1).max(initial=0)), len(img)) if local else np.int64))
     except InputError: return None
     return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, ann_id=c['id'],
                      img=img, cat=cat, bbox=np.full((len(img), 4), np.nan), area=c['area'], crowd=c['iscrowd'] == 1,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from .jit import jit, use_numba
 from .rle import Runs
-from .coco_masks import in_spans
+from .coco_masks import in_spans, OffsetRuns, run_bounds
 
 # %% auto #0
 __all__ = ['PAIR_BLOCK', 'BOX_MIN_WORK', 'BOX_BLOCK', 'BOX_OBJECTS', 'object_bounds', 'object_areas', 'pair_overlaps',
@@ -16,10 +16,8 @@ __all__ = ['PAIR_BLOCK', 'BOX_MIN_WORK', 'BOX_BLOCK', 'BOX_OBJECTS', 'object_bou
 # %% ../nbs/22a_coco_pairs.ipynb #cp-bounds
 def object_bounds(r: Runs,  # masks, runs sorted by (object, start)
                  ) -> np.ndarray:  # int64 [n_obj + 1]: object o's runs are o's bounds[o]..bounds[o + 1] - 1
-    "Where each object's runs begin, and the end: a binary search of each object, no copy of the runs' objects."
-    o = np.asarray(r.obj)
-    t = o.dtype if o.dtype.kind == 'i' else np.int64  # the objects searched in their own type: no copy of them
-    return np.searchsorted(o, np.arange(r.n_obj + 1, dtype=t)).astype(np.int64)
+    "Where each object's runs begin, and the end: an `OffsetRuns`' own, else a binary search of each object."
+    return r.bounds if isinstance(r, OffsetRuns) else run_bounds(r.obj, r.n_obj)
 
 def object_areas(r: Runs,  # masks, runs sorted by (object, start)
                  *, bounds: np.ndarray | None = None,  # `object_bounds(r)`, if already counted
