@@ -158,6 +158,7 @@ def _chunk_counts(c, lengths, h, w):
         try: yield a, _decode(c[at[a]:at[b]], lengths[a:b], h[a:b], w[a:b])
         except RLEError as e: raise RLEError(e.rule, e.detail, row=e.row + a) from None
 
+# %% ../nbs/22_coco_masks.ipynb #cm-decode-1
 def decode_counts(strings,  # n compressed COCO counts (str or bytes), as pycocotools' rleToString writes them
                   shape,  # (H, W) of every mask, or int[n, 2]: each one's [H, W] (COCO's 'size')
                  ) -> tuple:  # (counts int64[N], n int64[n]): every string's counts, concatenated, and how many
@@ -385,6 +386,7 @@ def _place(part,  # (obj, start, end) int arrays: one part's runs, each object's
         p = at[o[j]]
         obj[p], start[p], end[p], at[o[j]] = o[j], s[j], e[j], p + 1
 
+# %% ../nbs/22_coco_masks.ipynb #cm-concat-1
 def _concat_runs(parts: list,  # (obj, start, end) int64 arrays, each sorted by (obj, start); an object in one part
                  n: int,  # number of objects
                  *, dtype=np.int64,  # the runs' integer type (`_run_type`): int32 for runs in their image's pixels
@@ -733,10 +735,11 @@ def _placed(strings: list, lengths, cut: tuple,  # as `_string_runs_numba` takes
            ) -> np.ndarray | None:  # int64 [n + 1]: each string's first run, and the end; None: a string refused
     "Every slice passed, its runs placed after those before it: a refused string or the limit found as in one pass."
     (cuts, ends, at), held, first = cut, 0, []
-    done = in_threads([partial(_slice_pass, strings, lengths, a, b, frames=frames, runs=tuple(
-        x[at[a] // 2:] for x in runs)) for a, b in zip(cuts[:-1], cuts[1:])]) if spread else None
+    done = in_spans(lambda a, b: _slice_pass(strings, lengths, a, b, frames=frames, runs=tuple(
+        x[at[a] // 2:] for x in runs)), list(zip(cuts[:-1], cuts[1:]))) if spread else None
     for k, (a, b) in enumerate(zip(cuts[:-1], cuts[1:])):  # in order
-        ptr = done[k] if spread else _slice_pass(strings, lengths, a, b, frames=frames, runs=tuple(x[held:] for x in runs))
+        ptr = done[k] if spread else _slice_pass(strings, lengths, a, b, frames=frames,
+                                                 runs=tuple(x[held:] for x in runs))
         if ptr is None: return None
         e = ends[(ends > a) & (ends <= b)]
         over = np.flatnonzero(held + ptr[e - a] > most)  # the limit checked where the numpy chunks check it
@@ -747,7 +750,6 @@ def _placed(strings: list, lengths, cut: tuple,  # as `_string_runs_numba` takes
         first.append(ptr[:-1] + held)
         held += int(ptr[-1])
     return np.concatenate(first + [np.array([held], np.int64)])
-
 
 # %% ../nbs/22_coco_masks.ipynb #cm-string-runs-1c
 def _string_runs_numba(strings: list, lengths,  # n ASCII str, or n bytes; int64 [n]: their lengths (<= MAX_CHARS)
@@ -818,11 +820,10 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
     if c is None: c = _string_bytes(strings)[0]
     return _into(_chunk_runs(c, lengths, h=h, w=w, base=base, most=most, dtype=t), out)
 
-
 # %% ../nbs/22_coco_masks.ipynb #cm-in-turn
 def runs_in_turn(slices,  # iterable of (key, strings, shape): each slice's compressed strings and [H, W], made (parsed)
                         #  as it is read: the next one is made while the one before decodes
-                 room: tuple,  # (obj or None, start, end) of `dtype`: the slices' runs, one after another (`string_runs`)
+                 room: tuple,  # (obj or None, start, end) of `dtype`: the slices' runs, one after another
                  *, limits: Limits | None = None,  # `max_mask_runs` bounds each slice's runs (`string_runs`)
                  dtype=np.int64,  # the runs' integer type (`local_dtype`)
                  work: int | None = None,  # characters numba is chosen for: the file's
@@ -848,6 +849,11 @@ def _kinds(segms: list, *, flat: bool = False) -> np.ndarray:  # flat: None is a
     "int64 [n]: the `_kind` of each segmentation; a file of polygons or of compressed RLE known at C speed."
     types = set(map(type, segms))
     if types <= ({type(None)} if flat else {list, tuple}): return np.zeros(len(segms), np.int64)
+    if flat and types <= {type(None), dict}:  # a ground truth's polygon objects (None) and a few RLE dicts (crowds)
+        d = np.flatnonzero(~np.fromiter(map(operator.is_, segms, repeat(None)), bool, len(segms)))  # the dicts
+        k = np.zeros(len(segms), np.int64)
+        k[d] = np.fromiter(map(_kind, (segms[i] for i in d)), np.int64, len(d))
+        return k
     if types == {dict} and all(map(operator.contains, segms, repeat('size'))):
         try: counts = set(map(type, map(operator.itemgetter('counts'), segms)))
         except KeyError: counts = None  # a mask without counts: `_kind` finds it
