@@ -17,8 +17,8 @@ from .errors import shown, check_regular
 from .preset import Metric, Option
 from .options import parse_bool
 from .rle import Runs, runs_area
-from .coco_masks import (coco_runs, brief, move_runs, local_dtype, warm_masks, trim_heap, flat_polygons,
-                                runs_in_turn)
+from .coco_masks import (coco_runs, brief, move_runs, local_dtype, warm_masks, trim_heap,
+                                runs_in_turn, OffsetRuns)
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
@@ -33,9 +33,9 @@ __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'FLOAT_INT_END', 'ID_
            'typed_columns', 'scan_fields', 'scan_columns', 'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of',
            'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field',
            'check_kp_names', 'kp_slices', 'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results',
-           'fast_results', 'fast_typed_results', 'fast_kp_results', 'frames_to_coco', 'mask_bases', 'fast_segm_results',
-           'early_masks', 'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts',
-           'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
+           'fast_results', 'fast_typed_results', 'fast_kp_results', 'frames_to_coco', 'mask_bases', 'decoded_slices',
+           'fast_segm_results', 'early_masks', 'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene',
+           'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
            'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene',
            'parse_ints', 'parse_max_dets', 'parse_ids']
 
@@ -1093,6 +1093,24 @@ def _dropped(mm, done: int, upto: int) -> int:
     if mm is not None and upto > done and hasattr(mm, 'madvise'): mm.madvise(mmap.MADV_DONTNEED, done, upto - done)
     return max(done, upto)
 
+# %% ../nbs/24_coco.ipynb #co-segm-1a
+def decoded_slices(mv: memoryview,  # JSON bytes of a list of objects
+                   dec,  # a msgspec Decoder of a list of them
+                   fn,  # fn(objects): what is kept of a slice's decoded objects
+                   *, size: int,  # JSON bytes decoded at once
+                   most: int | None = None,  # JSON values the list may hold (`json_values`): `_Off` past it
+                  ):  # yields (fn of the slice's objects, the byte its slice ends at)
+    "Each slice of a JSON list decoded (`object_spans`) and made into `fn` of its objects: one slice's at a time."
+    values = 1
+    for a, b in object_spans(mv, size) or ():
+        piece = b'[' + mv[a:b] + b']'
+        if most is not None:
+            values += json_values(piece) - 1  # `json_values` of the whole file, slice by slice
+            if values > most: raise _Off
+        out, piece = fn(dec.decode(piece)), None  # the slice's bytes and objects freed before the next is read
+        yield out, b
+
+# %% ../nbs/24_coco.ipynb #co-segm-1b
 def fast_segm_results(src,  # the results: a file's path (mapped, never read whole) or its JSON bytes
                       gt: CocoTruth,  # the ground truth they are of (image sizes)
                       *, limits: Limits | None = None,  # the file's size and values, the runs of its masks
@@ -1103,36 +1121,42 @@ def fast_segm_results(src,  # the results: a file's path (mapped, never read who
     mm = _mapped(src, lim)
     buf = mm if mm is not None else src if isinstance(src, (bytes, bytearray)) else None
     if msgspec is None or buf is None or len(buf) > lim.max_file_bytes: return None
-    t, most = local_dtype(int(gt.image_size.prod(1).max(initial=0)), len(buf)), lim.max_mask_runs
-    try: room = [np.empty(len(buf) // 2, t) for _ in 'ose']  # a run takes two characters: pages never written stay free
-    except MemoryError:  # an address space capped below the file's worst case: the checking reader reads it
+    t = local_dtype(int(gt.image_size.prod(1).max(initial=0)), len(buf))
+    try: room = [None] + [np.empty(len(buf) // 2, t) for _ in 'se']  # a run takes two characters: pages never
+    except MemoryError:  # written stay free; an address space capped below that: the checking reader reads it
         if mm is not None: mm.close()
         return None
-    mv, dec, cols, n, held, values, done = memoryview(buf), msgspec.json.Decoder(list[_SegmDet]), [], 0, 0, 1, 0
+    try: got = _decoded_results(buf, mm, gt, room, lim=lim, size=size)
+    finally:
+        if mm is not None: mm.close()
+    if got is None: return None
+    c, bounds = got
+    cat = index_of(gt.cat_ids, c['category_id'])
+    if (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']): return None
+    for x in room[1:]: x.resize(bounds[-1], refcheck=False)  # the room left over given back
+    trim_heap()  # the parsed slices' freed memory handed back (glibc keeps it) before the pairs are made
+    runs = OffsetRuns(bounds=bounds, start=room[1], end=room[2], n_obj=len(cat))  # no object a run: 4 bytes a run
+    return CocoResults(img=c['img'], cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=True, runs=runs,
+                       runs_base=np.zeros(len(cat), np.int64))
+
+# %% ../nbs/24_coco.ipynb #co-segm-1c
+def _decoded_results(buf, mm, gt: CocoTruth, room: list, *, lim: Limits, size: int) -> tuple | None:
+    "(columns, int64 [n + 1] each result's first run and the end) of mask results, slice by slice; None if off."
+    mv, dec, cols, bounds, n, held, done = memoryview(buf), msgspec.json.Decoder(list[_SegmDet]), [], [], 0, 0, 0
     def slices():  # each slice parsed (`_segm_slice`) while the one before decodes (`runs_in_turn`)
-        nonlocal values, done
-        for a, b in object_spans(mv, size) or ():
-            piece = b'[' + mv[a:b] + b']'
-            values += json_values(piece) - 1  # `json_values` of the whole file, slice by slice
-            if values > lim.max_json_values: raise _Off
-            s, done = _segm_slice(dec.decode(piece), gt), _dropped(mm, done, b)
+        nonlocal done
+        for s, b in decoded_slices(mv, dec, partial(_segm_slice, gt=gt), size=size, most=lim.max_json_values):
+            done = _dropped(mm, done, b)
             yield s
     try:  # each slice's runs written where they are kept, numba chosen for the file's characters
-        for c, r in runs_in_turn(slices(), room, limits=limits, dtype=t, work=len(buf)):
-            if held + len(r) > most: return None  # the checking reader names the limit
-            r.obj[:] += n  # counted from the slice's first result
-            cols.append(c); n, held = n + r.n_obj, held + len(r)
+        for c, r in runs_in_turn(slices(), room, limits=lim, dtype=room[1].dtype, work=len(buf)):
+            if held + len(r) > lim.max_mask_runs: return None  # the checking reader names the limit
+            cols.append(c); bounds.append(r.bounds[:-1] + held); n, held = n + r.n_obj, held + len(r)
     except (_Off, InputError, msgspec.DecodeError, RecursionError, OverflowError):  # the checking reader says what:
         return None  # not JSON, mistyped, an id > int64, an unknown image or size, a bad string, a limit
-    finally:
-        mv.release()
-        if mm is not None: mm.close()
-    c = {k: np.concatenate([x[k] for x in cols]) for k in cols[0]} if n else None
-    cat = index_of(gt.cat_ids, c['category_id']) if n else None
-    if not n or (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']): return None
-    for x in room: x.resize(held, refcheck=False)  # the room left over given back
-    return CocoResults(img=c['img'], cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=True,
-                       runs=Runs(obj=room[0], start=room[1], end=room[2], n_obj=n), runs_base=np.zeros(n, np.int64))
+    finally: mv.release()
+    if not n: return None
+    return {k: np.concatenate([x[k] for x in cols]) for k in cols[0]}, np.concatenate(bounds + [np.array([held])])
 
 # %% ../nbs/24_coco.ipynb #co-segm-2
 def _file_size(f) -> int:
@@ -1170,7 +1194,14 @@ def _truth_slice(objs: list) -> tuple:
     c = {k: np.fromiter(map(operator.attrgetter(k), objs), np.int64, len(objs)) for k in GT_INTS}
     c['area'] = np.fromiter(map(operator.attrgetter('area'), objs), np.float64, len(objs))
     segm = [o.segmentation for o in objs]
-    return c, [None if type(s) is list else s for s in segm], flat_polygons([s for s in segm if type(s) is list])
+    return c, [None if type(s) is list else s for s in segm], _typed_polygons([s for s in segm if type(s) is list])
+
+def _typed_polygons(segms: list) -> tuple:
+    "`flat_polygons` of msgspec's typed polygons (every number a float already: not checked one by one)."
+    polys = np.fromiter(map(len, segms), np.int64, len(segms))
+    rings = list(chain.from_iterable(segms))
+    numbers = np.fromiter(map(len, rings), np.int64, len(rings))
+    return np.fromiter(chain.from_iterable(rings), np.float64, int(numbers.sum())), numbers, polys
 
 # %% ../nbs/24_coco.ipynb #co-segm-gt-1
 GT_INTS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # the annotations' integer fields mask scoring reads
@@ -1180,7 +1211,7 @@ def _truth_columns(src, *, size: int) -> tuple | None:
     try: d = msgspec.json.decode(src, type=_SegmTruth)
     except (msgspec.DecodeError, RecursionError): return None
     mv, dec, parts = memoryview(d.annotations), msgspec.json.Decoder(list[_SegmAnn]), []
-    try: parts = [_truth_slice(dec.decode(b'[' + mv[a:b] + b']')) for a, b in object_spans(mv, size) or ()]
+    try: parts = [p for p, _ in decoded_slices(mv, dec, _truth_slice, size=size)]
     except (msgspec.DecodeError, RecursionError, OverflowError, InputError): return None  # mistyped, an id > int64
     finally: mv.release()
     if not parts: return None  # no annotation, or not a list
@@ -1210,8 +1241,8 @@ def fast_segm_truth(src,  # the ground truth: a path, or its JSON bytes (anythin
     if (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or ((flags != 0) & (flags != 1)).any() or \
             not (np.abs(c['area']) < 2.0 ** 1000).all(): return None  # (an area the checking reader may refuse)
     del src, images, t  # the file's bytes freed before its masks are decoded
-    try: r = coco_runs(segm, hw[img], limits=limits, polygons=flat,
-                       dtype=local_dtype(int(hw.prod(1).max(initial=0)), len(img)) if local else np.int64)
+    rt = local_dtype(int(hw.prod(1).max(initial=0)), len(img)) if local else np.int64  # the runs' type
+    try: r = OffsetRuns.of(coco_runs(segm, hw[img], limits=limits, polygons=flat, dtype=rt))  # no object a run
     except InputError: return None
     return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, ann_id=c['id'],
                      img=img, cat=cat, bbox=np.full((len(img), 4), np.nan), area=c['area'], crowd=c['iscrowd'] == 1,

@@ -301,6 +301,7 @@ def pair_intersections(a: Runs, b: Runs,  # masks of one pixel space, each objec
             out[c] = _covered(q, t, iq[c], it[c], big=big, ixq=xq, ixt=xt)
     return out
 
+# %% ../nbs/23_coco_eval.ipynb #78084e95-1
 def _lookup(gi, di, inter, *, g, d, n: int) -> np.ndarray:
     "int64 [k]: the intersection of each pair (g, d) in a sparse table (gi, di, inter); 0 where absent."
     key = lambda a, b: a * max(1, n) + b
@@ -601,6 +602,7 @@ def _ious(scene: CocoScene, d, g, keep, *, floor: float = 0.0) -> np.ndarray:
                          sigmas=scene.sigmas, floor=floor)
     return box_ious(scene.pred[keep], scene.gt, d, g, crowd=scene.gt_crowd)
 
+# %% ../nbs/23_coco_eval.ipynb #ce-37-1
 def _kept_pairs(scene: CocoScene, rules: CocoRules,
                 *, floor: float = 0.0,  # the least IoU that matters (0: every pair, exact); see below
                ) -> tuple:

@@ -4,7 +4,7 @@
 
 # %% ../nbs/22_coco_masks.ipynb #cm-imports
 from __future__ import annotations
-from functools import partial
+from functools import partial, cached_property
 from itertools import chain, repeat
 import operator, reprlib
 import numpy as np
@@ -16,8 +16,8 @@ from .rle import Runs, MAX_PIXELS
 __all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'LOCAL_LIMIT',
            'POLYGON_MIN_WORK', 'POLYGON_SPAN', 'DECODE_MIN_WORK', 'DECODE_SLICE', 'MOVE_BLOCK', 'brief',
            'decode_counts', 'encode_counts', 'list_counts', 'counts_runs', 'runs_counts', 'local_dtype', 'in_spans',
-           'polygon_runs', 'flat_polygons', 'too_many_runs', 'string_runs', 'runs_in_turn', 'coco_runs', 'warm_masks',
-           'move_runs', 'trim_heap', 'coco_bbox', 'coco_iou']
+           'polygon_runs', 'flat_polygons', 'run_bounds', 'OffsetRuns', 'too_many_runs', 'string_runs', 'runs_in_turn',
+           'coco_runs', 'warm_masks', 'move_runs', 'trim_heap', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -158,6 +158,7 @@ def _chunk_counts(c, lengths, h, w):
         try: yield a, _decode(c[at[a]:at[b]], lengths[a:b], h[a:b], w[a:b])
         except RLEError as e: raise RLEError(e.rule, e.detail, row=e.row + a) from None
 
+# %% ../nbs/22_coco_masks.ipynb #cm-decode-1
 def decode_counts(strings,  # n compressed COCO counts (str or bytes), as pycocotools' rleToString writes them
                   shape,  # (H, W) of every mask, or int[n, 2]: each one's [H, W] (COCO's 'size')
                  ) -> tuple:  # (counts int64[N], n int64[n]): every string's counts, concatenated, and how many
@@ -385,6 +386,7 @@ def _place(part,  # (obj, start, end) int arrays: one part's runs, each object's
         p = at[o[j]]
         obj[p], start[p], end[p], at[o[j]] = o[j], s[j], e[j], p + 1
 
+# %% ../nbs/22_coco_masks.ipynb #cm-concat-1
 def _concat_runs(parts: list,  # (obj, start, end) int64 arrays, each sorted by (obj, start); an object in one part
                  n: int,  # number of objects
                  *, dtype=np.int64,  # the runs' integer type (`_run_type`): int32 for runs in their image's pixels
@@ -640,6 +642,36 @@ def flat_polygons(segms,  # n COCO polygon segmentations: each a list of polygon
         raise InputError(e.rule, f'polygon {p}: {e.detail}', row=int(obj) + 1) from None
     return xy, numbers, polys
 
+# %% ../nbs/22_coco_masks.ipynb #cm-offsets
+def run_bounds(obj: np.ndarray,  # int [R]: each run's object, ascending
+               n: int,  # objects
+              ) -> np.ndarray:  # int64 [n + 1]: object o's runs are bounds[o]..bounds[o + 1] - 1
+    "Where each object's runs begin, and the end: a binary search of each object, no copy of the runs' objects."
+    o = np.asarray(obj)
+    t = o.dtype if o.dtype.kind == 'i' else np.int64  # the objects searched in their own type: no copy of them
+    return np.searchsorted(o, np.arange(n + 1, dtype=t)).astype(np.int64)
+
+class OffsetRuns(Runs):
+    "`Runs` whose objects are told by offsets, not a number a run: `obj` is made only where a path reads it."
+    def __init__(self, *, start: np.ndarray, end: np.ndarray, n_obj: int, order: str = 'F',  # as `Runs`
+                 bounds: np.ndarray | None = None,  # int64 [n_obj + 1]: `run_bounds`
+                 obj: np.ndarray | None = None):  # or each run's object (as `dataclasses.replace` gives it), kept
+        b = run_bounds(obj, n_obj) if bounds is None else bounds
+        for k, v in dict(bounds=b, start=start, end=end, n_obj=n_obj, order=order).items():
+            object.__setattr__(self, k, v)  # (`Runs` is frozen)
+        if obj is not None: self.__dict__['obj'] = obj
+
+    @cached_property
+    def obj(self) -> np.ndarray:  # [R], of the runs' integer type
+        "Each run's object, made from the offsets once, when a path reads it."
+        return np.repeat(np.arange(self.n_obj, dtype=self.start.dtype), np.diff(self.bounds))
+
+    @classmethod
+    def of(cls, r: Runs) -> OffsetRuns:
+        "`r` told by offsets (its `obj` not kept: dropped with `r`)."
+        if isinstance(r, OffsetRuns): return r
+        return cls(bounds=run_bounds(r.obj, r.n_obj), start=r.start, end=r.end, n_obj=r.n_obj, order=r.order)
+
 # %% ../nbs/22_coco_masks.ipynb #cm-coco-runs
 def too_many_runs(n: int, most: int) -> InputError:
     "The error for masks of more than `most` runs (`n` counted so far): the limit `max_mask_runs`."
@@ -650,7 +682,7 @@ def too_many_runs(n: int, most: int) -> InputError:
 @jit
 def _string_pass(strings,  # (c, lengths, npx, base): uint8 chars of every string, joined; int64 [n] each
                  ptr,  # int64 [n + 1]: filled with the runs before each string
-                 runs,  # (obj, start, end) int64: the runs, written unless empty (room for every run)
+                 runs,  # (obj, start, end) int64: the runs, written unless empty (obj empty: start, end only)
                 ) -> int:  # -1, or the first string that breaks a rule (`_decode` names the rule)
     "Decode every string: count its runs into `ptr`, and write them into `runs` unless it is empty."
     (c, lengths, npx, base), (obj, start, end) = strings, runs
@@ -668,7 +700,8 @@ def _string_pass(strings,  # (c, lengths, npx, base): uint8 chars of every strin
             if m > 2: x += c2
             if x < 0 or pos + x > npx[i]: return i
             if m & 1 and x > 0:
-                if fill: obj[held], start[held], end[held] = i, base[i] + pos, base[i] + pos + x
+                if fill: start[held], end[held] = base[i] + pos, base[i] + pos + x
+                if fill and len(obj): obj[held] = i
                 held += 1
             pos, c2, c1, m = pos + x, c1, x, m + 1
         if pos != npx[i]: return i
@@ -681,7 +714,7 @@ DECODE_SLICE = 8  # numpy chunks (`COCO_CHUNK` characters each) a slice joins: 5
 
 def _slice_pass(strings: list, lengths, a: int, b: int,  # the strings a..b-1 of `strings`, `lengths`
                 *, frames: tuple,  # (h * w, base) int64 [n]: each mask's pixels and image base
-                runs: tuple,  # (obj, start, end): the room, written from its start
+                runs: tuple,  # (obj, start, end): the room, written from its start (obj empty: not written)
                ) -> np.ndarray | None:  # int64 [b - a + 1]: the runs before each string; None if one breaks a rule
     "`_string_pass` of a slice of the strings, its characters joined (and dropped after)."
     s = strings[a:b]
@@ -689,25 +722,24 @@ def _slice_pass(strings: list, lengths, a: int, b: int,  # the strings a..b-1 of
     ptr = np.zeros(b - a + 1, np.int64)
     return None if _string_pass((c, lengths[a:b], frames[0][a:b], frames[1][a:b]), ptr, runs) >= 0 else ptr
 
-# %% ../nbs/22_coco_masks.ipynb #cm-string-runs-2
-def _string_runs_numba(strings: list, lengths,  # n ASCII str, or n bytes; int64 [n]: their lengths (<= MAX_CHARS)
-                       *, h, w, base,  # int64 [n]: each mask's image height, width and base
-                       most: int,  # the limit max_mask_runs
-                       dtype=np.int64,  # the runs' integer type (`_run_type`)
-                       out: tuple | None = None,  # (obj, start, end) of `dtype` to write into, from their start
-                      ) -> Runs | None:  # None if a string breaks a rule (the numpy chunks name it)
-    "The `Runs` of compressed strings in one pass over their characters, a slice at a time (in threads if room)."
+# %% ../nbs/22_coco_masks.ipynb #cm-string-runs-1b
+def _slice_cuts(lengths) -> tuple:
+    "(cuts, ends, at): the strings each slice begins at (and the end), the numpy chunks' ends, each string's place."
     ends = np.array([b for _, b in _chunks(lengths + 1, COCO_CHUNK)], np.int64)  # the numpy chunks' ends
     cuts, at = np.r_[0, ends[DECODE_SLICE - 1::DECODE_SLICE], ends[-1:]], np.r_[0, np.cumsum(lengths)]
-    cuts, fr = np.unique(cuts).tolist(), (h * w, base)
-    room = min(int(at[-1]) // 2, most + int(np.diff(at[cuts]).max(initial=0)) // 2)  # pages not written: free
-    if out is not None and len(out[0]) < room: raise ValueError(f'room for {len(out[0]):,} runs, {room:,} needed')
-    runs, held = tuple(np.empty(room, dtype) for _ in 'ose') if out is None else out, 0
-    spread = room == int(at[-1]) // 2  # room for every slice at half its first character: the slices in threads
-    done = in_spans(lambda a, b: _slice_pass(strings, lengths, a, b, frames=fr, runs=tuple(
+    return np.unique(cuts).tolist(), ends, at
+
+def _placed(strings: list, lengths, cut: tuple,  # as `_string_runs_numba` takes them; `_slice_cuts(lengths)`
+            *, frames: tuple, most: int, runs: tuple,  # (h * w, base); the limit; the room (obj empty: not written)
+            spread: bool,  # the room holds every slice at half its first character: the slices in threads
+           ) -> np.ndarray | None:  # int64 [n + 1]: each string's first run, and the end; None: a string refused
+    "Every slice passed, its runs placed after those before it: a refused string or the limit found as in one pass."
+    (cuts, ends, at), held, first = cut, 0, []
+    done = in_spans(lambda a, b: _slice_pass(strings, lengths, a, b, frames=frames, runs=tuple(
         x[at[a] // 2:] for x in runs)), list(zip(cuts[:-1], cuts[1:]))) if spread else None
-    for k, (a, b) in enumerate(zip(cuts[:-1], cuts[1:])):  # in order: a string refused or the limit, as one pass
-        ptr = done[k] if spread else _slice_pass(strings, lengths, a, b, frames=fr, runs=tuple(x[held:] for x in runs))
+    for k, (a, b) in enumerate(zip(cuts[:-1], cuts[1:])):  # in order
+        ptr = done[k] if spread else _slice_pass(strings, lengths, a, b, frames=frames,
+                                                 runs=tuple(x[held:] for x in runs))
         if ptr is None: return None
         e = ends[(ends > a) & (ends <= b)]
         over = np.flatnonzero(held + ptr[e - a] > most)  # the limit checked where the numpy chunks check it
@@ -715,18 +747,61 @@ def _string_runs_numba(strings: list, lengths,  # n ASCII str, or n bytes; int64
         if spread and at[a] // 2 > held:  # the slice's runs moved down after those before it
             for x in runs: x[held:held + ptr[-1]] = x[at[a] // 2:at[a] // 2 + ptr[-1]]
         runs[0][held:held + ptr[-1]] += a  # the slice's objects counted from its first string
+        first.append(ptr[:-1] + held)
         held += int(ptr[-1])
-    if out is not None: return Runs(obj=runs[0][:held], start=runs[1][:held], end=runs[2][:held], n_obj=len(lengths))
-    for x in runs: x.resize(held, refcheck=False)  # the room left over given back
-    return Runs(obj=runs[0], start=runs[1], end=runs[2], n_obj=len(lengths))
+    return np.concatenate(first + [np.array([held], np.int64)])
 
+# %% ../nbs/22_coco_masks.ipynb #cm-string-runs-1c
+def _string_runs_numba(strings: list, lengths,  # n ASCII str, or n bytes; int64 [n]: their lengths (<= MAX_CHARS)
+                       *, h, w, base,  # int64 [n]: each mask's image height, width and base
+                       most: int,  # the limit max_mask_runs
+                       dtype=np.int64,  # the runs' integer type (`_run_type`)
+                       out: tuple | None = None,  # (obj or None, start, end) of `dtype` to write into (None: offsets)
+                      ) -> Runs | None:  # None if a string breaks a rule (the numpy chunks name it)
+    "The `Runs` of compressed strings in one pass over their characters, a slice at a time (in threads if room)."
+    cut = _slice_cuts(lengths)
+    room = min(int(cut[2][-1]) // 2, most + int(np.diff(cut[2][cut[0]]).max(initial=0)) // 2)  # unwritten: free
+    if out is not None and len(out[1]) < room: raise ValueError(f'room for {len(out[1]):,} runs, {room:,} needed')
+    runs = tuple(np.empty(room, dtype) for _ in 'ose') if out is None else out
+    b = _placed(strings, lengths, cut, frames=(h * w, base), most=most, spread=room == int(cut[2][-1]) // 2,
+                runs=(np.zeros(0, dtype) if runs[0] is None else runs[0], *runs[1:]))
+    if b is None: return None
+    held = int(b[-1])
+    if out is None:
+        for x in runs: x.resize(held, refcheck=False)  # the room left over given back
+    s, e = runs[1][:held], runs[2][:held]
+    if runs[0] is None: return OffsetRuns(bounds=b, start=s, end=e, n_obj=len(lengths))
+    return Runs(obj=runs[0][:held], start=s, end=e, n_obj=len(lengths))
+
+# %% ../nbs/22_coco_masks.ipynb #cm-string-runs-2a
+def _chunk_runs(c, lengths, *, h, w, base, most: int, dtype) -> Runs:
+    "`string_runs` by the numpy chunks: each chunk's counts made into runs, the limit checked chunk by chunk."
+    parts, held = [], 0
+    for a, (counts, n) in _chunk_counts(c, lengths, h, w):
+        r = counts_runs(counts, n, base=base[a:a + len(n)])
+        held += len(r.start)
+        if held > most: raise too_many_runs(held, most)
+        parts.append((r.obj + a, r.start, r.end))
+    return _concat_runs(parts, len(lengths), dtype=dtype)
+
+def _into(r: Runs, out: tuple | None) -> Runs:
+    "`r` copied into the room `out` (obj, start, end) from its start: views of it (obj None: `OffsetRuns`)."
+    if out is None: return r
+    for x, v in zip(out, (r.obj, r.start, r.end)):
+        if x is not None: x[:len(v)] = v  # the numpy chunks' runs copied into the room
+    s, e = out[1][:len(r)], out[2][:len(r)]
+    if out[0] is None: return OffsetRuns(bounds=OffsetRuns.of(r).bounds, start=s, end=e, n_obj=r.n_obj)
+    return Runs(obj=out[0][:len(r)], start=s, end=e, n_obj=r.n_obj)
+
+# %% ../nbs/22_coco_masks.ipynb #cm-string-runs-2
 def string_runs(strings,  # n compressed COCO counts (str or bytes)
                 shape,  # (H, W) of every mask, or int[n, 2]
                 *, base=0,  # int or int[n]: each mask's image base
                 limits: Limits | None = None,  # `max_mask_runs` bounds the runs decoded
                 dtype=np.int64,  # the runs' integer type: int32 where they fit (`local_dtype`)
                 work: int | None = None,  # characters numba is chosen for: a file's, of which these are a slice
-                out: tuple | None = None,  # (obj, start, end) of `dtype`, room for len(characters) // 2 runs
+                out: tuple | None = None,  # (obj, start, end) of `dtype`, room for len(characters) // 2 runs;
+                                           #  obj None: `OffsetRuns` (no object a run)
                ) -> Runs:  # views of `out` when given: the runs written from its start
     "The `Runs` of many compressed strings: `counts_runs(*decode_counts(...))`, in one pass or chunk by chunk."
     strings = strings if isinstance(strings, list) else list(strings)
@@ -735,28 +810,20 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
     lengths = np.fromiter(map(len, strings), np.int64, len(strings)) if plain else None
     c, lengths = (None, lengths) if plain and not (lengths > MAX_CHARS).any() else _string_bytes(strings)
     (h, w), most = _shapes(shape, len(lengths)), as_limits(limits).max_mask_runs
-    base, parts, held = _per_object(base, len(lengths)), [], 0
+    base = _per_object(base, len(lengths))
     t = _run_type(dtype, base, h * w)
-    if out is not None and len(out[0]) < int(lengths.sum()) // 2:  # a run takes two characters: room for them all
-        raise ValueError(f'room for {len(out[0]):,} runs, {int(lengths.sum()) // 2:,} needed')
+    if out is not None and len(out[1]) < int(lengths.sum()) // 2:  # a run takes two characters: room for them all
+        raise ValueError(f'room for {len(out[1]):,} runs, {int(lengths.sum()) // 2:,} needed')
     if c is None and use_numba(int(lengths.sum()) if work is None else work, min_work=DECODE_MIN_WORK):
         r = _string_runs_numba(strings, lengths, h=h, w=w, base=base, most=most, dtype=t, out=out)
         if r is not None: return r
     if c is None: c = _string_bytes(strings)[0]
-    for a, (counts, n) in _chunk_counts(c, lengths, h, w):
-        r = counts_runs(counts, n, base=base[a:a + len(n)])
-        held += len(r.start)
-        if held > most: raise too_many_runs(held, most)
-        parts.append((r.obj + a, r.start, r.end))
-    r = _concat_runs(parts, len(lengths), dtype=t)
-    if out is None: return r
-    for x, v in zip(out, (r.obj, r.start, r.end)): x[:len(v)] = v  # the numpy chunks' runs copied into the room
-    return Runs(obj=out[0][:len(r)], start=out[1][:len(r)], end=out[2][:len(r)], n_obj=r.n_obj)
+    return _into(_chunk_runs(c, lengths, h=h, w=w, base=base, most=most, dtype=t), out)
 
 # %% ../nbs/22_coco_masks.ipynb #cm-in-turn
 def runs_in_turn(slices,  # iterable of (key, strings, shape): each slice's compressed strings and [H, W], made (parsed)
                         #  as it is read: the next one is made while the one before decodes
-                 room: tuple,  # (obj, start, end) of `dtype`: the slices' runs, one slice after another
+                 room: tuple,  # (obj or None, start, end) of `dtype`: the slices' runs, one after another
                  *, limits: Limits | None = None,  # `max_mask_runs` bounds each slice's runs (`string_runs`)
                  dtype=np.int64,  # the runs' integer type (`local_dtype`)
                  work: int | None = None,  # characters numba is chosen for: the file's
@@ -765,7 +832,7 @@ def runs_in_turn(slices,  # iterable of (key, strings, shape): each slice's comp
     it, held = iter(slices), 0
     s = next(it, None)
     while s is not None:
-        (key, strings, shape), out = s, tuple(x[held:] for x in room)
+        (key, strings, shape), out = s, tuple(None if x is None else x[held:] for x in room)
         s, r = in_threads([partial(next, it, None),  # the calling thread makes the next slice, the other decodes
                            partial(string_runs, strings, shape, limits=limits, dtype=dtype, work=work, out=out)])
         yield key, r
@@ -782,6 +849,11 @@ def _kinds(segms: list, *, flat: bool = False) -> np.ndarray:  # flat: None is a
     "int64 [n]: the `_kind` of each segmentation; a file of polygons or of compressed RLE known at C speed."
     types = set(map(type, segms))
     if types <= ({type(None)} if flat else {list, tuple}): return np.zeros(len(segms), np.int64)
+    if flat and types <= {type(None), dict}:  # a ground truth's polygon objects (None) and a few RLE dicts (crowds)
+        d = np.flatnonzero(~np.fromiter(map(operator.is_, segms, repeat(None)), bool, len(segms)))  # the dicts
+        k = np.zeros(len(segms), np.int64)
+        k[d] = np.fromiter(map(_kind, (segms[i] for i in d)), np.int64, len(d))
+        return k
     if types == {dict} and all(map(operator.contains, segms, repeat('size'))):
         try: counts = set(map(type, map(operator.itemgetter('counts'), segms)))
         except KeyError: counts = None  # a mask without counts: `_kind` finds it

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from .jit import jit, use_numba
 from .rle import Runs
-from .coco_masks import in_spans
+from .coco_masks import in_spans, OffsetRuns, run_bounds
 
 # %% auto #0
 __all__ = ['PAIR_BLOCK', 'BOX_MIN_WORK', 'BOX_BLOCK', 'BOX_OBJECTS', 'object_bounds', 'object_areas', 'pair_overlaps',
@@ -16,10 +16,8 @@ __all__ = ['PAIR_BLOCK', 'BOX_MIN_WORK', 'BOX_BLOCK', 'BOX_OBJECTS', 'object_bou
 # %% ../nbs/22a_coco_pairs.ipynb #cp-bounds
 def object_bounds(r: Runs,  # masks, runs sorted by (object, start)
                  ) -> np.ndarray:  # int64 [n_obj + 1]: object o's runs are o's bounds[o]..bounds[o + 1] - 1
-    "Where each object's runs begin, and the end: a binary search of each object, no copy of the runs' objects."
-    o = np.asarray(r.obj)
-    t = o.dtype if o.dtype.kind == 'i' else np.int64  # the objects searched in their own type: no copy of them
-    return np.searchsorted(o, np.arange(r.n_obj + 1, dtype=t)).astype(np.int64)
+    "Where each object's runs begin, and the end: an `OffsetRuns`' own, else a binary search of each object."
+    return r.bounds if isinstance(r, OffsetRuns) else run_bounds(r.obj, r.n_obj)
 
 def object_areas(r: Runs,  # masks, runs sorted by (object, start)
                  *, bounds: np.ndarray | None = None,  # `object_bounds(r)`, if already counted
@@ -33,41 +31,57 @@ def object_areas(r: Runs,  # masks, runs sorted by (object, start)
 
 # %% ../nbs/22a_coco_pairs.ipynb #cp-overlaps
 @jit
+def _below_floor(x, y,  # the pair: object x of a, object y of b
+                 bound,  # (area_a, area_b int64 [n], crowd_b bool, box_a, box_b int64 [n, 4] or [0, 4], floor)
+                ) -> bool:
+    "Whether the pair's IoU bound (`iou_bound`, its divisions as numpy's) is below the floor: no run need be read."
+    aa, ab, crowd, ba, bb, floor = bound
+    u = min(aa[x], ab[y])
+    if len(ba):
+        w = min(ba[x, 1], bb[y, 1]) - max(ba[x, 0], bb[y, 0]) + 1
+        h = min(ba[x, 3], bb[y, 3]) - max(ba[x, 2], bb[y, 2]) + 1
+        u = min(u, max(w, 0) * max(h, 0))
+    den = aa[x] if crowd[y] else aa[x] + ab[y] - u
+    return den != 0 and u / den < floor  # (0 / 0 and u / 0 are NaN and inf for numpy: kept)
+
+# %% ../nbs/22a_coco_pairs.ipynb #cp-overlaps-0
+@jit
+def _shared(q,  # (start, end, i, i1): the runs i..i1 - 1 of the mask walked (the one of fewer runs)
+            t,  # (start, end, j, j1): the runs j..j1 - 1 of the other mask
+           ) -> int:  # pixels they share
+    "The pixels two masks share: q's runs, each met with t's runs it overlaps."
+    (qs, qe, i, i1), (ts, te, j, j1), tot = q, t, 0
+    search = j1 - j > 16 * (i1 - i)  # the other mask much longer: skip its runs by binary search
+    while i < i1 and j < j1:
+        s, e = qs[i], qe[i]
+        if search and te[j] <= s: j += np.searchsorted(te[j:j1], s, side='right')  # t's first run ending after s
+        while j < j1 and te[j] <= s: j += 1
+        m = j
+        while m < j1 and ts[m] < e:
+            tot += min(e, te[m]) - max(s, ts[m])
+            m += 1
+        i += 1
+    return tot
+
+# %% ../nbs/22a_coco_pairs.ipynb #cp-overlaps-1
+@jit
 def _pair_overlaps(a, b,  # (start, end, bounds): the runs (int32 or int64) and int64 object bounds of each side
                    pairs,  # ((ia, ib) int64 [k]: the pairs (object of a, object of b), and their `bound`:
                            #  (area_a, area_b int64 [n], crowd_b bool, box_a, box_b int64 [n, 4] or [0, 4], floor))
                    out,  # int64 [k]: filled with the pixels each pair shares (0 where its IoU bound is below floor)
                   ):
     "The pixels each pair shares: the smaller mask's runs, each met with the other's runs it overlaps."
-    (sa, ea, pa), (sb, eb, pb), ((ia, ib), (aa, ab, crowd, ba, bb, floor)) = a, b, pairs
+    (sa, ea, pa), (sb, eb, pb), ((ia, ib), bound) = a, b, pairs
     for k in range(len(ia)):
-        if floor > 0:  # `iou_bound`, its divisions as numpy's: below the floor, no run is read
-            x, y = ia[k], ib[k]
-            u = min(aa[x], ab[y])
-            if len(ba):
-                w = min(ba[x, 1], bb[y, 1]) - max(ba[x, 0], bb[y, 0]) + 1
-                h = min(ba[x, 3], bb[y, 3]) - max(ba[x, 2], bb[y, 2]) + 1
-                u = min(u, max(w, 0) * max(h, 0))
-            den = aa[x] if crowd[y] else aa[x] + ab[y] - u
-            if den != 0 and u / den < floor:  # (0 / 0 and u / 0 are NaN and inf for numpy: kept)
-                out[k] = 0
-                continue
-        qs, qe, ts, te = sa, ea, sb, eb
+        if bound[5] > 0 and _below_floor(ia[k], ib[k], bound):  # below the floor: no run is read
+            out[k] = 0
+            continue
         i, i1, j, j1 = pa[ia[k]], pa[ia[k] + 1], pb[ib[k]], pb[ib[k] + 1]
-        if i1 - i > j1 - j: qs, qe, ts, te, i, i1, j, j1 = sb, eb, sa, ea, j, j1, i, i1  # walk the smaller mask
-        search, tot = j1 - j > 16 * (i1 - i), 0  # the other mask much longer: skip its runs by binary search
-        while i < i1 and j < j1:
-            s, e = qs[i], qe[i]
-            if search and te[j] <= s: j += np.searchsorted(te[j:j1], s, side='right')  # t's first run ending after s
-            while j < j1 and te[j] <= s: j += 1
-            m = j
-            while m < j1 and ts[m] < e:
-                tot += min(e, te[m]) - max(s, ts[m])
-                m += 1
-            i += 1
-        out[k] = tot
+        out[k] = _shared((sa, ea, i, i1), (sb, eb, j, j1)) if i1 - i <= j1 - j else \
+            _shared((sb, eb, j, j1), (sa, ea, i, i1))  # walk the smaller mask
     return out
 
+# %% ../nbs/22a_coco_pairs.ipynb #cp-overlaps-2
 PAIR_BLOCK = 2 ** 15  # pairs a thread takes at once
 
 def pair_overlaps(a: Runs, b: Runs,  # masks of one pixel space, each object's runs disjoint and sorted
