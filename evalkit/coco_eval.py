@@ -981,9 +981,9 @@ def _list_counts(flags, ranking, bounds, max_dets):
 
 # %% ../nbs/23_coco_eval.ipynb #ce-42n-zero
 @jit
-def _points_zero(out, best, at, where, score):
-    "numba: the points 0 of the list (m, k) in `where`: the best precision from its first detection on, and `score`."
-    (precision, scores), (ro, m, k), (A, T) = out, where, best.shape
+def _points_zero(out, walk, where, score):
+    "numba: the points 0 of the list (m, k) of `where`: the walk's best precision from the first detection on, `score`."
+    (precision, scores), (best, at), (ro, m, k), (A, T) = out, walk, where, walk[0].shape
     for a in range(A):
         for t in range(T):
             for r in range(at[a, t] + 1):  # the points the walk back left: those a count of 0 TPs reaches
@@ -1015,7 +1015,7 @@ def _read_back(ranked, lists, out):
                                 at[a, t] -= 1
                             ntp[m, k, a, t] = n - 1
                         elif not f[i, a, t] & 2: nfp[m, k, a, t] -= 1
-            _points_zero((precision, scores), best, at, (ro, m, k), sc[first[m, k]] if first[m, k] >= 0 else 0.0)
+            _points_zero((precision, scores), (best, at), (ro, m, k), sc[first[m, k]] if first[m, k] >= 0 else 0.0)
 
 # %% ../nbs/23_coco_eval.ipynb #ce-42n-3
 ACC_NUMBA_BLOCK = 2 ** 22  # flags the numba twin ranks at once, a block of categories: 4 MB, not a copy of the map's
