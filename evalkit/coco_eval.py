@@ -29,14 +29,14 @@ __all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAM
            'ACC_NUMBA_BLOCK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS', 'CURVE_CELLS',
            'TIDE_REC_THRS', 'CocoRuleReads', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unique_sorted',
            'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'box_ious', 'box_pairs', 'pair_intersections',
-           'mask_iou_pairs', 'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'GtCounts', 'CocoPairs',
-           'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'boundary_iou_pairs', 'obb_candidates',
-           'analysis_floor', 'analysis_pairs', 'coco_map', 'recall_steps', 'tp_precision', 'interpolated',
-           'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize', 'coco_rules',
-           'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series', 'in_id_order',
-           'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoSteps', 'CocoAnalyses', 'CocoWords', 'CocoAP',
-           'category_lists', 'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision', 'coco_curve',
-           'analysed_pairs', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
+           'mask_iou_pairs', 'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'GtSums', 'GtParts', 'GtCounts',
+           'CocoPairs', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'boundary_iou_pairs',
+           'obb_candidates', 'analysis_floor', 'analysis_pairs', 'coco_map', 'recall_steps', 'tp_precision',
+           'interpolated', 'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize',
+           'coco_rules', 'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series',
+           'in_id_order', 'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoSteps', 'CocoAnalyses', 'CocoWords',
+           'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision',
+           'coco_curve', 'analysed_pairs', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
            'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
@@ -184,7 +184,6 @@ def box_iou_pairs(dt: np.ndarray,  # float64 [d, 4]: detections, xywh
 
 # %% ../nbs/23_coco_eval.ipynb #ce-21-pairs
 PAIR_BLOCK = 2 ** 18  # box pairs whose IoU is computed at once: a dozen arrays of this length, not of every pair
-BOX_PAIRS_WORK = 2 ** 22  # same-unit box pairs from which numba finds those reaching the floor (fewer: numpy)
 
 def box_ious(dt: np.ndarray, gt: np.ndarray,  # float64 [d, 4], [g, 4]: detections and ground truth, xywh
              d: np.ndarray, g: np.ndarray,  # int64 [k]: the pairs
@@ -195,6 +194,7 @@ def box_ious(dt: np.ndarray, gt: np.ndarray,  # float64 [d, 4], [g, 4]: detectio
     return np.concatenate([np.zeros(0)] + [box_iou_pairs(dt, gt, d[i:i + b], g[i:i + b], crowd=crowd)
                                            for i in range(0, len(d), b)])
 
+# %% ../nbs/23_coco_eval.ipynb #ce-21-pairs-2
 @jit
 def _box_pair_ious(boxes, sets, floor, out):
     "numba: each detection's pairs with its objects go[lo:hi], IoU as `box_iou_pairs`; the count kept, written if out."
@@ -217,6 +217,7 @@ def _box_pair_ious(boxes, sets, floor, out):
                 n += 1
     return n
 
+# %% ../nbs/23_coco_eval.ipynb #ce-21-pairs-3
 def _box_pairs_numba(go, lo, hi,  # int64: objects by unit; each detection's range of them go[lo:hi]
                      *, boxes: tuple, floor: float,  # (dt, gt, crowd) as `_box_pair_ious` takes them; the least IoU
                     ) -> tuple:  # (detection, gt, IoU) as `box_pairs`
@@ -233,6 +234,9 @@ def _box_pairs_numba(go, lo, hi,  # int64: objects by unit; each detection's ran
     in_threads([partial(run, a, b, p) for a, b, p in zip(cuts[:-1], cuts[1:], parts) if len(p[0])])
     for a, (d, _, _) in zip(cuts[:-1], parts): d += a  # each stretch numbered its detections from 0
     return out
+
+# %% ../nbs/23_coco_eval.ipynb #ce-21-pairs-4
+BOX_PAIRS_WORK = 2 ** 22  # same-unit box pairs from which numba finds those reaching the floor (fewer: numpy)
 
 def box_pairs(gt_unit: np.ndarray,  # int64 [g]: unit of each ground-truth object
               dt_unit: np.ndarray,  # int64 [d]: unit of each detection
@@ -369,6 +373,7 @@ def pair_order(d: np.ndarray,  # int64 [k]: the pairs' detections, ascending
     o[many] = many[np.lexsort((-gseq[g[many]], -iou[many], d[many]))]
     return o
 
+# %% ../nbs/23_coco_eval.ipynb #ce-24b-2
 def _first_free(d: np.ndarray,  # int64 [k]: the pairs' detections, grouped
                 key: np.ndarray,  # int64 [A, k]: the preference of each pair in each area range (smallest first)
                 ok: np.ndarray,  # bool [A, T, k]: pairs eligible in each area range and at each threshold
@@ -380,6 +385,7 @@ def _first_free(d: np.ndarray,  # int64 [k]: the pairs' detections, grouped
     a, t, j = np.nonzero(best < big)
     return a, t, best[a, t, j]
 
+# %% ../nbs/23_coco_eval.ipynb #ce-24b-3
 def _blocks(d: np.ndarray,  # int64 [k]: the pairs' detections, grouped
             bounds: np.ndarray,  # int64: where each step starts, and the end
             size: int,  # pairs a block holds (more when one detection has more)
@@ -405,6 +411,7 @@ def _contended(d, g, o, step, *, key, hit, crowd, shape) -> list:
         out.append((a, t, p))
     return [np.concatenate([x[i] for x in out]) if out else np.zeros(0, np.int64) for i in range(3)]
 
+# %% ../nbs/23_coco_eval.ipynb #ce-25-2
 def greedy_match(d: np.ndarray, g: np.ndarray, iou: np.ndarray,  # [k]: pairs sorted by detection, their IoU
                  *, unit: np.ndarray,  # int64 [n_dt]: each detection's unit
                  rank: np.ndarray,  # int64 [n_dt]: each detection's rank in its unit
@@ -442,16 +449,8 @@ class CocoStats(ImageStats):
     pairs: object = None  # `CocoPairs` kept for analyses (`maps_for_analyses`), else None: not a row field
 
 # %% ../nbs/23_coco_eval.ipynb #ce-29-counts
-@dataclass(frozen=True, eq=False)
-class GtCounts:
-    "Counted ground truth of the (image, category) cells holding any, per area range: a sparse array [n, K, A]."
-    shape: tuple  # (n images, K categories, A area ranges): the dense array's
-    row: np.ndarray  # int64 [m]: each listed cell's image row
-    cat: np.ndarray  # int64 [m]: its category code
-    counts: np.ndarray  # integer [m, A]: its counted objects in each area range (unsigned, the narrowest dtype)
-
-    def __len__(self) -> int: return self.shape[0]
-
+class GtSums:
+    "The sums of `GtCounts` (below): per category, per image, weighted by image."
     def _sum(self, at: np.ndarray, w, size: int, dtype) -> np.ndarray:
         "[size, A]: counts (times weights `w` [m]) summed by `at` [m] (exact: integers, below 2**53)."
         return np.stack([np.bincount(at, weights=self.counts[:, a] * w, minlength=size)
@@ -469,6 +468,9 @@ class GtCounts:
         "Counted objects per category in area range `a`, image i's counted w[i] times (w int [n])."
         return self._sum(self.cat, np.asarray(w, np.int64)[self.row], self.shape[1], np.int64)[:, a]
 
+# %% ../nbs/23_coco_eval.ipynb #ce-29-counts-2
+class GtParts:
+    "The parts of `GtCounts` (below): some images' counts, the dense array and back, parts joined."
     def take(self, o: np.ndarray) -> GtCounts:  # the dense array's `[o]`
         "The counts of the images `o` (int64 [n']: rows, none twice), in that order."
         new = np.full(self.shape[0], -1, np.int64)
@@ -496,6 +498,17 @@ class GtCounts:
         return GtCounts(shape=(int(at[-1]), *parts[0].shape[1:]), row=np.concatenate([p.row + o for p, o in zip(
             parts, at.tolist())]), cat=np.concatenate([p.cat for p in parts]), counts=np.concatenate(
             [p.counts for p in parts]))
+
+# %% ../nbs/23_coco_eval.ipynb #ce-29-counts-3
+@dataclass(frozen=True, eq=False)
+class GtCounts(GtSums, GtParts):
+    "Counted ground truth of the (image, category) cells holding any, per area range: a sparse array [n, K, A]."
+    shape: tuple  # (n images, K categories, A area ranges): the dense array's
+    row: np.ndarray  # int64 [m]: each listed cell's image row
+    cat: np.ndarray  # int64 [m]: its category code
+    counts: np.ndarray  # integer [m, A]: its counted objects in each area range (unsigned, the narrowest dtype)
+
+    def __len__(self) -> int: return self.shape[0]
 
 # %% ../nbs/23_coco_eval.ipynb #ce-pairs
 @dataclass(frozen=True, eq=False)
@@ -880,6 +893,7 @@ def _blocks_of_categories(vpos: np.ndarray,  # int64 [v]: the varying detections
     cuts = unique_sorted(np.r_[0, full, len(bounds) - 1])
     return list(zip(cuts[:-1].tolist(), cuts[1:].tolist()))
 
+# %% ../nbs/23_coco_eval.ipynb #ce-41h-2
 def _curves(ranked: tuple,  # (order, varying positions, their tp and fp [A * T, v], constant FPs [A, d]), ranked
             sel: np.ndarray,  # bool [d]: the ranked detections counted (rank < maxDets)
             bounds: np.ndarray,  # int64 [Kb + 1]: the block's categories in the ranking
@@ -967,6 +981,18 @@ def _list_counts(flags, ranking, bounds, max_dets):
         nfp[m] += nfp[m - 1]
     return ntp, nfp, first
 
+# %% ../nbs/23_coco_eval.ipynb #ce-42n-zero
+@jit
+def _points_zero(out, walk, where, score):
+    "numba: the points 0 of the list (m, k) of `where`: the walk's best precision from the first detection on, `score`."
+    (precision, scores), (best, at), (ro, m, k), (A, T) = out, walk, where, walk[0].shape
+    for a in range(A):
+        for t in range(T):
+            for r in range(at[a, t] + 1):  # the points the walk back left: those a count of 0 TPs reaches
+                precision[t, ro[r], k, a, m] = best[a, t]
+                scores[t, ro[r], k, a, m] = score
+
+# %% ../nbs/23_coco_eval.ipynb #ce-42n-2
 @jit
 def _read_back(ranked, lists, out):
     "numba: each list walked backwards from its counts, its precision and score written at the recall points."
@@ -991,12 +1017,9 @@ def _read_back(ranked, lists, out):
                                 at[a, t] -= 1
                             ntp[m, k, a, t] = n - 1
                         elif not f[i, a, t] & 2: nfp[m, k, a, t] -= 1
-            for a in range(A):
-                for t in range(T):
-                    for r in range(at[a, t] + 1):  # the points 0: the best from the first detection on, and its score
-                        precision[t, ro[r], k, a, m] = best[a, t]
-                        scores[t, ro[r], k, a, m] = sc[first[m, k]] if first[m, k] >= 0 else 0.0
+            _points_zero((precision, scores), (best, at), (ro, m, k), sc[first[m, k]] if first[m, k] >= 0 else 0.0)
 
+# %% ../nbs/23_coco_eval.ipynb #ce-42n-3
 ACC_NUMBA_BLOCK = 2 ** 22  # flags the numba twin ranks at once, a block of categories: 4 MB, not a copy of the map's
 
 def _accumulate_numba(s: CocoStats, rules: CocoRules, K: int) -> tuple:
@@ -1084,6 +1107,7 @@ def image_tp_fp_fn(s: CocoStats,  # a COCO-style map (LVIS's too)
     tp_n = count(tp)
     return tp_n, count(counted & ~tp), s.npig.by_image(0)[:, None] - tp_n
 
+# %% ../nbs/23_coco_eval.ipynb #ce-49-2
 def tp_fp_fn_totals(s: CocoStats,  # a COCO-style map (LVIS's too)
                     kept=slice(None),  # bool [d] or slice: the detections counted
                    ) -> dict:  # tp, fp, fn: tuples of T ints, as `Tally` takes them
@@ -1094,6 +1118,7 @@ def tp_fp_fn_totals(s: CocoStats,  # a COCO-style map (LVIS's too)
     return dict(tp=tuple(n_tp.tolist()), fp=tuple((len(tp) - (tp | ig).sum(0)).tolist()),  # neither TP nor ignored
                 fn=tuple((int(s.npig.counts[:, 0].sum()) - n_tp).tolist()))
 
+# %% ../nbs/23_coco_eval.ipynb #ce-49-3
 def _image_counts(s: CocoStats, rules: CocoRules) -> tuple:
     "(tp, fp, fn) int64 [n, T]: per image (ascending id) and threshold, all areas, the last detection count."
     return image_tp_fp_fn(s, s.det_rank < rules.max_dets[-1])

@@ -433,6 +433,23 @@ def in_spans(fn,  # fn(a, b): the work of one span (a kernel releasing the GIL, 
     "`[fn(a, b) for a, b in spans]` in `jit.in_threads`' threads (`EVALKIT_THREADS`; 1: the calling thread only)."
     return in_threads([partial(fn, a, b) for a, b in spans])
 
+# %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-ends
+@jit
+def _walk_ends(x0, y0, x1, y1):  # float64: an edge's first and second point, pixels
+    "numba: the edge's ends on the grid five times finer, `(int)(5 v + .5)`, from the smaller x (shallow) or y (steep)."
+    X0, Y0, X1, Y1 = np.int64(5.0 * x0 + .5), np.int64(5.0 * y0 + .5), np.int64(5.0 * x1 + .5), np.int64(5.0 * y1 + .5)
+    if (X0 > X1) if abs(X1 - X0) >= abs(Y1 - Y0) else (Y0 > Y1): return X1, Y1, X0, Y0
+    return X0, Y0, X1, Y1
+
+# %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-steep
+@jit
+def _steep_crossing(xb, s, c, Y0):  # float64: the walk's first x (grid), its slope dx / dy; int64: the column, first y
+    "numba: the v where a steep edge crosses column c: the first t past the line 5c + 3, settled with C's expression."
+    t = np.int64(np.floor((5 * c + 3 - .5 - xb) / s)) + 1  # an estimate, off by at most one
+    t -= ((xb + s * (t - 1)) + .5 >= 5 * c + 3) == (s > 0)
+    t += ((xb + s * t) + .5 >= 5 * c + 3) != (s > 0)
+    return Y0 + t - 1
+
 # %% ../nbs/22_coco_masks.ipynb #cm-poly-numba
 @jit
 def _polygon_toggles(polygons,  # (xy, numbers, polys), as `polygon_runs` takes them
@@ -449,10 +466,8 @@ def _polygon_toggles(polygons,  # (xy, numbers, polys), as `polygon_runs` takes 
             k, first[p] = numbers[p] // 2, m
             for j in range(k):  # the edge from point j to the next (the last joins the first)
                 a, b = q + 2 * j, q + 2 * ((j + 1) % k)
-                X0, Y0 = np.int64(5.0 * xy[a] + .5), np.int64(5.0 * xy[a + 1] + .5)
-                X1, Y1 = np.int64(5.0 * xy[b] + .5), np.int64(5.0 * xy[b + 1] + .5)
+                X0, Y0, X1, Y1 = _walk_ends(xy[a], xy[a + 1], xy[b], xy[b + 1])
                 dx, dy = abs(X1 - X0), abs(Y1 - Y0)
-                if (X0 > X1) if dx >= dy else (Y0 > Y1): X0, Y0, X1, Y1 = X1, Y1, X0, Y0
                 if dx == 0 and dy == 0: continue
                 xb, s = np.float64(X0), (Y1 - Y0) / dx if dx >= dy else (X1 - X0) / dy
                 u0, u1 = (X0, X1) if dx >= dy else (np.int64(xb + .5), np.int64(xb + s * dy + .5))
@@ -460,11 +475,7 @@ def _polygon_toggles(polygons,  # (xy, numbers, polys), as `polygon_runs` takes 
                 if m + max(c1 - c0 + 1, 0) >= at[o + 1]: return o
                 for c in range(c0, c1 + 1):
                     if dx >= dy: v = np.int64(Y0 + s * (5 * c + 2 - X0 + (s < 0)) + .5)  # the smaller v
-                    else:  # the first t past the line 5c + 3: an estimate, settled with C's expression
-                        t = np.int64(np.floor((5 * c + 3 - .5 - xb) / s)) + 1
-                        t -= ((xb + s * (t - 1)) + .5 >= 5 * c + 3) == (s > 0)
-                        t += ((xb + s * t) + .5 >= 5 * c + 3) != (s > 0)
-                        v = Y0 + t - 1
+                    else: v = _steep_crossing(xb, s, c, Y0)
                     tog[m], m = c * hh + (min(max(v, -2), 5 * hh + 2) + 2) // 5, m + 1
             if (m - first[p]) % 2: tog[m], m = hh * ww, m + 1  # an odd count runs to the end of the image
             nt[p], q, p = m - first[p], q + numbers[p], p + 1
@@ -498,6 +509,17 @@ def _sort_toggles(toggles,  # (tog, first, nt) of `_polygon_toggles`
             out[j + 1] = x
         tog[a:a + n] = out
 
+# %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-union
+@jit
+def _united(run, nr):  # int64 [>= 2 nr]: nr runs, start and end one after the other; their count
+    "numba: the runs by start, those that overlap or touch merged, written back in place: their new count."
+    st, en = run[0:2 * nr:2].copy(), run[1:2 * nr:2].copy()
+    order, nr = np.argsort(st), 0
+    for i in order:
+        if nr and st[i] <= run[2 * nr - 1]: run[2 * nr - 1] = max(run[2 * nr - 1], en[i])
+        else: run[2 * nr], run[2 * nr + 1], nr = st[i], en[i], nr + 1
+    return nr
+
 # %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-2
 @jit
 def _paired_runs(toggles,  # (tog, first, nt): the sorted toggles of every polygon (`_sort_toggles`)
@@ -518,17 +540,31 @@ def _paired_runs(toggles,  # (tog, first, nt): the sorted toggles of every polyg
                 if (r - i) % 2: run[2 * nr + on], nr, on = tog[i], nr + on, 1 - on
                 i = r
             p += 1
-        if polys[o] > 1 and nr > 1:  # the union: runs by start, those that overlap or touch merged
-            st, en = run[0:2 * nr:2].copy(), run[1:2 * nr:2].copy()
-            order, nr = np.argsort(st), 0
-            for i in order:
-                if nr and st[i] <= run[2 * nr - 1]: run[2 * nr - 1] = max(run[2 * nr - 1], en[i])
-                else: run[2 * nr], run[2 * nr + 1], nr = st[i], en[i], nr + 1
+        if polys[o] > 1 and nr > 1: nr = _united(run, nr)  # the union of the object's polygons
         if len(start):
             for i in range(nr):
                 obj[held + i], start[held + i], end[held + i] = o, run[2 * i] + base[o], run[2 * i + 1] + base[o]
         held += nr
         ptr[o + 1] = held
+
+# %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-span
+def _span_runs(a: int, b: int,  # the span: objects a..b-1
+               *, polygons: tuple,  # (xy, numbers, polys, qq, pp): as `polygon_runs`; where each polygon, object starts
+               objects: tuple,  # (h, w, base, at, room): each object's image, room for toggles (at: the room before it)
+               runs: tuple,  # (obj, start, end): the file's runs, the span's written from at[a] // 2
+              ) -> int:  # the span's runs, -1 if an object's toggles outgrow their room
+    "One span's runs: its toggles made, sorted and paired by the three loops, its objects counted from a."
+    (xy, numbers, polys, qq, pp), (h, w, base, at, room) = polygons, objects
+    p0, p1 = pp[a], pp[b]
+    tog, first, nt = np.empty(at[b] - at[a], np.int32), np.zeros(p1 - p0, np.int64), np.zeros(p1 - p0, np.int64)
+    if _polygon_toggles((xy[qq[p0]:qq[p1]], numbers[p0:p1], polys[a:b]), (h[a:b], w[a:b]), at[a:b + 1] - at[a],
+                        (tog, first, nt)) >= 0: return -1
+    scratch, ptr = np.empty(2 * int(room[a:b].max(initial=0)) + 2, np.int64), np.zeros(b - a + 1, np.int64)
+    _sort_toggles((tog, first, nt), np.repeat(h[a:b], polys[a:b]), scratch)
+    out = tuple(x[at[a] // 2:] for x in runs)
+    _paired_runs((tog, first, nt), (polys[a:b], base[a:b]), (scratch, ptr), out)
+    out[0][:ptr[-1]] += a  # the span's objects counted from its first
+    return int(ptr[-1])
 
 # %% ../nbs/22_coco_masks.ipynb #cm-poly-numba-3
 POLYGON_MIN_WORK = 2 ** 20  # crossings: fewer, and the numpy chunks cost less than numba's import
@@ -546,19 +582,9 @@ def _polygon_runs_numba(xy, numbers, polys,  # as `polygon_runs`: float64 [2K], 
     at, pp = np.concatenate([[0], np.cumsum(room)]), np.concatenate([[0], np.cumsum(polys)])  # toggles, polygons
     qq = np.concatenate([[0], np.cumsum(numbers)])  # coordinates before each polygon
     runs = tuple(np.empty(int(at[-1]) // 2 + 1, dtype) for _ in 'ose')  # a span's runs: at most half its room
-    def span(a, b):  # objects a..b-1: their runs written from runs[at[a] // 2], their count returned (-1: no room)
-        p0, p1 = pp[a], pp[b]
-        tog, first, nt = np.empty(at[b] - at[a], np.int32), np.zeros(p1 - p0, np.int64), np.zeros(p1 - p0, np.int64)
-        if _polygon_toggles((xy[qq[p0]:qq[p1]], numbers[p0:p1], polys[a:b]), (h[a:b], w[a:b]), at[a:b + 1] - at[a],
-                            (tog, first, nt)) >= 0: return -1
-        scratch, ptr = np.empty(2 * int(room[a:b].max(initial=0)) + 2, np.int64), np.zeros(b - a + 1, np.int64)
-        _sort_toggles((tog, first, nt), np.repeat(h[a:b], polys[a:b]), scratch)
-        out = tuple(x[at[a] // 2:] for x in runs)
-        _paired_runs((tog, first, nt), (polys[a:b], base[a:b]), (scratch, ptr), out)
-        out[0][:ptr[-1]] += a  # the span's objects counted from its first
-        return int(ptr[-1])
     spans = _chunks(room, POLYGON_SPAN)
-    held = in_spans(span, spans)
+    held = in_spans(partial(_span_runs, polygons=(xy, numbers, polys, qq, pp), objects=(h, w, base, at, room),
+                            runs=runs), spans)
     if min(held, default=0) < 0: return None
     n = 0
     for (a, _), k in zip(spans, held):  # each span's runs moved down after those before it
