@@ -22,7 +22,7 @@ from .coco_masks import (coco_runs, brief, move_runs, local_dtype, warm_masks, t
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
-from .keypoints import number_lists, kp_planes
+from .keypoints import number_lists, kp_planes, ragged_lists
 from .polygons import obb_columns, ObbResult
 from .jit import jit, use_numba, threads, in_threads
 
@@ -1184,24 +1184,20 @@ if msgspec is not None:
     class _SizedImage(msgspec.Struct, gc=False):  # mask scoring reads an image's id and size
         id: int; height: int; width: int
     class _SegmAnn(msgspec.Struct, gc=False):  # polygons, or an RLE dict (a crowd's: few)
-        id: int; image_id: int; category_id: int; area: float; iscrowd: int; segmentation: list[list[float]] | dict
+        id: int; image_id: int; category_id: int; area: float; iscrowd: int; segmentation: msgspec.Raw
         ignore: int = 0
     class _SegmTruth(msgspec.Struct):  # the annotations kept as raw JSON: decoded slice by slice
         images: list[_SizedImage]; annotations: msgspec.Raw; categories: list[dict]
 
-def _truth_slice(objs: list) -> tuple:
+def _truth_slice(objs: list, *, ws: dict) -> tuple:  # a slice's decoded annotations; work arrays (`ragged_lists`)
     "(columns, segmentations with None for each polygon object, those objects' polygons flattened) of a slice."
     c = {k: np.fromiter(map(operator.attrgetter(k), objs), np.int64, len(objs)) for k in GT_INTS}
     c['area'] = np.fromiter(map(operator.attrgetter('area'), objs), np.float64, len(objs))
     segm = [o.segmentation for o in objs]
-    return c, [None if type(s) is list else s for s in segm], _typed_polygons([s for s in segm if type(s) is list])
-
-def _typed_polygons(segms: list) -> tuple:
-    "`flat_polygons` of msgspec's typed polygons (every number a float already: not checked one by one)."
-    polys = np.fromiter(map(len, segms), np.int64, len(segms))
-    rings = list(chain.from_iterable(segms))
-    numbers = np.fromiter(map(len, rings), np.int64, len(rings))
-    return np.fromiter(chain.from_iterable(rings), np.float64, int(numbers.sum())), numbers, polys
+    poly = [memoryview(s)[0] == 91 for s in segm]  # '[': polygons, parsed at once; else an RLE dict (or refused)
+    flat = ragged_lists([s for s, p in zip(segm, poly) if p], ws=ws)
+    if flat is None: raise _Off  # not lists of lists of numbers in float64
+    return c, [None if p else msgspec.json.decode(s, type=dict) for s, p in zip(segm, poly)], flat
 
 # %% ../nbs/24_coco.ipynb #co-segm-gt-1
 GT_INTS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # the annotations' integer fields mask scoring reads
@@ -1211,8 +1207,9 @@ def _truth_columns(src, *, size: int) -> tuple | None:
     try: d = msgspec.json.decode(src, type=_SegmTruth)
     except (msgspec.DecodeError, RecursionError): return None
     mv, dec, parts = memoryview(d.annotations), msgspec.json.Decoder(list[_SegmAnn]), []
-    try: parts = [p for p, _ in decoded_slices(mv, dec, _truth_slice, size=size)]
-    except (msgspec.DecodeError, RecursionError, OverflowError, InputError): return None  # mistyped, an id > int64
+    try: parts = [p for p, _ in decoded_slices(mv, dec, partial(_truth_slice, ws={}), size=size)]
+    except (_Off, msgspec.DecodeError, RecursionError, OverflowError, InputError):  # mistyped, an id > int64
+        return None
     finally: mv.release()
     if not parts: return None  # no annotation, or not a list
     cols = {k: np.concatenate([p[0][k] for p in parts]) for k in parts[0][0]}
