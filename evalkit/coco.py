@@ -22,9 +22,9 @@ from .coco_masks import (coco_runs, brief, move_runs, local_dtype, warm_masks, t
 from .boundary import parse_dilation_ratio
 from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
-from .keypoints import number_lists, kp_planes
+from .keypoints import number_lists, kp_planes, ragged_lists
 from .polygons import obb_columns, ObbResult
-from .jit import jit, use_numba, threads, in_threads
+from .jit import jit, use_numba, threads, in_threads, beside
 
 # %% auto #0
 __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'FLOAT_INT_END', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'KP_COLS', 'INT_COLS',
@@ -1184,35 +1184,33 @@ if msgspec is not None:
     class _SizedImage(msgspec.Struct, gc=False):  # mask scoring reads an image's id and size
         id: int; height: int; width: int
     class _SegmAnn(msgspec.Struct, gc=False):  # polygons, or an RLE dict (a crowd's: few)
-        id: int; image_id: int; category_id: int; area: float; iscrowd: int; segmentation: list[list[float]] | dict
+        id: int; image_id: int; category_id: int; area: float; iscrowd: int; segmentation: msgspec.Raw
         ignore: int = 0
     class _SegmTruth(msgspec.Struct):  # the annotations kept as raw JSON: decoded slice by slice
         images: list[_SizedImage]; annotations: msgspec.Raw; categories: list[dict]
 
-def _truth_slice(objs: list) -> tuple:
+def _truth_slice(objs: list, *, ws: dict) -> tuple:  # a slice's decoded annotations; work arrays (`ragged_lists`)
     "(columns, segmentations with None for each polygon object, those objects' polygons flattened) of a slice."
     c = {k: np.fromiter(map(operator.attrgetter(k), objs), np.int64, len(objs)) for k in GT_INTS}
     c['area'] = np.fromiter(map(operator.attrgetter('area'), objs), np.float64, len(objs))
     segm = [o.segmentation for o in objs]
-    return c, [None if type(s) is list else s for s in segm], _typed_polygons([s for s in segm if type(s) is list])
-
-def _typed_polygons(segms: list) -> tuple:
-    "`flat_polygons` of msgspec's typed polygons (every number a float already: not checked one by one)."
-    polys = np.fromiter(map(len, segms), np.int64, len(segms))
-    rings = list(chain.from_iterable(segms))
-    numbers = np.fromiter(map(len, rings), np.int64, len(rings))
-    return np.fromiter(chain.from_iterable(rings), np.float64, int(numbers.sum())), numbers, polys
+    poly = [memoryview(s)[0] == 91 for s in segm]  # '[': polygons, parsed at once; else an RLE dict (or refused)
+    flat = ragged_lists([s for s, p in zip(segm, poly) if p], ws=ws)
+    if flat is None: raise _Off  # not lists of lists of numbers in float64
+    return c, [None if p else msgspec.json.decode(s, type=dict) for s, p in zip(segm, poly)], flat
 
 # %% ../nbs/24_coco.ipynb #co-segm-gt-1
 GT_INTS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # the annotations' integer fields mask scoring reads
 
-def _truth_columns(src, *, size: int) -> tuple | None:
+def _truth_columns(src, *, size: int, warm: int = 0) -> tuple | None:  # bytes; slices' bytes; `warm_masks`' bytes
     "(images, categories, columns, segmentations, flat polygons) of a ground truth's bytes, sliced; None if off."
+    if warm: return beside(partial(_truth_columns, src, size=size), partial(warm_masks, warm))  # numba loads meanwhile
     try: d = msgspec.json.decode(src, type=_SegmTruth)
     except (msgspec.DecodeError, RecursionError): return None
     mv, dec, parts = memoryview(d.annotations), msgspec.json.Decoder(list[_SegmAnn]), []
-    try: parts = [p for p, _ in decoded_slices(mv, dec, _truth_slice, size=size)]
-    except (msgspec.DecodeError, RecursionError, OverflowError, InputError): return None  # mistyped, an id > int64
+    try: parts = [p for p, _ in decoded_slices(mv, dec, partial(_truth_slice, ws={}), size=size)]
+    except (_Off, msgspec.DecodeError, RecursionError, OverflowError, InputError):  # mistyped, an id > int64
+        return None
     finally: mv.release()
     if not parts: return None  # no annotation, or not a list
     cols = {k: np.concatenate([p[0][k] for p in parts]) for k in parts[0][0]}
@@ -1224,12 +1222,13 @@ def fast_segm_truth(src,  # the ground truth: a path, or its JSON bytes (anythin
                     *, name: str | None = None, limits: Limits | None = None,  # the file's name in errors; limits
                     local: bool = True,  # int32 runs in their images' pixels (`early_masks`); False: int64
                     size: int = SEGM_SLICE_BYTES,  # JSON bytes decoded at once
+                    warm: int = 0,  # bytes of the files to be decoded: numba loaded while parsing (`warm_masks`)
                    ) -> CocoTruth | None:  # as `early_masks(read_coco_gt(src, iou_type='segm'))`; None: off
     "A mask ground truth read a slice at a time, its polygons flattened as they are parsed, then decoded into runs."
     if msgspec is None or not isinstance(src, (str, os.PathLike, bytes, bytearray)): return None
     err, name = SolutionError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'ground truth')
     src = json_bytes(src, err=err, name=name, limits=limits)
-    t = _truth_columns(src, size=size) if isinstance(src, (bytes, bytearray)) else None
+    t = _truth_columns(src, size=size, warm=warm) if isinstance(src, (bytes, bytearray)) else None
     if t is None: return None
     images, cats, c, segm, flat = t
     try: (image_ids, hw), (cat_ids, cat_names) = (_images(images, err=err, name=name, sized=True),
@@ -1363,9 +1362,11 @@ def _read_both(gt, results,  # as `coco_parts` takes them (paths, JSON texts, pa
                *, iou_type: str, early: bool,  # the iou type read; masks decoded as they are read (one part, all rows)
                names: tuple, limits: Limits | None, kw: dict):  # the files' names, the limits; `sigmas` (keypoints)
     "(CocoTruth, CocoResults) of both files, read and checked (a ground truth of polygons decoded, then freed, first)."
-    if early: warm_masks(_file_size(gt) + _file_size(results))  # numba's objects kept below the parsed files
-    with gc_paused():  # millions of parsed objects, no cycles
-        g = fast_segm_truth(gt, name=names[0], limits=limits, local=_file_size(results) > 0) if early else None
+    work = _file_size(gt) + _file_size(results)  # numba loaded while the ground truth is parsed, else first:
+    with gc_paused():  # millions of parsed objects, no cycles; its objects kept below the parsed files
+        g = fast_segm_truth(gt, name=names[0], limits=limits, local=_file_size(results) > 0, warm=work) if early \
+            else None
+        if early and g is None: warm_masks(work)  # (loaded already: two tiny calls)
         if g is None: g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
         if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
             g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)

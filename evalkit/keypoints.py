@@ -14,9 +14,9 @@ except ImportError: msgspec = None  # the coco extra: without it, keypoint resul
 __all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'NUM_LOW', 'NUM_MASK',
            'NUM_SHIFT', 'NUM_TEN', 'NUM_WORK', 'NUM_ODD', 'NUM_LONG', 'NUM_FINITE', 'NUM_GROUP', 'OKS_MARGIN',
            'OKS_BLOCK', 'KP_ROWS', 'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'eight_digits',
-           'num_scratch', 'short_numbers', 'number_lists', 'kp_planes', 'kp_columns', 'kept_sums', 'row_sums',
-           'pairwise_sums', 'oks_reach', 'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons',
-           'skeleton_paths']
+           'num_scratch', 'short_numbers', 'number_lists', 'kp_planes', 'typed_lists', 'ragged_lists', 'kp_columns',
+           'kept_sums', 'row_sums', 'pairwise_sums', 'oks_reach', 'oks_pairs', 'kp_summary', 'skeleton_segments',
+           'draw_skeletons', 'skeleton_paths']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -139,6 +139,28 @@ def _slow_lists(body: bytes, width: int, out: np.ndarray, flags: bool = True) ->
     return True
 
 # %% ../nbs/23a_keypoints.ipynb #kp-numbers-3b
+def _number_spans(body: bytes, *, ws: dict) -> tuple:  # checked JSON text (no texts, literals, exponents); work arrays
+    "(uint8 [L] text, int32 [n] starts, int32 [n] ends) of the numbers in JSON text: runs of '-', '.' and digits."
+    a, ws = np.frombuffer(body, np.uint8), num_scratch(len(body), ws=ws)
+    num, edge = ws['b'][0, :len(a)], ws['b'][1, :len(a) - 1]
+    np.less_equal(np.subtract(a, 45, out=ws['u8'][:len(a)]), 12, out=num)  # '-', '.', digits (checked: no '/')
+    np.not_equal(num[1:], num[:-1], out=edge)  # where each number starts, and ends: one after the other
+    cut = np.compress(edge, ws['at'][1:len(a)], out=ws['cut'][:np.count_nonzero(edge)])
+    return a, cut[0::2], cut[1::2]
+
+def _span_values(body: bytes, a, s, e, *, ws: dict) -> np.ndarray | None:  # text, `_number_spans`; work arrays
+    "float64 [n] numbers at [s, e) as msgspec reads them (a view of `ws`); None: many long ones, or beyond float64."
+    words = np.ndarray((len(a) - 7,), '<u8', body, offset=0, strides=(1,))  # 8 bytes from each byte on
+    v, ok = short_numbers(a, words, s, e, ws=num_scratch(0, len(s), ws=ws))
+    if ok.all(): return v
+    i = np.flatnonzero(~ok)  # the longer numbers: msgspec's (many: the caller's msgspec reads its lists at once)
+    if len(i) * 8 > len(ok): return None
+    try: v[i] = msgspec.json.decode(b'[' + b','.join([body[x:y] for x, y in zip(s[i].tolist(), e[i].tolist())])
+                                    + b']', type=list[float])
+    except msgspec.DecodeError: return None
+    return v
+
+# %% ../nbs/23a_keypoints.ipynb #kp-numbers-3c
 def _number_group(raws: list, width: int, out: np.ndarray,  # as `number_lists`: lists, numbers a list, rows to fill
                   *, flags: bool, ws: dict,  # as `number_lists`; the work arrays (`num_scratch`)
                  ) -> bool:  # False: not such lists
@@ -146,25 +168,14 @@ def _number_group(raws: list, width: int, out: np.ndarray,  # as `number_lists`:
     body = b','.join(raws) + b' ' * 8  # a word read from the last number's start stays inside
     if body.count(b'[') != len(raws) or any(c in body for c in NUM_ODD) or len(body) > NUM_LONG * width * len(raws):
         return _slow_lists(body, width, out, flags)
-    a, ws = np.frombuffer(body, np.uint8), num_scratch(len(body), ws=ws)
-    num, edge = ws['b'][0, :len(a)], ws['b'][1, :len(a) - 1]
-    np.less_equal(np.subtract(a, 45, out=ws['u8'][:len(a)]), 12, out=num)  # '-', '.', digits (checked: no '/')
-    np.not_equal(num[1:], num[:-1], out=edge)  # where each number starts, and ends: one after the other
-    cut = np.compress(edge, ws['at'][1:len(a)], out=ws['cut'][:np.count_nonzero(edge)])
-    s, e = cut[0::2], cut[1::2]
-    k = np.searchsorted(s, np.flatnonzero(np.equal(a, 93, out=num)))  # numbers before each ']'
+    a, s, e = _number_spans(body, ws=ws)
+    k = np.searchsorted(s, np.flatnonzero(np.equal(a, 93, out=ws['b'][0, :len(a)])))  # numbers before each ']'
     if len(k) != len(out) or len(s) != width * len(out) or (np.diff(k, prepend=0) != width).any(): return False
     if not flags:  # each triple's third number: a number without exponent, finite if short, not parsed
         if len(s) and (e[2::3] - s[2::3]).max() > NUM_FINITE: return False
         s, e = (x.reshape(-1, 3)[:, :2].ravel() for x in (s, e))
-    words = np.ndarray((len(a) - 7,), '<u8', body, offset=0, strides=(1,))  # 8 bytes from each byte on
-    v, ok = short_numbers(a, words, s, e, ws=num_scratch(0, len(s), ws=ws))
-    if not ok.all():  # the longer numbers: msgspec's (False beyond float64)
-        i = np.flatnonzero(~ok)
-        if len(i) * 8 > len(ok): return _slow_lists(body, width, out, flags)  # many: msgspec's at once
-        try: v[i] = msgspec.json.decode(b'[' + b','.join([body[x:y] for x, y in zip(s[i].tolist(), e[i].tolist())])
-                                        + b']', type=list[float])
-        except msgspec.DecodeError: return False
+    v = _span_values(body, a, s, e, ws=ws)
+    if v is None: return _slow_lists(body, width, out, flags)  # many long numbers (False beyond float64)
     out[...] = v.reshape(out.shape)
     return True
 
@@ -187,6 +198,45 @@ def number_lists(raws: list,  # JSON lists (`msgspec.Raw`, or bytes of valid JSO
 def kp_planes(n: int, K: int, c: int = 3) -> np.ndarray:  # objects, keypoints per object, numbers per keypoint
     "float64 [n, K, c] keypoints laid out as c planes [c, n, K]: x, y (and v) each contiguous (OKS reads them apart)."
     return np.empty((c, n, K)).transpose(1, 2, 0)
+
+# %% ../nbs/23a_keypoints.ipynb #kp-ragged
+def typed_lists(v: list) -> tuple:  # msgspec's lists of lists of floats (each object's polygons)
+    "(float64 values, int64 [P] numbers a list, int64 [n] lists an object) of nested lists of floats, flattened."
+    polys = np.fromiter(map(len, v), np.int64, len(v))
+    rings = list(chain.from_iterable(v))
+    numbers = np.fromiter(map(len, rings), np.int64, len(rings))
+    return np.fromiter(chain.from_iterable(rings), np.float64, int(numbers.sum())), numbers, polys
+
+def _slow_ragged(body: bytes) -> tuple | None:
+    "msgspec's parse of JSON lists of lists of numbers `[[...], ...],[[...]]`, flattened; None: not such lists."
+    try: return typed_lists(msgspec.json.decode(b'[' + body + b']', type=list[list[list[float]]]))
+    except (msgspec.DecodeError, RecursionError): return None
+
+# %% ../nbs/23a_keypoints.ipynb #kp-ragged-2
+def _ragged_group(raws: list, *, ws: dict) -> tuple | None:  # as `ragged_lists`; the work arrays (`num_scratch`)
+    "`ragged_lists` of one group of objects' lists (`msgspec.Raw`, checked JSON); None: not such lists."
+    body = b','.join(raws) + b' ' * 8  # a word read from the last number's start stays inside
+    if any(c in body for c in NUM_ODD): return _slow_ragged(body)
+    a, s, e = _number_spans(body, ws=ws)
+    b = np.flatnonzero((a == 91) | (a == 93))  # the brackets, the depth after each, the numbers before each
+    up, k = a[b] == 91, np.searchsorted(s, b)
+    d = np.cumsum(np.where(up, 1, -1))
+    ring = up & (d == 2)  # a polygon's '[' (its ']' next: no list deeper)
+    numbers, polys = np.diff(k)[ring[:-1]], np.cumsum(ring)[d == 0]  # polys: polygons begun by each object's end
+    if d.max(initial=0) > 2 or numbers.sum() != len(s): return None  # deeper lists; a number outside a polygon
+    v = _span_values(body, a, s, e, ws=ws)
+    if v is None: return _slow_ragged(body)  # many long numbers (None beyond float64)
+    return v.copy(), numbers, np.diff(polys, prepend=0)
+
+def ragged_lists(raws: list,  # JSON texts (`msgspec.Raw`, or bytes of valid JSON), each a list of lists of numbers
+                 *, ws: dict | None = None,  # work arrays to reuse call after call (`num_scratch`; None: this call's)
+                ) -> tuple | None:  # (float64 values, int64 [P] numbers a list, int64 [n] lists a text); None: off
+    "JSON lists of lists of numbers of any length parsed as msgspec parses them, flattened, a group at a time."
+    ws, parts = {} if ws is None else ws, []
+    for i in range(0, len(raws), NUM_GROUP):
+        parts.append(_ragged_group(raws[i:i + NUM_GROUP], ws=ws))
+        if parts[-1] is None: return None
+    return tuple(np.concatenate(x) for x in zip(*parts)) if parts else typed_lists([])
 
 # %% ../nbs/23a_keypoints.ipynb #kp-columns
 if msgspec is not None:
