@@ -24,7 +24,7 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
 from .keypoints import number_lists, kp_planes, ragged_lists
 from .polygons import obb_columns, ObbResult
-from .jit import jit, use_numba, threads, in_threads, beside
+from .jit import jit, use_numba, threads, in_threads
 
 # %% auto #0
 __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'FLOAT_INT_END', 'ID_TABLE_SPAN', 'WHOLE_BYTES', 'KP_COLS', 'INT_COLS',
@@ -1202,9 +1202,8 @@ def _truth_slice(objs: list, *, ws: dict) -> tuple:  # a slice's decoded annotat
 # %% ../nbs/24_coco.ipynb #co-segm-gt-1
 GT_INTS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # the annotations' integer fields mask scoring reads
 
-def _truth_columns(src, *, size: int, warm: int = 0) -> tuple | None:  # bytes; slices' bytes; `warm_masks`' bytes
+def _truth_columns(src, *, size: int) -> tuple | None:
     "(images, categories, columns, segmentations, flat polygons) of a ground truth's bytes, sliced; None if off."
-    if warm: return beside(partial(_truth_columns, src, size=size), partial(warm_masks, warm))  # numba loads meanwhile
     try: d = msgspec.json.decode(src, type=_SegmTruth)
     except (msgspec.DecodeError, RecursionError): return None
     mv, dec, parts = memoryview(d.annotations), msgspec.json.Decoder(list[_SegmAnn]), []
@@ -1222,13 +1221,12 @@ def fast_segm_truth(src,  # the ground truth: a path, or its JSON bytes (anythin
                     *, name: str | None = None, limits: Limits | None = None,  # the file's name in errors; limits
                     local: bool = True,  # int32 runs in their images' pixels (`early_masks`); False: int64
                     size: int = SEGM_SLICE_BYTES,  # JSON bytes decoded at once
-                    warm: int = 0,  # bytes of the files to be decoded: numba loaded while parsing (`warm_masks`)
                    ) -> CocoTruth | None:  # as `early_masks(read_coco_gt(src, iou_type='segm'))`; None: off
     "A mask ground truth read a slice at a time, its polygons flattened as they are parsed, then decoded into runs."
     if msgspec is None or not isinstance(src, (str, os.PathLike, bytes, bytearray)): return None
     err, name = SolutionError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'ground truth')
     src = json_bytes(src, err=err, name=name, limits=limits)
-    t = _truth_columns(src, size=size, warm=warm) if isinstance(src, (bytes, bytearray)) else None
+    t = _truth_columns(src, size=size) if isinstance(src, (bytes, bytearray)) else None
     if t is None: return None
     images, cats, c, segm, flat = t
     try: (image_ids, hw), (cat_ids, cat_names) = (_images(images, err=err, name=name, sized=True),
@@ -1362,11 +1360,9 @@ def _read_both(gt, results,  # as `coco_parts` takes them (paths, JSON texts, pa
                *, iou_type: str, early: bool,  # the iou type read; masks decoded as they are read (one part, all rows)
                names: tuple, limits: Limits | None, kw: dict):  # the files' names, the limits; `sigmas` (keypoints)
     "(CocoTruth, CocoResults) of both files, read and checked (a ground truth of polygons decoded, then freed, first)."
-    work = _file_size(gt) + _file_size(results)  # numba loaded while the ground truth is parsed, else first:
-    with gc_paused():  # millions of parsed objects, no cycles; its objects kept below the parsed files
-        g = fast_segm_truth(gt, name=names[0], limits=limits, local=_file_size(results) > 0, warm=work) if early \
-            else None
-        if early and g is None: warm_masks(work)  # (loaded already: two tiny calls)
+    if early: warm_masks(_file_size(gt) + _file_size(results))  # numba's objects kept below the parsed files
+    with gc_paused():  # millions of parsed objects, no cycles
+        g = fast_segm_truth(gt, name=names[0], limits=limits, local=_file_size(results) > 0) if early else None
         if g is None: g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
         if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
             g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)

@@ -11,7 +11,7 @@ from .errors import InputError  # a bad setting is refused as bad input is: in o
 
 # %% auto #0
 __all__ = ['MODES', 'THREADS_MAX', 'THREADS_MOST', 'numba_mode', 'numba_installed', 'use_numba', 'env_set', 'numba_set',
-           'numba_cache_dir', 'import_numba', 'jit', 'threads', 'threads_set', 'in_threads', 'beside']
+           'numba_cache_dir', 'import_numba', 'jit', 'threads', 'threads_set', 'in_threads']
 
 # %% ../nbs/00b_jit.ipynb #jit-05
 MODES = ('auto', '0', '1')  # the values of EVALKIT_NUMBA
@@ -149,9 +149,3 @@ def in_threads(jobs: list,  # callables without arguments (numba kernels with no
     for t in ts: t.join()
     if err: raise err[0]
     return out
-
-# %% ../nbs/00b_jit.ipynb #jit-18b
-def beside(fn, job):  # callables without arguments: the work wanted, and work to overlap with it
-    "fn()'s result, job() run in a second thread meanwhile (`EVALKIT_THREADS=1`: job() first); either's error raised."
-    if threads() < 2: job(); return fn()
-    return in_threads([fn, job])[0]  # the calling thread runs fn; both joined, the first error raised
