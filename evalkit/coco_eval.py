@@ -98,7 +98,7 @@ class CocoScene(Scene):
     gt_base: np.ndarray | None = None  # int64 [n_gt]: first pixel of each mask's unit (its runs are laid from there)
     pred_base: np.ndarray | None = None  # int64 [n_pred]: the same for the detections' masks
     gt_kp: np.ndarray | None = None  # float64 [n_gt, K, 3]: keypoints (x, y, v) ('keypoints'; gt: the boxes)
-    pred_kp: np.ndarray | None = None  # float64 [n_pred, K, 3]: the detections' (pred: their boxes or extents)
+    pred_kp: np.ndarray | None = None  # float64 [n_pred, K, 2]: the detections' (pred: their boxes or extents)
     sigmas: tuple | None = None  # K per-keypoint sigmas of the OKS
     dilation_ratio: float | None = None  # masks: boundary IoU (SPEC 15.3) of this dilation ratio; None: mask IoU
 
