@@ -13,12 +13,11 @@ import numpy as np
 try: import msgspec
 except ImportError: msgspec = None  # the coco extra; without it, plain JSON objects
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError, SolutionError, ParticipantVisibleError
+from .errors import InputError, SolutionError, ParticipantVisibleError, shown
 from .iou import threshold_text
 from .preset import Metric, Option
 from .result import Result, Params, Tally, Later
 from .rle import runs_area
-from .tables import shown
 from .families import register_family, images_text
 from .coco_masks import coco_runs
 from .coco_eval import GtCounts  # noqa: F401 (LvisStats' inherited annotations resolve here: docs)
