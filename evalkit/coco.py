@@ -983,12 +983,13 @@ def fast_kp_results(src,  # the results: a file's path (mapped, never read whole
                     limits: Limits | None = None,  # a mapped file's size and JSON values (bytes: checked already)
                    ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
     "Keypoint results that are all well-formed, a slice at a time, their keypoints parsed together (`kp_columns`)."
-    lim, mm = as_limits(limits), None if isinstance(src, (bytes, bytearray)) else _mapped(src, as_limits(limits))
-    if KpResult is None or not isinstance(src if mm is None else mm, (bytes, bytearray, mmap.mmap)): return None
+    lim, byt = as_limits(limits), isinstance(src, (bytes, bytearray))
+    mm = None if KpResult is None or byt else _mapped(src, lim)  # (`_mapped`: with the mask results, below)
+    if KpResult is None or not (byt or mm is not None): return None
     first, ws = {}, {}  # whether the first result has a box (`has_bbox`: every result's then read); work arrays
     cols = lambda objs, kp: kp_columns(objs, K=K, out=kp, ws=ws, box=first.setdefault(
         'box', bool(objs) and objs[0].bbox not in (None, [])))
-    try: c = kp_slices(src if mm is None else mm, KpResult, cols, K=K, c=2, mm=mm, most=None if mm is None or len(
+    try: c = kp_slices(src if byt else mm, KpResult, cols, K=K, c=2, mm=mm, most=None if byt or len(
         mm) < lim.max_json_values else lim.max_json_values)  # (fewer bytes than values: `check_values` skips)
     finally:
         if mm is not None: mm.close()
