@@ -800,18 +800,20 @@ def kp_slices(raw,  # JSON bytes of a list of objects with `keypoints` (bytes, m
               typ,  # their msgspec Struct (its `keypoints` a msgspec.Raw)
               columns,  # `columns(objs, kp)`: a slice's records and its rows of `kp` to fill -> dict of arrays | None
               *, K: int, c: int,  # keypoints per object; numbers kept of each (3: x, y, v; 2: x, y)
+              room: int,  # objects at most (rows never written cost no memory; past them: None)
               mm=None, most: int | None = None,  # the mapping `raw` is (its pages given back once read); values at most
              ) -> dict | None:  # field -> array, 'kp' float64 [n, K, c]; None: something is off
     "The columns of a JSON list of keypoint objects, a slice at a time (a slice's records freed before the next)."
+    try: kp = kp_planes(room, K, c)
+    except MemoryError: return None  # an address space capped below the room: the checking reader reads the file
     mv, parts, n, done, values = memoryview(raw), [], 0, 0, 1
-    kp = kp_planes(len(mv) // (6 * K), K, c)  # room for every object: 3K numbers and commas each (unwritten: free)
     spans, dec = object_spans(mv), msgspec.json.Decoder(list[typ])
     try:
         for a, b in spans or ():
             piece = b'[' + mv[a:b] + b']'
             if most is not None and (values := values + json_values(piece) - 1) > most: return None  # `json_bytes`'
             objs, piece = dec.decode(piece), None
-            parts.append(columns(objs, kp[n:n + len(objs)]) if n + len(objs) <= len(kp) else None)
+            parts.append(columns(objs, kp[n:n + len(objs)]) if n + len(objs) <= room else None)
             if parts[-1] is None: return None
             n, done = n + len(objs), _dropped(mm, done, b) if mm is not None else 0  # (`_dropped`: with the masks')
     except (msgspec.DecodeError, RecursionError, OverflowError): return None  # not JSON, mistyped, an id > int64
@@ -841,7 +843,7 @@ def fast_kp_truth(src,  # the ground truth's JSON bytes (`json_bytes`)
     ws = {}  # the parser's work arrays, slice after slice
     cols = lambda objs, kp: None if number_lists([o.keypoints for o in objs], width=3 * K, out=kp, ws=ws) is None \
         else struct_columns(objs, KP_COLS)
-    c = kp_slices(d.annotations, _KpFastAnn, cols, K=K, c=3)
+    c = kp_slices(d.annotations, _KpFastAnn, cols, K=K, c=3, room=min(src.count(b'"keypoints"'), len(src) // (6 * K)))
     if c is None: return None
     kp, num, a, crowd = c['kp'], c['num_keypoints'], c['area'], c['iscrowd']
     img, cat, ids = index_of(image_ids, c['image_id']), index_of(cat_ids, c['category_id']), np.sort(c['id'])
@@ -989,7 +991,8 @@ def fast_kp_results(src,  # the results: a file's path (mapped, never read whole
     first, ws = {}, {}  # whether the first result has a box (`has_bbox`: every result's then read); work arrays
     cols = lambda objs, kp: kp_columns(objs, K=K, out=kp, ws=ws, box=first.setdefault(
         'box', bool(objs) and objs[0].bbox not in (None, [])))
-    try: c = kp_slices(src if byt else mm, KpResult, cols, K=K, c=2, mm=mm, most=None if byt or len(
+    room = min(src.count(b'"keypoints"'), len(src) // (6 * K)) if byt else len(mm) // (6 * K)  # a file: not counted
+    try: c = kp_slices(src if byt else mm, KpResult, cols, K=K, c=2, room=room, mm=mm, most=None if byt or len(
         mm) < lim.max_json_values else lim.max_json_values)  # (fewer bytes than values: `check_values` skips)
     finally:
         if mm is not None: mm.close()
