@@ -850,7 +850,7 @@ def fast_kp_truth(src,  # the ground truth's JSON bytes (`json_bytes`)
     if (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or ((crowd != 0) & (
             crowd != 1)).any() or not (np.isfinite(a).all() and (a >= 0).all() and np.isfinite(num).all()) or \
             not _boxes_ok(c['bbox']) or bad_keypoints(kp, truth=True, num=num)[0].any(): return None
-    trim_heap()  # the slices' freed records handed back (glibc keeps them): 5 MB of the benchmark's peak
+    trim_heap()  # the slices' freed records handed back (glibc keeps them): 5 MB on the benchmark's file
     return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, ann_id=c['id'],
                      img=img, cat=cat, bbox=c['bbox'], area=a, crowd=crowd == 1, ignore=num == 0, kp=kp)
 
