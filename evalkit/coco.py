@@ -796,21 +796,26 @@ if msgspec is not None:
         images: list[_Image]; annotations: msgspec.Raw; categories: list[dict]
 
 # %% ../nbs/24_coco.ipynb #co-21-fast-kp-slices
-def kp_slices(raw,  # JSON bytes of a list of objects with `keypoints` (bytes, memoryview, msgspec.Raw)
+def kp_slices(raw,  # JSON bytes of a list of objects with `keypoints` (bytes, memoryview, msgspec.Raw, mmap)
               typ,  # their msgspec Struct (its `keypoints` a msgspec.Raw)
               columns,  # `columns(objs, kp)`: a slice's records and its rows of `kp` to fill -> dict of arrays | None
               *, K: int, c: int,  # keypoints per object; numbers kept of each (3: x, y, v; 2: x, y)
-              room: int,  # objects at most (the file's count of `"keypoints"`; rows never written cost no memory)
+              room: int,  # objects at most (rows never written cost no memory; past them: None)
+              mm=None, most: int | None = None,  # the mapping `raw` is (its pages given back once read); values at most
              ) -> dict | None:  # field -> array, 'kp' float64 [n, K, c]; None: something is off
     "The columns of a JSON list of keypoint objects, a slice at a time (a slice's records freed before the next)."
-    mv, kp, parts, n = memoryview(raw), kp_planes(room, K, c), [], 0
+    try: kp = kp_planes(room, K, c)
+    except MemoryError: return None  # an address space capped below the room: the checking reader reads the file
+    mv, parts, n, done, values = memoryview(raw), [], 0, 0, 1
     spans, dec = object_spans(mv), msgspec.json.Decoder(list[typ])
     try:
         for a, b in spans or ():
-            objs = dec.decode(b'[' + mv[a:b] + b']')
+            piece = b'[' + mv[a:b] + b']'
+            if most is not None and (values := values + json_values(piece) - 1) > most: return None  # `json_bytes`'
+            objs, piece = dec.decode(piece), None
             parts.append(columns(objs, kp[n:n + len(objs)]) if n + len(objs) <= room else None)
             if parts[-1] is None: return None
-            n += len(objs)
+            n, done = n + len(objs), _dropped(mm, done, b) if mm is not None else 0  # (`_dropped`: with the masks')
     except (msgspec.DecodeError, RecursionError, OverflowError): return None  # not JSON, mistyped, an id > int64
     finally: mv.release()
     if spans is None: return None
@@ -845,6 +850,7 @@ def fast_kp_truth(src,  # the ground truth's JSON bytes (`json_bytes`)
     if (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or ((crowd != 0) & (
             crowd != 1)).any() or not (np.isfinite(a).all() and (a >= 0).all() and np.isfinite(num).all()) or \
             not _boxes_ok(c['bbox']) or bad_keypoints(kp, truth=True, num=num)[0].any(): return None
+    trim_heap()  # the slices' freed records handed back (glibc keeps them): 5 MB on the benchmark's file
     return CocoTruth(image_ids=image_ids, image_size=hw, cat_ids=cat_ids, cat_names=cat_names, ann_id=c['id'],
                      img=img, cat=cat, bbox=c['bbox'], area=a, crowd=crowd == 1, ignore=num == 0, kp=kp)
 
@@ -902,6 +908,9 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
                      ) -> CocoResults:
     "Read and check a COCO results list against its ground truth."
     err, name = ParticipantVisibleError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'results')
+    fast = fast_kp_results(src, gt, K=len(sigmas or SIGMAS), limits=limits) if iou_type == 'keypoints' and isinstance(
+        src, (str, os.PathLike)) else None  # a keypoint file mapped, a slice at a time, never read whole
+    if fast is not None: return fast
     typed, src = box_types(iou_type), json_bytes(src, err=err, name=name, limits=limits)
     fast = fast_results(src, gt) if typed and iou_type == 'bbox' else fast_typed_results(
         src, gt, iou_type=iou_type, K=len(sigmas or SIGMAS)) if iou_type in ('keypoints', 'obb') else None
@@ -970,19 +979,27 @@ def fast_typed_results(src,  # the results' JSON bytes (`json_bytes`)
                        obb=c['obb'])
 
 # %% ../nbs/24_coco.ipynb #co-24-fast-kp-2
-def fast_kp_results(src,  # the results' JSON bytes (`json_bytes`)
+def fast_kp_results(src,  # the results: a file's path (mapped, never read whole) or its JSON bytes (`json_bytes`)
                     gt: CocoTruth,  # the ground truth they are of
                     *, K: int = len(SIGMAS),  # keypoints per object
+                    limits: Limits | None = None,  # a mapped file's size and JSON values (bytes: checked already)
                    ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
     "Keypoint results that are all well-formed, a slice at a time, their keypoints parsed together (`kp_columns`)."
-    if KpResult is None or not isinstance(src, (bytes, bytearray)): return None
+    lim, byt = as_limits(limits), isinstance(src, (bytes, bytearray))
+    mm = None if KpResult is None or byt else _mapped(src, lim)  # (`_mapped`: with the mask results, below)
+    if KpResult is None or not (byt or mm is not None): return None
     first, ws = {}, {}  # whether the first result has a box (`has_bbox`: every result's then read); work arrays
     cols = lambda objs, kp: kp_columns(objs, K=K, out=kp, ws=ws, box=first.setdefault(
         'box', bool(objs) and objs[0].bbox not in (None, [])))
-    c = kp_slices(src, KpResult, cols, K=K, c=2, room=min(src.count(b'"keypoints"'), len(src) // (6 * K)))
+    room = min(src.count(b'"keypoints"'), len(src) // (6 * K)) if byt else len(mm) // (6 * K)  # a file: not counted
+    try: c = kp_slices(src if byt else mm, KpResult, cols, K=K, c=2, room=room, mm=mm, most=None if byt or len(
+        mm) < lim.max_json_values else lim.max_json_values)  # (fewer bytes than values: `check_values` skips)
+    finally:
+        if mm is not None: mm.close()
     if c is None or not len(c['score']): return None
     img, cat = index_of(gt.image_ids, c['image_id']), index_of(gt.cat_ids, c['category_id'])
     if (img < 0).any() or (cat < 0).any() or not _typed_ok(c, box=first['box']): return None
+    trim_heap()  # the slices' freed records and work arrays handed back (glibc keeps them) before the pairs are made
     return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=first['box'], kp=c['kp'])
 
 # %% ../nbs/24_coco.ipynb #a9f66997

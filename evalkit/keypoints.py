@@ -11,12 +11,12 @@ try: import msgspec
 except ImportError: msgspec = None  # the coco extra: without it, keypoint results are read by the checking reader
 
 # %% auto #0
-__all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'NUM_LOW', 'NUM_MASK',
-           'NUM_SHIFT', 'NUM_TEN', 'NUM_WORK', 'NUM_ODD', 'NUM_LONG', 'NUM_FINITE', 'NUM_GROUP', 'OKS_MARGIN',
-           'OKS_BLOCK', 'KP_ROWS', 'COCO_SKELETON', 'parse_sigmas', 'bad_keypoints', 'extent_boxes', 'eight_digits',
-           'num_scratch', 'short_numbers', 'number_lists', 'kp_planes', 'typed_lists', 'ragged_lists', 'kp_columns',
-           'kept_sums', 'row_sums', 'pairwise_sums', 'oks_reach', 'oks_pairs', 'kp_summary', 'skeleton_segments',
-           'draw_skeletons', 'skeleton_paths']
+__all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES', 'KP_MAX_COORD', 'ROW_BLOCK', 'NUM_LOW',
+           'NUM_MASK', 'NUM_SHIFT', 'NUM_TEN', 'NUM_WORK', 'NUM_ODD', 'NUM_LONG', 'NUM_FINITE', 'NUM_GROUP',
+           'OKS_MARGIN', 'OKS_BLOCK', 'KP_ROWS', 'COCO_SKELETON', 'parse_sigmas', 'row_bounds', 'bad_keypoints',
+           'extent_boxes', 'eight_digits', 'num_scratch', 'short_numbers', 'number_lists', 'kp_planes', 'typed_lists',
+           'ragged_lists', 'kp_columns', 'kept_sums', 'row_sums', 'pairwise_sums', 'kp_extents', 'oks_reach',
+           'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -36,15 +36,29 @@ def parse_sigmas(v) -> tuple:
         raise ValueError(f'{v!r:.60}: positive numbers separated by commas, one per keypoint, e.g. 0.026,0.025')
     return tuple(s)
 
+# %% ../nbs/23a_keypoints.ipynb #kp-bounds
+ROW_BLOCK = 2 ** 11  # rows transposed and reduced at once (a [K, rows] float64 copy: 280 kB for K = 17)
+
+def row_bounds(a: np.ndarray,  # float64 [n, K]: rows of a few numbers (one coordinate of each object's keypoints)
+               *, nan: bool = False,  # True: NaN skipped (`np.fmin`, `np.fmax`); False: NaN kept (`np.minimum`, ...)
+              ) -> tuple[np.ndarray, np.ndarray]:  # (float64 [n] least, float64 [n] greatest; an empty row: inf, -inf)
+    "The least and greatest number of each row, reduced on a transposed copy a block of rows at a time."
+    lo, hi, (fl, fh) = np.empty(len(a)), np.empty(len(a)), (np.fmin, np.fmax) if nan else (np.minimum, np.maximum)
+    for i in range(0, len(a), ROW_BLOCK):
+        t = np.ascontiguousarray(a[i:i + ROW_BLOCK].T)  # [K, rows]: K - 1 vector steps, not one short row at a time
+        fl.reduce(t, axis=0, initial=np.inf, out=lo[i:i + ROW_BLOCK])
+        fh.reduce(t, axis=0, initial=-np.inf, out=hi[i:i + ROW_BLOCK])
+    return lo, hi
+
 # %% ../nbs/23a_keypoints.ipynb #kp-check
 def bad_keypoints(kp: np.ndarray,  # float64 [n, K, 3]: each object's triples (x, y, v)
                   *, truth: bool,  # the ground truth (its v flags are checked too)
                   num: np.ndarray | None = None,  # float64 [n]: the ground truth's `num_keypoints`
                  ) -> tuple[np.ndarray, str]:  # bool [n] (rows breaking the rule) and the rule; all False: fine
     "The rows of a keypoints field that break a rule, and that rule (the first rule broken)."
-    span = lambda c: np.fmax(np.fmax.reduce(kp[:, :, c], axis=1, initial=-np.inf),  # max |x| of a row, NaN skipped,
-                             -np.fmin.reduce(kp[:, :, c], axis=1, initial=np.inf))  # and no copy of the field
-    far = (span(0) > KP_MAX_COORD) | (span(1) > KP_MAX_COORD)
+    span = lambda lo, hi: np.fmax(hi, -lo)  # max |x| of a row, NaN skipped (no copy of the field: `row_bounds`)
+    far = (span(*row_bounds(kp[:, :, 0], nan=True)) > KP_MAX_COORD) | (span(*row_bounds(kp[:, :, 1], nan=True))
+                                                                       > KP_MAX_COORD)
     if far.any() or not truth: return far, f'keypoint coordinates must lie within {KP_MAX_COORD:.0f} pixels'
     v = kp[:, :, 2]
     flags = ~np.isin(v, (0, 1, 2)).all(1)
@@ -56,9 +70,9 @@ def extent_boxes(kp: np.ndarray,  # float64 [n, K, 3] (or [n, K, 2]): keypoints
                 ) -> tuple[np.ndarray, np.ndarray]:  # (float64 [n, 4] xywh boxes, float64 [n] areas)
     "The box every keypoint of each object spans, and its area, as pycocotools' `loadRes` takes them."
     if not kp.shape[1]: return np.zeros((len(kp), 4)), np.zeros(len(kp))
-    x, y = kp[:, :, 0], kp[:, :, 1]  # x and y apart: a reduction over each row, not over [n, K, 2]'s middle axis
-    lo = np.c_[x.min(1), y.min(1)]
-    wh = np.c_[x.max(1), y.max(1)] - lo
+    (x0, x1), (y0, y1) = row_bounds(kp[:, :, 0]), row_bounds(kp[:, :, 1])  # x and y apart
+    lo = np.c_[x0, y0]
+    wh = np.c_[x1, y1] - lo
     return np.c_[lo, wh], wh[:, 0] * wh[:, 1]
 
 # %% ../nbs/23a_keypoints.ipynb #kp-numbers
@@ -316,24 +330,31 @@ def _oks_terms(x, y,  # float64 [p, K]: the pairs' detections' keypoints (fresh 
 # %% ../nbs/23a_keypoints.ipynb #kp-reach
 OKS_MARGIN = 1e-6  # a pair is skipped only when its bound lies this far (relatively) below the floor: rounding aside
 
-def oks_reach(dt, gt,  # float64 [n_dt, K, >=2] detections' and [n_gt, K, 3] ground truth's keypoints
+def kp_extents(dt, gt,  # float64 [n_dt, K, >=2] detections' and [n_gt, K, 3] ground truth's keypoints (K > 0)
+               *, gt_box,  # float64 [n_gt, 4] xywh: the truth's boxes
+              ) -> tuple:  # (float64 [4, n_dt] x min, x max, y min, y max of each detection; [4, n_gt] the truth's)
+    "The box of each detection's keypoints, and of each truth's visible ones (none visible: its box enlarged 3 times)."
+    vis, b, de, ge = gt[:, :, 2] > 0, gt_box, np.empty((4, len(dt))), np.empty((4, len(gt)))
+    on = vis.any(1)  # the truth's visible keypoints' box, else its box enlarged three times (the box branch)
+    for c in (0, 1):  # x, then y
+        (de[2 * c], de[2 * c + 1]), w = row_bounds(dt[:, :, c]), gt[:, :, c]
+        ge[2 * c] = np.where(on, row_bounds(np.where(vis, w, np.inf))[0], b[:, c] - b[:, c + 2])
+        ge[2 * c + 1] = np.where(on, row_bounds(np.where(vis, w, -np.inf))[1], b[:, c] + b[:, c + 2] * 2)
+    return de, ge
+
+def oks_reach(ext: tuple,  # `kp_extents` of the detections and the ground truth
               d, g,  # int64 [k]: the pairs
-              *, gt_box, gt_area, var,  # float64 [n_gt, 4] xywh, [n_gt], [K] variances (2 s)^2
+              *, gt_area, var,  # float64 [n_gt] `area` fields, [K] variances (2 s)^2
               floor: float) -> np.ndarray:  # bool [k]: the pairs whose OKS may reach `floor`
     "Pairs whose OKS may reach `floor`: every term is at most exp(-e) of the gap between the boxes of their keypoints."
-    if not dt.shape[1] or not len(d): return np.ones(len(d), bool)
-    vis, b, lo, hi = gt[:, :, 2] > 0, gt_box, [], []
-    on = vis.any(1)  # the truth's visible keypoints' box, else its box enlarged three times (the box branch)
-    for c in (0, 1):  # x, then y: each a reduction along rows
-        v, w = np.ascontiguousarray(dt[:, :, c]), gt[:, :, c]
-        lo.append(np.where(on, np.where(vis, w, np.inf).min(1), b[:, c] - b[:, c + 2])[g] - v.max(1)[d])
-        hi.append(v.min(1)[d] - np.where(on, np.where(vis, w, -np.inf).max(1), b[:, c] + b[:, c + 2] * 2)[g])
-    gap = [np.maximum(0, np.maximum(x, y)) for x, y in zip(lo, hi)]  # the gap between the boxes, in x and in y
+    (de, ge), gap = ext, []
+    for c in (0, 2):  # x, then y: the gap between the boxes (0 where they meet)
+        gap.append(np.maximum(0, np.maximum(ge[c][g] - de[c + 1][d], de[c][d] - ge[c + 1][g])))
     e = (gap[0] ** 2 + gap[1] ** 2) / var.max() / (gt_area[g] + np.spacing(1)) / 2
     return ~(np.exp(-e) < floor * (1 - OKS_MARGIN))
 
 # %% ../nbs/23a_keypoints.ipynb #kp-oks-2
-OKS_BLOCK = 2 ** 13  # pairs whose OKS is computed at once (a few [pairs, K] float arrays, about 1 MB each)
+OKS_BLOCK = 2 ** 12  # pairs whose bound and OKS are computed at once (a few [pairs, K] float arrays, 0.5 MB each)
 
 def oks_pairs(dt: np.ndarray,  # float64 [n_dt, K, >=2]: detections' keypoints (x, y[, v])
               gt: np.ndarray,  # float64 [n_gt, K, 3]: ground truth's keypoints (x, y, v)
@@ -348,16 +369,14 @@ def oks_pairs(dt: np.ndarray,  # float64 [n_dt, K, >=2]: detections' keypoints (
     xd, yd, xg, yg = (np.ascontiguousarray(a[:, :, c]) for a in (dt, gt) for c in (0, 1))
     kw = dict(xg=xg, yg=yg, lo=gt_box[:, :2] - gt_box[:, 2:], hi=gt_box[:, :2] + gt_box[:, 2:] * 2, var=var,
               den=gt_area + np.spacing(1))
-    p, out = np.arange(len(d)) if not floor > 0 else np.flatnonzero(oks_reach(
-        dt, gt, d, g, gt_box=gt_box, gt_area=gt_area, var=var, floor=floor)), np.zeros(len(d))  # the pairs computed
-    p = p[np.argsort(n[g[p]] == 0, kind='stable')]  # the box branch's pairs last, in blocks of their own
-    at = int(np.count_nonzero(n[g[p]]))
-    cuts = sorted({*range(0, len(p), OKS_BLOCK), at, len(p)})
-    for a, b in zip(cuts[:-1], cuts[1:]):
-        i, j, box = d[p[a:b]], g[p[a:b]], a >= at
-        t, k = _oks_terms(xd[i], yd[i], j, box=box, **kw), np.full(b - a, K) if box else n[j]
-        if not box: t = t.ravel().take((np.arange(b - a) * K)[:, None] + cols[j])  # each row's visible terms first
-        out[p[a:b]] = pairwise_sums(t, k) / k
+    ext, out = kp_extents(dt, gt, gt_box=gt_box) if floor > 0 and K else None, np.zeros(len(d))
+    for p in (np.arange(a, min(a + OKS_BLOCK, len(d))) for a in range(0, len(d), OKS_BLOCK)):  # a block of pairs
+        if ext is not None: p = p[oks_reach(ext, d[p], g[p], gt_area=gt_area, var=var, floor=floor)]  # may reach it
+        for box, q in ((False, p[n[g[p]] > 0]), (True, p[n[g[p]] == 0])):  # the box branch's pairs apart
+            i, j = d[q], g[q]
+            t, k = _oks_terms(xd[i], yd[i], j, box=box, **kw), np.full(len(q), K) if box else n[j]
+            if not box: t = t.ravel().take((np.arange(len(q)) * K)[:, None] + cols[j])  # each row's visible first
+            out[q] = pairwise_sums(t, k) / k
     return out
 
 # %% ../nbs/23a_keypoints.ipynb #kp-summary
