@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
-from .tables import check_regular, shown
+from .errors import check_regular, shown
 from .competitions import DECIMAL
 from .iou import check_thresholds
 from .families import Scene, Detections, register_family, scene_partitions
