@@ -149,13 +149,15 @@ def check_quads(q,  # float64 [n, 8]: quadrilaterals
 
 # %% ../nbs/29a_dota.ipynb #dota-labels
 def _files(src, err, pattern: str) -> list[Path]:
-    "The files `pattern` of folder `src`, sorted, each a regular file."
+    "The files `pattern` of folder `src`, sorted, each a regular file (a folder or a broken link so named: refused)."
     src = Path(src)
     if not src.exists(): raise file_not_found(err, src)
     if not src.is_dir(): raise err('expected a folder of .txt files', file=str(src))
     found = sorted(src.glob(pattern))
     for f in found: check_regular(f, err)
-    return [f for f in found if f.is_file()]
+    odd = next((f for f in found if not f.is_file()), None)  # skipped, it would drop a class's detections or an
+    if odd: raise err(f"not a file but {'a folder' if odd.is_dir() else 'a link to nothing'}", file=str(odd))
+    return found  # image in silence; the devkit's open() fails on it
 
 def _parse_label(toks: list, cls: dict, err, **where) -> tuple:
     "(quad, class code, difficult flag) of one label line of 9 or 10 tokens."
@@ -322,9 +324,11 @@ def devkit_ap(tp,  # bool [n]: TP (else FP) of each counted detection of one cla
 
 # %% ../nbs/29a_dota.ipynb #dota-map
 def quad_overlaps(scene: Scene) -> tuple:
-    "The sparse overlap table `(gt, pred, inter, union)` of a scene of quadrilaterals, pairs within a class."
+    "The sparse overlap table `(gt, pred, inter, union)` of a scene of quadrilaterals, pairs within a class, IoU >= 0."
     k = 1 + max(int(scene.gt_cls.max(initial=0)), int(scene.pred_cls.max(initial=0)))
-    return quad_pairs(scene.gt, scene.gt_img * k + scene.gt_cls, scene.pred, scene.pred_img * k + scene.pred_cls)
+    p = quad_pairs(scene.gt, scene.gt_img * k + scene.gt_cls, scene.pred, scene.pred_img * k + scene.pred_cls)
+    keep = (p[2] >= 0) & (p[3] > 0)  # signed loops: I < 0 or a union <= 0 is an IoU < 0 or 0 (SPEC 15.4), no hit
+    return tuple(x[keep] for x in p)
 
 def map_quads(scene: Scene,  # a scene of quadrilaterals
               spec,  # the thresholds and classes
