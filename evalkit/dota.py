@@ -23,10 +23,10 @@ from .iou import as_array
 from .batch_arrays import read_ids, check_arrays, joined_scenes
 
 # %% auto #0
-__all__ = ['CLASSES', 'LEVELS', 'QUADS', 'DIFFICULT', 'MAX_COORD', 'DOTA_OPTIONS', 'dota', 'file_bytes', 'text_lines',
-           'plain_tokens', 'crossed', 'check_quads', 'read_labels', 'read_results', 'dota_scene', 'devkit_ap',
-           'quad_overlaps', 'map_quads', 'class_aps', 'devkit_map', 'devkit_prefix_ap', 'QuadAnalyses', 'QuadAP',
-           'parse_classes', 'DotaMetric', 'dota_batch', 'dota_piece']
+__all__ = ['CLASSES', 'LEVELS', 'QUADS', 'DIFFICULT', 'MAX_COORD', 'PLAIN_PIECE', 'DOTA_OPTIONS', 'dota', 'file_bytes',
+           'text_lines', 'plain_tokens', 'plain_pieces', 'crossed', 'check_quads', 'read_labels', 'read_results',
+           'dota_scene', 'devkit_ap', 'quad_overlaps', 'map_quads', 'class_aps', 'devkit_map', 'devkit_prefix_ap',
+           'QuadAnalyses', 'QuadAP', 'parse_classes', 'DotaMetric', 'dota_batch', 'dota_piece']
 
 # %% ../nbs/29a_dota.ipynb #dota-classes
 CLASSES = ('plane', 'baseball-diamond', 'bridge', 'ground-track-field', 'small-vehicle', 'large-vehicle', 'ship',
@@ -93,6 +93,24 @@ def plain_tokens(data: bytes,  # a file's bytes
     n = np.bincount(np.searchsorted(nl, np.flatnonzero(~ws & after)), minlength=len(nl) + 1)  # tokens a line
     line = np.flatnonzero(n)
     return line + 1, n[line], data.split()
+
+# %% ../nbs/29a_dota.ipynb #dota-pieces
+PLAIN_PIECE = 2 ** 22  # bytes of a file tokenised at once (about 12x that while its tokens are Python bytes)
+
+def plain_pieces(data: bytes,  # a file's bytes
+                 *, limits: Limits,  # `max_rows`, `max_field_chars`
+                 size: int = PLAIN_PIECE,  # bytes of a piece: cut after the first newline past them
+                ):  # yields `plain_tokens` of each piece, its line numbers the file's; None (then stops): not plain
+    "`plain_tokens` of a file a piece at a time, the lines numbered in the file."
+    if data.count(b'\n') + int(bool(data) and not data.endswith(b'\n')) > limits.max_rows: yield None; return
+    start, before = 0, 0
+    while True:
+        end = data.find(b'\n', start + size) + 1 or len(data)  # past the newline after `size` bytes, or the end
+        piece = data[start:end]
+        got = None if start and piece.startswith(b'\xef\xbb\xbf') else plain_tokens(piece, limits=limits)
+        yield None if got is None else (got[0] + before, *got[1:])
+        if got is None or end >= len(data): return
+        start, before = end, before + piece.count(b'\n')
 
 # %% ../nbs/29a_dota.ipynb #dota-numbers
 def _count(toks: list) -> str:
@@ -230,13 +248,16 @@ def _parse_result(toks: list, images: dict, err, **where) -> tuple:
 
 def _plain_results(data: bytes, images: dict, *, limits: Limits) -> tuple | None:
     "(image codes [n], scores [n], quads [n, 8], line numbers [n]) of a plain file of good lines; else None."
-    got = plain_tokens(data, limits=limits)
-    if got is None or (got[1] != 10).any(): return None
-    line, _, tok = got
-    code = [images.get(t) for t in tok[0::10]]
-    del tok[0::10]
-    v = _plain_numbers(tok, 9)
-    return None if v is None or None in code else (np.array(code, np.int64), v[:, 0], v[:, 1:], line)
+    parts = []
+    for got in plain_pieces(data, limits=limits):  # a piece at a time: the tokens of the whole file would take ~12x it
+        if got is None or (got[1] != 10).any(): return None
+        line, _, tok = got
+        code = [images.get(t) for t in tok[0::10]]
+        del tok[0::10]
+        v = _plain_numbers(tok, 9)
+        if v is None or None in code: return None
+        parts.append((np.array(code, np.int64), v[:, 0], v[:, 1:], line))
+    return tuple(np.concatenate(x) for x in zip(*parts))
 
 # %% ../nbs/29a_dota.ipynb #dota-read-results-2
 def _file_results(f: Path, images: dict, err, *, limits: Limits) -> tuple:
