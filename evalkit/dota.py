@@ -5,7 +5,7 @@
 # %% ../nbs/29a_dota.ipynb #dota-imports
 from __future__ import annotations
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 import numpy as np
@@ -24,10 +24,10 @@ from .batch_arrays import read_ids, check_arrays, joined_scenes
 
 # %% auto #0
 __all__ = ['CLASSES', 'LEVELS', 'QUADS', 'DIFFICULT', 'MAX_COORD', 'BOM', 'PLAIN_PIECE', 'DOTA_OPTIONS', 'dota', 'file_bytes',
-           'check_rows', 'lines_of', 'text_lines', 'plain_tokens', 'file_pieces', 'crossed', 'check_quads',
-           'read_labels', 'read_results', 'dota_scene', 'devkit_ap', 'quad_overlaps', 'map_quads', 'class_aps',
-           'devkit_map', 'devkit_prefix_ap', 'QuadAnalyses', 'QuadAP', 'parse_classes', 'DotaMetric', 'dota_batch',
-           'dota_piece']
+           'check_rows', 'lines_of', 'text_lines', 'plain_tokens', 'file_pieces', 'crossed', 'check_quads', 'FileLines',
+           'file_lines', 'read_labels', 'read_results', 'dota_scene', 'devkit_ap', 'quad_overlaps', 'map_quads',
+           'class_aps', 'devkit_map', 'devkit_prefix_ap', 'QuadAnalyses', 'QuadAP', 'parse_classes', 'DotaMetric',
+           'dota_batch', 'dota_piece']
 
 # %% ../nbs/29a_dota.ipynb #dota-classes
 CLASSES = ('plane', 'baseball-diamond', 'bridge', 'ground-track-field', 'small-vehicle', 'large-vehicle', 'ship',
@@ -170,7 +170,7 @@ def crossed(q,  # float64 [n, 8]: quadrilaterals
     return cut(0, 1, 2, 3) | cut(1, 2, 3, 0)
 
 def check_quads(q,  # float64 [n, 8]: quadrilaterals
-                lines: list,  # [n]: (file, line) of each, for the error
+                lines,  # [n]: (file, line) of each, for the error (`FileLines`, or a list)
                 err,  # the error class of their side
                 *, quads: str,  # one of `QUADS`
                ):
@@ -234,6 +234,25 @@ def _file_labels(f: Path, got: list, cls: dict, err, *, limits: Limits) -> tuple
     q, c, d = zip(*rows) if rows else ((), (), ())
     return np.array(q, np.float64).reshape(-1, 8), np.array(c, np.int64), np.array(d, bool)
 
+# %% ../nbs/29a_dota.ipynb #dota-file-lines
+@dataclass(frozen=True)
+class FileLines:
+    "Where each row was read: `lines[i]` is row i's (file, line), kept as arrays."
+    names: tuple  # the files, as messages name them
+    file: np.ndarray  # int64 [n]: each row's file, an index into `names`
+    line: np.ndarray  # int64 [n]: each row's 1-based line in its file
+
+    def __len__(self): return len(self.line)
+    def __getitem__(self, i: int) -> tuple: return self.names[int(self.file[i])], int(self.line[i])
+
+def file_lines(names,  # the files (or pieces of them) read one after the other, as messages name them
+               lines,  # int [n_k] each: the lines of the rows read from each
+              ) -> FileLines:
+    "The `FileLines` of rows read file after file."
+    at = [np.asarray(x, np.int64).reshape(-1) for x in lines]
+    return FileLines(tuple(names), np.repeat(np.arange(len(at)), [len(x) for x in at]),
+                     np.concatenate([np.zeros(0, np.int64), *at]))
+
 # %% ../nbs/29a_dota.ipynb #dota-read-labels-3
 def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
                 *, classes: tuple = CLASSES,  # the class names, in order
@@ -250,10 +269,9 @@ def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
             got = text_lines(f, err, limits=limits)
             part = (*_file_labels(f, got, cls, err, limits=limits), [line for line, toks in got if len(toks) >= 9])
         parts.append((*part[:3], np.full(len(part[1]), code, np.int64)))
-        name = str(f)
-        lines += [(name, line) for line in np.asarray(part[3], np.int64).tolist()]
+        lines.append(part[3])
     q, c, d, img = (np.concatenate(x) for x in zip(*parts))
-    return np.array([f.stem for f in files], object), q, img, c, d, lines
+    return np.array([f.stem for f in files], object), q, img, c, d, file_lines(list(map(str, files)), lines)
 
 # %% ../nbs/29a_dota.ipynb #dota-read-results
 def _parse_result(toks: list, images: dict, err, **where) -> tuple:
@@ -303,8 +321,8 @@ def _class_results(by: dict,  # class name -> its result file
             i, s, q, at = _result_piece(piece, images, plain, err, name=fname, limits=limits,
                                         at=(before, start and start - mark))
             parts.append((i, s, q, np.full(len(i), c, np.int64)))
-            lines += [(fname, line) for line in at.tolist()]
-    return parts, lines
+            lines.append((fname, at))
+    return parts, file_lines(*zip(*lines)) if lines else file_lines([], [])
 
 # %% ../nbs/29a_dota.ipynb #dota-read-results-4
 def read_results(src,  # a folder of `Task1_<class>.txt` files
