@@ -8,17 +8,18 @@ from dataclasses import dataclass, fields, replace
 from typing import Callable
 import inspect, re
 import numpy as np
-from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits
+from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits, shown
 from .rle import ORDERS, Runs, parse_size, runs_area
 from .iou import as_array, xywh_boxes
 from .families import Scene
 
 # %% auto #0
-__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'ENTRY', 'CHECKED', 'NUMBER_CHARS', 'OBJECT_KEY', 'FINE', 'id_texts', 'read_ids',
-           'numbers_text', 'file_boxes', 'image_arrays', 'image_array', 'check_arrays', 'entry_images', 'batch_refusal',
-           'stacked', 'rle_text', 'mask_texts', 'ranked', 'fits', 'mask_runs', 'mask_side', 'ranked_masks', 'side_runs',
-           'joined_runs', 'masks_scene', 'TableBatch', 'joined_scenes', 'column', 'image_boxes', 'image_objects',
-           'truth_columns', 'side_columns', 'masks_runs', 'ObjectsPiece', 'side_piece', 'objects_piece', 'taken_runs']
+__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'ENTRY', 'PAIR', 'CHECKED', 'NUMBER_CHARS', 'OBJECT_KEY', 'FINE', 'id_texts',
+           'read_ids', 'numbers_text', 'file_boxes', 'image_arrays', 'image_array', 'check_arrays', 'entry_images',
+           'batch_refusal', 'stacked', 'rle_text', 'mask_texts', 'ranked', 'fits', 'mask_runs', 'mask_side',
+           'ranked_masks', 'side_runs', 'joined_runs', 'masks_scene', 'TableBatch', 'joined_scenes', 'column',
+           'image_boxes', 'image_objects', 'truth_columns', 'side_columns', 'masks_runs', 'ObjectsPiece', 'side_piece',
+           'objects_piece', 'taken_runs']
 
 # %% ../nbs/24b_batch_arrays.ipynb #8f78a56a
 def id_texts(image_ids) -> list:
@@ -104,19 +105,34 @@ def entry_images(n) -> tuple:  # int [n_img]: the entries each image of the batc
     return img, np.arange(len(img)) - np.repeat(np.cumsum(n) - n, n)
 
 def batch_refusal(e, image_ids: list,  # the files' reader's `InputError`; the batch's ids, as given
-                  entries: dict | None = None) -> Exception:  # {'results' | 'annotations': entries per image}
+                  entries: dict | None = None,  # {'results' | 'annotations': entries per image}, {'preds': table}
+                  ) -> Exception:
     "`e` naming the batch's image (place, id) and object where it names an entry of the files or a table's label."
-    m, j, obj = ENTRY.match(e.rule), None, ''
+    m, j, obj, detail = ENTRY.match(e.rule), None, '', e.detail
     if m and (m[1] == 'images' or m[1] in (entries or {})):
         img, k = entry_images(entries[m[1]]) if m[1] != 'images' else (np.arange(len(image_ids)),) * 2
         j, obj = (int(img[int(m[2])]), '' if m[1] == 'images' else f': object {int(k[int(m[2])])}') \
             if int(m[2]) < len(img) else (None, '')
-    texts = [str(i).strip() for i in image_ids]
-    if m is None and e.label is not None and e.id is not None and texts.count(str(e.id).strip()) == 1:
-        j = texts.index(str(e.id).strip())  # a table's row of one image: its label is no place the user knows
+    if m is None and e.label is not None:  # a row of the batch's tables: its label is no place the user knows
+        j, detail = _table_image(e, image_ids, (entries or {}).get(e.file))
+        if j is None: return type(e)(e.rule, e.detail, file=e.file, id=e.id)  # its id, where it has one
     if j is None: return e
     rest = e.rule[m.end():] if m else f': {e.rule}'
-    return type(e)(f'batch image {j} (id {image_ids[j]!r:.40}){obj}{rest}', e.detail, file=e.file)
+    return type(e)(f'batch image {j} (id {image_ids[j]!r:.40}){obj}{rest}', detail, file=e.file)
+
+# %% ../nbs/24b_batch_arrays.ipynb #ba-refusal-rows
+PAIR = re.compile(r'index labels (\d+) and (\d+)')  # two rows of a table (masks that overlap), as errors name them
+
+def _table_image(e, image_ids: list, table=None) -> tuple:  # `table`: the batch's table `e` names a row of, or None
+    "(the batch's image of the row `e` names, or None; `e`'s detail with that image's objects for the table's rows)."
+    texts, said = [str(i).strip() for i in image_ids], lambda t: e.id is None or e.id in (t, shown(t))  # as `shown` cuts
+    row = {} if table is None or e.label not in table.index else table.loc[e.label].astype(str).str.strip()
+    col = next((c for c, v in dict(row).items() if texts.count(v) == 1 and said(v)), None)  # the cell of its image's id
+    j = [texts.index(row[col])] if col is not None else [k for k, t in enumerate(texts) if e.id is not None and said(t)]
+    if len(j) != 1: return None, e.detail
+    if col is None or e.detail is None: return j[0], e.detail
+    first = int(np.argmax(table[col].astype(str).str.strip().to_numpy() == texts[j[0]]))  # the image's first row
+    return j[0], PAIR.sub(lambda m: f'objects {int(m[1]) - first} and {int(m[2]) - first}', e.detail)
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-stacked-key
 def _join_key(arrs: list,  # one key's arrays, an image each
@@ -299,7 +315,8 @@ class TableBatch:
         if got is not None: return self.join([got[0]], box_format=box_format, **options)
         sol, sub = self.tables(preds, targets, id_texts(image_ids), box_format=box_format, **options)
         try: scene = self.reader(sol, sub, names=('targets', 'preds'), **options)
-        except InputError as e: raise batch_refusal(e, image_ids) from None  # the image, not the tables' row
+        except InputError as e:  # the image, not the tables' row
+            raise batch_refusal(e, image_ids, dict(targets=sol, preds=sub)) from None
         return replace(scene, rows=(len(sol), len(sub))) if self.rows else scene
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-gather

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .cards import brief, card_html, short_repr
-from .errors import InputError
-from .tables import shown
+from .errors import InputError, shown
 from .iou import as_fraction, threshold_text
 from .families import Analysis, in_file_order
 from .breakdown import breakdown, CODES

@@ -10,11 +10,10 @@ from fractions import Fraction
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .cards import card_html, short_repr
-from .errors import InputError
+from .errors import InputError, shown
 from .iou import is_hit, check_thresholds, threshold_text, hit_text
 from .matching import iou_rank
 from .families import Scene, Analysis
-from .tables import shown
 from .tide import cross_pairs  # defined with the error breakdown, which pairs across classes too
 
 # %% auto #0

@@ -9,8 +9,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .cards import brief, card_html, short_repr
-from .errors import InputError
-from .tables import shown
+from .errors import InputError, shown
 from .iou import threshold_text
 from .rle import Runs, runs_area
 from .families import Scene, Analysis, analyse_scene, keep_predictions, keep_pairs

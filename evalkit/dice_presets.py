@@ -14,7 +14,7 @@ from .competitions import (read_rle_table, image_codes, table_runs, mask_table, 
                                   MAX_TOTAL_PIXELS, ORDERS, scored_images, unlisted)
 from .families import Scene
 from .preset import Metric, Option, USAGE
-from .options import parse_size
+from .rle import parse_size  # image sizes are geometry
 from .iou import as_array
 from .batch_arrays import TableBatch, mask_texts, mask_side, side_runs, fits, masks_scene
 

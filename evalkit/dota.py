@@ -5,13 +5,13 @@
 # %% ../nbs/29a_dota.ipynb #dota-imports
 from __future__ import annotations
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
-from .tables import check_regular, shown
+from .errors import check_regular, shown
 from .competitions import DECIMAL
 from .iou import check_thresholds
 from .families import Scene, Detections, register_family, scene_partitions
@@ -23,10 +23,11 @@ from .iou import as_array
 from .batch_arrays import read_ids, check_arrays, joined_scenes
 
 # %% auto #0
-__all__ = ['CLASSES', 'LEVELS', 'QUADS', 'DIFFICULT', 'MAX_COORD', 'DOTA_OPTIONS', 'dota', 'file_bytes', 'text_lines',
-           'plain_tokens', 'crossed', 'check_quads', 'read_labels', 'read_results', 'dota_scene', 'devkit_ap',
-           'quad_overlaps', 'map_quads', 'class_aps', 'devkit_map', 'devkit_prefix_ap', 'QuadAnalyses', 'QuadAP',
-           'parse_classes', 'DotaMetric', 'dota_batch', 'dota_piece']
+__all__ = ['CLASSES', 'LEVELS', 'QUADS', 'DIFFICULT', 'MAX_COORD', 'BOM', 'PLAIN_PIECE', 'DOTA_OPTIONS', 'dota', 'file_bytes',
+           'check_rows', 'lines_of', 'text_lines', 'plain_tokens', 'file_pieces', 'crossed', 'check_quads', 'FileLines',
+           'file_lines', 'read_labels', 'read_results', 'dota_scene', 'devkit_ap', 'quad_overlaps', 'map_quads',
+           'class_aps', 'devkit_map', 'devkit_prefix_ap', 'QuadAnalyses', 'QuadAP', 'parse_classes', 'DotaMetric',
+           'dota_batch', 'dota_piece']
 
 # %% ../nbs/29a_dota.ipynb #dota-classes
 CLASSES = ('plane', 'baseball-diamond', 'bridge', 'ground-track-field', 'small-vehicle', 'large-vehicle', 'ship',
@@ -50,6 +51,34 @@ def file_bytes(path: Path,  # the file
     limits.check_file(path, err, str(path))
     return path.read_bytes()
 
+# %% ../nbs/29a_dota.ipynb #dota-lines-rows
+BOM = b'\xef\xbb\xbf'  # a UTF-8 byte-order mark: dropped where a file starts with it ('utf-8-sig')
+
+def check_rows(data: bytes, err, *, name: str, limits: Limits):  # a file's bytes; its side's error class and name
+    "Refuse a file of more than `max_rows` lines (an empty last line, after the last newline, not counted)."
+    d = data[len(BOM):] if data.startswith(BOM) else data
+    n = d.count(b'\n') + 1
+    if n - (not d or d.endswith(b'\n')) > limits.max_rows:
+        raise limits.exceeded('max_rows', n, 'the file', err, file=name)
+
+# %% ../nbs/29a_dota.ipynb #dota-lines-of
+def lines_of(data: bytes,  # a file's bytes, or a piece of them cut after a newline
+             err, *, name: str,  # the error class of its side; the file, for the error
+             limits: Limits,  # `max_field_chars`
+             at: tuple = (0, 0),  # (lines, bytes) of the file before the piece (bytes after a mark); (0, 0): the start
+             most: int = 11,  # tokens kept of a line (enough to refuse one that has too many)
+            ) -> list[tuple[int, list]]:  # (1-based line number in the file, tokens) of each line that is not blank
+    "The tokens of every non-blank line of UTF-8 text; a byte not UTF-8 or a line too long refused (the first)."
+    try: text = data.decode('utf-8' if at[1] else 'utf-8-sig')
+    except UnicodeDecodeError as e:
+        bad = e.object[e.start:e.start + 4]
+        raise err('not UTF-8 text: save the file as UTF-8', f'byte {at[1] + e.start}: {bad!r}', file=name) from None
+    lines = text.split('\n')
+    long = next((k for k, s in enumerate(lines) if len(s) > limits.max_field_chars), None)
+    if long is not None:
+        raise limits.exceeded('max_field_chars', len(lines[long]), 'the line', err, file=name, row=at[0] + long + 1)
+    return [(at[0] + k + 1, t) for k, s in enumerate(lines) if (t := _SEP.split(s.strip(' \t\r\f\v'), most)) != ['']]
+
 # %% ../nbs/29a_dota.ipynb #dota-lines-2
 def text_lines(path: Path,  # the file
                err,  # the error class of its side
@@ -57,18 +86,9 @@ def text_lines(path: Path,  # the file
                most: int = 11,  # tokens kept of a line (enough to refuse one that has too many)
               ) -> list[tuple[int, list]]:  # (1-based line number, tokens) of each line that is not blank
     "The tokens of every non-blank line of a UTF-8 text file, read under the limits."
-    name = str(path)
-    try: text = file_bytes(path, err, limits=limits).decode('utf-8-sig')
-    except UnicodeDecodeError as e:
-        raise err('not UTF-8 text: save the file as UTF-8', f'byte {e.start}: {e.object[e.start:e.start + 4]!r}',
-                  file=name) from None
-    lines = text.split('\n')
-    if len(lines) - (lines[-1] == '') > limits.max_rows:
-        raise limits.exceeded('max_rows', len(lines), 'the file', err, file=name)
-    long = next((k for k, s in enumerate(lines) if len(s) > limits.max_field_chars), None)
-    if long is not None:
-        raise limits.exceeded('max_field_chars', len(lines[long]), 'the line', err, file=name, row=long + 1)
-    return [(k + 1, t) for k, s in enumerate(lines) if (t := _SEP.split(s.strip(' \t\r\f\v'), most)) != ['']]
+    name, data = str(path), file_bytes(path, err, limits=limits)
+    check_rows(data, err, name=name, limits=limits)
+    return lines_of(data, err, name=name, limits=limits, most=most)
 
 # %% ../nbs/29a_dota.ipynb #dota-plain
 _WS = np.zeros(256, bool)
@@ -93,6 +113,21 @@ def plain_tokens(data: bytes,  # a file's bytes
     n = np.bincount(np.searchsorted(nl, np.flatnonzero(~ws & after)), minlength=len(nl) + 1)  # tokens a line
     line = np.flatnonzero(n)
     return line + 1, n[line], data.split()
+
+# %% ../nbs/29a_dota.ipynb #dota-pieces
+PLAIN_PIECE = 2 ** 22  # bytes of a file tokenised at once (read whole, its tokens take 12-20x the file)
+
+def file_pieces(data: bytes,  # a file's bytes
+                *, size: int = PLAIN_PIECE,  # bytes of a piece: cut after the first newline past them
+               ):  # yields (lines before the piece, its first byte, the piece)
+    "A file's bytes in pieces, each ending with a newline (the last: with the file)."
+    start, before = 0, 0
+    while True:
+        end = data.find(b'\n', start + size) + 1 or len(data)  # past the newline after `size` bytes, or the end
+        piece = data[start:end]
+        yield before, start, piece
+        if end >= len(data): return
+        start, before = end, before + piece.count(b'\n')
 
 # %% ../nbs/29a_dota.ipynb #dota-numbers
 def _count(toks: list) -> str:
@@ -135,7 +170,7 @@ def crossed(q,  # float64 [n, 8]: quadrilaterals
     return cut(0, 1, 2, 3) | cut(1, 2, 3, 0)
 
 def check_quads(q,  # float64 [n, 8]: quadrilaterals
-                lines: list,  # [n]: (file, line) of each, for the error
+                lines,  # [n]: (file, line) of each, for the error (`FileLines`, or a list)
                 err,  # the error class of their side
                 *, quads: str,  # one of `QUADS`
                ):
@@ -149,13 +184,15 @@ def check_quads(q,  # float64 [n, 8]: quadrilaterals
 
 # %% ../nbs/29a_dota.ipynb #dota-labels
 def _files(src, err, pattern: str) -> list[Path]:
-    "The files `pattern` of folder `src`, sorted, each a regular file."
+    "The files `pattern` of folder `src`, sorted, each a regular file (a folder or a broken link so named: refused)."
     src = Path(src)
     if not src.exists(): raise file_not_found(err, src)
     if not src.is_dir(): raise err('expected a folder of .txt files', file=str(src))
     found = sorted(src.glob(pattern))
     for f in found: check_regular(f, err)
-    return [f for f in found if f.is_file()]
+    odd = next((f for f in found if not f.is_file()), None)  # skipped, it would drop a class's detections or an
+    if odd: raise err(f"not a file but {'a folder' if odd.is_dir() else 'a link to nothing'}", file=str(odd))
+    return found  # image in silence; the devkit's open() fails on it
 
 def _parse_label(toks: list, cls: dict, err, **where) -> tuple:
     "(quad, class code, difficult flag) of one label line of 9 or 10 tokens."
@@ -197,6 +234,25 @@ def _file_labels(f: Path, got: list, cls: dict, err, *, limits: Limits) -> tuple
     q, c, d = zip(*rows) if rows else ((), (), ())
     return np.array(q, np.float64).reshape(-1, 8), np.array(c, np.int64), np.array(d, bool)
 
+# %% ../nbs/29a_dota.ipynb #dota-file-lines
+@dataclass(frozen=True)
+class FileLines:
+    "Where each row was read: `lines[i]` is row i's (file, line), kept as arrays."
+    names: tuple  # the files, as messages name them
+    file: np.ndarray  # int64 [n]: each row's file, an index into `names`
+    line: np.ndarray  # int64 [n]: each row's 1-based line in its file
+
+    def __len__(self): return len(self.line)
+    def __getitem__(self, i: int) -> tuple: return self.names[int(self.file[i])], int(self.line[i])
+
+def file_lines(names,  # the files (or pieces of them) read one after the other, as messages name them
+               lines,  # int [n_k] each: the lines of the rows read from each
+              ) -> FileLines:
+    "The `FileLines` of rows read file after file."
+    at = [np.asarray(x, np.int64).reshape(-1) for x in lines]
+    return FileLines(tuple(names), np.repeat(np.arange(len(at)), [len(x) for x in at]),
+                     np.concatenate([np.zeros(0, np.int64), *at]))
+
 # %% ../nbs/29a_dota.ipynb #dota-read-labels-3
 def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
                 *, classes: tuple = CLASSES,  # the class names, in order
@@ -213,10 +269,9 @@ def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
             got = text_lines(f, err, limits=limits)
             part = (*_file_labels(f, got, cls, err, limits=limits), [line for line, toks in got if len(toks) >= 9])
         parts.append((*part[:3], np.full(len(part[1]), code, np.int64)))
-        name = str(f)
-        lines += [(name, line) for line in np.asarray(part[3], np.int64).tolist()]
+        lines.append(part[3])
     q, c, d, img = (np.concatenate(x) for x in zip(*parts))
-    return np.array([f.stem for f in files], object), q, img, c, d, lines
+    return np.array([f.stem for f in files], object), q, img, c, d, file_lines(list(map(str, files)), lines)
 
 # %% ../nbs/29a_dota.ipynb #dota-read-results
 def _parse_result(toks: list, images: dict, err, **where) -> tuple:
@@ -226,9 +281,9 @@ def _parse_result(toks: list, images: dict, err, **where) -> tuple:
                                         **where, id=toks[0])
     return images[toks[0]], _number(toks[1], 'the score', err, **where), _quad(toks[2:], err, **where)
 
-def _plain_results(data: bytes, images: dict, *, limits: Limits) -> tuple | None:
-    "(image codes [n], scores [n], quads [n, 8], line numbers [n]) of a plain file of good lines; else None."
-    got = plain_tokens(data, limits=limits)
+def _plain_results(data: bytes, images: dict, *, limits: Limits, first: bool = True) -> tuple | None:
+    "(image codes [n], scores [n], quads [n, 8], line numbers [n]) of a plain file (piece) of good lines; else None."
+    got = plain_tokens(data, limits=limits) if first or not data.startswith(BOM) else None  # a mark: the file's only
     if got is None or (got[1] != 10).any(): return None
     line, _, tok = got
     code = [images.get(t) for t in tok[0::10]]
@@ -237,12 +292,19 @@ def _plain_results(data: bytes, images: dict, *, limits: Limits) -> tuple | None
     return None if v is None or None in code else (np.array(code, np.int64), v[:, 0], v[:, 1:], line)
 
 # %% ../nbs/29a_dota.ipynb #dota-read-results-2
-def _file_results(f: Path, images: dict, err, *, limits: Limits) -> tuple:
-    "(image codes [n], scores [n], quads [n, 8], line numbers [n]) of one result file, line by line."
-    got = text_lines(f, err, limits=limits)
-    rows = [_parse_result(toks, images, err, file=str(f), row=line) for line, toks in got]
+def _result_piece(piece: bytes,  # a result file's bytes, or a piece of them (`file_pieces`)
+                  images: dict, plain: dict,  # image id -> image code: as text, as UTF-8 bytes
+                  err, *, name: str, limits: Limits,  # the error class; the file's name; `Limits`
+                  at: tuple = (0, 0),  # (lines, bytes after a mark) of the file before the piece, as `lines_of`
+                 ) -> tuple:  # (image codes [n], scores [n], quads [n, 8], line numbers [n])
+    "The detections of a piece of a result file: in bulk when plain, else line by line (the first bad line refused)."
+    got = _plain_results(piece, plain, limits=limits, first=not at[1])
+    if got is not None: return (*got[:3], got[3] + at[0])
+    got = lines_of(piece, err, name=name, limits=limits, at=at)
+    rows = [_parse_result(toks, images, err, file=name, row=line) for line, toks in got]
     i, s, q = zip(*rows) if rows else ((), (), ())
-    return np.array(i, np.int64), np.array(s, np.float64), np.array(q, np.float64).reshape(-1, 8), [t[0] for t in got]
+    return (np.array(i, np.int64), np.array(s, np.float64), np.array(q, np.float64).reshape(-1, 8),
+            np.array([t[0] for t in got], np.int64))
 
 # %% ../nbs/29a_dota.ipynb #dota-read-results-3
 def _class_results(by: dict,  # class name -> its result file
@@ -251,15 +313,16 @@ def _class_results(by: dict,  # class name -> its result file
     "(parts, lines): each class's (image codes, scores, quads, class codes) in order; each line's (file, line)."
     plain = {k.encode('utf-8', 'surrogatepass'): v for k, v in images.items()}
     parts, lines = [(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 8)), np.zeros(0, np.int64))], []
-    for c, name in enumerate(classes):
-        if name not in by: continue
-        f = by[name]
-        i, s, q, at = _plain_results(file_bytes(f, err, limits=limits), plain, limits=limits) or \
-            _file_results(f, images, err, limits=limits)  # line by line: the first bad line refused
-        parts.append((i, s, q, np.full(len(i), c, np.int64)))
-        fname = str(f)
-        lines += [(fname, line) for line in np.asarray(at, np.int64).tolist()]
-    return parts, lines
+    for c, f in ((c, by[n]) for c, n in enumerate(classes) if n in by):
+        data, fname = file_bytes(f, err, limits=limits), str(f)
+        check_rows(data, err, name=fname, limits=limits)
+        mark = len(BOM) if data.startswith(BOM) else 0
+        for before, start, piece in file_pieces(data):  # a piece at a time: memory follows the piece, not the file
+            i, s, q, at = _result_piece(piece, images, plain, err, name=fname, limits=limits,
+                                        at=(before, start and start - mark))
+            parts.append((i, s, q, np.full(len(i), c, np.int64)))
+            lines.append((fname, at))
+    return parts, file_lines(*zip(*lines)) if lines else file_lines([], [])
 
 # %% ../nbs/29a_dota.ipynb #dota-read-results-4
 def read_results(src,  # a folder of `Task1_<class>.txt` files
@@ -322,9 +385,11 @@ def devkit_ap(tp,  # bool [n]: TP (else FP) of each counted detection of one cla
 
 # %% ../nbs/29a_dota.ipynb #dota-map
 def quad_overlaps(scene: Scene) -> tuple:
-    "The sparse overlap table `(gt, pred, inter, union)` of a scene of quadrilaterals, pairs within a class."
+    "The sparse overlap table `(gt, pred, inter, union)` of a scene of quadrilaterals, pairs within a class, IoU >= 0."
     k = 1 + max(int(scene.gt_cls.max(initial=0)), int(scene.pred_cls.max(initial=0)))
-    return quad_pairs(scene.gt, scene.gt_img * k + scene.gt_cls, scene.pred, scene.pred_img * k + scene.pred_cls)
+    p = quad_pairs(scene.gt, scene.gt_img * k + scene.gt_cls, scene.pred, scene.pred_img * k + scene.pred_cls)
+    keep = (p[2] >= 0) & (p[3] > 0)  # signed loops: I < 0 or a union <= 0 is an IoU < 0 or 0 (SPEC 15.4), no hit
+    return tuple(x[keep] for x in p)
 
 def map_quads(scene: Scene,  # a scene of quadrilaterals
               spec,  # the thresholds and classes

@@ -10,9 +10,9 @@ from xml.parsers import expat
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
+from .errors import check_regular
 from .families import Scene
 from .competitions import DECIMAL
-from .tables import check_regular
 from .outputs import write_atomic
 
 # %% auto #0

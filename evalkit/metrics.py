@@ -11,7 +11,7 @@ from .errors import InputError
 from .iou import thresholds as make_thresholds, check_thresholds, threshold_text, hit_text
 from .families import get_family
 from .preset import Option, Metric, USAGE  # USAGE: every table solution's
-from .options import parse_size
+from .rle import parse_size  # image sizes are geometry
 from .custom import load_metric
 from .catalog import find
 from .competitions import rsna_scene, mask_scene, box_scene

@@ -639,13 +639,15 @@ def hhv_tables(preds, targets, ids, **_) -> tuple:
 def _texts(a) -> list | None:
     "Labels as the tables write them (`str`), or None where a file would read them otherwise (floats, spaces, long)."
     a = as_array(a).reshape(-1)
+    if not len(a): return []  # none, whatever its dtype (numpy makes `[]` a float array)
     t = [str(c) for c in a.tolist()] if a.dtype.kind in 'iuU' else None
     return t if t is not None and all(x.split() == [x] and len(x) <= NUMBER_CHARS for x in t) else None
 
 def _flags(d: dict, key: str, n: int, fill) -> np.ndarray | None:  # `fill`: the flags when the key is absent
     "bool [n]: an image's 0/1 flags `key`; None where they are not n of 0 or 1."
     a = as_array(d.get(key, fill)).reshape(-1)
-    return a.astype(bool) if len(a) == n and a.dtype.kind in 'biu' and ((a == 0) | (a == 1)).all() else None
+    ok = len(a) == n and (a.dtype.kind in 'biu' or not n) and ((a == 0) | (a == 1)).all()  # [] of any dtype: none
+    return a.astype(bool) if ok else None
 
 # %% ../nbs/31_oid.ipynb #oid-arrays-2
 def oid_arrays(preds, targets, ids, *, box_format: str = 'xyxy', labels=None, hierarchy=None, ties: str = 'file',

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
 from .errors import InputError, ParticipantVisibleError, SolutionError, Limits, as_limits, file_not_found
-from .tables import shown, check_regular
+from .errors import shown, check_regular
 from .sweep import ratio_sum
 from .result import Result, Params
 from .preset import Metric, Option

@@ -9,12 +9,11 @@ from dataclasses import replace
 from fractions import Fraction
 import numpy as np
 from .lazy import pd  # pandas imported on first use (00c_lazy)
-from .errors import InputError
+from .errors import InputError, shown  # shown: class names come from the files, written as messages write values
 from .iou import threshold_text
 from .matching import Matching
 from .sweep import exact_sum, mean_score
 from .result import Result, Params, Tally
-from .tables import shown  # class names come from the files: written as messages write values
 from .families import (Family, Scene, Spec, Detections, Analysis, INTERPOLATIONS, overlaps, pair_hits, best_pair,
                               pair_boxes, voc_flags, in_file_order, images_text, spec_params, image_counts, exact_means,
                               point_stretches, prefix_points, register_family, ObjectMatches, INTERPOLATION,
