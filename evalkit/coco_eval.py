@@ -391,13 +391,14 @@ def pair_order(d: np.ndarray,  # int64 [k]: the pairs' detections, ascending
 def _first_free(d: np.ndarray,  # int64 [k]: the pairs' detections, grouped
                 key: np.ndarray,  # int64 [A, k]: the preference of each pair in each area range (smallest first)
                 ok: np.ndarray,  # bool [A, T, k]: pairs eligible in each area range and at each threshold
-               ) -> tuple:  # (area range, threshold, key) int64 [m] of each detection's match
+               ) -> tuple:  # (area range, threshold) int16 [m] (int64 past 32,768), key int64 [m]: the matches
     "The first eligible pair by key of each detection, in every area range and at every threshold."
     starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]])
     big = np.iinfo(np.int64).max
     best = np.minimum.reduceat(np.where(ok, key[:, None, :], big), starts, axis=2)  # [A, T, detections]
     a, t, j = np.nonzero(best < big)
-    return a, t, best[a, t, j]
+    small = np.int16 if max(best.shape[:2]) <= 2 ** 15 else np.int64  # a few ranges and thresholds: kept
+    return a.astype(small), t.astype(small), best[a, t, j]  # in 2 bytes each until the outcomes
 
 # %% ../nbs/23_coco_eval.ipynb #ce-24b-3
 def _blocks(d: np.ndarray,  # int64 [k]: the pairs' detections, grouped
