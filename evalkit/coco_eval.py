@@ -24,20 +24,20 @@ from .result import Result, Params, Tally, Later
 from .polygons import obb_iou_pairs, rbox_corners
 
 # %% auto #0
-__all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_BLOCK', 'BOX_PAIRS_WORK',
+__all__ = ['IOU_THRS', 'REC_THRS', 'MAX_DETS', 'AREA_RNG', 'AREA_LBL', 'STAT_NAMES', 'PAIR_BLOCK', 'UNIT_TABLE', 'BOX_PAIRS_WORK',
            'PAIR_MIN_WORK', 'PAIR_CELLS', 'BAND_RUNS', 'SQUARE_SLACK', 'HEAP_TRIM_DETS', 'ACC_CELLS', 'ACC_NUMBA_WORK',
            'ACC_NUMBA_BLOCK', 'DEFAULT_THRESHOLDS', 'QUIRKS', 'RULE_MAKERS', 'MAX_CURVE_ROWS', 'CURVE_CELLS',
            'TIDE_REC_THRS', 'CocoRuleReads', 'CocoRules', 'CocoScene', 'radix_lexsort', 'descending', 'unique_sorted',
-           'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'box_ious', 'box_pairs', 'pair_intersections',
-           'mask_iou_pairs', 'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'GtSums', 'GtParts', 'GtCounts',
-           'CocoPairs', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted', 'boundary_iou_pairs',
-           'obb_candidates', 'analysis_floor', 'analysis_pairs', 'coco_map', 'recall_steps', 'tp_precision',
-           'interpolated', 'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value', 'summarize',
-           'coco_rules', 'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table', 'ap_series',
-           'in_id_order', 'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoSteps', 'CocoAnalyses', 'CocoWords',
-           'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists', 'coco_prefix_precision',
-           'coco_curve', 'analysed_pairs', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap', 'coco_pr_curves',
-           'coco_confusion_options', 'coco_matches', 'coco_labels']
+           'unit_ranks', 'list_order', 'unit_pairs', 'box_iou_pairs', 'box_ious', 'unit_ranges', 'box_pairs',
+           'pair_intersections', 'mask_iou_pairs', 'match_steps', 'pair_order', 'greedy_match', 'CocoStats', 'GtSums',
+           'GtParts', 'GtCounts', 'CocoPairs', 'outside', 'gt_ignored', 'outcomes', 'taken_all', 'counted',
+           'boundary_iou_pairs', 'obb_candidates', 'analysis_floor', 'analysis_pairs', 'coco_map', 'recall_steps',
+           'tp_precision', 'interpolated', 'accumulate_order', 'varying', 'accumulate', 'ranked_flags', 'summary_value',
+           'summarize', 'coco_rules', 'image_tp_fp_fn', 'tp_fp_fn_totals', 'per_image_table', 'images_table',
+           'ap_series', 'in_id_order', 'coco_finish', 'coco_reduce', 'coco_class_stats', 'CocoSteps', 'CocoAnalyses',
+           'CocoWords', 'CocoAP', 'category_lists', 'coco_weighted_scores', 'coco_prefix_lists',
+           'coco_prefix_precision', 'coco_curve', 'analysed_pairs', 'coco_hits', 'coco_codes', 'coco_notes', 'coco_dap',
+           'coco_pr_curves', 'coco_confusion_options', 'coco_matches', 'coco_labels']
 
 # %% ../nbs/23_coco_eval.ipynb #ce-06
 IOU_THRS = np.linspace(.5, 0.95, int(np.round((0.95 - .5) / .05)) + 1, endpoint=True)  # pycocotools' iouThrs
@@ -235,6 +235,20 @@ def _box_pairs_numba(go, lo, hi,  # int64: objects by unit; each detection's ran
     for a, (d, _, _) in zip(cuts[:-1], parts): d += a  # each stretch numbered its detections from 0
     return out
 
+# %% ../nbs/23_coco_eval.ipynb #ce-21-ranges
+UNIT_TABLE = 4  # units (largest + 1) up to this many times the objects: each detection's range from a table
+
+def unit_ranges(gu: np.ndarray,  # int64 [g]: the objects' units, ascending (non-negative)
+                dt_unit: np.ndarray,  # int64 [d]: each detection's unit (non-negative)
+               ) -> tuple:  # (lo, hi) int64 [d]: `np.searchsorted(gu, dt_unit)`, the same with side='right'
+    "Each detection's range [lo, hi) of the objects of its unit in `gu`."
+    top = int(dt_unit.max(initial=-1)) + 1
+    if top > UNIT_TABLE * (len(gu) + len(dt_unit)):  # units spread wide: two binary searches
+        return np.searchsorted(gu, dt_unit), np.searchsorted(gu, dt_unit, 'right')
+    first = np.zeros(top + 1, np.int64)  # first[u]: the objects of units below u (those past `top` not counted)
+    np.cumsum(np.bincount(gu[:np.searchsorted(gu, top)], minlength=top), out=first[1:])
+    return first[dt_unit], first[dt_unit + 1]
+
 # %% ../nbs/23_coco_eval.ipynb #ce-21-pairs-4
 BOX_PAIRS_WORK = 2 ** 22  # same-unit box pairs from which numba finds those reaching the floor (fewer: numpy)
 
@@ -247,7 +261,7 @@ def box_pairs(gt_unit: np.ndarray,  # int64 [g]: unit of each ground-truth objec
     "The same-unit box pairs whose IoU reaches `floor`, with their IoU."
     go = radix_lexsort([gt_unit])
     gu = gt_unit[go]
-    lo, hi = np.searchsorted(gu, dt_unit), np.searchsorted(gu, dt_unit, 'right')
+    lo, hi = unit_ranges(gu, dt_unit)
     if use_numba(int((hi - lo).sum()), min_work=BOX_PAIRS_WORK):  # the twin: only the pairs kept are written
         return _box_pairs_numba(go, lo, hi, boxes=(np.ascontiguousarray(dt, np.float64),
                                                    np.ascontiguousarray(gt, np.float64), crowd), floor=float(floor))
@@ -377,13 +391,14 @@ def pair_order(d: np.ndarray,  # int64 [k]: the pairs' detections, ascending
 def _first_free(d: np.ndarray,  # int64 [k]: the pairs' detections, grouped
                 key: np.ndarray,  # int64 [A, k]: the preference of each pair in each area range (smallest first)
                 ok: np.ndarray,  # bool [A, T, k]: pairs eligible in each area range and at each threshold
-               ) -> tuple:  # (area range, threshold, key) int64 [m] of each detection's match
+               ) -> tuple:  # (area range, threshold) int16 [m] (int64 past 32,768), key int64 [m]: the matches
     "The first eligible pair by key of each detection, in every area range and at every threshold."
     starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]])
     big = np.iinfo(np.int64).max
     best = np.minimum.reduceat(np.where(ok, key[:, None, :], big), starts, axis=2)  # [A, T, detections]
     a, t, j = np.nonzero(best < big)
-    return a, t, best[a, t, j]
+    small = np.int16 if max(best.shape[:2]) <= 2 ** 15 else np.int64  # a few ranges and thresholds: kept
+    return a.astype(small), t.astype(small), best[a, t, j]  # in 2 bytes each until the outcomes
 
 # %% ../nbs/23_coco_eval.ipynb #ce-24b-3
 def _blocks(d: np.ndarray,  # int64 [k]: the pairs' detections, grouped
