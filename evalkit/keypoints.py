@@ -404,7 +404,7 @@ def skeleton_segments(kp: np.ndarray,  # float64 [n, K, 3]: keypoints
 # %% ../nbs/23a_keypoints.ipynb #kp-draw-2
 def draw_skeletons(pic: np.ndarray,  # uint8 (H, W, 3) picture (not modified)
                    kp: np.ndarray, colors,  # float64 [n, K, 3] keypoints; uint8 [n, 3] colour of each object
-                   *, truth: bool, width: int = 2,  # as `skeleton_segments`; line width in pixels
+                   *, truth: bool, width: int = 2,  # as `skeleton_segments`; lines `width` px, made odd, at least 3
                   ) -> np.ndarray:  # uint8 (H, W, 3)
     "Copy of `pic` with the skeletons of `kp` drawn, clipped to the picture."
     out, (H, W), colors = pic.copy(), pic.shape[:2], np.asarray(colors, np.uint8).reshape(-1, 3)
