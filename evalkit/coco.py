@@ -6,7 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-import gc, json, math, operator, os, re
+import gc, json, math, mmap, operator, os, re
 from functools import partial
 from itertools import chain
 from contextlib import contextmanager
@@ -1106,6 +1106,21 @@ def _pread(f, n: int, at: int) -> bytes:  # as `_read_into` takes them
     b = bytearray(n)
     _read_into(f, b, at, n=n)
     return bytes(b)
+
+# %% ../nbs/24_coco.ipynb #co-segm-1m
+def _mapped(src, limits: Limits) -> mmap.mmap | None:
+    "A results file mapped read-only (its pages read as the slices reach them); None unless a regular file in limits."
+    if not isinstance(src, (str, os.PathLike)) or str(src).lstrip().startswith(('{', '[')): return None
+    try:
+        if not os.path.isfile(src) or not 0 < os.path.getsize(src) <= limits.max_file_bytes: return None
+        with open(src, 'rb') as f: return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError): return None  # `json_bytes` says what
+
+def _dropped(mm, done: int, upto: int) -> int:
+    "Pages of the mapping `mm` from `done` to below `upto` given back (read again if touched); the new `done`."
+    upto -= upto % mmap.PAGESIZE
+    if mm is not None and upto > done and hasattr(mm, 'madvise'): mm.madvise(mmap.MADV_DONTNEED, done, upto - done)
+    return max(done, upto)
 
 # %% ../nbs/24_coco.ipynb #co-segm-1a
 def list_pieces(mv: memoryview,  # JSON bytes of a list of objects, in memory
