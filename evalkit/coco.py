@@ -28,16 +28,17 @@ from .jit import jit, use_numba, threads, in_threads
 
 # %% auto #0
 __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'BOX_SLICE_BYTES', 'FLOAT_INT_END', 'ID_TABLE_SPAN', 'WHOLE_BYTES',
-           'KP_COLS', 'INT_COLS', 'SEGM_SLICE_BYTES', 'GT_INTS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS', 'COCO_OPTIONS',
-           'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types', 'object_spans',
-           'struct_columns', 'typed_columns', 'scan_fields', 'scan_columns', 'refuse_entries', 'field', 'numbers',
-           'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt', 'fast_truth',
-           'keypoints_field', 'check_kp_names', 'kp_slices', 'fast_kp_truth', 'read_obb', 'radians', 'CocoResults',
-           'read_coco_results', 'fast_results', 'fast_typed_results', 'fast_kp_results', 'frames_to_coco', 'mask_bases',
-           'decoded_slices', 'fast_segm_results', 'early_masks', 'fast_segm_truth', 'gc_paused', 'CocoPart',
-           'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories',
-           'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch',
-           'objects_tables', 'objects_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
+           'KP_COLS', 'INT_COLS', 'SEGM_SLICE_BYTES', 'LOOK_BYTES', 'GT_INTS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS',
+           'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types',
+           'object_spans', 'struct_columns', 'typed_columns', 'scan_fields', 'scan_columns', 'refuse_entries', 'field',
+           'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt',
+           'fast_truth', 'keypoints_field', 'check_kp_names', 'kp_slices', 'fast_kp_truth', 'read_obb', 'radians',
+           'CocoResults', 'read_coco_results', 'fast_results', 'fast_typed_results', 'fast_kp_results',
+           'frames_to_coco', 'mask_bases', 'list_pieces', 'decoded_slices', 'file_pieces', 'fast_segm_results',
+           'early_masks', 'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts',
+           'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
+           'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene',
+           'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -1097,6 +1098,34 @@ def _segm_slice(objs: list, gt: CocoTruth) -> tuple:
 # %% ../nbs/24_coco.ipynb #co-segm-1
 SEGM_SLICE_BYTES = 2 ** 22  # results' JSON bytes decoded at once: a slice's records and strings, not the file's
 
+def _opened(src, limits: Limits):
+    "A results file opened unbuffered for reading (`file_pieces`); None unless a regular file of 1 to `max_file_bytes`."
+    if not isinstance(src, (str, os.PathLike)) or str(src).lstrip().startswith(('{', '[')): return None
+    try:
+        if not os.path.isfile(src) or not 0 < os.path.getsize(src) <= limits.max_file_bytes: return None
+        return open(src, 'rb', buffering=0)
+    except (OSError, ValueError): return None  # `json_bytes` says what
+
+def _read_into(f,  # a file opened unbuffered for reading (`_opened`)
+               buf: bytearray,  # bytes buf[i:i + n] read
+               at: int,  # from this byte of the file
+               *, i: int = 0, n: int,  # `_Off` if the file holds fewer bytes now: it shrank while read
+              ):
+    "Bytes of a file read into `buf[i:i + n]` (a mapped file that shrinks while read kills the process: SIGBUS)."
+    with memoryview(buf) as mv:
+        while n > 0:
+            f.seek(at)
+            got = f.readinto(mv[i:i + n])
+            if not got: raise _Off(f'the file shrank while read: {n:,} bytes missing from byte {at:,}')
+            i, n, at = i + got, n - got, at + got
+
+def _pread(f, n: int, at: int) -> bytes:  # as `_read_into` takes them
+    "`n` bytes of a file from byte `at`."
+    b = bytearray(n)
+    _read_into(f, b, at, n=n)
+    return bytes(b)
+
+# %% ../nbs/24_coco.ipynb #co-segm-1m
 def _mapped(src, limits: Limits) -> mmap.mmap | None:
     "A results file mapped read-only (its pages read as the slices reach them); None unless a regular file in limits."
     if not isinstance(src, (str, os.PathLike)) or str(src).lstrip().startswith(('{', '[')): return None
@@ -1112,42 +1141,101 @@ def _dropped(mm, done: int, upto: int) -> int:
     return max(done, upto)
 
 # %% ../nbs/24_coco.ipynb #co-segm-1a
-def decoded_slices(mv: memoryview,  # JSON bytes of a list of objects
+def list_pieces(mv: memoryview,  # JSON bytes of a list of objects, in memory
+                *, size: int,  # JSON bytes of a slice, about
+               ):  # yields (the slice's objects as the JSON list `[...]`, the byte its slice ends at)
+    "Each slice of a JSON list in memory (`object_spans`), its objects made a JSON list of their own."
+    for a, b in object_spans(mv, size) or (): yield b'[' + mv[a:b] + b']', b
+
+def decoded_slices(pieces,  # iterable of (JSON list of a slice's objects, the byte its slice ends at): `list_pieces`
                    dec,  # a msgspec Decoder of a list of them
                    fn,  # fn(objects): what is kept of a slice's decoded objects
-                   *, size: int,  # JSON bytes decoded at once
-                   most: int | None = None,  # JSON values the list may hold (`json_values`): `_Off` past it
+                   *, most: int | None = None,  # JSON values the list may hold (`json_values`): `_Off` past it
                   ):  # yields (fn of the slice's objects, the byte its slice ends at)
-    "Each slice of a JSON list decoded (`object_spans`) and made into `fn` of its objects: one slice's at a time."
+    "Each slice of a JSON list decoded and made into `fn` of its objects: one slice's at a time."
     values = 1
-    for a, b in object_spans(mv, size) or ():
-        piece = b'[' + mv[a:b] + b']'
+    for piece, b in pieces:
         if most is not None:
             values += json_values(piece) - 1  # `json_values` of the whole file, slice by slice
             if values > most: raise _Off
         out, piece = fn(dec.decode(piece)), None  # the slice's bytes and objects freed before the next is read
         yield out, b
 
+# %% ../nbs/24_coco.ipynb #co-segm-1f
+LOOK_BYTES = 2 ** 12  # bytes read past a slice's size to find where its last object ends (doubled until it is found)
+
+def _past(f, at: int, e: int) -> tuple:  # a file (`_opened`); the slice's size reached; the end of the list's objects
+    "(bytes from `at` to the end of the slice's last object, bytes from `at` to the next object): the first `}, {`."
+    look, cut = b'', None
+    while cut is None and at + len(look) < e:  # read, doubling, until the cut is among them
+        look += _pread(f, min(max(len(look), LOOK_BYTES), e - at - len(look)), at + len(look))
+        cut = _NEXT.search(look)
+    return (look[:cut.start() + 1], cut.end() - 1) if cut else (look, len(look))
+
+def file_pieces(f,  # a file opened unbuffered for reading (`_opened`)
+                n: int,  # its size in bytes
+                *, size: int,  # JSON bytes of a slice, about
+               ):  # yields as `list_pieces`, a piece a view of one buffer released when the next slice is read
+    "`list_pieces` of a JSON list in a file, read slice by slice into one buffer (never mapped, never read whole)."
+    k = min(n, 64)
+    m, t = _OPEN.match(_pread(f, k, 0)), _pread(f, k, n - k)
+    body = t.rstrip(b' \t\r\n')
+    if m is None or not body.endswith(b']'): return  # not a list: nothing (the checking reader says what)
+    s, e = m.end(), n - len(t) + len(body[:-1].rstrip(b' \t\r\n'))
+    room = bytearray(b'[') + bytearray(min(size, e - s) + 1)  # '[', a slice, ']': no slice after is longer
+    while s < e:  # cut as `object_spans` cuts: at the first `}, {` after `size` bytes
+        a = min(size, e - s)
+        _read_into(f, room, s, i=1, n=a)
+        tail, skip = _past(f, s + a, e)
+        room[1 + a:] = tail + b']'  # the buffer fitted to the slice (by its end only)
+        with memoryview(room) as piece: yield piece, s + a + len(tail)
+        s += a + skip
+
 # %% ../nbs/24_coco.ipynb #co-segm-1b
-def fast_segm_results(src,  # the results: a file's path (mapped, never read whole) or its JSON bytes
+def _room(n: int, gt: CocoTruth) -> list | None:  # the file's bytes; the ground truth (its images' sizes)
+    "[None, start, end]: room for the runs of `n` bytes of compressed strings (a run takes two characters at least)."
+    t = local_dtype(int(gt.image_size.prod(1).max(initial=0)), n)
+    try: return [None] + [np.empty(n // 2, t) for _ in 'se']  # pages never written stay free
+    except MemoryError: return None  # an address space capped below that: the checking reader reads the file
+
+def fast_segm_results(src,  # the results: a file's path (read a slice at a time, never whole) or its JSON bytes
                       gt: CocoTruth,  # the ground truth they are of (image sizes)
                       *, limits: Limits | None = None,  # the file's size and values, the runs of its masks
                       size: int = SEGM_SLICE_BYTES,  # JSON bytes decoded at once
                      ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
     "Compressed-RLE results with boxes, a slice at a time, their masks decoded into runs in their images' pixels."
-    lim = as_limits(limits)
-    mm = _mapped(src, lim)
-    buf = mm if mm is not None else src if isinstance(src, (bytes, bytearray)) else None
-    if msgspec is None or buf is None or len(buf) > lim.max_file_bytes: return None
-    t = local_dtype(int(gt.image_size.prod(1).max(initial=0)), len(buf))
-    try: room = [None] + [np.empty(len(buf) // 2, t) for _ in 'se']  # a run takes two characters: pages never
-    except MemoryError:  # written stay free; an address space capped below that: the checking reader reads it
-        if mm is not None: mm.close()
-        return None
-    try: got = _decoded_results(buf, mm, gt, room, lim=lim, size=size)
+    lim, f = as_limits(limits), _opened(src, as_limits(limits))
+    try:
+        n = os.fstat(f.fileno()).st_size if f else len(src) if isinstance(src, (bytes, bytearray)) else 0
+        room = _room(n, gt) if msgspec is not None and 0 < n <= lim.max_file_bytes else None
+        if room is None: return None
+        with memoryview(b'' if f else src) as mv:
+            pieces = file_pieces(f, n, size=size) if f else list_pieces(mv, size=size)
+            got = _decoded_results(pieces, gt, room, lim=lim, work=n)
     finally:
-        if mm is not None: mm.close()
-    if got is None: return None
+        if f: f.close()
+    return None if got is None else _segm_results(got, gt, room)
+
+# %% ../nbs/24_coco.ipynb #co-segm-1c
+def _decoded_results(pieces,  # (JSON list of a slice's objects, the byte it ends at): `list_pieces`, `file_pieces`
+                     gt: CocoTruth, room: list,  # the ground truth; (None, start, end): room for the runs
+                     *, lim: Limits, work: int,  # the limits; characters numba is chosen for (the file's)
+                    ) -> tuple | None:  # (columns, int64 [n + 1] each result's first run and the end); None if off
+    "The columns and runs of mask results, slice by slice: a slice parsed while the one before decodes."
+    dec, cols, bounds, n, held = msgspec.json.Decoder(list[_SegmDet]), [], [], 0, 0
+    slices = (s for s, _ in decoded_slices(pieces, dec, partial(_segm_slice, gt=gt), most=lim.max_json_values))
+    try:  # each slice's runs written where they are kept, numba chosen for the file's characters
+        for c, r in runs_in_turn(slices, room, limits=lim, dtype=room[1].dtype, work=work):
+            if held + len(r) > lim.max_mask_runs: return None  # the checking reader names the limit
+            cols.append(c); bounds.append(r.bounds[:-1] + held); n, held = n + r.n_obj, held + len(r)
+    except (_Off, InputError, msgspec.DecodeError, RecursionError, OverflowError):  # the checking reader says what:
+        return None  # not JSON, mistyped, an id > int64, an unknown image or size, a bad string, a limit, a file shrunk
+    if not n: return None
+    return {k: np.concatenate([x[k] for x in cols]) for k in cols[0]}, np.concatenate(bounds + [np.array([held])])
+
+# %% ../nbs/24_coco.ipynb #co-segm-1c2
+def _segm_results(got: tuple, gt: CocoTruth, room: list) -> CocoResults | None:  # `_decoded_results`; the runs' room
+    "The `CocoResults` of mask results decoded slice by slice, the room's unused end given back; None if off."
     c, bounds = got
     cat = index_of(gt.cat_ids, c['category_id'])
     if (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']): return None
@@ -1156,25 +1244,6 @@ def fast_segm_results(src,  # the results: a file's path (mapped, never read who
     runs = OffsetRuns(bounds=bounds, start=room[1], end=room[2], n_obj=len(cat))  # no object a run: 4 bytes a run
     return CocoResults(img=c['img'], cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=True, runs=runs,
                        runs_base=np.zeros(len(cat), np.int64))
-
-# %% ../nbs/24_coco.ipynb #co-segm-1c
-def _decoded_results(buf, mm, gt: CocoTruth, room: list, *, lim: Limits, size: int) -> tuple | None:
-    "(columns, int64 [n + 1] each result's first run and the end) of mask results, slice by slice; None if off."
-    mv, dec, cols, bounds, n, held, done = memoryview(buf), msgspec.json.Decoder(list[_SegmDet]), [], [], 0, 0, 0
-    def slices():  # each slice parsed (`_segm_slice`) while the one before decodes (`runs_in_turn`)
-        nonlocal done
-        for s, b in decoded_slices(mv, dec, partial(_segm_slice, gt=gt), size=size, most=lim.max_json_values):
-            done = _dropped(mm, done, b)
-            yield s
-    try:  # each slice's runs written where they are kept, numba chosen for the file's characters
-        for c, r in runs_in_turn(slices(), room, limits=lim, dtype=room[1].dtype, work=len(buf)):
-            if held + len(r) > lim.max_mask_runs: return None  # the checking reader names the limit
-            cols.append(c); bounds.append(r.bounds[:-1] + held); n, held = n + r.n_obj, held + len(r)
-    except (_Off, InputError, msgspec.DecodeError, RecursionError, OverflowError):  # the checking reader says what:
-        return None  # not JSON, mistyped, an id > int64, an unknown image or size, a bad string, a limit
-    finally: mv.release()
-    if not n: return None
-    return {k: np.concatenate([x[k] for x in cols]) for k in cols[0]}, np.concatenate(bounds + [np.array([held])])
 
 # %% ../nbs/24_coco.ipynb #co-segm-2
 def _file_size(f) -> int:
@@ -1225,7 +1294,7 @@ def _truth_columns(src, *, size: int) -> tuple | None:
     try: d = msgspec.json.decode(src, type=_SegmTruth)
     except (msgspec.DecodeError, RecursionError): return None
     mv, dec, parts = memoryview(d.annotations), msgspec.json.Decoder(list[_SegmAnn]), []
-    try: parts = [p for p, _ in decoded_slices(mv, dec, partial(_truth_slice, ws={}), size=size)]
+    try: parts = [p for p, _ in decoded_slices(list_pieces(mv, size=size), dec, partial(_truth_slice, ws={}))]
     except (_Off, msgspec.DecodeError, RecursionError, OverflowError, InputError):  # mistyped, an id > int64
         return None
     finally: mv.release()
@@ -1253,8 +1322,8 @@ def fast_segm_truth(src,  # the ground truth: a path, or its JSON bytes (anythin
     check_units(len(image_ids), len(cat_ids), limits=limits, err=err, name=name)  # as the checking reader would
     img, cat, ids, flags = (index_of(image_ids, c['image_id']), index_of(cat_ids, c['category_id']), np.sort(c['id']),
                             np.r_[c['iscrowd'], c['ignore']])
-    if (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or ((flags != 0) & (flags != 1)).any() or \
-            not (np.abs(c['area']) < 2.0 ** 1000).all(): return None  # (an area the checking reader may refuse)
+    if (img < 0).any() or (cat < 0).any() or (ids[1:] == ids[:-1]).any() or ((flags != 0) & (flags != 1)).any():
+        return None  # (an area is any float: msgspec refuses one beyond float64, as the checking reader does)
     del src, images, t  # the file's bytes freed before its masks are decoded
     rt = local_dtype(int(hw.prod(1).max(initial=0)), len(img)) if local else np.int64  # the runs' type
     try: r = OffsetRuns.of(coco_runs(segm, hw[img], limits=limits, polygons=flat, dtype=rt))  # no object a run

@@ -10,8 +10,8 @@ from functools import wraps
 from .errors import InputError  # a bad setting is refused as bad input is: in one line
 
 # %% auto #0
-__all__ = ['MODES', 'THREADS_MAX', 'THREADS_MOST', 'numba_mode', 'numba_installed', 'use_numba', 'env_set', 'numba_set',
-           'numba_cache_dir', 'import_numba', 'jit', 'threads', 'threads_set', 'in_threads']
+__all__ = ['MODES', 'NOT_WITH_NUMBA', 'THREADS_MAX', 'THREADS_MOST', 'numba_mode', 'numba_installed', 'use_numba', 'env_set',
+           'numba_set', 'numba_cache_dir', 'import_numba', 'jit', 'threads', 'threads_set', 'in_threads']
 
 # %% ../nbs/00b_jit.ipynb #jit-05
 MODES = ('auto', '0', '1')  # the values of EVALKIT_NUMBA
@@ -60,21 +60,24 @@ def numba_cache_dir() -> str:
     return os.path.join(tempfile.gettempdir(), f'evalkit-numba-{user}')
 
 # %% ../nbs/00b_jit.ipynb #jit-11b
-class _NoScipy:
-    "A meta path finder refusing `import scipy` (and its submodules) to one thread, and to no other."
-    def __init__(self): self.thread = threading.get_ident()
+NOT_WITH_NUMBA = ('scipy', 'cffi')  # imported by numba for what no kernel uses: refused while numba is imported
+
+class _Refused:
+    "A meta path finder refusing the imports of `names` (and their submodules) to one thread, and to no other."
+    def __init__(self, names: tuple): self.thread, self.names = threading.get_ident(), names
     def find_spec(self, name, path=None, target=None):
-        if name.partition('.')[0] == 'scipy' and threading.get_ident() == self.thread:
+        if name.partition('.')[0] in self.names and threading.get_ident() == self.thread:
             raise ModuleNotFoundError(f'No module named {name!r} (not while numba is imported)', name=name)
         return None  # the next finders look
 
 def import_numba():
-    "numba, its array functions imported while `import scipy` fails in this thread (unless scipy is already imported)."
-    if 'scipy' in sys.modules or 'numba.np.arraymath' in sys.modules: return importlib.import_module('numba')
-    block = _NoScipy()  # numba's BLAS check imports scipy.linalg (0.2 s, 17 MB) for np.correlate only
+    "numba, its array functions and cffi types imported while `import scipy` and `import cffi` fail in this thread."
+    if 'numba.np.arraymath' in sys.modules: return importlib.import_module('numba')
+    block = _Refused(tuple(k for k in NOT_WITH_NUMBA if k not in sys.modules))  # those imported already: kept
     sys.meta_path = [block, *sys.meta_path]  # a new list: a thread walking the old one sees no change
-    try: importlib.import_module('numba.np.arraymath')
-    finally: sys.meta_path = [f for f in sys.meta_path if f is not block]
+    try:  # numba's BLAS check imports scipy.linalg (0.2 s, 17 MB) for np.correlate only; its cffi types (made when
+        for m in ('numba.np.arraymath', 'numba.core.typing.cffi_utils'): importlib.import_module(m)  # the first
+    finally: sys.meta_path = [f for f in sys.meta_path if f is not block]  # kernel loads) cffi's C parser (15 ms)
     return importlib.import_module('numba')
 
 # %% ../nbs/00b_jit.ipynb #jit-11c
