@@ -501,8 +501,9 @@ def mean_pq(tp, fp, fn, iou) -> np.ndarray:  # [r, K] each: counts and IoU sums 
 def weighted_pq(tp, fp, fn, iou,  # [n, K]: counts and IoU sums per image and category
                 *, W) -> np.ndarray:  # int [B, n]: each image's weight in each row
     "float64 [B]: PQ All of each weighted set of images (NaN where no category is counted)."
-    W = np.atleast_2d(np.asarray(W, np.float64))
-    return mean_pq(*(W @ np.asarray(x, np.float64) for x in (tp, fp, fn, iou)))
+    W = np.atleast_2d(np.asarray(W, np.float64))  # a row at a time: BLAS sums a product's rows in an order that
+    rows = lambda x: np.stack([w @ x for w in W]) if len(W) else np.zeros((0, x.shape[1]))  # hangs on their count
+    return mean_pq(*(rows(np.asarray(x, np.float64)) for x in (tp, fp, fn, iou)))
 
 def _finish(self, stats: PQStats, spec) -> Result:
     "The score (PQ All), the per-image and per-category tables, and the family's arrays."
