@@ -4,7 +4,8 @@
 
 # %% ../nbs/29a_dota.ipynb #dota-imports
 from __future__ import annotations
-import re
+import os, re
+from fnmatch import fnmatchcase
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -131,8 +132,10 @@ def file_pieces(data: bytes,  # a file's bytes
 
 # %% ../nbs/29a_dota.ipynb #dota-numbers
 def _count(toks: list) -> str:
-    "How many tokens a line has, as `text_lines` cut it (at most 12 pieces)."
-    return f'{len(toks)} tokens' if len(toks) < 12 else 'at least 12 tokens'
+    "How many tokens a line has, as `text_lines` cut it (at most 12 pieces), and whether it holds a carriage return."
+    n = f'{len(toks)} tokens' if len(toks) < 12 else 'at least 12 tokens'
+    return n + ('; it holds \\r: CR-only line ends? save the file with \\n or \\r\\n line ends' if any(
+        '\r' in t for t in toks) else '')
 
 def _number(tok: str, what: str, err, **where) -> float:
     "One finite ASCII decimal."
@@ -183,12 +186,20 @@ def check_quads(q,  # float64 [n, 8]: quadrilaterals
                   ' '.join(map(repr, np.asarray(q)[int(np.argmax(bad))].tolist()))[:100], file=f, row=line)
 
 # %% ../nbs/29a_dota.ipynb #dota-labels
-def _files(src, err, pattern: str) -> list[Path]:
-    "The files `pattern` of folder `src`, sorted, each a regular file (a folder or a broken link so named: refused)."
+def _files(src, err, pattern: str, *, check: bool = True) -> list[Path]:  # check: each a regular file (`_regular`)
+    "The files `pattern` of folder `src`, sorted; a name `pattern` takes in another case only (`A.TXT`): refused."
     src = Path(src)
     if not src.exists(): raise file_not_found(err, src)
     if not src.is_dir(): raise err('expected a folder of .txt files', file=str(src))
-    found = sorted(src.glob(pattern))
+    names = sorted(os.listdir(src))  # as Path.glob on Linux matches: case-sensitive, hidden names too
+    case = next((n for n in names if fnmatchcase(n.lower(), pattern.lower()) and not fnmatchcase(n, pattern)), None)
+    if case: raise err(f'named {pattern} in another case: the devkit reads {pattern} only (case-sensitive), rename it',
+                       file=str(src / case))
+    found = [src / n for n in names if fnmatchcase(n, pattern)]
+    return _regular(found, err) if check else found
+
+def _regular(found: list, err) -> list[Path]:  # the paths; the error class of their side
+    "The paths, each a regular file: a pipe, a folder or a broken link so named refused."
     for f in found: check_regular(f, err)
     odd = next((f for f in found if not f.is_file()), None)  # skipped, it would drop a class's detections or an
     if odd: raise err(f"not a file but {'a folder' if odd.is_dir() else 'a link to nothing'}", file=str(odd))
@@ -332,9 +343,10 @@ def read_results(src,  # a folder of `Task1_<class>.txt` files
                 ) -> tuple:  # (quads [d, 8], image code [d], class code [d], score [d], lines [d])
     "Detections of DOTA task 1; problems raise `ParticipantVisibleError`."
     limits, err = as_limits(limits), ParticipantVisibleError
-    files = _files(src, err, 'Task1_*.txt')
-    unknown = [f.name for f in files if f.stem[len('Task1_'):] not in classes]
-    if unknown: raise err('result file of a class not among the classes', unknown[0], file=str(src))
+    files = _files(src, err, 'Task1_*.txt', check=False)
+    unknown = [f.name for f in files if f.stem[len('Task1_'):] not in classes]  # the names before the files (100,000
+    if unknown: raise err('result file of a class not among the classes', unknown[0], file=str(src))  # files: 2.6 s)
+    _regular(files, err)
     images, by = {str(i): k for k, i in enumerate(image_ids)}, {f.stem[len('Task1_'):]: f for f in files}
     parts, lines = _class_results(by, classes, images, err, limits=limits)
     img, s, q, c = (np.concatenate(x) for x in zip(*parts))
