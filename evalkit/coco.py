@@ -517,9 +517,11 @@ def _as_numbers(values: list, width: int | None, *, floats: bool = False) -> np.
             return np.fromiter(values, np.float64, len(values)) if set(map(type, values)) <= {int, float} else None
         if floats and set(map(len, values)) <= {width}:  # lists of floats, as msgspec decoded them: only lengths
             return np.fromiter(chain.from_iterable(values), np.float64, width * len(values)).reshape(-1, width)
-        a = np.asarray(values)
+        a = np.asarray(values)  # [[true, 1, 2, 3]] is int64: the values' types are looked at too (JSON true: not 1)
     except (ValueError, OverflowError): return None  # ragged lists, an integer beyond float64
-    return a.astype(np.float64, copy=False) if a.dtype.kind in 'if' and a.shape == (len(values), width) else None
+    ok = a.dtype.kind in 'if' and a.shape == (len(values), width)
+    ok = ok and bool not in set(map(type, chain.from_iterable(values)))  # a C-speed pass: 70 ms for 4M numbers
+    return a.astype(np.float64, copy=False) if ok else None
 
 FLOAT_INT_END = 2 ** 1024 - 2 ** 970  # the least integer float64 rounds to infinity (float(), msgspec, orjson refuse)
 
