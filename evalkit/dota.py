@@ -264,6 +264,28 @@ def file_lines(names,  # the files (or pieces of them) read one after the other,
     return FileLines(tuple(names), np.repeat(np.arange(len(at)), [len(x) for x in at]),
                      np.concatenate([np.zeros(0, np.int64), *at]))
 
+# %% ../nbs/29a_dota.ipynb #dota-label-pieces
+def _label_piece(f: Path, piece: bytes, cls: dict, plain: dict, *, err, limits: Limits, at: tuple) -> tuple:
+    "(quads [n, 8], class codes [n], difficult [n], line numbers [n]) of a piece of a label file (`_result_piece`)."
+    got = _plain_labels(piece, plain, limits=limits) if not at[1] or not piece.startswith(BOM) else None
+    if got is not None: return (*got[:3], got[3] + at[0])
+    got = lines_of(piece, err, name=str(f), limits=limits, at=at)  # line by line: the first bad line refused
+    return (*_file_labels(f, got, cls, err, limits=limits), np.array([ln for ln, t in got if len(t) >= 9], np.int64))
+
+def _label_file(f: Path, cls: dict, plain: dict, err,  # the file; class codes by name (text, bytes); error class
+                *, limits: Limits, size: int = PLAIN_PIECE) -> tuple:  # `Limits`; bytes of a piece (`file_pieces`)
+    "The `_label_piece` columns of one label file, a piece at a time; its objects counted against the limit."
+    data, parts = file_bytes(f, err, limits=limits), []
+    check_rows(data, err, name=str(f), limits=limits)
+    mark = len(BOM) if data.startswith(BOM) else 0
+    for before, start, piece in file_pieces(data, size=size):
+        parts.append(_label_piece(f, piece, cls, plain, err=err, limits=limits, at=(before, start and start - mark)))
+        if sum(len(p[1]) for p in parts) > limits.max_objects_per_image:
+            raise limits.exceeded('max_objects_per_image', f'more than {limits.max_objects_per_image:,}', 'the image',
+                                  err, file=str(f))
+    return parts[0] if len(parts) == 1 else tuple(np.concatenate(x) for x in zip(*parts))  # most files: one piece
+
+
 # %% ../nbs/29a_dota.ipynb #dota-read-labels-3
 def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
                 *, classes: tuple = CLASSES,  # the class names, in order
@@ -275,10 +297,7 @@ def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
     if not files: raise err('no label files (*.txt) in the folder', file=str(src))
     plain, parts, lines = {c.encode('utf-8', 'surrogatepass'): k for c, k in cls.items()}, [], []
     for code, f in enumerate(files):
-        part = _plain_labels(file_bytes(f, err, limits=limits), plain, limits=limits)
-        if part is None:  # line by line: the first bad line refused
-            got = text_lines(f, err, limits=limits)
-            part = (*_file_labels(f, got, cls, err, limits=limits), [line for line, toks in got if len(toks) >= 9])
+        part = _label_file(f, cls, plain, err, limits=limits)  # a piece at a time
         parts.append((*part[:3], np.full(len(part[1]), code, np.int64)))
         lines.append(part[3])
     q, c, d, img = (np.concatenate(x) for x in zip(*parts))
