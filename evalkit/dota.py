@@ -4,7 +4,8 @@
 
 # %% ../nbs/29a_dota.ipynb #dota-imports
 from __future__ import annotations
-import re
+import os, re
+from fnmatch import fnmatchcase
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -131,8 +132,10 @@ def file_pieces(data: bytes,  # a file's bytes
 
 # %% ../nbs/29a_dota.ipynb #dota-numbers
 def _count(toks: list) -> str:
-    "How many tokens a line has, as `text_lines` cut it (at most 12 pieces)."
-    return f'{len(toks)} tokens' if len(toks) < 12 else 'at least 12 tokens'
+    "How many tokens a line has, as `text_lines` cut it (at most 12 pieces), and whether it holds a carriage return."
+    n = f'{len(toks)} tokens' if len(toks) < 12 else 'at least 12 tokens'
+    return n + ('; it holds \\r: CR-only line ends? save the file with \\n or \\r\\n line ends' if any(
+        '\r' in t for t in toks) else '')
 
 def _number(tok: str, what: str, err, **where) -> float:
     "One finite ASCII decimal."
@@ -183,12 +186,20 @@ def check_quads(q,  # float64 [n, 8]: quadrilaterals
                   ' '.join(map(repr, np.asarray(q)[int(np.argmax(bad))].tolist()))[:100], file=f, row=line)
 
 # %% ../nbs/29a_dota.ipynb #dota-labels
-def _files(src, err, pattern: str) -> list[Path]:
-    "The files `pattern` of folder `src`, sorted, each a regular file (a folder or a broken link so named: refused)."
+def _files(src, err, pattern: str, *, check: bool = True) -> list[Path]:  # check: each a regular file (`_regular`)
+    "The files `pattern` of folder `src`, sorted; a name `pattern` takes in another case only (`A.TXT`): refused."
     src = Path(src)
     if not src.exists(): raise file_not_found(err, src)
     if not src.is_dir(): raise err('expected a folder of .txt files', file=str(src))
-    found = sorted(src.glob(pattern))
+    names = sorted(os.listdir(src))  # as Path.glob on Linux matches: case-sensitive, hidden names too
+    case = next((n for n in names if fnmatchcase(n.lower(), pattern.lower()) and not fnmatchcase(n, pattern)), None)
+    if case: raise err(f'named {pattern} in another case: the devkit reads {pattern} only (case-sensitive), rename it',
+                       file=str(src / case))
+    found = [src / n for n in names if fnmatchcase(n, pattern)]
+    return _regular(found, err) if check else found
+
+def _regular(found: list, err) -> list[Path]:  # the paths; the error class of their side
+    "The paths, each a regular file: a pipe, a folder or a broken link so named refused."
     for f in found: check_regular(f, err)
     odd = next((f for f in found if not f.is_file()), None)  # skipped, it would drop a class's detections or an
     if odd: raise err(f"not a file but {'a folder' if odd.is_dir() else 'a link to nothing'}", file=str(odd))
@@ -253,6 +264,28 @@ def file_lines(names,  # the files (or pieces of them) read one after the other,
     return FileLines(tuple(names), np.repeat(np.arange(len(at)), [len(x) for x in at]),
                      np.concatenate([np.zeros(0, np.int64), *at]))
 
+# %% ../nbs/29a_dota.ipynb #dota-label-pieces
+def _label_piece(f: Path, piece: bytes, cls: dict, plain: dict, *, err, limits: Limits, at: tuple) -> tuple:
+    "(quads [n, 8], class codes [n], difficult [n], line numbers [n]) of a piece of a label file (`_result_piece`)."
+    got = _plain_labels(piece, plain, limits=limits) if not at[1] or not piece.startswith(BOM) else None
+    if got is not None: return (*got[:3], got[3] + at[0])
+    got = lines_of(piece, err, name=str(f), limits=limits, at=at)  # line by line: the first bad line refused
+    return (*_file_labels(f, got, cls, err, limits=limits), np.array([ln for ln, t in got if len(t) >= 9], np.int64))
+
+def _label_file(f: Path, cls: dict, plain: dict, err,  # the file; class codes by name (text, bytes); error class
+                *, limits: Limits, size: int = PLAIN_PIECE) -> tuple:  # `Limits`; bytes of a piece (`file_pieces`)
+    "The `_label_piece` columns of one label file, a piece at a time; its objects counted against the limit."
+    data, parts = file_bytes(f, err, limits=limits), []
+    check_rows(data, err, name=str(f), limits=limits)
+    mark = len(BOM) if data.startswith(BOM) else 0
+    for before, start, piece in file_pieces(data, size=size):
+        parts.append(_label_piece(f, piece, cls, plain, err=err, limits=limits, at=(before, start and start - mark)))
+        if sum(len(p[1]) for p in parts) > limits.max_objects_per_image:
+            raise limits.exceeded('max_objects_per_image', f'more than {limits.max_objects_per_image:,}', 'the image',
+                                  err, file=str(f))
+    return parts[0] if len(parts) == 1 else tuple(np.concatenate(x) for x in zip(*parts))  # most files: one piece
+
+
 # %% ../nbs/29a_dota.ipynb #dota-read-labels-3
 def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
                 *, classes: tuple = CLASSES,  # the class names, in order
@@ -264,10 +297,7 @@ def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
     if not files: raise err('no label files (*.txt) in the folder', file=str(src))
     plain, parts, lines = {c.encode('utf-8', 'surrogatepass'): k for c, k in cls.items()}, [], []
     for code, f in enumerate(files):
-        part = _plain_labels(file_bytes(f, err, limits=limits), plain, limits=limits)
-        if part is None:  # line by line: the first bad line refused
-            got = text_lines(f, err, limits=limits)
-            part = (*_file_labels(f, got, cls, err, limits=limits), [line for line, toks in got if len(toks) >= 9])
+        part = _label_file(f, cls, plain, err, limits=limits)  # a piece at a time
         parts.append((*part[:3], np.full(len(part[1]), code, np.int64)))
         lines.append(part[3])
     q, c, d, img = (np.concatenate(x) for x in zip(*parts))
@@ -332,9 +362,10 @@ def read_results(src,  # a folder of `Task1_<class>.txt` files
                 ) -> tuple:  # (quads [d, 8], image code [d], class code [d], score [d], lines [d])
     "Detections of DOTA task 1; problems raise `ParticipantVisibleError`."
     limits, err = as_limits(limits), ParticipantVisibleError
-    files = _files(src, err, 'Task1_*.txt')
-    unknown = [f.name for f in files if f.stem[len('Task1_'):] not in classes]
-    if unknown: raise err('result file of a class not among the classes', unknown[0], file=str(src))
+    files = _files(src, err, 'Task1_*.txt', check=False)
+    unknown = [f.name for f in files if f.stem[len('Task1_'):] not in classes]  # the names before the files (100,000
+    if unknown: raise err('result file of a class not among the classes', unknown[0], file=str(src))  # files: 2.6 s)
+    _regular(files, err)
     images, by = {str(i): k for k, i in enumerate(image_ids)}, {f.stem[len('Task1_'):]: f for f in files}
     parts, lines = _class_results(by, classes, images, err, limits=limits)
     img, s, q, c = (np.concatenate(x) for x in zip(*parts))

@@ -54,7 +54,8 @@ def _clip(X, Y, cnt, *, a, b):
     for p, v in ((px, x), (py, y), (dp, d)): p[:, 1:], p[:, 0] = v[:, :-1], v[rows, last]
     valid, inside = np.arange(w) < cnt[:, None], d >= 0
     cross = valid & (inside != (dp >= 0))
-    with np.errstate(divide='ignore', invalid='ignore'): t = dp / np.where(cross, dp - d, 1.0)
+    t = np.where(cross, dp, 0.0) / np.where(cross, dp - d, 1.0)  # 0 where no crossing is kept (dp (v - p) ~ x^3 there
+    # overflowed float64 for coordinates x from about 1e102, with warnings, though never kept)
     keep = np.stack([cross, valid & inside], 2).reshape(K, 2 * w)  # each point offers its crossing, then itself
     at = _sources(keep, cap) + (rows * (2 * w + 1))[:, None]  # the place filling each slot, in the rows below
     for V, v, p in ((X, x, px), (Y, y, py)):  # the crossing point p + t (v - p), the point, and 0 past the count
