@@ -6,7 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-import gc, json, math, mmap, operator, os, re
+import gc, json, math, operator, os, re
 from functools import partial
 from itertools import chain
 from contextlib import contextmanager
@@ -32,8 +32,8 @@ __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'BOX_SLICE_BYTES', 'F
            'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json',
            'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns', 'scan_fields', 'scan_columns',
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
-           'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'kp_slices',
-           'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results',
+           'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'memory_pieces',
+           'kp_slices', 'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results',
            'fast_typed_results', 'fast_kp_results', 'frames_to_coco', 'mask_bases', 'list_pieces', 'decoded_slices',
            'file_pieces', 'fast_segm_results', 'early_masks', 'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows',
            'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables',
@@ -799,30 +799,36 @@ if msgspec is not None:
     class _KpFastTruth(msgspec.Struct):  # the annotations raw: decoded a slice at a time (`kp_slices`)
         images: list[_Image]; annotations: msgspec.Raw; categories: list[dict]
 
+# %% ../nbs/24_coco.ipynb #co-21-fast-kp-pieces
+def memory_pieces(raw,  # JSON bytes of a list of objects (bytes, memoryview, msgspec.Raw)
+                  *, size: int = SLICE_BYTES,  # JSON bytes of a slice, about (`object_spans`)
+                 ):  # (the slice's objects as a JSON list `[...]`, the byte its slice ends at) each; None: not a list
+    "The slices of a JSON list in memory, as `kp_slices` takes them (`list_pieces`, with None when not a list)."
+    mv = memoryview(raw)
+    spans = object_spans(mv, size)
+    return None if spans is None else ((b'[' + mv[a:b] + b']', b) for a, b in spans)
+
 # %% ../nbs/24_coco.ipynb #co-21-fast-kp-slices
-def kp_slices(raw,  # JSON bytes of a list of objects with `keypoints` (bytes, memoryview, msgspec.Raw, mmap)
+def kp_slices(pieces,  # (JSON list of a slice's objects, the byte it ends at) each: `memory_pieces`, `file_pieces`
               typ,  # their msgspec Struct (its `keypoints` a msgspec.Raw)
               columns,  # `columns(objs, kp)`: a slice's records and its rows of `kp` to fill -> dict of arrays | None
               *, K: int, c: int,  # keypoints per object; numbers kept of each (3: x, y, v; 2: x, y)
               room: int,  # objects at most (rows never written cost no memory; past them: None)
-              mm=None, most: int | None = None,  # the mapping `raw` is (its pages given back once read); values at most
-             ) -> dict | None:  # field -> array, 'kp' float64 [n, K, c]; None: something is off
+              most: int | None = None,  # JSON values the list may hold (`json_values`, counted slice by slice)
+             ) -> dict | None:  # field -> array, 'kp' float64 [n, K, c]; None: something is off (or `pieces` None)
     "The columns of a JSON list of keypoint objects, a slice at a time (a slice's records freed before the next)."
+    if pieces is None: return None  # not a list
     try: kp = kp_planes(room, K, c)
     except MemoryError: return None  # an address space capped below the room: the checking reader reads the file
-    mv, parts, n, done, values = memoryview(raw), [], 0, 0, 1
-    spans, dec = object_spans(mv), msgspec.json.Decoder(list[typ])
+    parts, n, values, dec = [], 0, 1, msgspec.json.Decoder(list[typ])
     try:
-        for a, b in spans or ():
-            piece = b'[' + mv[a:b] + b']'
+        for piece, _ in pieces:
             if most is not None and (values := values + json_values(piece) - 1) > most: return None  # `json_bytes`'
             objs, piece = dec.decode(piece), None
             parts.append(columns(objs, kp[n:n + len(objs)]) if n + len(objs) <= room else None)
+            n, objs = n + len(objs), None  # the records (their `keypoints` views of the piece) freed before the next
             if parts[-1] is None: return None
-            n, done = n + len(objs), _dropped(mm, done, b) if mm is not None else 0  # (`_dropped`: with the masks')
     except (msgspec.DecodeError, RecursionError, OverflowError): return None  # not JSON, mistyped, an id > int64
-    finally: mv.release()
-    if spans is None: return None
     parts = parts or [columns([], kp[:0])]  # no object: the columns' empty arrays
     return None if parts[0] is None else {k: np.concatenate([p[k] for p in parts]) for k in parts[0] if k != 'kp'} | \
         dict(kp=kp[:n])
@@ -844,10 +850,10 @@ def fast_kp_truth(src,  # the ground truth's JSON bytes (`json_bytes`)
         check_units(len(image_ids), len(cat_ids), limits=limits, err=err, name=name)
         check_kp_names(d.categories, K=K, err=err, name=name)
     except (msgspec.DecodeError, RecursionError, OverflowError, InputError): return None
-    ws = {}  # the parser's work arrays, slice after slice
+    ws, room = {}, min(src.count(b'"keypoints"'), len(src) // (6 * K))  # the parser's work arrays; objects at most
     cols = lambda objs, kp: None if number_lists([o.keypoints for o in objs], width=3 * K, out=kp, ws=ws) is None \
         else struct_columns(objs, KP_COLS)
-    c = kp_slices(d.annotations, _KpFastAnn, cols, K=K, c=3, room=min(src.count(b'"keypoints"'), len(src) // (6 * K)))
+    c = kp_slices(memory_pieces(d.annotations), _KpFastAnn, cols, K=K, c=3, room=room)
     if c is None: return None
     kp, num, a, crowd = c['kp'], c['num_keypoints'], c['area'], c['iscrowd']
     img, cat, ids = index_of(image_ids, c['image_id']), index_of(cat_ids, c['category_id']), np.sort(c['id'])
@@ -914,7 +920,7 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
     "Read and check a COCO results list against its ground truth."
     err, name = ParticipantVisibleError, name or (str(src) if isinstance(src, (str, os.PathLike)) else 'results')
     fast = fast_kp_results(src, gt, K=len(sigmas or SIGMAS), limits=limits) if iou_type == 'keypoints' and isinstance(
-        src, (str, os.PathLike)) else None  # a keypoint file mapped, a slice at a time, never read whole
+        src, (str, os.PathLike)) else None  # a keypoint file read a slice at a time, never whole
     if fast is not None: return fast
     typed, src = box_types(iou_type), json_bytes(src, err=err, name=name, limits=limits)
     fast = fast_results(src, gt) if typed and iou_type == 'bbox' else fast_typed_results(
@@ -982,23 +988,26 @@ def fast_typed_results(src,  # the results' JSON bytes (`json_bytes`)
                        obb=c['obb'])
 
 # %% ../nbs/24_coco.ipynb #co-24-fast-kp-2
-def fast_kp_results(src,  # the results: a file's path (mapped, never read whole) or its JSON bytes (`json_bytes`)
+def fast_kp_results(src,  # the results: a file's path (read a slice at a time, never whole) or its JSON bytes
                     gt: CocoTruth,  # the ground truth they are of
                     *, K: int = len(SIGMAS),  # keypoints per object
-                    limits: Limits | None = None,  # a mapped file's size and JSON values (bytes: checked already)
+                    limits: Limits | None = None,  # a file's size and JSON values (bytes: checked already)
+                    size: int = SLICE_BYTES,  # JSON bytes decoded at once
                    ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
     "Keypoint results that are all well-formed, a slice at a time, their keypoints parsed together (`kp_columns`)."
     lim, byt = as_limits(limits), isinstance(src, (bytes, bytearray))
-    mm = None if KpResult is None or byt else _mapped(src, lim)  # (`_mapped`: with the mask results, below)
-    if KpResult is None or not (byt or mm is not None): return None
+    f = None if KpResult is None or byt else _opened(src, lim)  # (`_opened`, `file_pieces`: with the mask results)
+    if KpResult is None or not (byt or f): return None
     first, ws = {}, {}  # whether the first result has a box (`has_bbox`: every result's then read); work arrays
     cols = lambda objs, kp: kp_columns(objs, K=K, out=kp, ws=ws, box=first.setdefault(
         'box', bool(objs) and objs[0].bbox not in (None, [])))
-    room = min(src.count(b'"keypoints"'), len(src) // (6 * K)) if byt else len(mm) // (6 * K)  # a file: not counted
-    try: c = kp_slices(src if byt else mm, KpResult, cols, K=K, c=2, room=room, mm=mm, most=None if byt or len(
-        mm) < lim.max_json_values else lim.max_json_values)  # (fewer bytes than values: `check_values` skips)
+    n = len(src) if byt else os.fstat(f.fileno()).st_size
+    room = min(src.count(b'"keypoints"'), n // (6 * K)) if byt else n // (6 * K)  # a file: not counted
+    try: c = kp_slices(memory_pieces(src, size=size) if byt else file_pieces(f, n, size=size), KpResult, cols, K=K,
+                       c=2, room=room, most=None if byt or n < lim.max_json_values else lim.max_json_values)
+    except _Off: return None  # the file shrank while read: the checking reader reads what it holds now
     finally:
-        if mm is not None: mm.close()
+        if f: f.close()
     if c is None or not len(c['score']): return None
     img, cat = index_of(gt.image_ids, c['image_id']), index_of(gt.cat_ids, c['category_id'])
     if (img < 0).any() or (cat < 0).any() or not _typed_ok(c, box=first['box']): return None
@@ -1125,21 +1134,6 @@ def _pread(f, n: int, at: int) -> bytes:  # as `_read_into` takes them
     b = bytearray(n)
     _read_into(f, b, at, n=n)
     return bytes(b)
-
-# %% ../nbs/24_coco.ipynb #co-segm-1m
-def _mapped(src, limits: Limits) -> mmap.mmap | None:
-    "A results file mapped read-only (its pages read as the slices reach them); None unless a regular file in limits."
-    if not isinstance(src, (str, os.PathLike)) or str(src).lstrip().startswith(('{', '[')): return None
-    try:
-        if not os.path.isfile(src) or not 0 < os.path.getsize(src) <= limits.max_file_bytes: return None
-        with open(src, 'rb') as f: return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError): return None  # `json_bytes` says what
-
-def _dropped(mm, done: int, upto: int) -> int:
-    "Pages of the mapping `mm` from `done` to below `upto` given back (read again if touched); the new `done`."
-    upto -= upto % mmap.PAGESIZE
-    if mm is not None and upto > done and hasattr(mm, 'madvise'): mm.madvise(mmap.MADV_DONTNEED, done, upto - done)
-    return max(done, upto)
 
 # %% ../nbs/24_coco.ipynb #co-segm-1a
 def list_pieces(mv: memoryview,  # JSON bytes of a list of objects, in memory
