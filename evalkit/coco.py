@@ -829,6 +829,7 @@ def kp_slices(pieces,  # (JSON list of a slice's objects, the byte it ends at) e
             n, objs = n + len(objs), None  # the records (their `keypoints` views of the piece) freed before the next
             if parts[-1] is None: return None
     except (msgspec.DecodeError, RecursionError, OverflowError): return None  # not JSON, mistyped, an id > int64
+    finally: objs = None  # a slice's records (views of a file's buffer) dropped before `pieces` is closed
     parts = parts or [columns([], kp[:0])]  # no object: the columns' empty arrays
     return None if parts[0] is None else {k: np.concatenate([p[k] for p in parts]) for k in parts[0] if k != 'kp'} | \
         dict(kp=kp[:n])
