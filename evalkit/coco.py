@@ -1450,7 +1450,7 @@ def _read_both(gt, results,  # as `coco_parts` takes them (paths, JSON texts, pa
         if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
             g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)
             trim_heap()  # the polygons' memory handed back (glibc keeps it) before the results' runs are made
-        r = fast_segm_results(results, g, limits=limits) if early else None  # a file mapped, a slice at a time
+        r = fast_segm_results(results, g, limits=limits) if early else None  # a file read a slice at a time
         if r is None: r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
     return g, r
 
