@@ -125,7 +125,7 @@ PAIR = re.compile(r'index labels (\d+) and (\d+)')  # two rows of a table (masks
 
 def _table_image(e, image_ids: list, table=None) -> tuple:  # `table`: the batch's table `e` names a row of, or None
     "(the batch's image of the row `e` names, or None; `e`'s detail with that image's objects for the table's rows)."
-    texts, said = [str(i).strip() for i in image_ids], lambda t: e.id is None or e.id in (t, shown(t))  # as `shown` cuts
+    texts, said = [str(i).strip() for i in image_ids], lambda t: e.id is None or e.id in (t, shown(t))  # `shown` cuts
     row = {} if table is None or e.label not in table.index else table.loc[e.label].astype(str).str.strip()
     col = next((c for c, v in dict(row).items() if texts.count(v) == 1 and said(v)), None)  # the cell of its image's id
     j = [texts.index(row[col])] if col is not None else [k for k, t in enumerate(texts) if e.id is not None and said(t)]
