@@ -285,7 +285,6 @@ def _label_file(f: Path, cls: dict, plain: dict, err,  # the file; class codes b
                                   err, file=str(f))
     return parts[0] if len(parts) == 1 else tuple(np.concatenate(x) for x in zip(*parts))  # most files: one piece
 
-
 # %% ../nbs/29a_dota.ipynb #dota-read-labels-3
 def read_labels(src,  # a folder of DOTA label files `<image>.txt` (labelTxt)
                 *, classes: tuple = CLASSES,  # the class names, in order
