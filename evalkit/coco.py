@@ -32,13 +32,13 @@ __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'BOX_SLICE_BYTES', 'F
            'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json',
            'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns', 'scan_fields', 'scan_columns',
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
-           'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'memory_pieces',
-           'kp_slices', 'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results',
-           'fast_typed_results', 'fast_kp_results', 'frames_to_coco', 'mask_bases', 'list_pieces', 'decoded_slices',
-           'file_pieces', 'fast_segm_results', 'early_masks', 'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows',
-           'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables',
-           'coco_batch', 'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_tables',
-           'objects_scene', 'parse_ints', 'parse_max_dets', 'parse_ids']
+           'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'list_pieces', 'kp_slices',
+           'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results',
+           'fast_typed_results', 'fast_kp_results', 'frames_to_coco', 'mask_bases', 'decoded_slices', 'file_pieces',
+           'fast_segm_results', 'early_masks', 'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene',
+           'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
+           'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene',
+           'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -800,16 +800,16 @@ if msgspec is not None:
         images: list[_Image]; annotations: msgspec.Raw; categories: list[dict]
 
 # %% ../nbs/24_coco.ipynb #co-21-fast-kp-pieces
-def memory_pieces(raw,  # JSON bytes of a list of objects (bytes, memoryview, msgspec.Raw)
-                  *, size: int = SLICE_BYTES,  # JSON bytes of a slice, about (`object_spans`)
-                 ):  # (the slice's objects as a JSON list `[...]`, the byte its slice ends at) each; None: not a list
-    "The slices of a JSON list in memory, as `kp_slices` takes them (`list_pieces`, with None when not a list)."
+def list_pieces(raw,  # JSON bytes of a list of objects (bytes, memoryview, msgspec.Raw)
+                *, size: int = SLICE_BYTES,  # JSON bytes of a slice, about (`object_spans`)
+               ):  # (the slice's objects as a JSON list `[...]`, the byte its slice ends at) each; None: not a list
+    "Each slice of a JSON list in memory (`object_spans`), its objects made a JSON list of their own."
     mv = memoryview(raw)
     spans = object_spans(mv, size)
     return None if spans is None else ((b'[' + mv[a:b] + b']', b) for a, b in spans)
 
 # %% ../nbs/24_coco.ipynb #co-21-fast-kp-slices
-def kp_slices(pieces,  # (JSON list of a slice's objects, the byte it ends at) each: `memory_pieces`, `file_pieces`
+def kp_slices(pieces,  # (JSON list of a slice's objects, the byte it ends at) each: `list_pieces`, `file_pieces`
               typ,  # their msgspec Struct (its `keypoints` a msgspec.Raw)
               columns,  # `columns(objs, kp)`: a slice's records and its rows of `kp` to fill -> dict of arrays | None
               *, K: int, c: int,  # keypoints per object; numbers kept of each (3: x, y, v; 2: x, y)
@@ -854,7 +854,7 @@ def fast_kp_truth(src,  # the ground truth's JSON bytes (`json_bytes`)
     ws, room = {}, min(src.count(b'"keypoints"'), len(src) // (6 * K))  # the parser's work arrays; objects at most
     cols = lambda objs, kp: None if number_lists([o.keypoints for o in objs], width=3 * K, out=kp, ws=ws) is None \
         else struct_columns(objs, KP_COLS)
-    c = kp_slices(memory_pieces(d.annotations), _KpFastAnn, cols, K=K, c=3, room=room)
+    c = kp_slices(list_pieces(d.annotations), _KpFastAnn, cols, K=K, c=3, room=room)
     if c is None: return None
     kp, num, a, crowd = c['kp'], c['num_keypoints'], c['area'], c['iscrowd']
     img, cat, ids = index_of(image_ids, c['image_id']), index_of(cat_ids, c['category_id']), np.sort(c['id'])
@@ -1004,7 +1004,7 @@ def fast_kp_results(src,  # the results: a file's path (read a slice at a time, 
         'box', bool(objs) and objs[0].bbox not in (None, [])))
     n = len(src) if byt else os.fstat(f.fileno()).st_size
     room = min(src.count(b'"keypoints"'), n // (6 * K)) if byt else n // (6 * K)  # a file: not counted
-    try: c = kp_slices(memory_pieces(src, size=size) if byt else file_pieces(f, n, size=size), KpResult, cols, K=K,
+    try: c = kp_slices(list_pieces(src, size=size) if byt else file_pieces(f, n, size=size), KpResult, cols, K=K,
                        c=2, room=room, most=None if byt or n < lim.max_json_values else lim.max_json_values)
     except _Off: return None  # the file shrank while read: the checking reader reads what it holds now
     finally:
@@ -1137,12 +1137,6 @@ def _pread(f, n: int, at: int) -> bytes:  # as `_read_into` takes them
     return bytes(b)
 
 # %% ../nbs/24_coco.ipynb #co-segm-1a
-def list_pieces(mv: memoryview,  # JSON bytes of a list of objects, in memory
-                *, size: int,  # JSON bytes of a slice, about
-               ):  # yields (the slice's objects as the JSON list `[...]`, the byte its slice ends at)
-    "Each slice of a JSON list in memory (`object_spans`), its objects made a JSON list of their own."
-    for a, b in object_spans(mv, size) or (): yield b'[' + mv[a:b] + b']', b
-
 def decoded_slices(pieces,  # iterable of (JSON list of a slice's objects, the byte its slice ends at): `list_pieces`
                    dec,  # a msgspec Decoder of a list of them
                    fn,  # fn(objects): what is kept of a slice's decoded objects
@@ -1206,7 +1200,7 @@ def fast_segm_results(src,  # the results: a file's path (read a slice at a time
         room = _room(n, gt) if msgspec is not None and 0 < n <= lim.max_file_bytes else None
         if room is None: return None
         with memoryview(b'' if f else src) as mv:
-            pieces = file_pieces(f, n, size=size) if f else list_pieces(mv, size=size)
+            pieces = file_pieces(f, n, size=size) if f else list_pieces(mv, size=size) or ()
             got = _decoded_results(pieces, gt, room, lim=lim, work=n)
     finally:
         if f: f.close()
@@ -1290,7 +1284,7 @@ def _truth_columns(src, *, size: int) -> tuple | None:
     try: d = msgspec.json.decode(src, type=_SegmTruth)
     except (msgspec.DecodeError, RecursionError): return None
     mv, dec, parts = memoryview(d.annotations), msgspec.json.Decoder(list[_SegmAnn]), []
-    try: parts = [p for p, _ in decoded_slices(list_pieces(mv, size=size), dec, partial(_truth_slice, ws={}))]
+    try: parts = [p for p, _ in decoded_slices(list_pieces(mv, size=size) or (), dec, partial(_truth_slice, ws={}))]
     except (_Off, msgspec.DecodeError, RecursionError, OverflowError, InputError):  # mistyped, an id > int64
         return None
     finally: mv.release()
