@@ -16,7 +16,7 @@ from .families import Scene, Analysis, analyse_scene, keep_predictions, keep_pai
 
 # %% auto #0
 __all__ = ['BY', 'MAX_RESCORE', 'F1_COLUMNS', 'cutoff_keys', 'cutoffs', 'no_competition', 'one_matching', 'CurveCards', 'Curve',
-           'rates', 'overall_rates', 'best_f1', 'cutoff_curve', 'cutoff', 'cut_analysis', 'curve_json', 'rates_json',
+           'rates', 'overall_rates', 'cutoff_curve', 'cutoff', 'best_f1', 'cut_analysis', 'rates_json', 'curve_json',
            'f1_threshold', 'f1_lines', 'curve_text', 'cutoff_figure']
 
 # %% ../nbs/13_cutoff.ipynb #cut-keys
@@ -143,26 +143,6 @@ def overall_rates(analysis: Analysis,  # a scored submission whose one matching 
     else: return None
     return t.assign(**dict(zip(('precision', 'recall', 'f1'), rates(t.tp, t.fp, t.npos))))
 
-# %% ../nbs/13_cutoff.ipynb #cut-f1
-F1_COLUMNS = ('threshold', 'cls', 'cutoff', 'tp', 'fp', 'npos', 'precision', 'recall', 'f1')
-
-def _best_rows(t: pd.DataFrame, by: list) -> pd.DataFrame:
-    "Per group of `by`, the row of the highest cutoff with the best F1 (cutoff NaN where F1 is 0 throughout)."
-    t = t.reset_index(drop=True)
-    b = t.loc[np.sort(t.iloc[::-1].groupby(by, sort=False).f1.idxmax().to_numpy())].reset_index(drop=True)
-    return b.assign(cutoff=b.cutoff.where(b.f1 > 0))
-
-def best_f1(curve: Curve,  # a cutoff curve
-           ) -> pd.DataFrame | None:  # `F1_COLUMNS`: overall (cls None), then per class; None without counts
-    "Per threshold, the F1-optimal cutoff overall and each class's: the highest cutoff of the best F1."
-    if curve.rates is None: return None
-    parts = [_best_rows(curve.rates, ['threshold']).assign(cls=None)]
-    if curve.per_class is not None: parts.append(_best_rows(curve.per_class, ['threshold', 'cls']))
-    t = pd.concat([p[list(F1_COLUMNS)].astype({'cls': object}) for p in parts], ignore_index=True)
-    return t.sort_values('threshold', kind='stable', ignore_index=True)
-
-Curve.best_f1 = property(best_f1)
-
 # %% ../nbs/13_cutoff.ipynb #2476101f
 def cutoff_curve(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                  *, by: str = 'confidence',  # 'confidence', or 'area' for masks (minimum predicted pixels)
@@ -197,6 +177,26 @@ def cutoff(metric,  # a name or alias, a `Metric`, or a .toml path (see `get_met
     from evalkit.metrics import get_metric  # the registry, on first use: the analyses sit below it
     return cutoff_curve(get_metric(metric).analyse(solution, submission, **options), by=by, max_rescore=max_rescore)
 
+# %% ../nbs/13_cutoff.ipynb #cut-f1
+F1_COLUMNS = ('threshold', 'cls', 'cutoff', 'tp', 'fp', 'npos', 'precision', 'recall', 'f1')
+
+def _best_rows(t: pd.DataFrame, by: list) -> pd.DataFrame:
+    "Per group of `by`, the row of the highest cutoff with the best F1 (cutoff NaN where F1 is 0 throughout)."
+    t = t.reset_index(drop=True)
+    b = t.loc[np.sort(t.iloc[::-1].groupby(by, sort=False).f1.idxmax().to_numpy())].reset_index(drop=True)
+    return b.assign(cutoff=b.cutoff.where(b.f1 > 0))
+
+def best_f1(curve: Curve,  # a cutoff curve
+           ) -> pd.DataFrame | None:  # `F1_COLUMNS`: overall (cls None), then per class; None without counts
+    "Per threshold, the F1-optimal cutoff overall and each class's: the highest cutoff of the best F1."
+    if curve.rates is None: return None
+    parts = [_best_rows(curve.rates, ['threshold']).assign(cls=None)]
+    if curve.per_class is not None: parts.append(_best_rows(curve.per_class, ['threshold', 'cls']))
+    t = pd.concat([p[list(F1_COLUMNS)].astype({'cls': object}) for p in parts], ignore_index=True)
+    return t.sort_values('threshold', kind='stable', ignore_index=True)
+
+Curve.best_f1 = property(best_f1)
+
 # %% ../nbs/13_cutoff.ipynb #cut-cut-2
 def cut_analysis(analysis: Analysis,  # a scored submission (`Metric.analyse`)
                  cutoff: float,  # keep the predictions whose key is >= cutoff
@@ -213,28 +213,9 @@ def cut_analysis(analysis: Analysis,  # a scored submission (`Metric.analyse`)
     return Analysis(result=an.spec.family.finish(stats, an.spec), scene=scene,
                     pairs=keep_pairs(an.pairs, keep), matching=m, stats=stats, spec=an.spec)
 
-# %% ../nbs/13_cutoff.ipynb #cut-json
+# %% ../nbs/13_cutoff.ipynb #cut-json-2
 def _num(x) -> float | None: return None if x is None or math.isnan(x) else float(x)
 
-def curve_json(curve: Curve) -> dict:
-    "The curve as a JSON-ready dict."
-    j = dict(metric=curve.metric, by=curve.by, method=curve.method, hit=curve.hit,
-             cutoffs=curve.cutoffs.tolist(), scores=[_num(v) for v in curve.scores], kept=curve.kept.tolist(),
-             best={k: (_num(v) if k != 'kept' else v) for k, v in curve.best.items()}, score_all=_num(curve.score_all),
-             per_threshold={t: [_num(v) for v in curve.per_threshold[t]] for t in curve.per_threshold.columns},
-             warnings=list(curve.warnings))
-    if curve.class_best is not None:
-        j['class_best'] = dict(score=curve.class_best.attrs['score'], classes=[
-            dict(cls=r.cls, units=int(r.units), cutoff=float(r.cutoff), value_all=_num(r.value_all),
-                 value=_num(r.value))
-            for r in curve.class_best.itertuples()])
-    if curve.per_class is not None:
-        labels = dict(zip(curve.per_threshold.columns.map(float), curve.per_threshold.columns))
-        j['per_class'] = {c: {labels[t]: [_num(v) for v in g.ap] for t, g in cg.groupby('threshold', sort=False)}
-                          for c, cg in curve.per_class.groupby('cls', sort=False)}
-    return {**j, **rates_json(curve)}
-
-# %% ../nbs/13_cutoff.ipynb #cut-json-2
 _RATES = ('precision', 'recall', 'f1')
 
 def _f1_row(r) -> dict:
@@ -255,6 +236,25 @@ def rates_json(curve: Curve) -> dict:
     j['best_f1'] = {lab[t]: dict(overall=_f1_row(next(g[g.cls.isna()].itertuples())), per_class={
         r.cls: _f1_row(r) for r in g[g.cls.notna()].itertuples()}) for t, g in b.groupby('threshold')}
     return j
+
+# %% ../nbs/13_cutoff.ipynb #cut-json
+def curve_json(curve: Curve) -> dict:
+    "The curve as a JSON-ready dict."
+    j = dict(metric=curve.metric, by=curve.by, method=curve.method, hit=curve.hit,
+             cutoffs=curve.cutoffs.tolist(), scores=[_num(v) for v in curve.scores], kept=curve.kept.tolist(),
+             best={k: (_num(v) if k != 'kept' else v) for k, v in curve.best.items()}, score_all=_num(curve.score_all),
+             per_threshold={t: [_num(v) for v in curve.per_threshold[t]] for t in curve.per_threshold.columns},
+             warnings=list(curve.warnings))
+    if curve.class_best is not None:
+        j['class_best'] = dict(score=curve.class_best.attrs['score'], classes=[
+            dict(cls=r.cls, units=int(r.units), cutoff=float(r.cutoff), value_all=_num(r.value_all),
+                 value=_num(r.value))
+            for r in curve.class_best.itertuples()])
+    if curve.per_class is not None:
+        labels = dict(zip(curve.per_threshold.columns.map(float), curve.per_threshold.columns))
+        j['per_class'] = {c: {labels[t]: [_num(v) for v in g.ap] for t, g in cg.groupby('threshold', sort=False)}
+                          for c, cg in curve.per_class.groupby('cls', sort=False)}
+    return {**j, **rates_json(curve)}
 
 # %% ../nbs/13_cutoff.ipynb #cut-text
 def _value_text(v) -> str: return 'undefined' if math.isnan(v) else f'{v:.6f}'
