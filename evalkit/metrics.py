@@ -115,26 +115,6 @@ def get_metric(name,  # a name or alias ('dsb2018', 'data-science-bowl-2018'), a
         raise InputError('unknown metric', f"{name!r}; known: {', '.join(METRICS)} (see `evalkit list`){hint}")
     return METRICS[_NAMES[name]]
 
-# %% ../nbs/04a_metrics.ipynb #met-all-options
-def all_options() -> dict:
-    "Every option a registered metric declares: name -> (`Option`, names of the metrics that take it)."
-    out = {}
-    for m in METRICS.values():
-        for o in m.options: out.setdefault(o.name, (o, []))[1].append(m.name)
-    return out
-
-# %% ../nbs/04a_metrics.ipynb #met-list-metrics
-def metric_rows() -> list[dict]:
-    "One dict per registered metric: name, aliases, title, family, thresholds, hit test, options, file layouts."
-    ts = lambda m: ', '.join(map(threshold_text, m.thresholds))
-    return [dict(name=m.name, aliases=', '.join(m.aliases), title=m.title, family=str(m.family), thresholds=ts(m),
-                 hit=hit_text(m.inclusive) if m.thresholds else '', options=', '.join(o.name for o in m.options),
-                 layouts=m.layouts) for m in METRICS.values()]
-
-def list_metrics() -> pd.DataFrame:
-    "One row per registered metric (`metric_rows`) as a table."
-    return pd.DataFrame(metric_rows())
-
 # %% ../nbs/04a_metrics.ipynb #met-presets
 rsna = register(Metric(
     batch_reader=rsna_batch,
@@ -250,3 +230,23 @@ _later('panoptic', 'panoptic')  # its family registers with it
 
 # %% ../nbs/04a_metrics.ipynb #met-oid
 _later('oid', 'oid2019', 'hubmap_hhv')  # its family registers with it
+
+# %% ../nbs/04a_metrics.ipynb #met-all-options
+def all_options() -> dict:
+    "Every option a registered metric declares: name -> (`Option`, names of the metrics that take it)."
+    out = {}
+    for m in METRICS.values():
+        for o in m.options: out.setdefault(o.name, (o, []))[1].append(m.name)
+    return out
+
+# %% ../nbs/04a_metrics.ipynb #met-list-metrics
+def metric_rows() -> list[dict]:
+    "One dict per registered metric: name, aliases, title, family, thresholds, hit test, options, file layouts."
+    ts = lambda m: ', '.join(map(threshold_text, m.thresholds))
+    return [dict(name=m.name, aliases=', '.join(m.aliases), title=m.title, family=str(m.family), thresholds=ts(m),
+                 hit=hit_text(m.inclusive) if m.thresholds else '', options=', '.join(o.name for o in m.options),
+                 layouts=m.layouts) for m in METRICS.values()]
+
+def list_metrics() -> pd.DataFrame:
+    "One row per registered metric (`metric_rows`) as a table."
+    return pd.DataFrame(metric_rows())
