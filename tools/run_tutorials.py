@@ -36,7 +36,8 @@ CORE = ('00_iou', '01_rle', '02_matching', '02b_result', '03_sweep', '03b_famili
         '20_dice', '21_dice_presets',  # the Dice room
         '29_points', '30_panoptic', '29a_dota', '31_oid',  # the points, panoptic, DOTA and OID rooms
         '22b_boundary', '24a_lvis', '23a_keypoints',  # COCO's siblings: boundary IoU, LVIS and keypoints
-        '23_coco_eval')  # the COCO family itself
+        '23_coco_eval',  # the COCO family itself
+        '27_pycocotools')  # its pycocotools face
 PLOTLY = 'application/vnd.plotly.v1+json'
 WIDGET = 'application/vnd.jupyter.widget-view+json'
 
