@@ -15,8 +15,8 @@ from .errors import shown, check_regular  # (00a) the readers import them from h
 
 # %% auto #0
 __all__ = ['PACKED_MAGIC', 'ARROW_CSV_BYTES', 'PARQUET_BATCH_BYTES', 'TOKEN_CHUNK', 'row_at', 'Source', 'check_unpacked', 'Texts',
-           'TextTable', 'unique_codes', 'read_texts', 'check_local', 'folder_files', 'is_parquet', 'column_names',
-           'footer_bytes', 'check_footers', 'read_row_group', 'read_source', 'read_table', 'require_columns', 'Rows',
+           'TextTable', 'unique_codes', 'check_local', 'folder_files', 'is_parquet', 'column_names', 'footer_bytes',
+           'check_footers', 'read_row_group', 'read_source', 'read_texts', 'read_table', 'require_columns', 'Rows',
            'to_numbers', 'token_counts', 'check_tokens', 'column_tokens', 'check_runs', 'id_codes', 'in_rows',
            'release_arrow', 'first_seen', 'repeated', 'positions', 'check_objects']
 
@@ -89,6 +89,10 @@ def _check_lines(src, source: Source):
     n += last != b'\n'  # a last line without its line break
     if n > source.limits.max_rows: raise source.limits.exceeded('max_rows', n, 'the file', source.err, file=source.name)
 
+# %% ../nbs/02c_tables.ipynb #tb-csv
+_CSV = dict(dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True,  # how every CSV is read
+            compression=None)  # never unpacked by its name (`check_unpacked`)
+
 # %% ../nbs/02c_tables.ipynb #tb-header
 _MANGLED = re.compile(r'(.+)\.[0-9]+')  # how pandas renames the second and later columns of one name
 
@@ -99,10 +103,6 @@ def _check_header(src, columns, source: Source):
     names = [str(c).strip() for c in pd.read_csv(src, header=None, nrows=1, **_CSV).iloc[0]]
     dup = pd.Index(names)[pd.Index(names).duplicated()]
     if len(dup): raise source.err('duplicate column', repr(dup[0]), file=source.name)
-
-# %% ../nbs/02c_tables.ipynb #tb-csv
-_CSV = dict(dtype=str, keep_default_na=False, encoding='utf-8-sig', skipinitialspace=True,  # how every CSV is read
-            compression=None)  # never unpacked by its name (`check_unpacked`)
 
 # %% ../nbs/02c_tables.ipynb #c2f56876
 _BOM = b'\xef\xbb\xbf'
@@ -300,27 +300,6 @@ def _csv_columns(src) -> tuple[list, list, int] | None:
     names = [h.strip() for h in header]
     return None if '' in names or len(set(names)) < len(names) else (names, cols, widest)
 
-# %% ../nbs/02c_tables.ipynb #tb-readtexts
-def read_texts(src,  # a path (anything else: None)
-               source: Source,  # the table's name, side, id column and limits (name None: the path)
-              ) -> tuple[TextTable, Source] | None:  # as `read_source` reads it; None: a table for pandas to read
-    "A plain CSV file (`_csv_columns`) or Parquet data as a `TextTable` of stripped strings, checked as `read_source`."
-    if not isinstance(src, (str, os.PathLike)): return None
-    source = replace(source, name=source.name or str(src))
-    err, name = source.err, source.name
-    check_local(src, err, name); check_regular(src, err, name)
-    if Path(src).is_file(): source.limits.check_file(src, err, name)
-    if is_parquet(src): return _parquet_texts(src, source)  # a file or a folder: pyarrow alone
-    if not Path(src).is_file(): return None
-    check_unpacked(src, err, name); _check_lines(src, source)
-    try: read = _csv_columns(src)
-    except OSError: return None  # unreadable: pandas says how
-    if read is None: return None
-    names, cols, widest = read
-    df = TextTable({n: list(map(str.strip, c)) for n, c in zip(names, cols)}, len(cols[0]), widest=widest)
-    _check_fields(df, source)
-    return df, source
-
 # %% ../nbs/02c_tables.ipynb #tb-extra
 def _fields_rule(row: int, k: int, m: int) -> str:
     return f'row {row} has {k} fields, the header has {m} (a trailing comma adds one)'
@@ -334,23 +313,6 @@ def _extra_fields(src, m: int) -> str:
                 if i and len(row) > m + 1: return _fields_rule(i, len(row), m + 1)
         except csv.Error: pass  # a field longer than the csv module takes: say no more than pandas did
     return _fields_rule(1, m + 1, m)
-
-# %% ../nbs/02c_tables.ipynb #tb-text
-def _text(s: pd.Series, col: str, source: Source) -> pd.Series:
-    "Column `s` as stripped strings (missing -> ''); bytes must be UTF-8 text."
-    if isinstance(s.dtype, pd.ArrowDtype):  # as stored in Parquet: Python's values, then their text
-        if _nested(s.dtype.pyarrow_dtype): raise source.err(
-            f'{col} holds values of type {s.dtype.pyarrow_dtype}: evalkit reads text and numbers', file=source.name)
-        s = s.astype(object)
-    if isinstance(s.dtype, pd.StringDtype):  # as read from a file: strings, and missing values
-        return _stripped(s.fillna('') if s.hasnans else s)
-    if s.hasnans: s = s.astype(object).where(s.notna(), '')  # object first: a categorical or Int64 takes no ''
-    try: s = s.astype(str)
-    except UnicodeDecodeError:
-        bad = s.map(lambda v: isinstance(v, bytes) and not _is_utf8(v)).to_numpy(bool)
-        raise source.err(f'{col} holds bytes that are not UTF-8 text', shown(repr(s[bad].iat[0])),
-                         **row_at(source.name, int(np.flatnonzero(bad)[0]))) from None
-    return _stripped(s)
 
 # %% ../nbs/02c_tables.ipynb #tb-strip
 _SPACE_CODES = (9, 10, 11, 12, 13, 28, 29, 30, 31, 32, 133, 160, 5760, *range(8192, 8203), 8232, 8233, 8239, 8287,
@@ -404,6 +366,23 @@ def _nested(t) -> bool:
 def _is_utf8(b: bytes) -> bool:
     try: b.decode('utf-8'); return True
     except UnicodeDecodeError: return False
+
+# %% ../nbs/02c_tables.ipynb #tb-text
+def _text(s: pd.Series, col: str, source: Source) -> pd.Series:
+    "Column `s` as stripped strings (missing -> ''); bytes must be UTF-8 text."
+    if isinstance(s.dtype, pd.ArrowDtype):  # as stored in Parquet: Python's values, then their text
+        if _nested(s.dtype.pyarrow_dtype): raise source.err(
+            f'{col} holds values of type {s.dtype.pyarrow_dtype}: evalkit reads text and numbers', file=source.name)
+        s = s.astype(object)
+    if isinstance(s.dtype, pd.StringDtype):  # as read from a file: strings, and missing values
+        return _stripped(s.fillna('') if s.hasnans else s)
+    if s.hasnans: s = s.astype(object).where(s.notna(), '')  # object first: a categorical or Int64 takes no ''
+    try: s = s.astype(str)
+    except UnicodeDecodeError:
+        bad = s.map(lambda v: isinstance(v, bytes) and not _is_utf8(v)).to_numpy(bool)
+        raise source.err(f'{col} holds bytes that are not UTF-8 text', shown(repr(s[bad].iat[0])),
+                         **row_at(source.name, int(np.flatnonzero(bad)[0]))) from None
+    return _stripped(s)
 
 # %% ../nbs/02c_tables.ipynb #443d506d
 def _check_fields(df: pd.DataFrame, source: Source):
@@ -775,6 +754,27 @@ def read_source(src,  # path to a CSV file, a Parquet file or a folder of Parque
     for c in df.columns: df[c] = _text(df[c], c, source)
     _check_fields(df, source)
     return df.reset_index(drop=True), source
+
+# %% ../nbs/02c_tables.ipynb #tb-readtexts
+def read_texts(src,  # a path (anything else: None)
+               source: Source,  # the table's name, side, id column and limits (name None: the path)
+              ) -> tuple[TextTable, Source] | None:  # as `read_source` reads it; None: a table for pandas to read
+    "A plain CSV file (`_csv_columns`) or Parquet data as a `TextTable` of stripped strings, checked as `read_source`."
+    if not isinstance(src, (str, os.PathLike)): return None
+    source = replace(source, name=source.name or str(src))
+    err, name = source.err, source.name
+    check_local(src, err, name); check_regular(src, err, name)
+    if Path(src).is_file(): source.limits.check_file(src, err, name)
+    if is_parquet(src): return _parquet_texts(src, source)  # a file or a folder: pyarrow alone
+    if not Path(src).is_file(): return None
+    check_unpacked(src, err, name); _check_lines(src, source)
+    try: read = _csv_columns(src)
+    except OSError: return None  # unreadable: pandas says how
+    if read is None: return None
+    names, cols, widest = read
+    df = TextTable({n: list(map(str.strip, c)) for n, c in zip(names, cols)}, len(cols[0]), widest=widest)
+    _check_fields(df, source)
+    return df, source
 
 # %% ../nbs/02c_tables.ipynb #707464d1
 def read_table(src,  # path to a CSV file, a Parquet file or a folder of Parquet files; or a DataFrame
