@@ -1089,9 +1089,11 @@ def _masks(g: CocoTruth, r: CocoResults, *, names, by_cat: bool, pos: tuple, lim
     return (*out, *bases)
 
 # %% ../nbs/24_coco.ipynb #co-segm
+from .coco_masks import json_chars  # the counts' characters joined from their JSON (22_coco_masks)
+
 if msgspec is not None:
     class _Rle(msgspec.Struct, gc=False):  # a compressed RLE (other keys skipped, as pycocotools ignores them)
-        size: tuple[int, int]; counts: str
+        size: tuple[int, int]; counts: msgspec.Raw  # its JSON as written: a third of a `str`'s decoding time
     class _SegmDet(msgspec.Struct, gc=False):  # a mask result with its box (its area is then the box's)
         image_id: int; category_id: int; score: float; bbox: tuple[float, float, float, float]; segmentation: _Rle
 
@@ -1099,12 +1101,13 @@ class _Off(Exception):
     "Something in a slice of mask results that the checking reader must name."
 
 def _segm_slice(objs: list, gt: CocoTruth) -> tuple:
-    "(columns, compressed strings, [H, W] of each) of a slice of decoded mask results; `_Off` if something is off."
+    "(columns, compressed strings (`json_chars`), [H, W] of each) of a slice of decoded mask results; `_Off` if off."
     c = struct_columns(objs, dict(image_id=np.int64, category_id=np.int64, score=np.float64))
     img = index_of(gt.image_ids, c['image_id'])
     hw = np.fromiter(chain.from_iterable(o.segmentation.size for o in objs), np.int64, 2 * len(objs)).reshape(-1, 2)
     if (img < 0).any() or (hw != gt.image_size[img]).any(): raise _Off
-    return c | dict(img=img), [o.segmentation.counts for o in objs], hw
+    raws = [o.segmentation.counts for o in objs]  # views of the slice's bytes: joined (copied) before the next is read
+    return c | dict(img=img), json_chars(raws) or [msgspec.json.decode(r, type=str) for r in raws], hw
 
 # %% ../nbs/24_coco.ipynb #co-segm-1
 SEGM_SLICE_BYTES = 2 ** 22  # results' JSON bytes decoded at once: a slice's records and strings, not the file's
