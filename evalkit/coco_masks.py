@@ -850,16 +850,16 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes), or their ch
     return _into(_chunk_runs(c, lengths, h=h, w=w, base=base, most=most, dtype=t), out)
 
 # %% ../nbs/22_coco_masks.ipynb #cm-json-chars
-def json_chars(raws: list,  # n JSON strings as written, quotes included (bytes, or msgspec.Raw of valid JSON)
+def json_chars(raws,  # n JSON strings as written, quotes included (bytes, msgspec.Raw), or those joined (bytes)
+               lengths: np.ndarray | None = None,  # int64 [n]: each one's bytes, when `raws` are joined
               ) -> tuple | None:  # (uint8 [N]: the characters joined, int64 [n]: each string's); None: see below
     "The characters of JSON strings joined, quotes dropped, an escaped backslash read as one; None if it cannot say."
-    n, c = len(raws), np.frombuffer(b''.join(raws), np.uint8)
-    lengths = np.fromiter(map(len, raws), np.int64, n)
-    ends = np.cumsum(lengths)
+    if lengths is None: raws, lengths = b''.join(raws), np.fromiter(map(len, raws), np.int64, len(raws))
+    c, ends = np.frombuffer(raws, np.uint8), np.cumsum(lengths)
     if (lengths < 2).any() or (c[ends - lengths] != 34).any() or (c[ends - 1] != 34).any(): return None
     p = np.flatnonzero(c == 92)  # backslashes: in pairs `\\`, or another escape is among them
     if len(p) % 2 or (p[0::2] + 1 != p[1::2]).any(): return None
-    k = lengths - 2 - np.bincount(np.searchsorted(ends, p[1::2], 'right'), minlength=n)  # each string's characters
+    k = lengths - 2 - np.bincount(np.searchsorted(ends, p[1::2], 'right'), minlength=len(lengths))  # characters
     if (k > MAX_CHARS).any(): return None  # `string_runs` of the strings names it
     return np.delete(c, np.sort(np.concatenate([ends - lengths, ends - 1, p[1::2]]))), k  # quotes, a backslash a pair
 
@@ -870,14 +870,16 @@ def runs_in_turn(slices,  # iterable of (key, strings, shape): each slice's comp
                  *, limits: Limits | None = None,  # `max_mask_runs` bounds each slice's runs (`string_runs`)
                  dtype=np.int64,  # the runs' integer type (`local_dtype`)
                  work: int | None = None,  # characters numba is chosen for: the file's
+                 chars=None,  # chars(strings): a slice's strings made what `string_runs` takes, in the decoding thread
                 ):  # yields (key, `Runs` of the slice's strings: views of `room`), slice after slice
     "`string_runs` of slice after slice into one room, the next slice made while one decodes (two threads at once)."
     it, held = iter(slices), 0
     s = next(it, None)
     while s is not None:
         (key, strings, shape), out = s, tuple(None if x is None else x[held:] for x in room)
-        s, r = in_threads([partial(next, it, None),  # the calling thread makes the next slice, the other decodes
-                           partial(string_runs, strings, shape, limits=limits, dtype=dtype, work=work, out=out)])
+        run = lambda: string_runs(strings if chars is None else chars(strings), shape, limits=limits, dtype=dtype,
+                                  work=work, out=out)  # (called before any of them is assigned again)
+        s, r = in_threads([partial(next, it, None), run])  # the calling thread makes the next slice, the other decodes
         yield key, r
         held += len(r)
 
