@@ -1210,10 +1210,10 @@ def fast_segm_results(src,  # the results: a file's path (read a slice at a time
     return None if got is None else _segm_results(got, gt, room)
 
 # %% ../nbs/24_coco.ipynb #co-segm-1c
-def _slice_chars(q: tuple) -> tuple | list:  # a slice's counts: their JSON joined, each one's bytes (`_segm_slice`)
+def _slice_chars(q: tuple, *, work: int) -> tuple | list:  # a slice's counts: their JSON joined, each one's bytes
     "The counts as `string_runs` takes them: `json_chars` of their JSON, else each decoded by msgspec (as a `str`)."
-    ends = np.cumsum(q[1]).tolist()
-    return json_chars(*q) or [msgspec.json.decode(q[0][a:b], type=str) for a, b in zip([0] + ends[:-1], ends)]
+    e = np.cumsum(q[1]).tolist()  # (`_segm_slice`); work: the file's bytes, numba chosen for them
+    return json_chars(*q, work=work) or [msgspec.json.decode(q[0][a:b], type=str) for a, b in zip([0] + e[:-1], e)]
 
 def _decoded_results(pieces,  # (JSON list of a slice's objects, the byte it ends at): `list_pieces`, `file_pieces`
                      gt: CocoTruth, room: list,  # the ground truth; (None, start, end): room for the runs
@@ -1223,7 +1223,8 @@ def _decoded_results(pieces,  # (JSON list of a slice's objects, the byte it end
     dec, cols, bounds, n, held = msgspec.json.Decoder(list[_SegmDet]), [], [], 0, 0
     slices = (s for s, _ in decoded_slices(pieces, dec, partial(_segm_slice, gt=gt), most=lim.max_json_values))
     try:  # each slice's runs written where they are kept, numba chosen for the file's characters
-        for c, r in runs_in_turn(slices, room, limits=lim, dtype=room[1].dtype, work=work, chars=_slice_chars):
+        for c, r in runs_in_turn(slices, room, limits=lim, dtype=room[1].dtype, work=work,
+                                 chars=partial(_slice_chars, work=work)):
             if held + len(r) > lim.max_mask_runs: return None  # the checking reader names the limit
             cols.append(c); bounds.append(r.bounds[:-1] + held); n, held = n + r.n_obj, held + len(r)
     except (_Off, InputError, msgspec.DecodeError, RecursionError, OverflowError):  # the checking reader says what:

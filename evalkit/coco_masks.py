@@ -14,10 +14,10 @@ from .rle import Runs, MAX_PIXELS
 
 # %% auto #0
 __all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'LOCAL_LIMIT',
-           'POLYGON_MIN_WORK', 'POLYGON_SPAN', 'DECODE_MIN_WORK', 'DECODE_SLICE', 'MOVE_BLOCK', 'brief',
-           'decode_counts', 'encode_counts', 'list_counts', 'counts_runs', 'runs_counts', 'local_dtype', 'in_spans',
-           'polygon_runs', 'flat_polygons', 'run_bounds', 'OffsetRuns', 'too_many_runs', 'string_runs', 'json_chars',
-           'runs_in_turn', 'coco_runs', 'warm_masks', 'move_runs', 'trim_heap', 'coco_bbox', 'coco_iou']
+           'POLYGON_MIN_WORK', 'POLYGON_SPAN', 'DECODE_MIN_WORK', 'DECODE_SLICE', 'JSON_MIN_WORK', 'MOVE_BLOCK',
+           'brief', 'decode_counts', 'encode_counts', 'list_counts', 'counts_runs', 'runs_counts', 'local_dtype',
+           'in_spans', 'polygon_runs', 'flat_polygons', 'run_bounds', 'OffsetRuns', 'too_many_runs', 'string_runs',
+           'json_chars', 'runs_in_turn', 'coco_runs', 'warm_masks', 'move_runs', 'trim_heap', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -849,13 +849,40 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes), or their ch
     if c is None: c = strings[0] if joined else _string_bytes(strings)[0]
     return _into(_chunk_runs(c, lengths, h=h, w=w, base=base, most=most, dtype=t), out)
 
+# %% ../nbs/22_coco_masks.ipynb #cm-json-chars-nb
+@jit
+def _json_copy(c,  # uint8 [N]: JSON strings joined as written
+               lengths,  # int64 [n]: each one's bytes
+               out,  # (uint8 [N], int64 [n]): filled with the characters joined, and each string's count
+              ) -> int:  # the characters written; -1 if a string is not `"..."` or holds another escape than `\\`
+    "numba: `json_chars` in one pass: each string's characters copied, its quotes dropped, `\\\\` read as `\\`."
+    (chars, k), i, o = out, 0, 0
+    for s in range(len(lengths)):
+        e, o0 = i + lengths[s], o
+        if lengths[s] < 2 or c[i] != 34 or c[e - 1] != 34: return -1
+        i += 1
+        while i < e - 1:
+            if c[i] == 92:  # an escape: a second backslash, not the closing quote
+                if c[i + 1] != 92: return -1  # (the closing quote is not one)
+                i += 1
+            chars[o], o, i = c[i], o + 1, i + 1
+        k[s], i = o - o0, e
+    return o
+
 # %% ../nbs/22_coco_masks.ipynb #cm-json-chars
+JSON_MIN_WORK = 2 ** 22  # bytes of JSON strings: fewer, and numpy's passes cost less than numba's import
+
 def json_chars(raws,  # n JSON strings as written, quotes included (bytes, msgspec.Raw), or those joined (bytes)
                lengths: np.ndarray | None = None,  # int64 [n]: each one's bytes, when `raws` are joined
+               *, work: int | None = None,  # bytes numba is chosen for: a file's, of which these are a slice
               ) -> tuple | None:  # (uint8 [N]: the characters joined, int64 [n]: each string's); None: see below
     "The characters of JSON strings joined, quotes dropped, an escaped backslash read as one; None if it cannot say."
     if lengths is None: raws, lengths = b''.join(raws), np.fromiter(map(len, raws), np.int64, len(raws))
     c, ends = np.frombuffer(raws, np.uint8), np.cumsum(lengths)
+    if use_numba(len(c) if work is None else work, min_work=JSON_MIN_WORK):  # one pass, no work arrays
+        out = (np.empty(len(c), np.uint8), np.empty(len(lengths), np.int64))
+        n = _json_copy(c, lengths, out)
+        return None if n < 0 or (out[1] > MAX_CHARS).any() else (out[0][:n], out[1])
     if (lengths < 2).any() or (c[ends - lengths] != 34).any() or (c[ends - 1] != 34).any(): return None
     p = np.flatnonzero(c == 92)  # backslashes: in pairs `\\`, or another escape is among them
     if len(p) % 2 or (p[0::2] + 1 != p[1::2]).any(): return None
