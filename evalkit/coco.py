@@ -1089,9 +1089,11 @@ def _masks(g: CocoTruth, r: CocoResults, *, names, by_cat: bool, pos: tuple, lim
     return (*out, *bases)
 
 # %% ../nbs/24_coco.ipynb #co-segm
+from .coco_masks import json_chars  # the counts' characters joined from their JSON (22_coco_masks)
+
 if msgspec is not None:
     class _Rle(msgspec.Struct, gc=False):  # a compressed RLE (other keys skipped, as pycocotools ignores them)
-        size: tuple[int, int]; counts: str
+        size: tuple[int, int]; counts: msgspec.Raw  # its JSON as written: a third of a `str`'s decoding time
     class _SegmDet(msgspec.Struct, gc=False):  # a mask result with its box (its area is then the box's)
         image_id: int; category_id: int; score: float; bbox: tuple[float, float, float, float]; segmentation: _Rle
 
@@ -1099,12 +1101,13 @@ class _Off(Exception):
     "Something in a slice of mask results that the checking reader must name."
 
 def _segm_slice(objs: list, gt: CocoTruth) -> tuple:
-    "(columns, compressed strings, [H, W] of each) of a slice of decoded mask results; `_Off` if something is off."
+    "(columns, the counts' JSON joined and the length of each, [H, W] of each) of a slice of decoded mask results."
     c = struct_columns(objs, dict(image_id=np.int64, category_id=np.int64, score=np.float64))
     img = index_of(gt.image_ids, c['image_id'])
     hw = np.fromiter(chain.from_iterable(o.segmentation.size for o in objs), np.int64, 2 * len(objs)).reshape(-1, 2)
-    if (img < 0).any() or (hw != gt.image_size[img]).any(): raise _Off
-    return c | dict(img=img), [o.segmentation.counts for o in objs], hw
+    if (img < 0).any() or (hw != gt.image_size[img]).any(): raise _Off  # the checking reader says what
+    raws = [o.segmentation.counts for o in objs]  # views of the slice's bytes: joined (copied) before the next is read
+    return c | dict(img=img), (b''.join(raws), np.fromiter(map(len, raws), np.int64, len(raws))), hw
 
 # %% ../nbs/24_coco.ipynb #co-segm-1
 SEGM_SLICE_BYTES = 2 ** 22  # results' JSON bytes decoded at once: a slice's records and strings, not the file's
@@ -1207,6 +1210,11 @@ def fast_segm_results(src,  # the results: a file's path (read a slice at a time
     return None if got is None else _segm_results(got, gt, room)
 
 # %% ../nbs/24_coco.ipynb #co-segm-1c
+def _slice_chars(q: tuple, *, work: int) -> tuple | list:  # a slice's counts: their JSON joined, each one's bytes
+    "The counts as `string_runs` takes them: `json_chars` of their JSON, else each decoded by msgspec (as a `str`)."
+    e = np.cumsum(q[1]).tolist()  # (`_segm_slice`); work: the file's bytes, numba chosen for them
+    return json_chars(*q, work=work) or [msgspec.json.decode(q[0][a:b], type=str) for a, b in zip([0] + e[:-1], e)]
+
 def _decoded_results(pieces,  # (JSON list of a slice's objects, the byte it ends at): `list_pieces`, `file_pieces`
                      gt: CocoTruth, room: list,  # the ground truth; (None, start, end): room for the runs
                      *, lim: Limits, work: int,  # the limits; characters numba is chosen for (the file's)
@@ -1215,7 +1223,8 @@ def _decoded_results(pieces,  # (JSON list of a slice's objects, the byte it end
     dec, cols, bounds, n, held = msgspec.json.Decoder(list[_SegmDet]), [], [], 0, 0
     slices = (s for s, _ in decoded_slices(pieces, dec, partial(_segm_slice, gt=gt), most=lim.max_json_values))
     try:  # each slice's runs written where they are kept, numba chosen for the file's characters
-        for c, r in runs_in_turn(slices, room, limits=lim, dtype=room[1].dtype, work=work):
+        for c, r in runs_in_turn(slices, room, limits=lim, dtype=room[1].dtype, work=work,
+                                 chars=partial(_slice_chars, work=work)):
             if held + len(r) > lim.max_mask_runs: return None  # the checking reader names the limit
             cols.append(c); bounds.append(r.bounds[:-1] + held); n, held = n + r.n_obj, held + len(r)
     except (_Off, InputError, msgspec.DecodeError, RecursionError, OverflowError):  # the checking reader says what:

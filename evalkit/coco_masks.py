@@ -14,10 +14,10 @@ from .rle import Runs, MAX_PIXELS
 
 # %% auto #0
 __all__ = ['COCO_CHUNK', 'MAX_CHARS', 'MAX_NUMBER_CHARS', 'MAX_POLYGON_COORD', 'CONCAT_MIN_WORK', 'LOCAL_LIMIT',
-           'POLYGON_MIN_WORK', 'POLYGON_SPAN', 'DECODE_MIN_WORK', 'DECODE_SLICE', 'MOVE_BLOCK', 'brief',
-           'decode_counts', 'encode_counts', 'list_counts', 'counts_runs', 'runs_counts', 'local_dtype', 'in_spans',
-           'polygon_runs', 'flat_polygons', 'run_bounds', 'OffsetRuns', 'too_many_runs', 'string_runs', 'runs_in_turn',
-           'coco_runs', 'warm_masks', 'move_runs', 'trim_heap', 'coco_bbox', 'coco_iou']
+           'POLYGON_MIN_WORK', 'POLYGON_SPAN', 'DECODE_MIN_WORK', 'DECODE_SLICE', 'JSON_MIN_WORK', 'MOVE_BLOCK',
+           'brief', 'decode_counts', 'encode_counts', 'list_counts', 'counts_runs', 'runs_counts', 'local_dtype',
+           'in_spans', 'polygon_runs', 'flat_polygons', 'run_bounds', 'OffsetRuns', 'too_many_runs', 'string_runs',
+           'json_chars', 'runs_in_turn', 'coco_runs', 'warm_masks', 'move_runs', 'trim_heap', 'coco_bbox', 'coco_iou']
 
 # %% ../nbs/22_coco_masks.ipynb #cm-refuse
 def _refuse(flags, rule: str, detail,  # bool[m]; the rule broken; `detail(k)`: the offending values of item k
@@ -738,13 +738,14 @@ def _string_pass(strings,  # (c, lengths, npx, base): uint8 chars of every strin
 DECODE_MIN_WORK = 2 ** 22  # characters: fewer, and the numpy chunks cost less than numba's import
 DECODE_SLICE = 8  # numpy chunks (`COCO_CHUNK` characters each) a slice joins: 512 KB, not the file
 
-def _slice_pass(strings: list, lengths, a: int, b: int,  # the strings a..b-1 of `strings`, `lengths`
+def _slice_pass(strings, lengths, a: int, b: int,  # the strings a..b-1 of `strings` (a list, or uint8 chars joined)
                 *, frames: tuple,  # (h * w, base) int64 [n]: each mask's pixels and image base
                 runs: tuple,  # (obj, start, end): the room, written from its start (obj empty: not written)
                ) -> np.ndarray | None:  # int64 [b - a + 1]: the runs before each string; None if one breaks a rule
-    "`_string_pass` of a slice of the strings, its characters joined (and dropped after)."
-    s = strings[a:b]
-    c = np.frombuffer(b''.join(s) if not s or type(s[0]) is bytes else ''.join(s).encode('ascii'), np.uint8)
+    "`_string_pass` of a slice of the strings, its characters joined (and dropped after), or a view of those joined."
+    s, lo = strings[a:b], int(lengths[:a].sum())
+    c = strings[lo:lo + int(lengths[a:b].sum())] if isinstance(strings, np.ndarray) else np.frombuffer(
+        b''.join(s) if not s or type(s[0]) is bytes else ''.join(s).encode('ascii'), np.uint8)
     ptr = np.zeros(b - a + 1, np.int64)
     return None if _string_pass((c, lengths[a:b], frames[0][a:b], frames[1][a:b]), ptr, runs) >= 0 else ptr
 
@@ -820,7 +821,7 @@ def _into(r: Runs, out: tuple | None) -> Runs:
     return Runs(obj=out[0][:len(r)], start=s, end=e, n_obj=r.n_obj)
 
 # %% ../nbs/22_coco_masks.ipynb #cm-string-runs-2
-def string_runs(strings,  # n compressed COCO counts (str or bytes)
+def string_runs(strings,  # n compressed COCO counts (str or bytes), or their characters joined (`json_chars`)
                 shape,  # (H, W) of every mask, or int[n, 2]
                 *, base=0,  # int or int[n]: each mask's image base
                 limits: Limits | None = None,  # `max_mask_runs` bounds the runs decoded
@@ -830,10 +831,11 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
                                            #  obj None: `OffsetRuns` (no object a run)
                ) -> Runs:  # views of `out` when given: the runs written from its start
     "The `Runs` of many compressed strings: `counts_runs(*decode_counts(...))`, in one pass or chunk by chunk."
-    strings = strings if isinstance(strings, list) else list(strings)
-    types = set(map(type, strings))  # the usual file: every string an ASCII str (or, from pycocotools, bytes)
+    joined = isinstance(strings, tuple)  # (uint8 characters, int64 lengths <= MAX_CHARS): no string made or joined
+    strings = strings if joined or isinstance(strings, list) else list(strings)
+    types = {bytes} if joined else set(map(type, strings))  # the usual file: every string an ASCII str (or bytes)
     plain = types == {bytes} or types <= {str} and all(map(str.isascii, strings))
-    lengths = np.fromiter(map(len, strings), np.int64, len(strings)) if plain else None
+    lengths = strings[1] if joined else np.fromiter(map(len, strings), np.int64, len(strings)) if plain else None
     c, lengths = (None, lengths) if plain and not (lengths > MAX_CHARS).any() else _string_bytes(strings)
     (h, w), most = _shapes(shape, len(lengths)), as_limits(limits).max_mask_runs
     base = _per_object(base, len(lengths))
@@ -841,10 +843,52 @@ def string_runs(strings,  # n compressed COCO counts (str or bytes)
     if out is not None and len(out[1]) < int(lengths.sum()) // 2:  # a run takes two characters: room for them all
         raise ValueError(f'room for {len(out[1]):,} runs, {int(lengths.sum()) // 2:,} needed')
     if c is None and use_numba(int(lengths.sum()) if work is None else work, min_work=DECODE_MIN_WORK):
-        r = _string_runs_numba(strings, lengths, h=h, w=w, base=base, most=most, dtype=t, out=out)
+        r = _string_runs_numba(strings[0] if joined else strings, lengths, h=h, w=w, base=base, most=most, dtype=t,
+                               out=out)
         if r is not None: return r
-    if c is None: c = _string_bytes(strings)[0]
+    if c is None: c = strings[0] if joined else _string_bytes(strings)[0]
     return _into(_chunk_runs(c, lengths, h=h, w=w, base=base, most=most, dtype=t), out)
+
+# %% ../nbs/22_coco_masks.ipynb #cm-json-chars-nb
+@jit
+def _json_copy(c,  # uint8 [N]: JSON strings joined as written
+               lengths,  # int64 [n]: each one's bytes
+               out,  # (uint8 [N], int64 [n]): filled with the characters joined, and each string's count
+              ) -> int:  # the characters written; -1 if a string is not `"..."` or holds another escape than `\\`
+    "numba: `json_chars` in one pass: each string's characters copied, its quotes dropped, `\\\\` read as `\\`."
+    (chars, k), i, o = out, 0, 0
+    for s in range(len(lengths)):
+        e, o0 = i + lengths[s], o
+        if lengths[s] < 2 or c[i] != 34 or c[e - 1] != 34: return -1
+        i += 1
+        while i < e - 1:
+            if c[i] == 92:  # an escape: a second backslash, not the closing quote
+                if c[i + 1] != 92: return -1  # (the closing quote is not one)
+                i += 1
+            chars[o], o, i = c[i], o + 1, i + 1
+        k[s], i = o - o0, e
+    return o
+
+# %% ../nbs/22_coco_masks.ipynb #cm-json-chars
+JSON_MIN_WORK = 2 ** 22  # bytes of JSON strings: fewer, and numpy's passes cost less than numba's import
+
+def json_chars(raws,  # n JSON strings as written, quotes included (bytes, msgspec.Raw), or those joined (bytes)
+               lengths: np.ndarray | None = None,  # int64 [n]: each one's bytes, when `raws` are joined
+               *, work: int | None = None,  # bytes numba is chosen for: a file's, of which these are a slice
+              ) -> tuple | None:  # (uint8 [N]: the characters joined, int64 [n]: each string's); None: see below
+    "The characters of JSON strings joined, quotes dropped, an escaped backslash read as one; None if it cannot say."
+    if lengths is None: raws, lengths = b''.join(raws), np.fromiter(map(len, raws), np.int64, len(raws))
+    c, ends = np.frombuffer(raws, np.uint8), np.cumsum(lengths)
+    if use_numba(len(c) if work is None else work, min_work=JSON_MIN_WORK):  # one pass, no work arrays
+        out = (np.empty(len(c), np.uint8), np.empty(len(lengths), np.int64))
+        n = _json_copy(c, lengths, out)
+        return None if n < 0 or (out[1] > MAX_CHARS).any() else (out[0][:n], out[1])
+    if (lengths < 2).any() or (c[ends - lengths] != 34).any() or (c[ends - 1] != 34).any(): return None
+    p = np.flatnonzero(c == 92)  # backslashes: in pairs `\\`, or another escape is among them
+    if len(p) % 2 or (p[0::2] + 1 != p[1::2]).any(): return None
+    k = lengths - 2 - np.bincount(np.searchsorted(ends, p[1::2], 'right'), minlength=len(lengths))  # characters
+    if (k > MAX_CHARS).any(): return None  # `string_runs` of the strings names it
+    return np.delete(c, np.sort(np.concatenate([ends - lengths, ends - 1, p[1::2]]))), k  # quotes, a backslash a pair
 
 # %% ../nbs/22_coco_masks.ipynb #cm-in-turn
 def runs_in_turn(slices,  # iterable of (key, strings, shape): each slice's compressed strings and [H, W], made (parsed)
@@ -853,14 +897,16 @@ def runs_in_turn(slices,  # iterable of (key, strings, shape): each slice's comp
                  *, limits: Limits | None = None,  # `max_mask_runs` bounds each slice's runs (`string_runs`)
                  dtype=np.int64,  # the runs' integer type (`local_dtype`)
                  work: int | None = None,  # characters numba is chosen for: the file's
+                 chars=None,  # chars(strings): a slice's strings made what `string_runs` takes, in the decoding thread
                 ):  # yields (key, `Runs` of the slice's strings: views of `room`), slice after slice
     "`string_runs` of slice after slice into one room, the next slice made while one decodes (two threads at once)."
     it, held = iter(slices), 0
     s = next(it, None)
     while s is not None:
         (key, strings, shape), out = s, tuple(None if x is None else x[held:] for x in room)
-        s, r = in_threads([partial(next, it, None),  # the calling thread makes the next slice, the other decodes
-                           partial(string_runs, strings, shape, limits=limits, dtype=dtype, work=work, out=out)])
+        run = lambda: string_runs(strings if chars is None else chars(strings), shape, limits=limits, dtype=dtype,
+                                  work=work, out=out)  # (called before any of them is assigned again)
+        s, r = in_threads([partial(next, it, None), run])  # the calling thread makes the next slice, the other decodes
         yield key, r
         held += len(r)
 
