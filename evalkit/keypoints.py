@@ -16,7 +16,7 @@ __all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES
            'OKS_MARGIN', 'OKS_BLOCK', 'KP_ROWS', 'COCO_SKELETON', 'parse_sigmas', 'row_bounds', 'bad_keypoints',
            'extent_boxes', 'eight_digits', 'num_scratch', 'short_numbers', 'number_lists', 'kp_planes', 'typed_lists',
            'ragged_lists', 'kp_columns', 'kept_sums', 'row_sums', 'pairwise_sums', 'kp_extents', 'oks_reach',
-           'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
+           'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths', 'KpResult']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -263,6 +263,7 @@ if msgspec is not None:
     class KpResult(msgspec.Struct, gc=False):  # a keypoint result as the fast reader takes it (no bbox: None)
         image_id: int; category_id: int; score: float; keypoints: msgspec.Raw; bbox: list[float] | None = None
 else: KpResult = None  # no fast path
+_all_ = ['KpResult']  # public, though defined under `if` (nbdev lists top-level names only)
 
 def kp_columns(objs: list,  # decoded results (`KpResult`)
                *, K: int,  # keypoints per object
