@@ -16,7 +16,7 @@ __all__ = ['SIGMAS', 'KP_MAX_DETS', 'KP_AREA_RNG', 'KP_AREA_LBL', 'KP_STAT_NAMES
            'OKS_MARGIN', 'OKS_BLOCK', 'KP_ROWS', 'COCO_SKELETON', 'parse_sigmas', 'row_bounds', 'bad_keypoints',
            'extent_boxes', 'eight_digits', 'num_scratch', 'short_numbers', 'number_lists', 'kp_planes', 'typed_lists',
            'ragged_lists', 'kp_columns', 'kept_sums', 'row_sums', 'pairwise_sums', 'kp_extents', 'oks_reach',
-           'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths']
+           'oks_pairs', 'kp_summary', 'skeleton_segments', 'draw_skeletons', 'skeleton_paths', 'KpResult']
 
 # %% ../nbs/23a_keypoints.ipynb #kp-params
 SIGMAS = tuple((np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87, .87, .89, .89])
@@ -104,10 +104,9 @@ def num_scratch(n: int,  # bytes of JSON text
                ) -> dict:  # name -> array (at least that long)
     "Work arrays for n bytes of JSON text and N numbers, reused group after group (grown by doubling)."
     ws = {} if ws is None else ws  # fresh memory costs page faults: one call's groups share it, freed after the call
-    if len(ws.get('u8', ())) < n:  # a text's: positions (int32: a group's text is short), bytes, flags
+    if len(ws.get('u8', ())) < n:  # a text's: bytes, flags
         n = max(n, 2 * len(ws.get('u8', ())))
-        ws |= dict(at=np.arange(n, dtype=np.int32), cut=np.empty(n, np.int32), u8=np.empty(n, np.uint8),
-                   b=np.empty((2, n), bool))
+        ws |= dict(u8=np.empty(n, np.uint8), b=np.empty((2, n), bool))
     if len(ws.get('m', ())) < N:  # its numbers'
         N = max(N, 2 * len(ws.get('m', ())))
         ws |= dict(nb=np.empty((2, N), bool)) | {k: np.empty(N, t) for k, t in NUM_WORK}
@@ -154,12 +153,12 @@ def _slow_lists(body: bytes, width: int, out: np.ndarray, flags: bool = True) ->
 
 # %% ../nbs/23a_keypoints.ipynb #kp-numbers-3b
 def _number_spans(body: bytes, *, ws: dict) -> tuple:  # checked JSON text (no texts, literals, exponents); work arrays
-    "(uint8 [L] text, int32 [n] starts, int32 [n] ends) of the numbers in JSON text: runs of '-', '.' and digits."
+    "(uint8 [L] text, int64 [n] starts, int64 [n] ends) of the numbers in JSON text: runs of '-', '.' and digits."
     a, ws = np.frombuffer(body, np.uint8), num_scratch(len(body), ws=ws)
-    num, edge = ws['b'][0, :len(a)], ws['b'][1, :len(a) - 1]
+    num, edge = ws['b'][0, :len(a)], ws['b'][1, :len(a)]
     np.less_equal(np.subtract(a, 45, out=ws['u8'][:len(a)]), 12, out=num)  # '-', '.', digits (checked: no '/')
-    np.not_equal(num[1:], num[:-1], out=edge)  # where each number starts, and ends: one after the other
-    cut = np.compress(edge, ws['at'][1:len(a)], out=ws['cut'][:np.count_nonzero(edge)])
+    edge[0] = num[0]; np.not_equal(num[1:], num[:-1], out=edge[1:])  # where each number starts, and ends
+    cut = np.flatnonzero(edge)  # int64, numpy's index type (int32 indices are copied to it by every `take`)
     return a, cut[0::2], cut[1::2]
 
 def _span_values(body: bytes, a, s, e, *, ws: dict) -> np.ndarray | None:  # text, `_number_spans`; work arrays
@@ -174,17 +173,24 @@ def _span_values(body: bytes, a, s, e, *, ws: dict) -> np.ndarray | None:  # tex
     except msgspec.DecodeError: return None
     return v
 
+# %% ../nbs/23a_keypoints.ipynb #kp-numbers-flat
+def _flat_lists(a, s, n: int, width: int, *, ws: dict) -> bool:  # `_number_spans`; lists, numbers a list; work arrays
+    "Whether checked JSON text is n flat lists of `width` numbers, `[...],[...]`: nothing between, no list in a list."
+    b = np.flatnonzero(np.equal(np.bitwise_or(a, 6, out=ws['u8'][:len(a)]), 95, out=ws['b'][0, :len(a)]))  # [ and ]
+    if len(b) != 2 * n or len(s) != width * n: return False  # 91 | 6 = 93 | 6 = 95: in such text only '[' and ']'
+    return bool((a[b[0::2]] == 91).all() and  # '[' then ']', n times; numbers before each: 0, w, w, 2w, 2w, ...
+                (np.searchsorted(s, b) == (np.arange(1, 2 * n + 1) >> 1) * width).all())
+
 # %% ../nbs/23a_keypoints.ipynb #kp-numbers-3c
 def _number_group(raws: list, width: int, out: np.ndarray,  # as `number_lists`: lists, numbers a list, rows to fill
                   *, flags: bool, ws: dict,  # as `number_lists`; the work arrays (`num_scratch`)
                  ) -> bool:  # False: not such lists
     "Parse JSON lists of `width` numbers (`msgspec.Raw`, checked JSON) into `out` [n, ...]; False: not such lists."
     body = b','.join(raws) + b' ' * 8  # a word read from the last number's start stays inside
-    if body.count(b'[') != len(raws) or any(c in body for c in NUM_ODD) or len(body) > NUM_LONG * width * len(raws):
+    if any(c in body for c in NUM_ODD) or len(body) > NUM_LONG * width * len(raws):
         return _slow_lists(body, width, out, flags)
     a, s, e = _number_spans(body, ws=ws)
-    k = np.searchsorted(s, np.flatnonzero(np.equal(a, 93, out=ws['b'][0, :len(a)])))  # numbers before each ']'
-    if len(k) != len(out) or len(s) != width * len(out) or (np.diff(k, prepend=0) != width).any(): return False
+    if not _flat_lists(a, s, len(out), width, ws=ws): return False
     if not flags:  # each triple's third number: a number without exponent, finite if short, not parsed
         if len(s) and (e[2::3] - s[2::3]).max() > NUM_FINITE: return False
         s, e = (x.reshape(-1, 3)[:, :2].ravel() for x in (s, e))
@@ -257,6 +263,7 @@ if msgspec is not None:
     class KpResult(msgspec.Struct, gc=False):  # a keypoint result as the fast reader takes it (no bbox: None)
         image_id: int; category_id: int; score: float; keypoints: msgspec.Raw; bbox: list[float] | None = None
 else: KpResult = None  # no fast path
+_all_ = ['KpResult']  # public, though defined under `if` (nbdev lists top-level names only)
 
 def kp_columns(objs: list,  # decoded results (`KpResult`)
                *, K: int,  # keypoints per object
