@@ -1275,6 +1275,8 @@ if msgspec is not None:
     class _SegmTruth(msgspec.Struct):  # the annotations kept as raw JSON: decoded slice by slice
         images: list[_SizedImage]; annotations: msgspec.Raw; categories: list[dict]
 
+GT_INTS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # the annotations' integer fields mask scoring reads
+
 def _truth_slice(objs: list, *, ws: dict) -> tuple:  # a slice's decoded annotations; work arrays (`ragged_lists`)
     "(columns, segmentations with None for each polygon object, those objects' polygons flattened) of a slice."
     c = {k: np.fromiter(map(operator.attrgetter(k), objs), np.int64, len(objs)) for k in GT_INTS}
@@ -1286,8 +1288,6 @@ def _truth_slice(objs: list, *, ws: dict) -> tuple:  # a slice's decoded annotat
     return c, [None if p else msgspec.json.decode(s, type=dict) for s, p in zip(segm, poly)], flat
 
 # %% ../nbs/24_coco.ipynb #co-segm-gt-1
-GT_INTS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # the annotations' integer fields mask scoring reads
-
 def _truth_columns(src, *, size: int) -> tuple | None:
     "(images, categories, columns, segmentations, flat polygons) of a ground truth's bytes, sliced; None if off."
     try: d = msgspec.json.decode(src, type=_SegmTruth)
