@@ -100,6 +100,17 @@ def batch_extent(scene, stats) -> dict:
     gt, pred = (np.sum(stats.n_gt), np.sum(stats.n_pred)) if rows is None else rows
     return dict(image=len(stats.image_ids), gt=int(gt), pred=int(pred))
 
+# %% ../nbs/26_stream.ipynb #st-check-new
+def _check_new(self, ids: list, where: str, given: list | None = None):  # `given`: the ids as given, when read
+    "Refuse an image id the evaluator has seen, or one of another type than those seen; `where`: the ids' source."
+    first, said = next(iter(self.seen), None), lambda v: f'{type(v).__name__} {v!r:.40}'
+    if self.seen and ids and type(ids[0]) is not type(first):
+        raise InputError('image ids are all integers or all strings, across batches and merges',
+                         f'{where} has {said(ids[0])}, an earlier batch {said(first)}')
+    old = [k for k, i in enumerate(ids) if i in self.seen]
+    if old: raise InputError('image seen before', read_text((given or ids)[old[0]], ids[old[0]]) +
+                             ': give each image once (image_ids)')
+
 # %% ../nbs/26_stream.ipynb #st-hold
 def reader_kw(self) -> dict:
     "The batch reader's options from the evaluator's scoring options, as `Metric.read` gives them to the files' reader."
@@ -141,16 +152,6 @@ def _hold(self, preds: list, targets: list, image_ids) -> bool:
     return True
 
 # %% ../nbs/26_stream.ipynb #f8f80a46
-def _check_new(self, ids: list, where: str, given: list | None = None):  # `given`: the ids as given, when read
-    "Refuse an image id the evaluator has seen, or one of another type than those seen; `where`: the ids' source."
-    first, said = next(iter(self.seen), None), lambda v: f'{type(v).__name__} {v!r:.40}'
-    if self.seen and ids and type(ids[0]) is not type(first):
-        raise InputError('image ids are all integers or all strings, across batches and merges',
-                         f'{where} has {said(ids[0])}, an earlier batch {said(first)}')
-    old = [k for k, i in enumerate(ids) if i in self.seen]
-    if old: raise InputError('image seen before', read_text((given or ids)[old[0]], ids[old[0]]) +
-                             ': give each image once (image_ids)')
-
 def _read_batch(self, preds: list, targets: list, image_ids) -> tuple:
     "(the batch's ids as read, its `Scene`): ids and arrays checked, then read by the metric's batch reader."
     given = batch_ids(image_ids, len(targets), start=len(self) + 1)
