@@ -60,8 +60,8 @@ BOM = b'\xef\xbb\xbf'  # a UTF-8 byte-order mark: dropped where a file starts wi
 def check_rows(data: bytes, err, *, name: str, limits: Limits):  # a file's bytes; its side's error class and name
     "Refuse a file of more than `max_rows` lines (an empty last line, after the last newline, not counted)."
     d = data[len(BOM):] if data.startswith(BOM) else data
-    n = d.count(b'\n') + 1
-    if n - (not d or d.endswith(b'\n')) > limits.max_rows:
+    n = d.count(b'\n') + 1 - (not d or d.endswith(b'\n'))
+    if n > limits.max_rows:
         raise limits.exceeded('max_rows', n, 'the file', err, file=name)
 
 # %% ../nbs/29a_dota.ipynb #dota-lines-of
