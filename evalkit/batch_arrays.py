@@ -345,7 +345,8 @@ def joined_scenes(pieces: list,  # `Scene`s of disjoint images, in arrival order
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-obj-column
 OBJECT_KEY = dict(segm='masks', boundary='masks', keypoints='keypoints', obb='obb')  # each iou type's objects
-FINE = 1e150  # numbers below this: no corner, sum or area of a box overflows float64 (larger: the files' checks)
+FINE = 1e150  # numbers below this: no corner, sum or area of a box overflows float64 (larger: the files' checks);
+# coco.OBB_MAX's bound (tested equal: neither module may import the other, `evalkit score coco` never loads this one)
 
 def column(d: dict, k: str, n: int, *, kinds: str = 'iuf', default=None) -> np.ndarray | None:
     "float64 [n]: one image's `k` (`default` where absent); None unless n finite numbers of `kinds`."

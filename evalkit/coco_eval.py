@@ -57,6 +57,7 @@ class CocoRuleReads:
 
     @property
     def thresholds(self) -> np.ndarray:
+        "float64 [T]: the thresholds as compared: capped at `1 - 1e-10` (pycocotools' quirk) unless `cap` is False."
         return np.minimum(self.iou_thrs, 1 - 1e-10) if self.cap else np.array(self.iou_thrs)
 
     def hits(self, iou) -> np.ndarray:  # iou: float64 [k], pairs' IoU (OKS) as pycocotools computes it
@@ -933,6 +934,8 @@ def _curves(ranked: tuple,  # (order, varying positions, their tp and fp [A * T,
     return q, ss, n
 
 # %% ../nbs/23_coco_eval.ipynb #ce-42
+ACC_NUMBA_WORK = 2 ** 25  # flags (detections x area ranges x thresholds) from which accumulate runs its numba twin
+
 def accumulate(s: CocoStats,  # the reduced map of every image
                rules: CocoRules, K: int,  # the rules and the number of categories (1 without categories)
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # precision, recall, scores
@@ -970,8 +973,6 @@ def ranked_flags(tp: np.ndarray, ig: np.ndarray,  # bool [d, A, T]: the map's TP
     return f
 
 # %% ../nbs/23_coco_eval.ipynb #ce-42n
-ACC_NUMBA_WORK = 2 ** 25  # flags (detections x area ranges x thresholds) from which accumulate runs its numba twin
-
 @jit
 def _list_counts(flags, ranking, bounds, max_dets):
     "numba: the flags ranked (`ranked_flags`), TPs and FPs [M, K, A, T] of every list, each (maxDets, category)'s 1st."
@@ -1256,7 +1257,7 @@ class CocoSteps:
 # %% ../nbs/23_coco_eval.ipynb #ce-55-analyses
 class CocoAnalyses:
     "What COCO's analyses read: the cutoff curve, the bootstrap's scores, TIDE, pictures, the report's numbers."
-    def curve(self, analysis, key, cut, kept) -> tuple: return coco_curve(analysis, key, cut, kept)  # (below)
+    def curve(self, analysis, key, cut, kept) -> tuple: return coco_curve(analysis, cut)  # key, kept: unread
     def weighted_scores(self, analysis, W) -> np.ndarray: return coco_weighted_scores(analysis, W)
     def codes(self, analysis, *, background_iou=BACKGROUND_IOU) -> tuple:
         return coco_codes(analysis, background_iou=background_iou)
@@ -1410,8 +1411,9 @@ def _overall_table(analysis, cut, counts: tuple, npig) -> pd.DataFrame:
                                     ap=np.nan, tp=tp.ravel(), fp=fp.ravel(), npos=np.repeat(npig.sum(), tp.size))))
 
 # %% ../nbs/23_coco_eval.ipynb #8fd7a0ff-curve
-def coco_curve(analysis, key, cut, kept) -> tuple:
-    "(AP [T, n_cut] at each confidence cutoff, per-category table (past `MAX_CURVE_ROWS`: all together), score)."
+def coco_curve(analysis,  # a scored COCO submission
+               cut) -> tuple:  # float64 [n_cut]: the confidence cutoffs (a detection is kept when its score >= one)
+    "(AP [T, n_cut], per-category table (past `MAX_CURVE_ROWS`: all together), score [n_cut]) at each cutoff."
     s, rules = analysis.stats, coco_rules(analysis.spec)
     K, T, rec = s.npig.shape[1], len(rules.iou_thrs), np.asarray(rules.rec_thrs, np.float64)
     npig, cut, R, n = s.npig.by_category()[:, 0], np.asarray(cut, np.float64), len(rules.rec_thrs), len(cut)
@@ -1426,8 +1428,7 @@ def coco_curve(analysis, key, cut, kept) -> tuple:
         c = np.stack([np.stack([np.r_[0, np.cumsum(f[t])][m[k]] for t in range(T)]) for f in (tp, fp)])  # [2, T, n]
         if small: flags.append(c)
         else: total = total + c  # the overall counts alone: bounded memory, the F1-optimal cutoff still found
-    vals, score, ap = np.empty((T, n)), np.empty(n), np.zeros((T, K, n))
-    step = max(1, CURVE_CELLS // (T * R * len(ok)))
+    vals, score, ap, step = np.empty((T, n)), np.empty(n), np.zeros((T, K, n)), max(1, CURVE_CELLS // (T * R * len(ok)))
     for a in range(0, n, step):  # pycocotools' cells [T, R, counted categories] of a block of cutoffs, then its means
         q = np.empty((min(step, n - a), T, R, len(ok)))
         for c, k in enumerate(ok.tolist()):

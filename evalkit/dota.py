@@ -43,14 +43,16 @@ MAX_COORD = 1e9  # |x|, |y| below this: areas stay exact to float64's precision
 _SEP = re.compile(r'[ \t\f\v]+')
 _NUM = re.compile(DECIMAL)
 _INT = re.compile(r'[-+]?[0-9]{1,18}')
+_LONE_CR = re.compile(rb'\r(?!\n)')
 
 def file_bytes(path: Path,  # the file
                err,  # the error class of its side
                *, limits: Limits,  # the most a reader takes (`max_file_bytes`)
-              ) -> bytes:  # the file's content
-    "The bytes of a file, read whole once its size is under the limit."
+              ) -> bytes:  # the file's content, each lone `\r` made `\n`: every line ends with `\n` (or `\r\n`)
+    "The bytes of a file, read whole once its size is under the limit; line ends as Python's universal newlines."
     limits.check_file(path, err, str(path))
-    return path.read_bytes()
+    data = path.read_bytes()
+    return _LONE_CR.sub(b'\n', data) if b'\r' in data and _LONE_CR.search(data) else data  # most files: as read
 
 # %% ../nbs/29a_dota.ipynb #dota-lines-rows
 BOM = b'\xef\xbb\xbf'  # a UTF-8 byte-order mark: dropped where a file starts with it ('utf-8-sig')
@@ -58,8 +60,8 @@ BOM = b'\xef\xbb\xbf'  # a UTF-8 byte-order mark: dropped where a file starts wi
 def check_rows(data: bytes, err, *, name: str, limits: Limits):  # a file's bytes; its side's error class and name
     "Refuse a file of more than `max_rows` lines (an empty last line, after the last newline, not counted)."
     d = data[len(BOM):] if data.startswith(BOM) else data
-    n = d.count(b'\n') + 1
-    if n - (not d or d.endswith(b'\n')) > limits.max_rows:
+    n = d.count(b'\n') + 1 - (not d or d.endswith(b'\n'))
+    if n > limits.max_rows:
         raise limits.exceeded('max_rows', n, 'the file', err, file=name)
 
 # %% ../nbs/29a_dota.ipynb #dota-lines-of
@@ -132,10 +134,8 @@ def file_pieces(data: bytes,  # a file's bytes
 
 # %% ../nbs/29a_dota.ipynb #dota-numbers
 def _count(toks: list) -> str:
-    "How many tokens a line has, as `text_lines` cut it (at most 12 pieces), and whether it holds a carriage return."
-    n = f'{len(toks)} tokens' if len(toks) < 12 else 'at least 12 tokens'
-    return n + ('; it holds \\r: CR-only line ends? save the file with \\n or \\r\\n line ends' if any(
-        '\r' in t for t in toks) else '')
+    "How many tokens a line has, as `text_lines` cut it (at most 12 pieces)."
+    return f'{len(toks)} tokens' if len(toks) < 12 else 'at least 12 tokens'
 
 def _number(tok: str, what: str, err, **where) -> float:
     "One finite ASCII decimal."

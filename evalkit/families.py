@@ -21,14 +21,15 @@ from .result import Result, Params, Tally
 from .options import Option  # the record a family declares its own options with
 
 # %% auto #0
-__all__ = ['REDUCES', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'BETA', 'EMPTY', 'INTERPOLATION', 'MAP_OVER', 'Scene', 'take',
-           'scene_partitions', 'parts_seen', 'see_parts', 'keep_predictions', 'Overlaps', 'overlaps', 'keep_pairs',
-           'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts', 'FamilySteps', 'FamilyValues', 'FamilyTally',
-           'FamilyCutoffs', 'FamilyErrors', 'FamilyTide', 'FamilyPictures', 'FamilyReport', 'FamilyWords',
-           'FamilyParts', 'image_rows', 'Family', 'ObjectMatches', 'in_file_order', 'spec_params', 'exact_means',
-           'images_text', 'register_family', 'get_family', 'own_options', 'SpecRules', 'Spec', 'Counts', 'Detections',
-           'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits', 'reduce', 'point_stretches',
-           'prefix_points', 'map_scene', 'finish', 'analysing', 'maps_for_analyses', 'Analysis', 'analyse_scene']
+__all__ = ['REDUCES', 'LIMB', 'FAMILIES', 'BUILT_IN', 'INTERPOLATIONS', 'BETA', 'EMPTY', 'INTERPOLATION', 'MAP_OVER', 'Scene',
+           'take', 'scene_partitions', 'parts_seen', 'see_parts', 'keep_predictions', 'Overlaps', 'overlaps',
+           'keep_pairs', 'Stat', 'Part', 'ImageStats', 'Units', 'units', 'image_counts', 'FamilySteps', 'FamilyValues',
+           'FamilyTally', 'value_limbs', 'weighted_value_means', 'FamilyCutoffs', 'FamilyErrors', 'FamilyTide',
+           'FamilyPictures', 'FamilyReport', 'FamilyWords', 'FamilyParts', 'image_rows', 'Family', 'ObjectMatches',
+           'in_file_order', 'spec_params', 'exact_means', 'images_text', 'register_family', 'get_family', 'own_options',
+           'SpecRules', 'Spec', 'Counts', 'Detections', 'best_pair', 'best_box', 'pair_boxes', 'voc_flags', 'pair_hits',
+           'reduce', 'point_stretches', 'prefix_points', 'map_scene', 'finish', 'analysing', 'maps_for_analyses',
+           'Analysis', 'analyse_scene']
 
 # %% ../nbs/03b_families.ipynb #fam-scene
 @dataclass(frozen=True)
@@ -323,14 +324,40 @@ class FamilyTally:
         "The result of the reduced tally: score, per-threshold values and a `Tally`; the tables left empty."
         return _finish_tally(self, part, spec)
 
+# %% ../nbs/03b_families.ipynb #fam-wmeans
+LIMB = 32  # bits of each integer piece of an exact sum (`value_limbs`): weights x thresholds below 2^30 stay int64
+
+def value_limbs(v,  # float64 [n, T]: finite values
+               ) -> tuple:  # (int64 [n, J], e0): row i sums exactly to sum_j limbs[i, j] 2^(LIMB j + e0)
+    "Each row's exact sum of float64 values as signed integer pieces of `LIMB` bits, scaled by 2^e0."
+    m, e = np.frexp(np.asarray(v, np.float64))
+    q, E = np.abs(np.ldexp(m, 53)).astype(np.uint64), e.astype(np.int64) - 53  # |v| = q 2^E, q < 2^53
+    e0 = int(E[q > 0].min(initial=0))
+    sh = np.where(q > 0, E - e0, 0)  # q's lowest bit in the row's integer sum
+    d = LIMB * np.arange(int(sh.max(initial=0)) // LIMB + 3)[:, None, None] - sh  # [J, n, T]: q's bit at each start
+    right = q >> np.clip(d, 0, 63).astype(np.uint64)  # pieces starting inside q or above it
+    left = np.where(-d < LIMB, q << np.clip(-d, 0, 63).astype(np.uint64), 0)  # below it: q's low bits, shifted up
+    pieces = (np.where(d >= 0, right, left) & np.uint64(2 ** LIMB - 1)).astype(np.int64) * np.sign(m).astype(np.int64)
+    return pieces.sum(2).T, e0
+
+def weighted_value_means(W,  # int [B, n]: the weight of each image in each row (its copies in a drawn file)
+                         v,  # float64 [n, T]: each image's values
+                         s,  # bool [n]: the images that take part (their values finite)
+                        ) -> np.ndarray:  # float64 [B]: NaN where no image taking part is drawn
+    "For each row of weights, the exact mean of the values of the images taking part, as weighted, rounded once."
+    W, s, T = np.atleast_2d(np.asarray(W, np.int64)), np.asarray(s, bool), np.shape(v)[1]
+    (limbs, e0), Ws = value_limbs(np.asarray(v, np.float64)[s]), W if s.all() else W[:, s]
+    if int(Ws.sum(1).max(initial=0)) * max(T, 1) >= 2 ** (62 - LIMB): limbs = limbs.astype(object)  # past int64
+    sums = [sum(int(x) << (LIMB * j) for j, x in enumerate(r)) for r in (Ws @ limbs).tolist()]
+    return np.array([(a << max(e0, 0)) / (c << max(-e0, 0)) if c else np.nan  # int / int: rounded once
+                     for a, c in zip(sums, (Ws.sum(1) * T).tolist())])
+
 # %% ../nbs/03b_families.ipynb #fam-proto-3
 class FamilyCutoffs:
     "What the bootstrap and the cutoff curves ask: weighted scores, areas, the curve, kept statistics."
-    def weighted_scores(self, analysis, W) -> np.ndarray:
-        "The score of each weighted file, W [B, n_img] in the order of `analysis.stats` (mean of image scores)."
-        v, s = self.values(analysis.stats, analysis.spec)
-        img, W = np.where(s, np.nan_to_num(v).mean(1), 0.0), np.asarray(W, np.float64)
-        with np.errstate(invalid='ignore', divide='ignore'): return (W @ img) / (W @ s.astype(np.float64))  # NaN: none
+    def weighted_scores(self, analysis, W) -> np.ndarray:  # exact: all weights 1 give the score to the last bit
+        "The score of each weighted file, W [B, n_img] in the order of `analysis.stats`: its values' exact mean."
+        return weighted_value_means(W, *self.values(analysis.stats, analysis.spec))
 
     def areas(self, scene) -> np.ndarray:
         "int64 [n_pred]: what the minimum-area cutoff compares for each prediction: its mask's pixels."
