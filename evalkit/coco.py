@@ -1716,7 +1716,7 @@ GT_KEYS, DT_KEYS = ('labels', 'boxes', 'iscrowd', 'ignore', 'area'), ('labels', 
 
 def _fine(b: np.ndarray) -> bool:
     "Boxes (finite, of width and height at least 0) whose corners and areas are within float64: `_boxes_ok`, quicker."
-    return not len(b) or b.max() < 1e150 or _boxes_ok(b)  # below 1e150 no corner or area overflows
+    return not len(b) or b.max() < OBB_MAX or _boxes_ok(b)  # below 1e150 (OBB_MAX) no corner or area overflows
 
 def batch_piece(preds: list, targets: list,  # per image of the batch: dicts of arrays, as `coco_batch` takes them
                 *, image_ids: list, categories, box_format: str = 'xyxy', iou_type: str = 'bbox',  # as `coco_batch`
