@@ -41,7 +41,7 @@ CORE = ('00_iou', '01_rle', '02_matching', '02b_result', '03_sweep', '03b_famili
         '14_breakdown', '14a_tide', '14c_calibration', '15_intervals', '16_compare',  # the analyses
         '13_cutoff',  # the cutoff curves
         '00c_lazy', '00d_cards', '00f_catalog', '02e_options',  # the small helpers
-        '05c_report', '05a_drawing')  # the static HTML report, the pictures
+        '05c_report', '05a_drawing', '05b_dashboard')  # the static HTML report, the pictures, the dashboard
 PLOTLY = 'application/vnd.plotly.v1+json'
 WIDGET = 'application/vnd.jupyter.widget-view+json'
 
