@@ -594,27 +594,6 @@ def _objects_reorder(self, image=None):
 
 ObjectsDashboard._reorder = _objects_reorder
 
-# %% ../nbs/05b_dashboard.ipynb #dash-obj-update
-def _objects_update(self):
-    "Redraw for the controls' values: AP, totals, the images with the most errors, the confusion matrix, the image."
-    t, c, k, T = self.t_index, self.cutoff, self.cls, len(self.model.labels)
-    n, ap = object_counts(self.model, t, cutoff=c, cls=k), object_ap(self.model, t, cutoff=c, cls=k)
-    mean = float(np.mean([object_ap(self.model, i, cutoff=c, cls=k) for i in range(T)]))
-    at = _html.escape(f'IoU {self.model.analysis.spec.hit} {self.slider.value}')
-    who = 'every class' if k is None else f'class {_html.escape(str(self.classes.label))}'
-    self.score_label.value = (f'<b>AP at {at}: <span class="value">{ap:.4f}</span></b> ({who}); '
-                              f'mean over the thresholds {mean:.4f}')
-    self.totals.value = ' &nbsp; '.join(f'{h} {int(n[col].sum()):,}' for h, col in (
-        ('objects', 'n_gt'), ('TP', 'tp'), ('FP', 'fp'), ('FN', 'fn'), ('ignored predictions', 'ignored')))
-    self.cut.label.value = self.cut.caption()
-    w = n.assign(errors=n.fp + n.fn).sort_values('errors', ascending=False, kind='stable').head(20)
-    self.worst.value = '<h4>The images with the most errors</h4>' + w.to_html(index=False)
-    self.confusion.value = self._confusion()
-    self.panels.draw()
-    self.draw()
-
-ObjectsDashboard.update = _objects_update
-
 # %% ../nbs/05b_dashboard.ipynb #dash-obj-draw
 def _objects_confusion(self) -> str:
     "The confusion matrix at the slider's threshold and cutoff, as HTML ('' where there is none, or not asked for)."
@@ -640,6 +619,27 @@ def _objects_draw(self):
     self.legend.value, self.table.value = object_legend_html(ov), object_table_html(self.model, ov)
 
 ObjectsDashboard.draw = _objects_draw
+
+# %% ../nbs/05b_dashboard.ipynb #dash-obj-update
+def _objects_update(self):
+    "Redraw for the controls' values: AP, totals, the images with the most errors, the confusion matrix, the image."
+    t, c, k, T = self.t_index, self.cutoff, self.cls, len(self.model.labels)
+    n, ap = object_counts(self.model, t, cutoff=c, cls=k), object_ap(self.model, t, cutoff=c, cls=k)
+    mean = float(np.mean([object_ap(self.model, i, cutoff=c, cls=k) for i in range(T)]))
+    at = _html.escape(f'IoU {self.model.analysis.spec.hit} {self.slider.value}')
+    who = 'every class' if k is None else f'class {_html.escape(str(self.classes.label))}'
+    self.score_label.value = (f'<b>AP at {at}: <span class="value">{ap:.4f}</span></b> ({who}); '
+                              f'mean over the thresholds {mean:.4f}')
+    self.totals.value = ' &nbsp; '.join(f'{h} {int(n[col].sum()):,}' for h, col in (
+        ('objects', 'n_gt'), ('TP', 'tp'), ('FP', 'fp'), ('FN', 'fn'), ('ignored predictions', 'ignored')))
+    self.cut.label.value = self.cut.caption()
+    w = n.assign(errors=n.fp + n.fn).sort_values('errors', ascending=False, kind='stable').head(20)
+    self.worst.value = '<h4>The images with the most errors</h4>' + w.to_html(index=False)
+    self.confusion.value = self._confusion()
+    self.panels.draw()
+    self.draw()
+
+ObjectsDashboard.update = _objects_update
 
 # %% ../nbs/05b_dashboard.ipynb #9d55b424
 def time_slider_update(metric_or_analysis,  # metric name or alias, or an `Analysis`
