@@ -36,7 +36,7 @@ CORE = ('00_iou', '01_rle', '02_matching', '02b_result', '03_sweep', '03b_famili
         '20_dice', '21_dice_presets',  # the Dice room
         '29_points', '30_panoptic', '29a_dota', '31_oid',  # the points, panoptic, DOTA and OID rooms
         '22b_boundary', '24a_lvis', '23a_keypoints',  # COCO's siblings: boundary IoU, LVIS and keypoints
-        '23_coco_eval', '24_coco', '24b_batch_arrays', '22a_coco_pairs',  # COCO, its readers, batches, mask pairs
+        '23_coco_eval', '24_coco', '24b_batch_arrays', '22a_coco_pairs', '22_coco_masks',  # COCO: readers, masks
         '05_views',  # the dashboard's view model
         '14_breakdown', '14a_tide', '14c_calibration', '15_intervals', '16_compare',  # the analyses
         '13_cutoff',  # the cutoff curves
