@@ -97,6 +97,14 @@ def _metric_options(p: argparse.ArgumentParser):
                        help=f"{', '.join(o.users)}: {o.help}" + ('' if o.shown is None else f' (default {o.shown})'))
 
 # %% ../nbs/06_cli.ipynb #05ead526
+MAX_LOCAL_WORKERS = 8  # most worker processes `--dask local:N` starts (more: start a cluster, give its address)
+DASK_TIMEOUT = 10  # seconds a scheduler's address has to take the connection (and one more to answer it)
+
+def _leaderboard_arg(p):
+    p.add_argument('--leaderboard', action='append', metavar='BOARD.csv',
+                   help="place the score on a leaderboard (Kaggle's download, or a rank,score file): its rank (a tie "
+                        "shares the better rank), percentile and medal; repeat it for several (public and private)")
+
 def _score_args(s):
     "`evalkit score`: the metric's options, outputs, the bootstrap interval and the Dask path."
     from evalkit.errors import MAX_RESAMPLES  # not `evalkit.intervals`: a help text imports no statistics
@@ -120,11 +128,6 @@ def _score_args(s):
     _leaderboard_arg(s)
 
 # %% ../nbs/06_cli.ipynb #05ead526-2
-def _leaderboard_arg(p):
-    p.add_argument('--leaderboard', action='append', metavar='BOARD.csv',
-                   help="place the score on a leaderboard (Kaggle's download, or a rank,score file): its rank (a tie "
-                        "shares the better rank), percentile and medal; repeat it for several (public and private)")
-
 def _report_args(r):
     _metric_options(r)
     r.add_argument('--html', required=True, metavar='OUT.html', help='where to write the report')
@@ -302,9 +305,6 @@ def _level(text: str) -> float:
     except ValueError: raise InputError('--ci takes a level such as 0.95', repr(text)) from None
 
 # %% ../nbs/06_cli.ipynb #668167ee
-MAX_LOCAL_WORKERS = 8  # most worker processes `--dask local:N` starts (more: start a cluster, give its address)
-DASK_TIMEOUT = 10  # seconds a scheduler's address has to take the connection (and one more to answer it)
-
 def _dask_client(spec: str) -> tuple:
     "(client, whether we started it) for `--dask`: 'local[:N]' starts N local worker processes, else an address."
     m = re.fullmatch(r'local(?::([0-9]{1,9}))?', spec)
@@ -324,21 +324,6 @@ def _dask_client(spec: str) -> tuple:
     try: return Client(spec, timeout=DASK_TIMEOUT), False
     except (OSError, TimeoutError) as e: raise InputError('cannot reach the Dask scheduler', f'{spec}: {e}') from None
 
-# %% ../nbs/06_cli.ipynb #87a7ce52
-def _handshake(spec: str, timeout: float):
-    "Refuse an address that does not connect and answer as a Dask scheduler does within `timeout` seconds."
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
-    from distributed.comm import connect
-    from distributed.security import Security
-    args = Security().get_connection_args('client')  # as `Client` connects: TLS settings from dask's configuration
-    async def probe():  # distributed waits for the handshake without end: a silent server would hold us forever
-        comm = await asyncio.wait_for(connect(spec, timeout=timeout, **args), timeout + 1)  # a closed port: OSError
-        await comm.close()
-    with ThreadPoolExecutor(1) as pool:  # a thread of its own: the caller may be running an event loop
-        try: pool.submit(asyncio.run, probe()).result()
-        except Exception as e: raise _unreachable(spec, e, timeout) from None  # MemoryError, TypeError: one line too
-
 # %% ../nbs/06_cli.ipynb #cli-unreachable
 def _unreachable(spec: str,  # the scheduler address given to --dask
                  e: BaseException,  # what connecting to it raised
@@ -353,6 +338,21 @@ def _unreachable(spec: str,  # the scheduler address given to --dask
         why = "tls:// needs the TLS settings of dask's configuration (distributed.comm.tls: ca-file, client cert, key)"
     else: why = f'it answered, but not as a Dask scheduler does ({type(e).__name__})'
     return InputError('cannot reach the Dask scheduler', f'{spec}: {why}')
+
+# %% ../nbs/06_cli.ipynb #87a7ce52
+def _handshake(spec: str, timeout: float):
+    "Refuse an address that does not connect and answer as a Dask scheduler does within `timeout` seconds."
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    from distributed.comm import connect
+    from distributed.security import Security
+    args = Security().get_connection_args('client')  # as `Client` connects: TLS settings from dask's configuration
+    async def probe():  # distributed waits for the handshake without end: a silent server would hold us forever
+        comm = await asyncio.wait_for(connect(spec, timeout=timeout, **args), timeout + 1)  # a closed port: OSError
+        await comm.close()
+    with ThreadPoolExecutor(1) as pool:  # a thread of its own: the caller may be running an event loop
+        try: pool.submit(asyncio.run, probe()).result()
+        except Exception as e: raise _unreachable(spec, e, timeout) from None  # MemoryError, TypeError: one line too
 
 # %% ../nbs/06_cli.ipynb #1dc3df19
 def _score_dask(a, out, err) -> int:
@@ -577,6 +577,11 @@ def _refuse_unoffered(a):
                              'evalkit score gives its score and tables')
 
 # %% ../nbs/06_cli.ipynb #08aa00dd
+def _one_line(e, limit: int = 400) -> str:
+    "An exception's message on one line, at most `limit` characters."
+    s = ' '.join(str(e).split())
+    return s if len(s) <= limit else s[:limit] + '...'
+
 def main(argv: list[str] | None = None, out=None, err=None) -> int:
     "Entry point of the `evalkit` command; returns the exit status (2 for bad input)."
     out, err = out or sys.stdout, err or sys.stderr
@@ -603,11 +608,6 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
         return 1
 
 # %% ../nbs/06_cli.ipynb #9bc88b9e
-def _one_line(e, limit: int = 400) -> str:
-    "An exception's message on one line, at most `limit` characters."
-    s = ' '.join(str(e).split())
-    return s if len(s) <= limit else s[:limit] + '...'
-
 def run() -> None:
     "The installed `evalkit` command: `main`, then the process ends at once, its output flushed."
     process_settings()

@@ -42,7 +42,7 @@ CORE = ('00_iou', '01_rle', '02_matching', '02b_result', '03_sweep', '03b_famili
         '13_cutoff',  # the cutoff curves
         '00a_errors', '00b_jit', '00c_lazy', '00d_cards', '00e_polygons', '00f_catalog', '02e_options',  # the helpers
         '07_tgs', '08_wheat', '09_sartorius', '10_reef', '11_vinbigdata',  # the competitions' pages
-        '06a_main', '02d_outputs', '12_custom',  # the entry point, outputs, custom metrics
+        '06a_main', '06_cli', '02d_outputs', '12_custom',  # the entry point and CLI, outputs, custom metrics
         '30a_panoptic_view', '31a_oid_view',  # the panoptic and Open Images views
         '04a_metrics', '03a_competitions',  # the registry, the competitions' readers
         '27_pycocotools', '02c_tables',  # its pycocotools face, the tables
