@@ -56,7 +56,7 @@ def check_batch_options(metric, batch: dict):
           and p.name != 'image_ids']
     unknown = sorted(set(batch) - {p.name for p in ps})
     if unknown: raise InputError(f'{metric.name} takes no option {unknown[0]!r}', 'its options: ' + ', '.join(
-        ['thresholds', 'inclusive', *(o.name for o in metric.options), *(p.name for p in ps)]))
+        dict.fromkeys(['thresholds', 'inclusive', *(o.name for o in metric.options), *(p.name for p in ps)])))
     need = [p.name for p in ps if p.default is p.empty and p.name not in batch]
     if need: raise InputError(f'{metric.name} needs {need[0]}=... to read batches')
 
