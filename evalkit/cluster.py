@@ -144,6 +144,16 @@ def _read_group(group: int | None, *, path: str, what: str, limits=None) -> pd.D
     "Row group `group` of Parquet file `path` (None: no rows), read as `read_table` reads a file, within `limits`."
     return _stripped_columns(read_row_group(path, group, Source(path, side=what, limits=limits)))
 
+# %% ../nbs/18_cluster.ipynb #cl-check-groups
+def _check_groups(paths: list, err, *, limits=None):
+    "Refuse Parquet files holding more row groups together than `max_row_groups` (each one partition), as one machine."
+    import pyarrow.parquet as pq
+    limits, n = as_limits(limits), 0
+    for p in paths:
+        try: n += pq.read_metadata(p).num_row_groups
+        except (OSError, ValueError): continue  # `_parquet_checked` says it as one machine does
+        if n > limits.max_row_groups: raise limits.exceeded('max_row_groups', n, 'the Parquet data', err, file=p)
+
 # %% ../nbs/18_cluster.ipynb #bb9dfaa0
 def _read_files(paths: list, err, *, blocksize: int, limits=None) -> tuple:
     "One Dask DataFrame of the files (CSV as text, Parquet as stored) and the file of each partition."
@@ -158,16 +168,6 @@ def _read_files(paths: list, err, *, blocksize: int, limits=None) -> tuple:
             raise err('the files of one side must share one header', f'this one has {list(d.columns)}', file=p)
         parts.append(d); files += [p] * d.npartitions
     return (parts[0] if len(parts) == 1 else need_dask().concat(parts)), files
-
-# %% ../nbs/18_cluster.ipynb #cl-check-groups
-def _check_groups(paths: list, err, *, limits=None):
-    "Refuse Parquet files holding more row groups together than `max_row_groups` (each one partition), as one machine."
-    import pyarrow.parquet as pq
-    limits, n = as_limits(limits), 0
-    for p in paths:
-        try: n += pq.read_metadata(p).num_row_groups
-        except (OSError, ValueError): continue  # `_parquet_checked` says it as one machine does
-        if n > limits.max_row_groups: raise limits.exceeded('max_row_groups', n, 'the Parquet data', err, file=p)
 
 # %% ../nbs/18_cluster.ipynb #cl-keys
 def _strip_ids(s: pd.Series) -> pd.Series:
@@ -372,21 +372,6 @@ def _tree(client, futures: list, fn: Callable, width: int = 8):
         futures = [client.submit(fn, *futures[k:k + width], pure=False) for k in range(0, len(futures), width)]
     return futures[0]
 
-# %% ../nbs/18_cluster.ipynb #cl-score
-def local_cluster(n_workers: int = 2, **kw):
-    "A `Client` of a `LocalCluster` of worker processes, one thread each (`kw`: e.g. `memory_limit='2GB'`)."
-    import logging, multiprocessing
-    from distributed import Client
-    guard = "in a script, start the cluster (or `score_dask`) under `if __name__ == '__main__':`"
-    if multiprocessing.current_process().name != 'MainProcess':  # a worker importing the script that started it
-        raise InputError('a Dask worker process tried to start a cluster of its own', guard)
-    kw = dict(threads_per_worker=1, processes=True, dashboard_address=':0', silence_logs=logging.CRITICAL) | kw
-    try: return Client(_cluster(n_workers, kw))
-    except RuntimeError as e:
-        if 'failed to start' not in str(e): raise
-        raise InputError(f'the local Dask cluster did not start ({e})',
-                         f'{guard}: its workers import the script') from None
-
 # %% ../nbs/18_cluster.ipynb #cl-scratch
 def _cluster(n_workers: int, kw: dict):
     "A `LocalCluster`; unless `kw` names a `local_directory`, its scratch space a temporary folder removed on close."
@@ -405,6 +390,21 @@ def _cluster(n_workers: int, kw: dict):
     cluster.close = closing
     weakref.finalize(cluster, shutil.rmtree, scratch, True)  # a cluster never closed: when it goes, or at exit
     return cluster
+
+# %% ../nbs/18_cluster.ipynb #cl-score
+def local_cluster(n_workers: int = 2, **kw):
+    "A `Client` of a `LocalCluster` of worker processes, one thread each (`kw`: e.g. `memory_limit='2GB'`)."
+    import logging, multiprocessing
+    from distributed import Client
+    guard = "in a script, start the cluster (or `score_dask`) under `if __name__ == '__main__':`"
+    if multiprocessing.current_process().name != 'MainProcess':  # a worker importing the script that started it
+        raise InputError('a Dask worker process tried to start a cluster of its own', guard)
+    kw = dict(threads_per_worker=1, processes=True, dashboard_address=':0', silence_logs=logging.CRITICAL) | kw
+    try: return Client(_cluster(n_workers, kw))
+    except RuntimeError as e:
+        if 'failed to start' not in str(e): raise
+        raise InputError(f'the local Dask cluster did not start ({e})',
+                         f'{guard}: its workers import the script') from None
 
 # %% ../nbs/18_cluster.ipynb #cl-score2
 def _out_folder(per_image, fmt: str, inputs: list) -> str | None:

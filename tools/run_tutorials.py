@@ -47,7 +47,8 @@ CORE = ('00_iou', '01_rle', '02_matching', '02b_result', '03_sweep', '03b_famili
         '04a_metrics', '03a_competitions',  # the registry, the competitions' readers
         '27_pycocotools', '02c_tables',  # its pycocotools face, the tables
         '25a_confusion', '28_leaderboard', '26_stream', '25_batches', '04_icdar',  # analyses, streams, readers
-        '05c_report', '05a_drawing', '05b_dashboard', '17_serve')  # the static HTML report, the pictures, the dashboard
+        '05c_report', '05a_drawing', '05b_dashboard',  # the static HTML report, the pictures, the dashboard
+        '17_serve', '18_cluster')  # the dashboard's server, the Dask cluster
 PLOTLY = 'application/vnd.plotly.v1+json'
 WIDGET = 'application/vnd.jupyter.widget-view+json'
 
