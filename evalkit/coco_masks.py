@@ -741,10 +741,11 @@ DECODE_SLICE = 8  # numpy chunks (`COCO_CHUNK` characters each) a slice joins: 5
 def _slice_pass(strings, lengths, a: int, b: int,  # the strings a..b-1 of `strings` (a list, or uint8 chars joined)
                 *, frames: tuple,  # (h * w, base) int64 [n]: each mask's pixels and image base
                 runs: tuple,  # (obj, start, end): the room, written from its start (obj empty: not written)
+                at: np.ndarray,  # int64 [n + 1]: each string's first character among them all (`_slice_cuts`)
                ) -> np.ndarray | None:  # int64 [b - a + 1]: the runs before each string; None if one breaks a rule
     "`_string_pass` of a slice of the strings, its characters joined (and dropped after), or a view of those joined."
-    s, lo = strings[a:b], int(lengths[:a].sum())
-    c = strings[lo:lo + int(lengths[a:b].sum())] if isinstance(strings, np.ndarray) else np.frombuffer(
+    s = strings[a:b]
+    c = strings[at[a]:at[b]] if isinstance(strings, np.ndarray) else np.frombuffer(
         b''.join(s) if not s or type(s[0]) is bytes else ''.join(s).encode('ascii'), np.uint8)
     ptr = np.zeros(b - a + 1, np.int64)
     return None if _string_pass((c, lengths[a:b], frames[0][a:b], frames[1][a:b]), ptr, runs) >= 0 else ptr
@@ -762,10 +763,10 @@ def _placed(strings: list, lengths, cut: tuple,  # as `_string_runs_numba` takes
            ) -> np.ndarray | None:  # int64 [n + 1]: each string's first run, and the end; None: a string refused
     "Every slice passed, its runs placed after those before it: a refused string or the limit found as in one pass."
     (cuts, ends, at), held, first = cut, 0, []
-    done = in_spans(lambda a, b: _slice_pass(strings, lengths, a, b, frames=frames, runs=tuple(
+    done = in_spans(lambda a, b: _slice_pass(strings, lengths, a, b, frames=frames, at=at, runs=tuple(
         x[at[a] // 2:] for x in runs)), list(zip(cuts[:-1], cuts[1:]))) if spread else None
     for k, (a, b) in enumerate(zip(cuts[:-1], cuts[1:])):  # in order
-        ptr = done[k] if spread else _slice_pass(strings, lengths, a, b, frames=frames,
+        ptr = done[k] if spread else _slice_pass(strings, lengths, a, b, frames=frames, at=at,
                                                  runs=tuple(x[held:] for x in runs))
         if ptr is None: return None
         e = ends[(ends > a) & (ends <= b)]
