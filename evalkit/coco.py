@@ -24,7 +24,7 @@ from .coco_eval import CocoScene, DEFAULT_THRESHOLDS, MAX_DETS, unique_sorted
 from .keypoints import SIGMAS, parse_sigmas, bad_keypoints, extent_boxes, kp_columns, KpResult
 from .keypoints import number_lists, kp_planes, ragged_lists
 from .polygons import obb_columns, ObbResult
-from .jit import jit, use_numba, threads, in_threads
+from .jit import jit, use_numba, threads, in_threads, forked
 
 # %% auto #0
 __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'BOX_SLICE_BYTES', 'FLOAT_INT_END', 'ID_TABLE_SPAN', 'WHOLE_BYTES',
@@ -34,11 +34,12 @@ __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'BOX_SLICE_BYTES', 'F
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
            'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'list_pieces', 'kp_slices',
            'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results',
-           'fast_typed_results', 'fast_kp_results', 'frames_to_coco', 'mask_bases', 'decoded_slices', 'file_pieces',
-           'fast_segm_results', 'early_masks', 'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene',
-           'coco_parts', 'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
-           'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene',
-           'parse_ints', 'parse_max_dets', 'parse_ids']
+           'fast_typed_results', 'kp_result_columns', 'kp_results_of', 'fast_kp_results', 'frames_to_coco',
+           'mask_bases', 'decoded_slices', 'file_pieces', 'fast_segm_results', 'early_masks', 'fast_segm_truth',
+           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
+           'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
+           'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene', 'parse_ints', 'parse_max_dets',
+           'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -989,13 +990,12 @@ def fast_typed_results(src,  # the results' JSON bytes (`json_bytes`)
                        obb=c['obb'])
 
 # %% ../nbs/24_coco.ipynb #co-24-fast-kp-2
-def fast_kp_results(src,  # the results: a file's path (read a slice at a time, never whole) or its JSON bytes
-                    gt: CocoTruth,  # the ground truth they are of
-                    *, K: int = len(SIGMAS),  # keypoints per object
-                    limits: Limits | None = None,  # a file's size and JSON values (bytes: checked already)
-                    size: int = SLICE_BYTES,  # JSON bytes decoded at once
-                   ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
-    "Keypoint results that are all well-formed, a slice at a time, their keypoints parsed together (`kp_columns`)."
+def kp_result_columns(src,  # the results: a file's path (read a slice at a time, never whole) or its JSON bytes
+                      *, K: int = len(SIGMAS),  # keypoints per object
+                      limits: Limits | None = None,  # a file's size and JSON values (bytes: checked already)
+                      size: int = SLICE_BYTES,  # JSON bytes decoded at once
+                     ) -> dict | None:  # field -> array, 'has_bbox' -> bool; None: something is off (or no result)
+    "The columns of keypoint results that are all well-formed, a slice at a time, their keypoints parsed together."
     lim, byt = as_limits(limits), isinstance(src, (bytes, bytearray))
     f = None if KpResult is None or byt else _opened(src, lim)  # (`_opened`, `file_pieces`: with the mask results)
     if KpResult is None or not (byt or f): return None
@@ -1009,11 +1009,27 @@ def fast_kp_results(src,  # the results: a file's path (read a slice at a time, 
     except _Off: return None  # the file shrank while read: the checking reader reads what it holds now
     finally:
         if f: f.close()
-    if c is None or not len(c['score']): return None
+    return None if c is None or not len(c['score']) else c | dict(has_bbox=first['box'])
+
+# %% ../nbs/24_coco.ipynb #co-24-fast-kp-2b
+def kp_results_of(c: dict,  # the results' columns (`kp_result_columns`)
+                  gt: CocoTruth,  # the ground truth they are of
+                 ) -> CocoResults | None:  # None: something is off, the checking reader says what
+    "Keypoint results from their columns, checked against their ground truth (images, categories, finite numbers)."
     img, cat = index_of(gt.image_ids, c['image_id']), index_of(gt.cat_ids, c['category_id'])
-    if (img < 0).any() or (cat < 0).any() or not _typed_ok(c, box=first['box']): return None
+    if (img < 0).any() or (cat < 0).any() or not _typed_ok(c, box=c['has_bbox']): return None
     trim_heap()  # the slices' freed records and work arrays handed back (glibc keeps them) before the pairs are made
-    return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=first['box'], kp=c['kp'])
+    return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=c['has_bbox'], kp=c['kp'])
+
+def fast_kp_results(src,  # the results: a file's path (read a slice at a time, never whole) or its JSON bytes
+                    gt: CocoTruth,  # the ground truth they are of
+                    *, K: int = len(SIGMAS),  # keypoints per object
+                    limits: Limits | None = None,  # a file's size and JSON values (bytes: checked already)
+                    size: int = SLICE_BYTES,  # JSON bytes decoded at once
+                   ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
+    "Keypoint results that are all well-formed, a slice at a time, their keypoints parsed together (`kp_columns`)."
+    c = kp_result_columns(src, K=K, limits=limits, size=size)
+    return None if c is None else kp_results_of(c, gt)
 
 # %% ../nbs/24_coco.ipynb #a9f66997
 INT_COLS = ('id', 'image_id', 'category_id', 'iscrowd', 'ignore')  # whole floats here are ints (NaN made them float)
@@ -1441,6 +1457,16 @@ def _file_names(names: tuple, files: tuple) -> tuple:
     return tuple(n or (str(f) if isinstance(f, os.PathLike) or (isinstance(f, str) and not f.lstrip().startswith(
         ('{', '['))) else None) for n, f in zip(names, files))
 
+# %% ../nbs/24_coco.ipynb #db790139-kp
+def _kp_beside(gt, results,  # as `_read_both` takes them (the results a path)
+               *, names: tuple, limits: Limits | None, kw: dict,  # as `_read_both`
+              ) -> tuple:  # (CocoTruth, CocoResults or None: the checking reader reads the results)
+    "A keypoint ground truth read in a forked copy of the process (`forked`) while the results' columns are read here."
+    with forked(partial(read_coco_gt, gt, iou_type='keypoints', name=names[0], limits=limits, **kw)) as truth:
+        c = kp_result_columns(results, K=len(kw.get('sigmas') or SIGMAS), limits=limits)  # never raises bad input
+        g = truth()  # the truth's errors first, as when read alone
+    return g, None if c is None else kp_results_of(c, g)
+
 # %% ../nbs/24_coco.ipynb #db790139-2
 def _read_both(gt, results,  # as `coco_parts` takes them (paths, JSON texts, parsed objects)
                *, iou_type: str, early: bool,  # the iou type read; masks decoded as they are read (one part, all rows)
@@ -1449,11 +1475,13 @@ def _read_both(gt, results,  # as `coco_parts` takes them (paths, JSON texts, pa
     if early: warm_masks(_file_size(gt) + _file_size(results))  # numba's objects kept below the parsed files
     with gc_paused():  # millions of parsed objects, no cycles
         g = fast_segm_truth(gt, name=names[0], limits=limits, local=_file_size(results) > 0) if early else None
+        g, r = _kp_beside(gt, results, names=names, limits=limits, kw=kw) if iou_type == 'keypoints' and \
+            isinstance(results, (str, os.PathLike)) else (g, None)  # keypoint files: both read at once
         if g is None: g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
         if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
             g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)
             trim_heap()  # the polygons' memory handed back (glibc keeps it) before the results' runs are made
-        r = fast_segm_results(results, g, limits=limits) if early else None  # a file read a slice at a time
+        r = fast_segm_results(results, g, limits=limits) if early else r  # a file read a slice at a time
         if r is None: r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
     return g, r
 

@@ -4,14 +4,15 @@
 
 # %% ../nbs/00b_jit.ipynb #jit-01
 from __future__ import annotations
-import importlib.util, os, sys, threading, types
+import importlib.util, mmap, os, pickle, signal, sys, threading, types
 from contextlib import contextmanager
 from functools import wraps
 from .errors import InputError  # a bad setting is refused as bad input is: in one line
 
 # %% auto #0
 __all__ = ['MODES', 'NOT_WITH_NUMBA', 'THREADS_MAX', 'THREADS_MOST', 'numba_mode', 'numba_installed', 'use_numba', 'env_set',
-           'numba_set', 'numba_cache_dir', 'import_numba', 'jit', 'threads', 'threads_set', 'in_threads']
+           'numba_set', 'numba_cache_dir', 'import_numba', 'jit', 'threads', 'threads_set', 'in_threads', 'one_thread',
+           'forked']
 
 # %% ../nbs/00b_jit.ipynb #jit-05
 MODES = ('auto', '0', '1')  # the values of EVALKIT_NUMBA
@@ -152,3 +153,44 @@ def in_threads(jobs: list,  # callables without arguments (numba kernels with no
     for t in ts: t.join()
     if err: raise err[0]
     return out
+
+# %% ../nbs/00b_jit.ipynb #jit-19
+def one_thread() -> bool:
+    "Whether this process runs one thread (Linux's `/proc/self/task`): only such a process is forked."
+    try: return len(os.listdir('/proc/self/task')) == 1
+    except OSError: return False  # no /proc: not Linux, never forked
+
+# %% ../nbs/00b_jit.ipynb #jit-19b
+def _spawn(job) -> tuple:
+    "(pid, a memory file) of a forked copy of this process that pickles `job()` into the file; (0, -1): none."
+    try: fd = os.memfd_create('evalkit-job', os.MFD_CLOEXEC)
+    except (AttributeError, OSError): return 0, -1  # no memory file (not Linux): the job runs here
+    try: pid = os.fork()
+    except OSError: os.close(fd); return 0, -1  # no process to spare: the job runs here
+    if pid: return pid, fd
+    try:  # the copy: nothing the parent holds flushed, no exit handler run
+        with open(fd, 'wb') as f: pickle.dump(job(), f, protocol=5)
+        os._exit(0)
+    finally: os._exit(1)
+
+def _copy_result(fd: int, status: int) -> tuple:
+    "(True, what the copy pickled into its memory file `fd`) if it ended well (`status` 0), else (False, None)."
+    if status != 0 or not (n := os.fstat(fd).st_size): return False, None
+    try:
+        with mmap.mmap(fd, n, access=mmap.ACCESS_READ) as m: return True, pickle.loads(m)  # arrays copied out
+    except Exception: return False, None  # a result that did not unpickle: the job runs here
+
+# %% ../nbs/00b_jit.ipynb #jit-19c
+@contextmanager
+def forked(job):  # a callable without arguments whose result pickles (a file read into arrays)
+    "Run `job` in a forked copy of this process while the block runs; yields `get()`: its result (else `job()` here)."
+    pid, fd = _spawn(job) if threads() > 1 and one_thread() else (0, -1)
+    status = []  # the copy's exit status, once reaped
+    def get():
+        if pid and not status: status.append(os.waitpid(pid, 0)[1])
+        ok, out = _copy_result(fd, status[0]) if pid else (False, None)
+        return out if ok else job()
+    try: yield get
+    finally:
+        if pid and not status: os.kill(pid, signal.SIGKILL); os.waitpid(pid, 0)  # the block ended before `get()`
+        if pid: os.close(fd)
