@@ -33,13 +33,13 @@ __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'BOX_SLICE_BYTES', 'F
            'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns', 'scan_fields', 'scan_columns',
            'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
            'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'list_pieces', 'kp_slices',
-           'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'fast_results',
-           'fast_typed_results', 'kp_result_columns', 'kp_results_of', 'fast_kp_results', 'frames_to_coco',
-           'mask_bases', 'decoded_slices', 'file_pieces', 'fast_segm_results', 'early_masks', 'fast_segm_truth',
-           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
-           'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
-           'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene', 'parse_ints', 'parse_max_dets',
-           'parse_ids']
+           'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'box_result_columns',
+           'box_results_of', 'fast_results', 'fast_typed_results', 'kp_result_columns', 'kp_results_of',
+           'fast_kp_results', 'frames_to_coco', 'mask_bases', 'decoded_slices', 'file_pieces', 'fast_segm_results',
+           'early_masks', 'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts',
+           'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
+           'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene',
+           'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -944,17 +944,29 @@ def read_coco_results(src,  # path, JSON text or bytes, or the parsed list
                        obb=read_obb(f('obb'), **kw) if iou_type == 'obb' else None)
 
 # %% ../nbs/24_coco.ipynb #co-24-fast
-def fast_results(src,  # the results' JSON bytes (`json_bytes`)
-                 gt: CocoTruth,  # the ground truth they are of
-                ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
-    "Box results that are all well-formed, read slice by slice (`typed_columns`)."
+def box_result_columns(src,  # the results' JSON bytes (`json_bytes`)
+                      ) -> dict | None:  # field -> array (`bbox` float64 [n, 4]); None: something is off (or no result)
+    "The columns of box results that are all well-formed, read slice by slice (`typed_columns`)."
     if not isinstance(src, (bytes, bytearray)): return None
     c = typed_columns(src, _FastDet, ints=('image_id', 'category_id'), floats=('score',))
-    if c is None or not len(c['score']): return None
+    return None if c is None or not len(c['score']) else c
+
+# %% ../nbs/24_coco.ipynb #co-24-fast-b
+def box_results_of(c: dict,  # the results' columns (`box_result_columns`)
+                   gt: CocoTruth,  # the ground truth they are of
+                  ) -> CocoResults | None:  # None: something is off, the checking reader says what
+    "Box results from their columns, checked against their ground truth (images, categories, finite numbers)."
     img, cat = index_of(gt.image_ids, c['image_id']), index_of(gt.cat_ids, c['category_id'])
     if (img < 0).any() or (cat < 0).any() or not np.isfinite(c['score']).all() or not _boxes_ok(c['bbox']):
         return None
     return CocoResults(img=img, cat=cat, score=c['score'], bbox=c['bbox'], has_bbox=True)
+
+def fast_results(src,  # the results' JSON bytes (`json_bytes`)
+                 gt: CocoTruth,  # the ground truth they are of
+                ) -> CocoResults | None:  # None: something is off (or no result), the checking reader says what
+    "Box results that are all well-formed, read slice by slice (`typed_columns`)."
+    c = box_result_columns(src)
+    return None if c is None else box_results_of(c, gt)
 
 # %% ../nbs/24_coco.ipynb #co-24-fast-kp
 def _typed_ok(c: dict, *, box: bool) -> bool:
@@ -1458,14 +1470,23 @@ def _file_names(names: tuple, files: tuple) -> tuple:
         ('{', '['))) else None) for n, f in zip(names, files))
 
 # %% ../nbs/24_coco.ipynb #db790139-kp
-def _kp_beside(gt, results,  # as `_read_both` takes them (the results a path)
-               *, names: tuple, limits: Limits | None, kw: dict,  # as `_read_both`
-              ) -> tuple:  # (CocoTruth, CocoResults or None: the checking reader reads the results)
-    "A keypoint ground truth read in a forked copy of the process (`forked`) while the results' columns are read here."
-    with forked(partial(read_coco_gt, gt, iou_type='keypoints', name=names[0], limits=limits, **kw)) as truth:
-        c = kp_result_columns(results, K=len(kw.get('sigmas') or SIGMAS), limits=limits)  # never raises bad input
+def _result_columns(results,  # as `_read_both` takes them (a path)
+                    *, iou_type: str, limits: Limits | None, kw: dict,  # 'bbox' or 'keypoints'; as `_read_both`
+                   ) -> dict | None:  # None: the checking reader reads the results once the truth is read
+    "The columns of box or keypoint results, read without their ground truth (`box_result_columns`, `kp_result_columns`)."
+    if iou_type == 'keypoints': return kp_result_columns(results, K=len(kw.get('sigmas') or SIGMAS), limits=limits)
+    if box_types(iou_type) is None: return None  # no msgspec: no typed reader
+    try: return box_result_columns(json_bytes(results, err=ParticipantVisibleError, limits=limits))
+    except InputError: return None  # raised again by the checking reader, after the truth's own errors
+
+def _read_beside(gt, results,  # as `_read_both` takes them (the results a path)
+                 *, iou_type: str, names: tuple, limits: Limits | None, kw: dict,  # as `_read_both`
+                ) -> tuple:  # (CocoTruth, CocoResults or None: the checking reader reads the results)
+    "A ground truth read in a forked copy of the process (`forked`) while the results' columns are read here."
+    with forked(partial(read_coco_gt, gt, iou_type=iou_type, name=names[0], limits=limits, **kw)) as truth:
+        c = _result_columns(results, iou_type=iou_type, limits=limits, kw=kw)
         g = truth()  # the truth's errors first, as when read alone
-    return g, None if c is None else kp_results_of(c, g)
+    return g, None if c is None else (kp_results_of if iou_type == 'keypoints' else box_results_of)(c, g)
 
 # %% ../nbs/24_coco.ipynb #db790139-2
 def _read_both(gt, results,  # as `coco_parts` takes them (paths, JSON texts, parsed objects)
@@ -1475,8 +1496,8 @@ def _read_both(gt, results,  # as `coco_parts` takes them (paths, JSON texts, pa
     if early: warm_masks(_file_size(gt) + _file_size(results))  # numba's objects kept below the parsed files
     with gc_paused():  # millions of parsed objects, no cycles
         g = fast_segm_truth(gt, name=names[0], limits=limits, local=_file_size(results) > 0) if early else None
-        g, r = _kp_beside(gt, results, names=names, limits=limits, kw=kw) if iou_type == 'keypoints' and \
-            isinstance(results, (str, os.PathLike)) else (g, None)  # keypoint files: both read at once
+        g, r = _read_beside(gt, results, iou_type=iou_type, names=names, limits=limits, kw=kw) if iou_type in (
+            'bbox', 'keypoints') and isinstance(results, (str, os.PathLike)) else (g, None)  # both read at once
         if g is None: g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
         if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
             g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)
