@@ -1488,6 +1488,11 @@ def _read_beside(gt, results,  # as `_read_both` takes them (the results a path)
         g = truth()  # the truth's errors first, as when read alone
     return g, None if c is None else (kp_results_of if iou_type == 'keypoints' else box_results_of)(c, g)
 
+def _beside(gt, results, *, iou_type: str) -> bool:  # as `_read_both` takes them
+    "Whether to read the truth beside the results: boxes or keypoints, a results path, and no numba scanner."
+    return iou_type in ('bbox', 'keypoints') and isinstance(results, (str, os.PathLike)) and (  # numba's import
+        iou_type == 'keypoints' or not use_numba(max(map(_file_size, (gt, results))), min_work=SCAN_MIN_BYTES))
+
 # %% ../nbs/24_coco.ipynb #db790139-2
 def _read_both(gt, results,  # as `coco_parts` takes them (paths, JSON texts, parsed objects)
                *, iou_type: str, early: bool,  # the iou type read; masks decoded as they are read (one part, all rows)
@@ -1496,8 +1501,8 @@ def _read_both(gt, results,  # as `coco_parts` takes them (paths, JSON texts, pa
     if early: warm_masks(_file_size(gt) + _file_size(results))  # numba's objects kept below the parsed files
     with gc_paused():  # millions of parsed objects, no cycles
         g = fast_segm_truth(gt, name=names[0], limits=limits, local=_file_size(results) > 0) if early else None
-        g, r = _read_beside(gt, results, iou_type=iou_type, names=names, limits=limits, kw=kw) if iou_type in (
-            'bbox', 'keypoints') and isinstance(results, (str, os.PathLike)) else (g, None)  # both read at once
+        g, r = _read_beside(gt, results, iou_type=iou_type, names=names, limits=limits, kw=kw) if _beside(
+            gt, results, iou_type=iou_type) else (g, None)  # both read at once
         if g is None: g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
         if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
             g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)
