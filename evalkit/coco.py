@@ -1473,7 +1473,7 @@ def _file_names(names: tuple, files: tuple) -> tuple:
 def _result_columns(results,  # as `_read_both` takes them (a path)
                     *, iou_type: str, limits: Limits | None, kw: dict,  # 'bbox' or 'keypoints'; as `_read_both`
                    ) -> dict | None:  # None: the checking reader reads the results once the truth is read
-    "The columns of box or keypoint results, read without their ground truth (`box_result_columns`, `kp_result_columns`)."
+    "Box or keypoint results' columns, read without their ground truth (`box_result_columns`, `kp_result_columns`)."
     if iou_type == 'keypoints': return kp_result_columns(results, K=len(kw.get('sigmas') or SIGMAS), limits=limits)
     if box_types(iou_type) is None: return None  # no msgspec: no typed reader
     try: return box_result_columns(json_bytes(results, err=ParticipantVisibleError, limits=limits))
