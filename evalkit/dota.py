@@ -51,7 +51,7 @@ def file_bytes(path: Path,  # the file
               ) -> bytes:  # the file's content, each lone `\r` made `\n`: every line ends with `\n` (or `\r\n`)
     "The bytes of a file, read whole once its size is under the limit; line ends as Python's universal newlines."
     limits.check_file(path, err, str(path))
-    data = path.read_bytes()  # most files hold no `\r`: as read; else one scan (`sub` gives back a file it leaves as is)
+    data = path.read_bytes()  # no `\r` (most files): as read; else one scan (`sub` gives back a file it leaves as is)
     return _LONE_CR.sub(b'\n', data) if b'\r' in data else data
 
 # %% ../nbs/29a_dota.ipynb #dota-lines-rows
