@@ -10,16 +10,15 @@ import inspect, re
 import numpy as np
 from .errors import InputError, ParticipantVisibleError, SolutionError, as_limits, shown
 from .rle import ORDERS, Runs, parse_size, runs_area
-from .iou import as_array, xywh_boxes
+from .iou import as_array, xywh_boxes, OBB_MAX
 from .families import Scene
 
 # %% auto #0
-__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'ENTRY', 'PAIR', 'CHECKED', 'NUMBER_CHARS', 'OBJECT_KEY', 'FINE', 'id_texts',
-           'read_ids', 'numbers_text', 'file_boxes', 'image_arrays', 'image_array', 'check_arrays', 'entry_images',
-           'batch_refusal', 'stacked', 'rle_text', 'mask_texts', 'ranked', 'fits', 'mask_runs', 'mask_side',
-           'ranked_masks', 'side_runs', 'joined_runs', 'masks_scene', 'TableBatch', 'joined_scenes', 'column',
-           'image_boxes', 'image_objects', 'truth_columns', 'side_columns', 'masks_runs', 'ObjectsPiece', 'side_piece',
-           'objects_piece', 'taken_runs']
+__all__ = ['ARRAY_KINDS', 'ARRAY_NDIM', 'WIDTH', 'ENTRY', 'PAIR', 'CHECKED', 'NUMBER_CHARS', 'OBJECT_KEY', 'id_texts', 'read_ids',
+           'numbers_text', 'file_boxes', 'image_arrays', 'image_array', 'check_arrays', 'entry_images', 'batch_refusal',
+           'stacked', 'rle_text', 'mask_texts', 'ranked', 'fits', 'mask_runs', 'mask_side', 'ranked_masks', 'side_runs',
+           'joined_runs', 'masks_scene', 'TableBatch', 'joined_scenes', 'column', 'image_boxes', 'image_objects',
+           'truth_columns', 'side_columns', 'masks_runs', 'ObjectsPiece', 'side_piece', 'objects_piece', 'taken_runs']
 
 # %% ../nbs/24b_batch_arrays.ipynb #8f78a56a
 def id_texts(image_ids) -> list:
@@ -345,8 +344,6 @@ def joined_scenes(pieces: list,  # `Scene`s of disjoint images, in arrival order
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-obj-column
 OBJECT_KEY = dict(segm='masks', boundary='masks', keypoints='keypoints', obb='obb')  # each iou type's objects
-FINE = 1e150  # numbers below this: no corner, sum or area of a box overflows float64 (larger: the files' checks);
-# coco.OBB_MAX's bound (tested equal: neither module may import the other, `evalkit score coco` never loads this one)
 
 def column(d: dict, k: str, n: int, *, kinds: str = 'iuf', default=None) -> np.ndarray | None:
     "float64 [n]: one image's `k` (`default` where absent); None unless n finite numbers of `kinds`."
@@ -357,10 +354,10 @@ def column(d: dict, k: str, n: int, *, kinds: str = 'iuf', default=None) -> np.n
     return a if np.isfinite(a).all() else None
 
 def image_boxes(d: dict, n: int, box_format: str) -> np.ndarray | None:
-    "float64 [n, 4]: one image's `boxes` as xywh (NaN where absent); None unless n boxes within `FINE`."
+    "float64 [n, 4]: one image's `boxes` as xywh (NaN where absent); None unless n boxes within `OBB_MAX`."
     if 'boxes' not in d: return np.full((n, 4), np.nan)
     b = xywh_boxes(d['boxes'], box_format)  # finite, of widths at least 0 (`check_arrays`)
-    return b if len(b) == n and (np.abs(b) < FINE).all() else None
+    return b if len(b) == n and (np.abs(b) < OBB_MAX).all() else None
 
 # %% ../nbs/24b_batch_arrays.ipynb #ba-obj-objects
 def image_objects(d: dict, n: int, *, iou_type: str, K: int) -> np.ndarray | None:  # K: keypoints per object
@@ -372,7 +369,7 @@ def image_objects(d: dict, n: int, *, iou_type: str, K: int) -> np.ndarray | Non
         return a if a.dtype == bool else a != 0  # binary (`check_arrays`)
     if not np.isfinite(a).all(): return None
     if iou_type == 'obb':
-        return a if a.shape == (n, 5) and (a[:, 2:4] >= 0).all() and (np.abs(a) < FINE).all() else None
+        return a if a.shape == (n, 5) and (a[:, 2:4] >= 0).all() and (np.abs(a) < OBB_MAX).all() else None
     if a.size == 0 and n == 0: return np.zeros((0, K, 3))
     return a.reshape(n, K, 3) if a.shape in ((n, K, 3), (n, 3 * K)) else None  # their rules: `side_columns`
 

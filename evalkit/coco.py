@@ -28,18 +28,18 @@ from .jit import jit, use_numba, threads, in_threads, forked
 
 # %% auto #0
 __all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'BOX_SLICE_BYTES', 'FLOAT_INT_END', 'ID_TABLE_SPAN', 'WHOLE_BYTES',
-           'KP_COLS', 'OBB_MAX', 'INT_COLS', 'SEGM_SLICE_BYTES', 'LOOK_BYTES', 'GT_INTS', 'GT_KEYS', 'DT_KEYS',
-           'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json',
-           'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns', 'scan_fields', 'scan_columns',
-           'refuse_entries', 'field', 'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
-           'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'list_pieces', 'kp_slices',
-           'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'box_result_columns',
-           'box_results_of', 'fast_results', 'fast_typed_results', 'kp_result_columns', 'kp_results_of',
-           'fast_kp_results', 'frames_to_coco', 'mask_bases', 'decoded_slices', 'file_pieces', 'fast_segm_results',
-           'early_masks', 'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts',
-           'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
-           'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene',
-           'parse_ints', 'parse_max_dets', 'parse_ids']
+           'KP_COLS', 'INT_COLS', 'SEGM_SLICE_BYTES', 'LOOK_BYTES', 'GT_INTS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS',
+           'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types',
+           'object_spans', 'struct_columns', 'typed_columns', 'scan_fields', 'scan_columns', 'refuse_entries', 'field',
+           'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt',
+           'fast_truth', 'keypoints_field', 'check_kp_names', 'list_pieces', 'kp_slices', 'fast_kp_truth', 'read_obb',
+           'radians', 'CocoResults', 'read_coco_results', 'box_result_columns', 'box_results_of', 'fast_results',
+           'fast_typed_results', 'kp_result_columns', 'kp_results_of', 'fast_kp_results', 'frames_to_coco',
+           'mask_bases', 'decoded_slices', 'file_pieces', 'fast_segm_results', 'early_masks', 'fast_segm_truth',
+           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
+           'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
+           'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene', 'parse_ints', 'parse_max_dets',
+           'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -867,7 +867,7 @@ def fast_kp_truth(src,  # the ground truth's JSON bytes (`json_bytes`)
                      img=img, cat=cat, bbox=c['bbox'], area=a, crowd=crowd == 1, ignore=num == 0, kp=kp)
 
 # %% ../nbs/24_coco.ipynb #co-obb
-OBB_MAX = 1e150  # |cx|, |cy|, w, h below this: the IoU's corners, cross products and areas stay inside float64
+from .iou import OBB_MAX  # |cx|, |cy|, w, h below this (00_iou): the IoU's products stay inside float64
 
 def read_obb(values: list,  # the `obb` fields: lists of 5 numbers cx, cy, w, h, angle
              *, what: str, objs: list, err, name):  # the list's name, the list, its error class and file

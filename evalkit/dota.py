@@ -51,8 +51,8 @@ def file_bytes(path: Path,  # the file
               ) -> bytes:  # the file's content, each lone `\r` made `\n`: every line ends with `\n` (or `\r\n`)
     "The bytes of a file, read whole once its size is under the limit; line ends as Python's universal newlines."
     limits.check_file(path, err, str(path))
-    data = path.read_bytes()
-    return _LONE_CR.sub(b'\n', data) if b'\r' in data and _LONE_CR.search(data) else data  # most files: as read
+    data = path.read_bytes()  # no `\r` (most files): as read; else one scan (`sub` gives back a file it leaves as is)
+    return _LONE_CR.sub(b'\n', data) if b'\r' in data else data
 
 # %% ../nbs/29a_dota.ipynb #dota-lines-rows
 BOM = b'\xef\xbb\xbf'  # a UTF-8 byte-order mark: dropped where a file starts with it ('utf-8-sig')

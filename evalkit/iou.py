@@ -12,8 +12,8 @@ from .errors import InputError
 from .rle import expand_ranges
 
 # %% auto #0
-__all__ = ['MAX_THRESHOLDS', 'MAX_DENOMINATOR', 'PAIR_BLOCK', 'as_fraction', 'thresholds', 'threshold_text', 'hit_text',
-           'check_thresholds', 'mul128', 'gt128', 'is_hit', 'box_inter_union', 'box_iou', 'box_pairs',
+__all__ = ['MAX_THRESHOLDS', 'MAX_DENOMINATOR', 'PAIR_BLOCK', 'OBB_MAX', 'as_fraction', 'thresholds', 'threshold_text',
+           'hit_text', 'check_thresholds', 'mul128', 'gt128', 'is_hit', 'box_inter_union', 'box_iou', 'box_pairs',
            'mask_inter_union', 'mask_iou', 'label_inter_union', 'as_array', 'xywh_boxes']
 
 # %% ../nbs/00_iou.ipynb #f1f4ef33
@@ -383,3 +383,6 @@ def xywh_boxes(boxes, box_format: str) -> np.ndarray:
     if b.size and (b.ndim != 2 or b.shape[1] != 4): raise InputError('boxes must be [n, 4]', f'shape {b.shape}')
     b = b.reshape(-1, 4)
     return b if box_format == 'xywh' else np.concatenate((b[:, :2], b[:, 2:] - b[:, :2]), axis=1)
+
+# %% ../nbs/00_iou.ipynb #iou-obb-max
+OBB_MAX = 1e150  # |cx|, |cy|, w, h of a box below this: the IoU's corners, cross products and areas stay in float64

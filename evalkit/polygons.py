@@ -15,7 +15,7 @@ except ImportError: msgspec = None  # the coco extra: without it, oriented-box r
 
 # %% auto #0
 __all__ = ['POLY_MIN_WORK', 'CLIP_BLOCK', 'shoelace', 'convex_overlap', 'fan', 'winding_overlap', 'quad_inter_union', 'quad_iou',
-           'envelopes', 'quad_pairs', 'rbox_corners', 'rbox_inter', 'obb_iou_pairs', 'obb_columns']
+           'envelopes', 'quad_pairs', 'rbox_corners', 'rbox_inter', 'obb_iou_pairs', 'obb_columns', 'ObbResult']
 
 # %% ../nbs/00e_polygons.ipynb #poly-shoelace
 def shoelace(p,  # float64 [..., n, 2]: polygons, their corners in order
@@ -246,6 +246,7 @@ if msgspec is not None:
     class ObbResult(msgspec.Struct, gc=False):  # an oriented-box result as the fast reader takes it
         image_id: int; category_id: int; score: float; obb: tuple[float, float, float, float, float]
 else: ObbResult = None  # no fast path
+_all_ = ['ObbResult']  # public, though defined under `if` (nbdev lists top-level names only)
 
 def obb_columns(objs: list,  # decoded results (`ObbResult`)
                ) -> dict:  # field -> array: ids int64 [n], 'score' float64 [n], 'obb' float64 [n, 5]

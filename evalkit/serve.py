@@ -108,14 +108,21 @@ def refuse_foreign(app,  # a tornado.web.Application
     app.default_router.rules.insert(0, app.default_router.process_rule(rule))
 
 # %% ../nbs/17_serve.ipynb #srv-orphan
+def _token() -> str:
+    "The dashboard's token, taken out of the environment (`TOKEN_VAR`, where `voila_command` puts it)."
+    token = os.environ.pop(TOKEN_VAR, '')  # out of the environment before any kernel starts
+    if token: return token
+    rule = f'the environment variable {TOKEN_VAR} is missing or empty: run_voila takes the dashboard token from it'
+    raise InputError(rule, f'start it with the environment voila_command gives, or export {TOKEN_VAR}=<a secret>')
+
 def run_voila(folder: str,  # the server's temporary folder, removed if the starting process dies
               args: list,  # Voila's command-line arguments
              ):
     "Run Voila (token from the environment, foreign requests refused); when stdin closes, stop it, remove `folder`."
+    token = _token()  # refused before Voila is loaded
     from voila.app import Voila
     class GuardedVoila(Voila):
         def listen(self): refuse_foreign(self.app, self.port); super().listen()
-    token = os.environ.pop(TOKEN_VAR)  # out of the environment before any kernel starts
     orphaned = threading.Event()
     def watch():
         while os.read(0, 4096): pass
