@@ -1037,7 +1037,7 @@ def kp_result_columns(src,  # the results: a file's path (read a slice at a time
     room = min(src.count(b'"keypoints"'), n // (6 * K)) if byt else n // (6 * K)  # a file: not counted
     try: c = kp_slices(list_pieces(src, size=size) if byt else file_pieces(f, n, size=size), KpResult, cols, K=K,
                        c=2, room=room, most=None if byt or n < lim.max_json_values else lim.max_json_values)
-    except _Off: return None  # the file shrank while read: the checking reader reads what it holds now
+    except _Off: return None  # it shrank, or a read failed: the checking reader reads it again, or says why not
     finally:
         if f: f.close()
     return None if c is None or not len(c['score']) else c | dict(has_bbox=first['box'])
@@ -1167,16 +1167,20 @@ def _opened(src, limits: Limits):
         return open(src, 'rb', buffering=0)
     except (OSError, ValueError): return None  # `json_bytes` says what
 
+# %% ../nbs/24_coco.ipynb #co-segm-1-read
 def _read_into(f,  # a file opened unbuffered for reading (`_opened`)
                buf: bytearray,  # bytes buf[i:i + n] read
                at: int,  # from this byte of the file
-               *, i: int = 0, n: int,  # `_Off` if the file holds fewer bytes now: it shrank while read
+               *, i: int = 0, n: int,  # `_Off` if the file holds fewer bytes now (it shrank), or cannot be read
               ):
     "Bytes of a file read into `buf[i:i + n]` (a mapped file that shrinks while read kills the process: SIGBUS)."
     with memoryview(buf) as mv:
         while n > 0:
-            f.seek(at)
-            got = f.readinto(mv[i:i + n])
+            try:
+                f.seek(at)
+                got = f.readinto(mv[i:i + n])
+            except OSError as e:  # EIO, a share gone: the checking reader reads the file again, or names it and why not
+                raise _Off(f'the read failed ({e.strerror or type(e).__name__})') from None
             if not got: raise _Off(f'the file shrank while read: {n:,} bytes missing from byte {at:,}')
             i, n, at = i + got, n - got, at + got
 
