@@ -25,8 +25,8 @@ from .coco_eval import (CocoScene, CocoStats, CocoRules, CocoAP, IOU_THRS, DEFAU
                                coco_map, accumulate, unit_ranks, in_id_order, per_image_table,
                                images_table, ap_series, image_tp_fp_fn, tp_fp_fn_totals)
 from .coco import (load_json, json_bytes, decode_json, read_coco_gt, read_coco_results, field, refuse_entries,
-                          ids_of, whole_ids, index_of, struct_columns, take_rows, coco_parts, part_scene, gc_paused, CocoPart,
-                          as_array, xywh_boxes, mask_rles, CocoResults, batch_piece, joined_tables,
+                          ids_of, index_of, struct_columns, take_rows, coco_parts, part_scene, gc_paused, CocoPart,
+                          as_array, xywh_boxes, mask_rles, CocoResults, batch_piece, joined_tables, whole_ids,
                           batch_categories, objects_batch, objects_tables)
 from .batch_arrays import ObjectsPiece, taken_runs, batch_refusal
 
