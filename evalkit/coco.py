@@ -8,7 +8,7 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 import gc, json, math, operator, os, re
 from functools import partial
-from itertools import chain
+from itertools import chain, compress
 from contextlib import contextmanager
 import numpy as np
 from .lazy import pd, is_frame  # pandas imported on first use (00c_lazy)
@@ -27,19 +27,19 @@ from .polygons import obb_columns, ObbResult
 from .jit import jit, use_numba, threads, in_threads, forked
 
 # %% auto #0
-__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'BOX_SLICE_BYTES', 'FLOAT_INT_END', 'ID_TABLE_SPAN', 'WHOLE_BYTES',
-           'KP_COLS', 'INT_COLS', 'SEGM_SLICE_BYTES', 'LOOK_BYTES', 'GT_INTS', 'GT_KEYS', 'DT_KEYS', 'QUIRK_OPTIONS',
-           'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json', 'load_json', 'box_types',
-           'object_spans', 'struct_columns', 'typed_columns', 'scan_fields', 'scan_columns', 'refuse_entries', 'field',
-           'numbers', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth', 'check_units', 'read_coco_gt',
-           'fast_truth', 'keypoints_field', 'check_kp_names', 'list_pieces', 'kp_slices', 'fast_kp_truth', 'read_obb',
-           'radians', 'CocoResults', 'read_coco_results', 'box_result_columns', 'box_results_of', 'fast_results',
-           'fast_typed_results', 'kp_result_columns', 'kp_results_of', 'fast_kp_results', 'frames_to_coco',
-           'mask_bases', 'decoded_slices', 'file_pieces', 'fast_segm_results', 'early_masks', 'fast_segm_truth',
-           'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts', 'coco_partitions', 'coco_scene',
-           'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch', 'batch_piece', 'joined_scene',
-           'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene', 'parse_ints', 'parse_max_dets',
-           'parse_ids']
+__all__ = ['COUNT_BYTES', 'SLICE_BYTES', 'SCAN_MIN_BYTES', 'BOX_SLICE_BYTES', 'FLOAT_INT_END', 'FLOAT_ID_END', 'ID_TABLE_SPAN',
+           'WHOLE_BYTES', 'KP_COLS', 'INT_COLS', 'SEGM_SLICE_BYTES', 'LOOK_BYTES', 'GT_INTS', 'GT_KEYS', 'DT_KEYS',
+           'QUIRK_OPTIONS', 'COCO_OPTIONS', 'coco', 'json_values', 'check_values', 'json_bytes', 'decode_json',
+           'load_json', 'box_types', 'object_spans', 'struct_columns', 'typed_columns', 'scan_fields', 'scan_columns',
+           'refuse_entries', 'field', 'numbers', 'whole_ids', 'ids_of', 'index_of', 'unique_ids', 'codes', 'CocoTruth',
+           'check_units', 'read_coco_gt', 'fast_truth', 'keypoints_field', 'check_kp_names', 'list_pieces', 'kp_slices',
+           'fast_kp_truth', 'read_obb', 'radians', 'CocoResults', 'read_coco_results', 'box_result_columns',
+           'box_results_of', 'fast_results', 'fast_typed_results', 'kp_result_columns', 'kp_results_of',
+           'fast_kp_results', 'frames_to_coco', 'mask_bases', 'decoded_slices', 'file_pieces', 'fast_segm_results',
+           'early_masks', 'fast_segm_truth', 'gc_paused', 'CocoPart', 'take_rows', 'part_scene', 'coco_parts',
+           'coco_partitions', 'coco_scene', 'mask_rles', 'batch_categories', 'batch_tables', 'coco_batch',
+           'batch_piece', 'joined_scene', 'joined_tables', 'objects_batch', 'objects_tables', 'objects_scene',
+           'parse_ints', 'parse_max_dets', 'parse_ids']
 
 # %% ../nbs/24_coco.ipynb #co-06
 def _no_constant(name: str):
@@ -549,21 +549,40 @@ def numbers(values: list,  # a field's values (numbers, or lists of `width` numb
     need = 'a finite number' if width is None else f'a list of {width} finite numbers'
     refuse_entries(~ok, f'{key} must be {need}', lambda i: _shown(values[i]), objs=objs, what=what, err=err, name=name)
 
+# %% ../nbs/24_coco.ipynb #co-15-0
+FLOAT_ID_END = 2 ** 53  # a float id is whole and of magnitude below this: there a float names one integer, exactly
+
+def whole_ids(values: list,  # a field's values: ints, floats (anything else is no id)
+             ) -> tuple:  # (int64 [n]: the ids, 0 where a value is none; bool [n]: which values are ids)
+    "Ids as pycocotools compares them (`1.0 == 1`): ints within int64, and whole floats below `FLOAT_ID_END`."
+    fl = np.fromiter((type(v) is float for v in values), bool, len(values))
+    f, rest = np.fromiter(compress(values, fl), np.float64), list(compress(values, ~fl))
+    ok, out = np.ones(len(values), bool), np.zeros(len(values), np.int64)
+    ok[fl] = (np.trunc(f) == f) & (np.abs(f) < FLOAT_ID_END)  # NaN and infinities too: not whole, or too far
+    ok[~fl] = np.fromiter((type(v) is int and -2 ** 63 <= v < 2 ** 63 for v in rest), bool, len(rest))
+    out[fl], out[~fl] = np.where(ok[fl], f, 0), [v if o else 0 for v, o in zip(rest, ok[~fl])]
+    return out, ok
+
 # %% ../nbs/24_coco.ipynb #co-15
 def ids_of(values: list, *, what: str, key: str, objs: list, err=InputError, name=None) -> np.ndarray:
-    "A field of ids: all integers (int64) or all strings (object); booleans and other types refused."
+    "A field of ids: all integers (int64; a whole float is its integer: `whole_ids`) or all strings (object)."
     kinds = set(map(type, values))
     try:
         if kinds <= {int}: return np.fromiter(values, np.int64, len(values))
-    except OverflowError:  # an integer beyond int64
-        i = next(i for i, v in enumerate(values) if not -2 ** 63 <= v < 2 ** 63)
-        ctx, at = _where(objs, i, what)
-        raise err(f'{at}: {key} must be an integer from -2**63 to 2**63 - 1', _shown(values[i]), file=name,
-                  **ctx) from None
+    except OverflowError: pass  # an integer beyond int64: found below
     if kinds <= {str}: return np.asarray(values, object)
-    i = next(i for i, v in enumerate(values) if type(v) is not (str if str in kinds and int not in kinds else int))
+    rule = f'must be an integer (or every {key} a string)'
+    if str in kinds:  # texts and other values: the first of the other kind
+        i = next(i for i, v in enumerate(values) if type(v) is not (str if int not in kinds else int))
+    else:
+        ids, ok = whole_ids(values)
+        if ok.all(): return ids
+        i = int(np.argmin(ok))
+        t = type(values[i])
+        rule = 'must be an integer from -2**63 to 2**63 - 1' if t is int else \
+            'must be an integer (a float only whole, of magnitude below 2**53)' if t is float else rule
     ctx, at = _where(objs, i, what)
-    raise err(f'{at}: {key} must be an integer (or every {key} a string)', _shown(values[i]), file=name, **ctx)
+    raise err(f'{at}: {key} {rule}', _shown(values[i]), file=name, **ctx)
 
 # %% ../nbs/24_coco.ipynb #co-15-1
 ID_TABLE_SPAN = 2 ** 21  # ids spanning fewer than this (and 8 a value), plus 8 a key: a table's look-up, no search
@@ -1018,7 +1037,7 @@ def kp_result_columns(src,  # the results: a file's path (read a slice at a time
     room = min(src.count(b'"keypoints"'), n // (6 * K)) if byt else n // (6 * K)  # a file: not counted
     try: c = kp_slices(list_pieces(src, size=size) if byt else file_pieces(f, n, size=size), KpResult, cols, K=K,
                        c=2, room=room, most=None if byt or n < lim.max_json_values else lim.max_json_values)
-    except _Off: return None  # the file shrank while read: the checking reader reads what it holds now
+    except _Off: return None  # it shrank, or a read failed: the checking reader reads it again, or says why not
     finally:
         if f: f.close()
     return None if c is None or not len(c['score']) else c | dict(has_bbox=first['box'])
@@ -1148,16 +1167,20 @@ def _opened(src, limits: Limits):
         return open(src, 'rb', buffering=0)
     except (OSError, ValueError): return None  # `json_bytes` says what
 
+# %% ../nbs/24_coco.ipynb #co-segm-1-read
 def _read_into(f,  # a file opened unbuffered for reading (`_opened`)
                buf: bytearray,  # bytes buf[i:i + n] read
                at: int,  # from this byte of the file
-               *, i: int = 0, n: int,  # `_Off` if the file holds fewer bytes now: it shrank while read
+               *, i: int = 0, n: int,  # `_Off` if the file holds fewer bytes now (it shrank), or cannot be read
               ):
     "Bytes of a file read into `buf[i:i + n]` (a mapped file that shrinks while read kills the process: SIGBUS)."
     with memoryview(buf) as mv:
         while n > 0:
-            f.seek(at)
-            got = f.readinto(mv[i:i + n])
+            try:
+                f.seek(at)
+                got = f.readinto(mv[i:i + n])
+            except OSError as e:  # EIO, a share gone: the checking reader reads the file again, or names it and why not
+                raise _Off(f'the read failed ({e.strerror or type(e).__name__})') from None
             if not got: raise _Off(f'the file shrank while read: {n:,} bytes missing from byte {at:,}')
             i, n, at = i + got, n - got, at + got
 

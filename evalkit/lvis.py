@@ -26,7 +26,7 @@ from .coco_eval import (CocoScene, CocoStats, CocoRules, CocoAP, IOU_THRS, DEFAU
                                images_table, ap_series, image_tp_fp_fn, tp_fp_fn_totals)
 from .coco import (load_json, json_bytes, decode_json, read_coco_gt, read_coco_results, field, refuse_entries,
                           ids_of, index_of, struct_columns, take_rows, coco_parts, part_scene, gc_paused, CocoPart,
-                          as_array, xywh_boxes, mask_rles, CocoResults, batch_piece, joined_tables,
+                          as_array, xywh_boxes, mask_rles, CocoResults, batch_piece, joined_tables, whole_ids,
                           batch_categories, objects_batch, objects_tables)
 from .batch_arrays import ObjectsPiece, taken_runs, batch_refusal
 
@@ -59,10 +59,11 @@ def _list_codes(vals: list, cat_ids: np.ndarray) -> tuple:
     flat = list(chain.from_iterable(v for v, b in zip(vals, bad) if not b))
     kind = str if cat_ids.dtype == object else int
     ids = _int_ids(flat) if kind is int else None  # every id an int: no walk
-    ok = np.ones(len(flat), bool) if ids is not None else np.fromiter(
-        (type(x) is kind and (kind is str or -2 ** 63 <= x < 2 ** 63) for x in flat), bool, len(flat))
-    if ids is None: ids = np.array([x if o else (0 if kind is int else '') for x, o in zip(flat, ok)],
-                                   object if kind is str else np.int64)
+    if ids is not None: ok = np.ones(len(flat), bool)
+    elif kind is int: ids, ok = whole_ids(flat)  # a whole float is its integer, as lvis 0.5.3 compares them
+    else:
+        ok = np.fromiter((type(x) is str for x in flat), bool, len(flat))
+        ids = np.array([x if o else '' for x, o in zip(flat, ok)], object)
     c = np.where(ok, index_of(cat_ids, ids.reshape(-1)), -1)
     return np.repeat(np.arange(len(vals)), n), c, bad
 
