@@ -161,14 +161,23 @@ def one_thread() -> bool:
     except OSError: return False  # no /proc: not Linux, never forked
 
 # %% ../nbs/00b_jit.ipynb #jit-19b
+def _dies_with(parent: int):  # the pid of the process that forked this one
+    "In a forked copy: be killed when its parent dies (Linux's `PR_SET_PDEATHSIG`), or end now if it has died."
+    import ctypes  # here only, in the copy
+    try: ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: a killed command leaves no copy reading on
+    except (OSError, AttributeError): pass
+    if os.getppid() != parent: os._exit(1)  # the parent died before the request was made
+
 def _spawn(job) -> tuple:
     "(pid, a memory file) of a forked copy of this process that pickles `job()` into the file; (0, -1): none."
     try: fd = os.memfd_create('evalkit-job', os.MFD_CLOEXEC)
     except (AttributeError, OSError): return 0, -1  # no memory file (not Linux): the job runs here
+    parent = os.getpid()
     try: pid = os.fork()
     except OSError: os.close(fd); return 0, -1  # no process to spare: the job runs here
     if pid: return pid, fd
     try:  # the copy: nothing the parent holds flushed, no exit handler run
+        _dies_with(parent)
         with open(fd, 'wb') as f: pickle.dump(job(), f, protocol=5)
         os._exit(0)
     finally: os._exit(1)
