@@ -1523,14 +1523,15 @@ def _read_both(gt, results,  # as `coco_parts` takes them (paths, JSON texts, pa
     "(CocoTruth, CocoResults) of both files, read and checked (a ground truth of polygons decoded, then freed, first)."
     if early: warm_masks(_file_size(gt) + _file_size(results))  # numba's objects kept below the parsed files
     with gc_paused():  # millions of parsed objects, no cycles
-        g = fast_segm_truth(gt, name=names[0], limits=limits, local=_file_size(results) > 0) if early else None
-        g, r = _read_beside(gt, results, iou_type=iou_type, names=names, limits=limits, kw=kw) if _beside(
-            gt, results, iou_type=iou_type) else (g, None)  # both read at once
-        if g is None: g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
-        if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
-            g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)
-            trim_heap()  # the polygons' memory handed back (glibc keeps it) before the results' runs are made
-        r = fast_segm_results(results, g, limits=limits) if early else r  # a file read a slice at a time
+        if _beside(gt, results, iou_type=iou_type):  # boxes or keypoints: both files read at once
+            g, r = _read_beside(gt, results, iou_type=iou_type, names=names, limits=limits, kw=kw)
+        else:
+            g = fast_segm_truth(gt, name=names[0], limits=limits, local=_file_size(results) > 0) if early else None
+            if g is None: g = read_coco_gt(gt, iou_type=iou_type, name=names[0], limits=limits, **kw)
+            if early:  # polygons decoded and freed before the results are read; the results decoded as they are read
+                g = early_masks(g, limits=limits, local=_file_size(results) > 0)  # files: int32 (parsed: as before)
+                trim_heap()  # the polygons' memory handed back (glibc keeps it) before the results' runs are made
+            r = fast_segm_results(results, g, limits=limits) if early else None  # a file read a slice at a time
         if r is None: r = read_coco_results(results, g, iou_type=iou_type, name=names[1], limits=limits, **kw)
     return g, r
 
